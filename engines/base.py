@@ -1,0 +1,165 @@
+"""The contract every game engine keeps.
+
+A game is a module-level object that satisfies :class:`Game`. The application layer knows
+games only through this contract, so it can host any of them without an ``if`` about rules.
+
+Ideas borrowed from OpenSpiel and boardgame.io:
+
+* **Seats.** A game is set up for an ordered list of seats, each with a role name
+  (``"dragon"``, ``"george"``, ``"white"``...). Seats are numbered from 0 in that order.
+* **Prompts.** :meth:`Game.prompts` says who must decide *now*. An ordinary turn is one
+  prompt. Simultaneous secret choices are several prompts with ``secret=True``; the engine
+  keeps the answers in its state and resolves them when the last one is in. An out-of-turn
+  answer (choose a hand, accept a challenge) is just a prompt for that seat.
+* **Actions** are short strings in the game's own text notation (``"roll"``,
+  ``"c4-lair"``, ``"card red"``). :meth:`Game.legal_actions` lists them with a label for
+  menus; :meth:`Game.apply` validates whatever it is given and raises
+  :class:`IllegalAction` with a friendly message otherwise.
+* **Chance** comes only from the ``rng`` passed to :meth:`Game.apply`; every outcome is
+  also written into the returned events. The host derives ``rng`` from the game's seed and
+  the action's sequence number, so a game replays exactly from its action log.
+* **Views.** :meth:`Game.view` returns what one seat may know, or with ``seat=None`` the
+  public view. Anything posted in a channel (text or picture) is built from the public
+  view only.
+
+Engines are pure: no I/O, no clock, no Discord, the standard library only. ``apply``
+never mutates the state it is given; it returns a new one.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+State = Any
+"""An engine's own state object; opaque to the host except through the contract."""
+
+
+class IllegalAction(ValueError):
+    """An action the rules do not allow now. ``str(error)`` is shown to the player."""
+
+
+class BadOptions(ValueError):
+    """Options or a player count the game cannot be set up with. Shown to the player."""
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One legal action and how to show it in a menu.
+
+    ``group`` lets a frontend offer a two-step pick when there are many actions: first the
+    group (usually the piece, e.g. ``"c4"``), then the action within it. Empty: no grouping.
+    """
+
+    action: str
+    label: str
+    group: str = ""
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """A decision one seat must make now.
+
+    ``kind`` names the decision (``"roll"``, ``"move"``, ``"card"``, ``"split"``...) so a
+    frontend can pick a fitting widget; ``text`` says it in words. A ``secret`` prompt's
+    answer must reach the engine without anyone else seeing it (DM or ephemeral message).
+    """
+
+    seat: int
+    kind: str
+    text: str
+    secret: bool = False
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened, told to everyone (``seat=None``) or to one seat only.
+
+    ``data`` is machine-readable detail (dice, captures, the path of a move) for renderers
+    and logs; it follows the same visibility as ``text``.
+    """
+
+    text: str
+    seat: int | None = None
+    data: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def public(self) -> bool:
+        return self.seat is None
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a finished game ended. ``winners`` are seats; a draw has none."""
+
+    winners: tuple[int, ...]
+    text: str
+
+    @property
+    def draw(self) -> bool:
+        return not self.winners
+
+
+@dataclass(frozen=True)
+class Role:
+    """A seat a player can take: its key (used in commands) and its display name."""
+
+    key: str
+    name: str
+
+
+class Game(Protocol):
+    """What every engine module exposes as its ``GAME`` object."""
+
+    slug: str
+    """Short id used in commands and storage, e.g. ``"stgeorge"``."""
+    title: str
+    min_players: int
+    max_players: int
+
+    def roles(self, players: int, options: dict[str, Any]) -> list[Role]:
+        """The seats of a table of ``players``, in seat (and turn) order.
+
+        Raises :class:`BadOptions` for an unsupported player count.
+        """
+
+    def normalize_options(self, options: dict[str, str]) -> dict[str, Any]:
+        """Validate raw ``key=value`` options and fill defaults. Raises BadOptions."""
+
+    def setup(self, roles: list[str], options: dict[str, Any], rng: random.Random) -> State:
+        """A new game for seats with these role keys (as returned by :meth:`roles`)."""
+
+    def prompts(self, state: State) -> list[Prompt]:
+        """Who must decide what now; empty once the game is over."""
+
+    def legal_actions(self, state: State, seat: int) -> list[Choice]:
+        """Every action ``seat`` may take now; empty when it has no prompt."""
+
+    def apply(
+        self, state: State, seat: int, action: str, rng: random.Random
+    ) -> tuple[State, list[Event]]:
+        """The state after ``seat`` takes ``action``, and what happened.
+
+        Raises :class:`IllegalAction` (state untouched) if the action is not allowed.
+        """
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        """JSON-ready picture of the game as ``seat`` may know it; ``None`` is public.
+
+        Every view has ``"summary"``: one line in words (whose turn, last roll...). A seat's
+        view also has ``"private"``: what only that seat knows, in words (its hand, its
+        Chest), or ``""``. The renderer draws the public view; game-specific keys are free.
+        """
+
+    def result(self, state: State) -> Result | None:
+        """The outcome once the game is over, else ``None``."""
+
+    def dump(self, state: State) -> dict[str, Any]:
+        """State as JSON-ready data (the stored snapshot)."""
+
+    def load(self, data: dict[str, Any]) -> State:
+        """Inverse of :meth:`dump`."""
+
+    def rules_help(self) -> str:
+        """Markdown rules summary: notation, readings of ambiguities, reconstructed data."""

@@ -1,0 +1,42 @@
+"""Drawing helpers shared by the game renderers."""
+
+from __future__ import annotations
+
+import io
+from functools import lru_cache
+from pathlib import Path
+
+from PIL import Image, ImageDraw, ImageFont
+
+_FONTS = Path(__file__).parent / "fonts"
+
+INK = (34, 30, 28)
+PAPER = (247, 241, 227)
+
+
+@lru_cache(maxsize=32)
+def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    """The bundled DejaVu Sans at ``size`` px (no download, same look everywhere)."""
+    name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
+    return ImageFont.truetype(str(_FONTS / name), size)
+
+
+def png_bytes(image: Image.Image) -> bytes:
+    """Encode as an optimised PNG, palette-quantised when that keeps it small."""
+    buffer = io.BytesIO()
+    image.convert("RGB").quantize(colors=128, method=Image.Quantize.MEDIANCUT).save(
+        buffer, format="PNG", optimize=True
+    )
+    return buffer.getvalue()
+
+
+def centered_text(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    size: int,
+    fill: tuple[int, int, int] = INK,
+    bold: bool = False,
+) -> None:
+    """Draw ``text`` centred on ``xy``."""
+    draw.text(xy, text, font=font(size, bold), fill=fill, anchor="mm")
