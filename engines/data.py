@@ -30,7 +30,7 @@ def use_overrides(directory: str | Path | None) -> None:
 
 @lru_cache(maxsize=64)
 def load(package: str, name: str) -> dict[str, Any]:
-    """The data file ``name`` (without ``.json``) of engine package ``package``, with any override applied."""
+    """Data file ``name`` (no ``.json``) of engine package ``package``, overrides applied."""
     data = json.loads((_BUNDLED / package / "data" / f"{name}.json").read_text(encoding="utf-8"))
     if _override_dir is not None:
         corrected = _override_dir / package / f"{name}.json"

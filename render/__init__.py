@@ -12,7 +12,11 @@ from typing import Any
 
 Renderer = Callable[[dict[str, Any]], bytes]
 
-_MODULES = {"stgeorge": "stgeorge", "dragons-cave": "dragons_cave", "lions-dragons": "lions_dragons"}
+_MODULES = {
+    "stgeorge": "stgeorge",
+    "dragons-cave": "dragons_cave",
+    "lions-dragons": "lions_dragons",
+}
 
 
 def renderer_for(slug: str) -> Renderer:
