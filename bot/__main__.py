@@ -1,0 +1,86 @@
+"""Command line: ``python -m bot [run | console | run-or-console]``."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import sys
+from pathlib import Path
+
+from bot.settings import Settings
+
+NO_TOKEN = """No Discord bot token is set, so the bot cannot connect.
+
+Set DISCORD_TOKEN in a .env file next to README.md (copy .env.example) or in the
+environment, then start again. README.md, "Connect to Discord", says how to get a token.
+To play offline instead: `python -m bot console` (or `make run` with no token)."""
+
+OFFLINE = """No DISCORD_TOKEN set: opening the offline local table.
+(To connect to Discord, put DISCORD_TOKEN=... in .env; see README.md.)
+Type `alice: /help` for commands, `quit` to leave.
+"""
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bot", description=__doc__)
+    sub = parser.add_subparsers(dest="mode")
+    sub.add_parser("run", help="connect to Discord (needs DISCORD_TOKEN)")
+    sub.add_parser("run-or-console", help="connect if a token is set, else the local table")
+    console = sub.add_parser("console", help="play offline at the local table")
+    console.add_argument("--script", type=Path, help="read player lines from this file")
+    console.add_argument("--seed", type=int, help="make dice and shuffles repeatable")
+    console.add_argument("--out", type=Path, default=Path("out"), help="folder for board pictures")
+    console.add_argument("--db", default=":memory:", help="SQLite file to keep games in")
+    args = parser.parse_args(argv)
+
+    settings = Settings.from_env()
+    if args.mode == "console":
+        return asyncio.run(_console(args.script, args.seed, args.out, args.db))
+    if args.mode == "run-or-console" and not settings.token:
+        print(OFFLINE)
+        return asyncio.run(_console(None, settings.seed, Path("out"), ":memory:"))
+    if not settings.token:
+        print(NO_TOKEN, file=sys.stderr)
+        return 2
+    return _run(settings)
+
+
+def _run(settings: Settings) -> int:
+    from bot import create_bot
+
+    logging.basicConfig(
+        level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
+    create_bot(settings).run(settings.token, log_handler=None)
+    return 0
+
+
+async def _console(script: Path | None, seed: int | None, out: Path, db: str) -> int:
+    from bot.console.table import LocalTable
+
+    table = await LocalTable.open(seed=seed, database=db, images=out)
+    try:
+        if script is not None:
+            await table.run_lines(script.read_text(encoding="utf-8").splitlines())
+        else:
+            await _interactive(table)
+    finally:
+        await table.close()
+    return 0
+
+
+async def _interactive(table) -> None:
+    loop = asyncio.get_running_loop()
+    while True:
+        try:
+            text = await loop.run_in_executor(None, input, "table> ")
+        except EOFError:
+            return
+        if text.strip().lower() in ("quit", "exit"):
+            return
+        await table.run_line(text)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,197 @@
+"""The local table: several players at one keyboard, driving the same :class:`GameHost`.
+
+What each player would see is printed: channel posts, replies (``[to alice]``) and
+private messages (``[private to alice]``). Board pictures are written to a folder.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import sys
+from collections.abc import Iterable
+from pathlib import Path
+from typing import TextIO
+
+from bot.console.commands import Line, ParseError, parse
+from bot.service.errors import UserError
+from bot.service.host import GameHost
+from bot.service.notices import ChannelPost, Controls, Outcome, PrivateMessage, Reply
+from bot.store.sqlite import SqliteStore
+from render import render
+
+GUILD = 1
+CHANNEL = 10
+MAX_LISTED = 12
+
+HELP = """Local table commands (type `name: /command option:value`):
+  alice: /game new game:stgeorge players:2 [role:dragon] [options:"k=v k=v"]
+  bob: /game join [game:1] [role:knights]
+  alice: /game start | /game status | /game cancel | /game leave | /game list | /game mine
+  alice: /move action:roll     (or just `alice: roll`)
+  alice: /hand                 (your private choices again)
+  alice: /rules game:stgeorge
+Games: stgeorge, dragons-cave, lions-dragons. `quit` leaves."""
+
+
+class LocalTable:
+    """One channel of one server, with players known by name."""
+
+    def __init__(self, host: GameHost, out: TextIO = sys.stdout, images: Path | None = None):
+        self.host = host
+        self.out = out
+        self.images = images
+        self._ids: dict[str, int] = {}
+        self._names: dict[int, str] = {}
+        self._pictures = 0
+
+    @classmethod
+    async def open(
+        cls,
+        *,
+        seed: int | None = None,
+        database: str = ":memory:",
+        out: TextIO = sys.stdout,
+        images: Path | None = None,
+    ) -> LocalTable:
+        store = await SqliteStore.open(database)
+        seeds = random.Random(seed) if seed is not None else None
+        clock = _StepClock() if seed is not None else None
+        host = GameHost(store, renderer=render, seeds=seeds, **({"clock": clock} if clock else {}))
+        if images is not None:
+            images.mkdir(parents=True, exist_ok=True)
+        return cls(host, out, images)
+
+    async def close(self) -> None:
+        await self.host.store.close()
+
+    def user(self, name: str) -> int:
+        if name not in self._ids:
+            self._ids[name] = 1000 + len(self._ids)
+            self._names[self._ids[name]] = name
+        return self._ids[name]
+
+    async def run_lines(self, lines: Iterable[str], echo: bool = True) -> None:
+        for text in lines:
+            if echo and text.strip() and not text.lstrip().startswith("#"):
+                self.say(f"> {text.strip()}")
+            await self.run_line(text)
+
+    async def run_line(self, text: str) -> None:
+        try:
+            line = parse(text)
+        except ParseError as error:
+            self.say(f"⚠️ {error}")
+            return
+        if line is None:
+            return
+        try:
+            outcome = await self._dispatch(line)
+        except UserError as error:
+            self.say(f"[to {line.player}] ⚠️ {error}")
+            return
+        self.show(outcome, line.player)
+
+    async def _dispatch(self, line: Line) -> Outcome:
+        host, user, o = self.host, self.user(line.player), line.options
+        where = {"guild_id": GUILD, "channel_id": CHANNEL, "user_id": user}
+
+        async def game_id() -> int:
+            wanted = int(o["game"]) if o.get("game", "").isdigit() else None
+            return (await host.find(**where, game_id=wanted)).record.id
+
+        match line.command:
+            case "help":
+                return Outcome([Reply(HELP)])
+            case "rules":
+                return Outcome([Reply(host.rules(o.get("game", "")))])
+            case "game new":
+                players = int(o["players"]) if o.get("players", "").isdigit() else None
+                return await host.new_game(
+                    **where,
+                    user_name=line.player,
+                    slug=o.get("game", ""),
+                    players=players,
+                    options=o.get("options", ""),
+                    role=o.get("role"),
+                )
+            case "game join":
+                gid = await game_id()
+                return await host.join(
+                    game_id=gid, user_id=user, user_name=line.player, role=o.get("role")
+                )
+            case "game leave":
+                return await host.leave(
+                    game_id=await game_id(), user_id=user, user_name=line.player
+                )
+            case "game start":
+                return await host.start(game_id=await game_id(), user_id=user)
+            case "game cancel":
+                return await host.cancel(game_id=await game_id(), user_id=user, is_admin=False)
+            case "game status":
+                return Outcome([await host.status(game_id=await game_id())])
+            case "game list":
+                return Outcome([await host.list_games(guild_id=GUILD)])
+            case "game mine":
+                return Outcome([await host.mine(guild_id=GUILD, user_id=user)])
+            case "hand":
+                gid = await game_id()
+                private = await host.private_text(game_id=gid, user_id=user)
+                controls = tuple(await host.controls_for(game_id=gid, user_id=user))
+                return Outcome(
+                    [Reply(private or "Nothing private for you now.", controls=controls)]
+                )
+            case _:
+                action = o.get("action", "").strip()
+                if not action:
+                    raise UserError("Say what to play, e.g. `alice: /move action:roll`.")
+                return await host.act(game_id=await game_id(), user_id=user, action=action)
+
+    # -- showing notices ---------------------------------------------------------------
+
+    def show(self, outcome: Outcome, asker: str) -> None:
+        for notice in outcome.notices:
+            if isinstance(notice, Reply):
+                self.say(f"[to {asker}] {self._names_in(notice.text)}")
+                self._choices(notice.controls)
+                self._picture(notice.image)
+            elif isinstance(notice, ChannelPost):
+                self.say(f"[#table] {self._names_in(notice.text)}")
+                self._picture(notice.image)
+                self._choices(notice.controls)
+            elif isinstance(notice, PrivateMessage):
+                name = self._names.get(notice.user_id, str(notice.user_id))
+                self.say(f"[private to {name}] {self._names_in(notice.text)}")
+                self._choices(notice.controls)
+
+    def _choices(self, controls: tuple[Controls, ...]) -> None:
+        for control in controls:
+            actions = [c.action for c in control.choices]
+            listed = ", ".join(actions[:MAX_LISTED])
+            more = f" (+{len(actions) - MAX_LISTED} more)" if len(actions) > MAX_LISTED else ""
+            self.say(f"    choices: {listed}{more}")
+
+    def _picture(self, image: bytes | None) -> None:
+        if image is None or self.images is None:
+            return
+        self._pictures += 1
+        path = self.images / f"board-{self._pictures:04d}.png"
+        path.write_bytes(image)
+        self.say(f"    (board picture: {path})")
+
+    def _names_in(self, text: str) -> str:
+        return re.sub(r"<@(\d+)>", lambda m: "@" + self._names.get(int(m[1]), m[1]), text)
+
+    def say(self, text: str) -> None:
+        print(text, file=self.out)
+
+
+class _StepClock:
+    """A clock that ticks one second per reading, so seeded runs are repeatable."""
+
+    def __init__(self) -> None:
+        self.now = 1_800_000_000.0
+
+    def __call__(self) -> float:
+        self.now += 1
+        return self.now

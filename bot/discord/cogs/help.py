@@ -1,0 +1,59 @@
+"""``/rules``: each game's rules summary, notation and reconstructed data."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.discord.cogs import autocomplete as ac
+from bot.service.errors import UserError
+from bot.service.host import engine_for
+
+if TYPE_CHECKING:
+    from bot.discord.client import DragonBot
+
+LIMIT = 2000
+
+
+def pages(text: str, limit: int = LIMIT) -> list[str]:
+    """Split Markdown into message-sized pages at paragraph, then line boundaries."""
+    result, page = [], ""
+    for block in text.split("\n"):
+        while len(block) > limit:
+            result.append(block[:limit])
+            block = block[limit:]
+        if len(page) + len(block) + 1 > limit:
+            result.append(page)
+            page = ""
+        page = f"{page}\n{block}" if page else block
+    if page.strip():
+        result.append(page)
+    return result
+
+
+class Help(commands.Cog):
+    def __init__(self, bot: DragonBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(
+        name="rules", description="How a game is played here, its notation and reconstructed parts"
+    )
+    @app_commands.describe(game="Which game")
+    @app_commands.autocomplete(game=ac.game_slugs)
+    async def rules(self, interaction: discord.Interaction, game: str) -> None:
+        try:
+            text = engine_for(game).rules_help()
+        except UserError as error:
+            await interaction.response.send_message(f"⚠️ {error}", ephemeral=True)
+            return
+        chunks = pages(text)
+        await interaction.response.send_message(chunks[0], ephemeral=True)
+        for chunk in chunks[1:8]:
+            await interaction.followup.send(chunk, ephemeral=True)
+
+
+async def setup(bot: DragonBot) -> None:
+    await bot.add_cog(Help(bot))

@@ -1,0 +1,140 @@
+"""``/game``: opening, joining, starting, cancelling and listing games."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.discord.cogs import autocomplete as ac
+
+if TYPE_CHECKING:
+    from bot.discord.client import DragonBot
+
+
+def _name(interaction: discord.Interaction) -> str:
+    return interaction.user.display_name
+
+
+@app_commands.guild_only()
+class Lobby(commands.GroupCog, group_name="game", group_description="Play dragon board games"):
+    def __init__(self, bot: DragonBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    async def _find(self, interaction: discord.Interaction, game: int | None):
+        return await self.bot.host.find(
+            guild_id=interaction.guild_id,
+            channel_id=interaction.channel_id,
+            user_id=interaction.user.id,
+            game_id=game,
+        )
+
+    @app_commands.command(name="new", description="Open a new game in this channel")
+    @app_commands.describe(
+        game="Which game",
+        players="How many players (default: the fewest the game allows)",
+        role="Your own seat (default: the first open one)",
+        options="Game options as key=value, e.g. lions=symmetric",
+    )
+    @app_commands.autocomplete(game=ac.game_slugs, role=ac.new_game_roles)
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        players: app_commands.Range[int, 2, 5] | None = None,
+        role: str | None = None,
+        options: str | None = None,
+    ) -> None:
+        await self.bot.run_work(
+            interaction,
+            lambda: self.bot.host.new_game(
+                guild_id=interaction.guild_id,
+                channel_id=interaction.channel_id,
+                user_id=interaction.user.id,
+                user_name=_name(interaction),
+                slug=game,
+                players=players,
+                options=options or "",
+                role=role,
+            ),
+        )
+
+    @app_commands.command(name="join", description="Take a seat at a game that has not started")
+    @app_commands.describe(
+        game="Game number (default: the one in this channel)", role="Seat to take"
+    )
+    @app_commands.autocomplete(game=ac.games_here, role=ac.open_roles)
+    async def join(
+        self, interaction: discord.Interaction, game: int | None = None, role: str | None = None
+    ) -> None:
+        async def work():
+            table = await self._find(interaction, game)
+            return await self.bot.host.join(
+                game_id=table.record.id,
+                user_id=interaction.user.id,
+                user_name=_name(interaction),
+                role=role,
+            )
+
+        await self.bot.run_work(interaction, work)
+
+    @app_commands.command(name="leave", description="Give up your seat before the game starts")
+    @app_commands.autocomplete(game=ac.games_here)
+    async def leave(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        async def work():
+            table = await self._find(interaction, game)
+            return await self.bot.host.leave(
+                game_id=table.record.id, user_id=interaction.user.id, user_name=_name(interaction)
+            )
+
+        await self.bot.run_work(interaction, work)
+
+    @app_commands.command(name="start", description="Start your game once every seat is taken")
+    @app_commands.autocomplete(game=ac.games_here)
+    async def start(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        async def work():
+            table = await self._find(interaction, game)
+            return await self.bot.host.start(game_id=table.record.id, user_id=interaction.user.id)
+
+        await self.bot.run_work(interaction, work)
+
+    @app_commands.command(name="cancel", description="Close a game (host or Manage Server)")
+    @app_commands.autocomplete(game=ac.games_here)
+    async def cancel(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        async def work():
+            table = await self._find(interaction, game)
+            admin = bool(interaction.permissions and interaction.permissions.manage_guild)
+            return await self.bot.host.cancel(
+                game_id=table.record.id, user_id=interaction.user.id, is_admin=admin
+            )
+
+        await self.bot.run_work(interaction, work)
+
+    @app_commands.command(name="status", description="Where a game stands, with its board")
+    @app_commands.autocomplete(game=ac.games_here)
+    async def status(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        async def work():
+            table = await self._find(interaction, game)
+            return await self.bot.host.status(game_id=table.record.id)
+
+        await self.bot.run_work(interaction, work)
+
+    @app_commands.command(name="list", description="Open games on this server")
+    async def list_(self, interaction: discord.Interaction) -> None:
+        await self.bot.run_work(
+            interaction, lambda: self.bot.host.list_games(guild_id=interaction.guild_id)
+        )
+
+    @app_commands.command(name="mine", description="Your games here, and where it is your turn")
+    async def mine(self, interaction: discord.Interaction) -> None:
+        await self.bot.run_work(
+            interaction,
+            lambda: self.bot.host.mine(guild_id=interaction.guild_id, user_id=interaction.user.id),
+        )
+
+
+async def setup(bot: DragonBot) -> None:
+    await bot.add_cog(Lobby(bot))

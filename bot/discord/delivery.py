@@ -1,0 +1,141 @@
+"""Delivering the host's notices on Discord: replies, channel posts and private messages.
+
+Private messages go by DM. When a user's DMs are closed (Discord error 50007) that is
+remembered, the channel is told (without any secret) and offered a button that opens the
+choice as an ephemeral message, which only that player can see.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.discord.components import OpenPrivateButton
+from bot.discord.views import controls_view
+from bot.service.notices import ChannelPost, Outcome, PrivateMessage, Reply
+
+if TYPE_CHECKING:
+    from bot.discord.client import DragonBot
+
+log = logging.getLogger(__name__)
+
+MAX_CONTENT = 2000
+CANNOT_DM = 50007
+
+
+def _clip(text: str) -> str:
+    return text if len(text) <= MAX_CONTENT else text[: MAX_CONTENT - 1] + "…"
+
+
+def _file(image: bytes | None) -> discord.File | None:
+    return discord.File(io.BytesIO(image), filename="board.png") if image else None
+
+
+def _kwargs(text: str, image: bytes | None, controls: tuple) -> dict:
+    kwargs: dict = {"content": _clip(text)}
+    if image:
+        kwargs["file"] = _file(image)
+    view = controls_view(controls)
+    if view is not None:
+        kwargs["view"] = view
+    return kwargs
+
+
+class Courier:
+    """Sends notices for one bot."""
+
+    def __init__(self, bot: DragonBot) -> None:
+        self.bot = bot
+
+    async def deliver(
+        self, outcome: Outcome, interaction: discord.Interaction | None = None, ack: str = ""
+    ) -> None:
+        """Send every notice; the asker gets ``ack`` if nothing else answered them."""
+        answered = False
+        for notice in outcome.notices:
+            if isinstance(notice, Reply):
+                answered |= await self._reply(interaction, notice)
+            elif isinstance(notice, ChannelPost):
+                await self.post(notice)
+            elif isinstance(notice, PrivateMessage):
+                answered |= await self._private(notice, interaction)
+        if interaction is not None and not answered and ack:
+            await interaction.followup.send(ack, ephemeral=True)
+
+    async def _reply(self, interaction: discord.Interaction | None, reply: Reply) -> bool:
+        if interaction is None:
+            return False
+        await interaction.followup.send(
+            ephemeral=reply.private, **_kwargs(reply.text, reply.image, reply.controls)
+        )
+        return True
+
+    async def channel(self, channel_id: int) -> discord.abc.Messageable | None:
+        channel = self.bot.get_channel(channel_id)
+        if channel is None:
+            try:
+                channel = await self.bot.fetch_channel(channel_id)
+            except discord.HTTPException:
+                log.warning("channel %s is gone", channel_id)
+                return None
+        return channel  # type: ignore[return-value]
+
+    async def post(self, post: ChannelPost) -> discord.Message | None:
+        channel = await self.channel(post.channel_id)
+        if channel is None:
+            return None
+        mentions = discord.AllowedMentions(
+            everyone=False, roles=False, users=[discord.Object(u) for u in post.mentions]
+        )
+        return await channel.send(
+            allowed_mentions=mentions, **_kwargs(post.text, post.image, post.controls)
+        )
+
+    async def _private(
+        self, message: PrivateMessage, interaction: discord.Interaction | None
+    ) -> bool:
+        """Deliver one private message; True if it answered the interaction's user."""
+        store = self.bot.host.store
+        asker = interaction is not None and interaction.user.id == message.user_id
+        if asker and (interaction.guild is None or await store.dm_closed(message.user_id)):
+            await interaction.followup.send(
+                ephemeral=True, **_kwargs(message.text, message.image, message.controls)
+            )
+            return True
+        if not await store.dm_closed(message.user_id):
+            try:
+                user = self.bot.get_user(message.user_id) or await self.bot.fetch_user(
+                    message.user_id
+                )
+                await user.send(**_kwargs(message.text, message.image, message.controls))
+                return False
+            except discord.Forbidden as error:
+                if error.code != CANNOT_DM:
+                    raise
+                await store.set_dm_closed(message.user_id, True)
+        if asker:
+            await interaction.followup.send(
+                ephemeral=True, **_kwargs(message.text, message.image, message.controls)
+            )
+            return True
+        if message.controls:
+            await self._dm_fallback(message)
+        return False
+
+    async def _dm_fallback(self, message: PrivateMessage) -> None:
+        game = await self.bot.host.store.get_game(message.game_id)
+        channel = await self.channel(game.channel_id) if game else None
+        if channel is None:
+            return
+        view = discord.ui.View(timeout=None)
+        view.add_item(OpenPrivateButton(message.game_id))
+        await channel.send(
+            f"<@{message.user_id}>, I can't send you direct messages, so your private choice "
+            f"for game #{message.game_id} is behind the button below (only you will see it). "
+            "`/hand` opens it too.",
+            view=view,
+            allowed_mentions=discord.AllowedMentions(users=[discord.Object(message.user_id)]),
+        )

@@ -1,0 +1,76 @@
+"""What the application layer asks a frontend to deliver.
+
+The host never talks to Discord or a terminal. Every call returns a list of notices; the
+frontend turns each into a reply, a channel post or a private message. Public notices are
+built from the engine's public view and public events only.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engines.base import Choice, Prompt
+
+
+@dataclass(frozen=True)
+class Controls:
+    """A decision to offer with buttons or menus: one prompt and its legal choices.
+
+    ``version`` is the game version the choices belong to; a frontend puts it into the
+    control's id so a click on an outdated control is recognised and refused.
+    """
+
+    game_id: int
+    version: int
+    prompt: Prompt
+    choices: tuple[Choice, ...]
+
+
+@dataclass(frozen=True)
+class Reply:
+    """An answer to the user who asked; ``private`` means only they see it."""
+
+    text: str
+    private: bool = True
+    controls: tuple[Controls, ...] = ()
+    image: bytes | None = None
+
+
+@dataclass(frozen=True)
+class ChannelPost:
+    """A message in the game's channel: public events, maybe the board, maybe controls."""
+
+    game_id: int
+    channel_id: int
+    text: str
+    image: bytes | None = None
+    mentions: tuple[int, ...] = ()
+    controls: tuple[Controls, ...] = ()
+
+
+@dataclass(frozen=True)
+class PrivateMessage:
+    """A message for one user's eyes only (a DM, or an ephemeral message if DMs are closed).
+
+    With ``controls`` it asks a secret question; the answer is submitted like any action.
+    """
+
+    game_id: int
+    user_id: int
+    text: str
+    controls: tuple[Controls, ...] = ()
+    image: bytes | None = None
+
+
+Notice = Reply | ChannelPost | PrivateMessage
+
+
+@dataclass
+class Outcome:
+    """Notices in delivery order."""
+
+    notices: list[Notice] = field(default_factory=list)
+
+    def add(self, notice: Notice) -> Outcome:
+        self.notices.append(notice)
+        return self

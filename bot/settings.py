@@ -1,0 +1,38 @@
+"""Run-time settings, read from the environment (and a ``.env`` file, if present)."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+DEFAULT_DATABASE = Path("data") / "dragon-host.sqlite3"
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything the bot needs to start; tests build one directly."""
+
+    token: str | None = None
+    database: str = str(DEFAULT_DATABASE)
+    sync_guild: int | None = None
+    data_overrides: str | None = None
+    seed: int | None = None
+
+    @classmethod
+    def from_env(cls, env_file: str | None = ".env") -> Settings:
+        """Settings from ``DISCORD_TOKEN``, ``DATABASE_PATH``, ``SYNC_GUILD_ID``,
+        ``DATA_OVERRIDES`` and ``GAME_SEED`` (a ``.env`` file fills in unset ones)."""
+        if env_file:
+            from dotenv import load_dotenv
+
+            load_dotenv(env_file, override=False)
+        guild = os.environ.get("SYNC_GUILD_ID", "").strip()
+        seed = os.environ.get("GAME_SEED", "").strip()
+        return cls(
+            token=os.environ.get("DISCORD_TOKEN", "").strip() or None,
+            database=os.environ.get("DATABASE_PATH", "").strip() or str(DEFAULT_DATABASE),
+            sync_guild=int(guild) if guild else None,
+            data_overrides=os.environ.get("DATA_OVERRIDES", "").strip() or None,
+            seed=int(seed) if seed else None,
+        )

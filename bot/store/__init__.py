@@ -1,0 +1,87 @@
+"""Storage: games, seats, the append-only action log and settings.
+
+The application layer talks to :class:`bot.store.sqlite.SqliteStore` only through the
+methods documented there, so another store (PostgreSQL for several bot processes) can
+stand in without changes elsewhere.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+
+class StaleVersion(Exception):
+    """The game moved on since the caller read it; nothing was written."""
+
+
+@dataclass(frozen=True)
+class SeatRecord:
+    game_id: int
+    seat: int
+    role: str
+    user_id: int
+    name: str
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    id: int
+    guild_id: int
+    channel_id: int
+    slug: str
+    status: str
+    host_id: int
+    players: int
+    options: dict[str, Any]
+    seed: int
+    version: int
+    snapshot: dict[str, Any] | None
+    result: str | None
+    deadline: float | None
+    created_at: float
+    updated_at: float
+    seats: tuple[SeatRecord, ...] = field(default=())
+
+    @property
+    def active(self) -> bool:
+        return self.status in ("lobby", "running", "paused")
+
+    def seat_of(self, user_id: int) -> list[int]:
+        """Seats held by ``user_id`` (a user may hold several only at a local table)."""
+        return [s.seat for s in self.seats if s.user_id == user_id]
+
+    def user_at(self, seat: int) -> int | None:
+        return next((s.user_id for s in self.seats if s.seat == seat), None)
+
+    @staticmethod
+    def from_row(row: Any, seats: tuple[SeatRecord, ...]) -> GameRecord:
+        return GameRecord(
+            id=row["id"],
+            guild_id=row["guild_id"],
+            channel_id=row["channel_id"],
+            slug=row["slug"],
+            status=row["status"],
+            host_id=row["host_id"],
+            players=row["players"],
+            options=json.loads(row["options"]),
+            seed=row["seed"],
+            version=row["version"],
+            snapshot=json.loads(row["snapshot"]) if row["snapshot"] else None,
+            result=row["result"],
+            deadline=row["deadline"],
+            created_at=row["created_at"],
+            updated_at=row["updated_at"],
+            seats=seats,
+        )
+
+
+@dataclass(frozen=True)
+class ActionRecord:
+    game_id: int
+    seq: int
+    seat: int
+    action: str
+    events: list[dict[str, Any]]
+    created_at: float

@@ -1,0 +1,67 @@
+"""Numbered schema migrations, tracked by ``PRAGMA user_version``.
+
+Append new steps; never edit a released one. Step N brings the schema to version N.
+"""
+
+from __future__ import annotations
+
+MIGRATIONS: list[str] = [
+    # 1: games, seats, the append-only action log, per-user and per-guild settings.
+    """
+    CREATE TABLE games (
+        id INTEGER PRIMARY KEY,
+        guild_id INTEGER NOT NULL,
+        channel_id INTEGER NOT NULL,
+        slug TEXT NOT NULL,
+        status TEXT NOT NULL
+            CHECK (status IN ('lobby', 'running', 'paused', 'finished', 'cancelled')),
+        host_id INTEGER NOT NULL,
+        players INTEGER NOT NULL,
+        options TEXT NOT NULL DEFAULT '{}',
+        seed INTEGER NOT NULL,
+        version INTEGER NOT NULL DEFAULT 0,
+        snapshot TEXT,
+        result TEXT,
+        deadline REAL,
+        created_at REAL NOT NULL,
+        updated_at REAL NOT NULL
+    );
+    CREATE INDEX games_by_guild ON games (guild_id, status);
+    CREATE INDEX games_by_channel ON games (channel_id, status);
+    CREATE INDEX games_by_deadline ON games (deadline) WHERE deadline IS NOT NULL;
+
+    CREATE TABLE seats (
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        role TEXT NOT NULL,
+        seat INTEGER NOT NULL,
+        user_id INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        PRIMARY KEY (game_id, role),
+        UNIQUE (game_id, seat)
+    );
+    CREATE INDEX seats_by_user ON seats (user_id);
+
+    CREATE TABLE actions (
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        seq INTEGER NOT NULL,
+        seat INTEGER NOT NULL,
+        action TEXT NOT NULL,
+        events TEXT NOT NULL,
+        created_at REAL NOT NULL,
+        UNIQUE (game_id, seq)
+    );
+
+    CREATE TABLE users (
+        user_id INTEGER PRIMARY KEY,
+        dm_closed INTEGER NOT NULL DEFAULT 0,
+        notify TEXT NOT NULL DEFAULT 'turns'
+    );
+
+    CREATE TABLE guild_settings (
+        guild_id INTEGER NOT NULL,
+        key TEXT NOT NULL,
+        value TEXT NOT NULL,
+        PRIMARY KEY (guild_id, key)
+    );
+    """,
+]

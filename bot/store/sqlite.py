@@ -1,0 +1,279 @@
+"""SQLite store through aiosqlite: WAL, foreign keys, one lock-guarded writer.
+
+Every write is one transaction. Writes that change a game check its ``version`` and bump
+it, so a stale button, a double click or a second process finds the version moved and
+gets :class:`~bot.store.StaleVersion` instead of applying anything twice.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+from collections.abc import AsyncIterator, Iterable
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from bot.store import ActionRecord, GameRecord, SeatRecord, StaleVersion
+from bot.store.migrations import MIGRATIONS
+
+_JSON_FIELDS = {"snapshot", "options"}
+_GAME_FIELDS = {"status", "snapshot", "result", "deadline", "channel_id", "options", "players"}
+
+
+class SqliteStore:
+    """Games, seats, actions and settings in one SQLite file (or ``":memory:"``)."""
+
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self._db = db
+        # One connection serves every coroutine; the lock keeps their transactions apart.
+        self._lock = asyncio.Lock()
+
+    @classmethod
+    async def open(cls, path: str | Path) -> SqliteStore:
+        if str(path) != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        db = await aiosqlite.connect(str(path), isolation_level=None)
+        db.row_factory = aiosqlite.Row
+        await db.execute("PRAGMA journal_mode = WAL")
+        await db.execute("PRAGMA busy_timeout = 5000")
+        await db.execute("PRAGMA foreign_keys = ON")
+        store = cls(db)
+        await store._migrate()
+        return store
+
+    async def close(self) -> None:
+        await self._db.close()
+
+    async def _migrate(self) -> None:
+        async with self._db.execute("PRAGMA user_version") as cursor:
+            (current,) = await cursor.fetchone()
+        for number, script in enumerate(MIGRATIONS[current:], start=current + 1):
+            async with self._transaction():
+                for statement in _statements(script):
+                    await self._db.execute(statement)
+                await self._db.execute(f"PRAGMA user_version = {number}")
+
+    @asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        async with self._lock:
+            await self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._db
+            except BaseException:
+                await self._db.execute("ROLLBACK")
+                raise
+            await self._db.execute("COMMIT")
+
+    async def _fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[aiosqlite.Row]:
+        async with self._lock, self._db.execute(sql, tuple(params)) as cursor:
+            return list(await cursor.fetchall())
+
+    # -- games -------------------------------------------------------------------------
+
+    async def create_game(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        slug: str,
+        host_id: int,
+        players: int,
+        options: dict[str, Any],
+        seed: int,
+        now: float,
+    ) -> int:
+        """A new game in the lobby; returns its id."""
+        async with self._transaction() as db:
+            cursor = await db.execute(
+                "INSERT INTO games (guild_id, channel_id, slug, status, host_id, players,"
+                " options, seed, created_at, updated_at)"
+                " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?)",
+                (guild_id, channel_id, slug, host_id, players, json.dumps(options), seed, now, now),
+            )
+            return int(cursor.lastrowid)
+
+    async def get_game(self, game_id: int) -> GameRecord | None:
+        rows = await self._fetchall("SELECT * FROM games WHERE id = ?", (game_id,))
+        if not rows:
+            return None
+        return GameRecord.from_row(rows[0], await self._seats(game_id))
+
+    async def _seats(self, game_id: int) -> tuple[SeatRecord, ...]:
+        rows = await self._fetchall(
+            "SELECT * FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
+        )
+        return tuple(
+            SeatRecord(r["game_id"], r["seat"], r["role"], r["user_id"], r["name"]) for r in rows
+        )
+
+    async def games(
+        self,
+        *,
+        guild_id: int | None = None,
+        channel_id: int | None = None,
+        user_id: int | None = None,
+        active_only: bool = True,
+        limit: int = 100,
+    ) -> list[GameRecord]:
+        """Games matching every filter given, newest first."""
+        where, params = [], []
+        if guild_id is not None:
+            where.append("guild_id = ?")
+            params.append(guild_id)
+        if channel_id is not None:
+            where.append("channel_id = ?")
+            params.append(channel_id)
+        if user_id is not None:
+            where.append("id IN (SELECT game_id FROM seats WHERE user_id = ?)")
+            params.append(user_id)
+        if active_only:
+            where.append("status IN ('lobby', 'running', 'paused')")
+        sql = "SELECT * FROM games"
+        if where:
+            sql += " WHERE " + " AND ".join(where)
+        sql += " ORDER BY id DESC LIMIT ?"
+        rows = await self._fetchall(sql, [*params, limit])
+        return [GameRecord.from_row(row, await self._seats(row["id"])) for row in rows]
+
+    async def update_game(
+        self, game_id: int, expected_version: int, *, now: float, **fields: Any
+    ) -> int:
+        """Change game fields if the version is still ``expected_version``; returns the new one."""
+        async with self._transaction() as db:
+            return await self._bump(db, game_id, expected_version, now, fields)
+
+    async def _bump(
+        self,
+        db: aiosqlite.Connection,
+        game_id: int,
+        expected_version: int,
+        now: float,
+        fields: dict[str, Any],
+    ) -> int:
+        unknown = set(fields) - _GAME_FIELDS
+        if unknown:
+            raise ValueError(f"not a game field: {sorted(unknown)}")
+        values = {k: json.dumps(v) if k in _JSON_FIELDS else v for k, v in fields.items()}
+        assignments = "".join(f", {k} = ?" for k in values)
+        cursor = await db.execute(
+            f"UPDATE games SET version = version + 1, updated_at = ?{assignments}"
+            " WHERE id = ? AND version = ?",
+            (now, *values.values(), game_id, expected_version),
+        )
+        if cursor.rowcount != 1:
+            raise StaleVersion(game_id)
+        return expected_version + 1
+
+    # -- seats -------------------------------------------------------------------------
+
+    async def add_seat(
+        self,
+        game_id: int,
+        expected_version: int,
+        *,
+        seat: int,
+        role: str,
+        user_id: int,
+        name: str,
+        now: float,
+    ) -> int:
+        """Seat ``user_id`` in ``role``; StaleVersion if the game moved or the role was taken."""
+        async with self._transaction() as db:
+            version = await self._bump(db, game_id, expected_version, now, {})
+            try:
+                await db.execute(
+                    "INSERT INTO seats (game_id, role, seat, user_id, name) VALUES (?, ?, ?, ?, ?)",
+                    (game_id, role, seat, user_id, name),
+                )
+            except sqlite3.IntegrityError as error:
+                raise StaleVersion(game_id) from error
+            return version
+
+    async def remove_seats(
+        self, game_id: int, expected_version: int, *, user_id: int, now: float
+    ) -> int:
+        async with self._transaction() as db:
+            version = await self._bump(db, game_id, expected_version, now, {})
+            await db.execute(
+                "DELETE FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id)
+            )
+            return version
+
+    # -- the action log ----------------------------------------------------------------
+
+    async def append_action(
+        self,
+        game_id: int,
+        expected_version: int,
+        *,
+        seat: int,
+        action: str,
+        events: list[dict[str, Any]],
+        now: float,
+        **fields: Any,
+    ) -> int:
+        """Log one accepted action and update the game, in one transaction.
+
+        The action's sequence number is the game's new version, so the log and the
+        snapshot can never disagree. Returns the new version.
+        """
+        async with self._transaction() as db:
+            version = await self._bump(db, game_id, expected_version, now, fields)
+            await db.execute(
+                "INSERT INTO actions (game_id, seq, seat, action, events, created_at)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                (game_id, version, seat, action, json.dumps(events), now),
+            )
+            return version
+
+    async def actions(self, game_id: int) -> list[ActionRecord]:
+        rows = await self._fetchall(
+            "SELECT * FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
+        )
+        return [
+            ActionRecord(
+                r["game_id"],
+                r["seq"],
+                r["seat"],
+                r["action"],
+                json.loads(r["events"]),
+                r["created_at"],
+            )
+            for r in rows
+        ]
+
+    # -- users and guild settings ------------------------------------------------------
+
+    async def dm_closed(self, user_id: int) -> bool:
+        rows = await self._fetchall("SELECT dm_closed FROM users WHERE user_id = ?", (user_id,))
+        return bool(rows and rows[0]["dm_closed"])
+
+    async def set_dm_closed(self, user_id: int, closed: bool) -> None:
+        async with self._transaction() as db:
+            await db.execute(
+                "INSERT INTO users (user_id, dm_closed) VALUES (?, ?)"
+                " ON CONFLICT (user_id) DO UPDATE SET dm_closed = excluded.dm_closed",
+                (user_id, int(closed)),
+            )
+
+    async def guild_setting(self, guild_id: int, key: str) -> str | None:
+        rows = await self._fetchall(
+            "SELECT value FROM guild_settings WHERE guild_id = ? AND key = ?", (guild_id, key)
+        )
+        return rows[0]["value"] if rows else None
+
+    async def set_guild_setting(self, guild_id: int, key: str, value: str) -> None:
+        async with self._transaction() as db:
+            await db.execute(
+                "INSERT INTO guild_settings (guild_id, key, value) VALUES (?, ?, ?)"
+                " ON CONFLICT (guild_id, key) DO UPDATE SET value = excluded.value",
+                (guild_id, key, value),
+            )
+
+
+def _statements(script: str) -> list[str]:
+    return [part.strip() for part in script.split(";") if part.strip()]
