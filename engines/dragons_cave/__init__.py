@@ -1,0 +1,6 @@
+"""Dragon's Cave: Dwarves play secret cards to walk into the cave while the Dragon guesses
+where to sit; the richest player wins. Importing this package registers the game."""
+
+from engines.dragons_cave.game import GAME, DragonsCave
+
+__all__ = ["GAME", "DragonsCave"]

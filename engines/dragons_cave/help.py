@@ -1,0 +1,83 @@
+"""The rules help of Dragon's Cave: notation, readings of the rule text, board data."""
+
+from __future__ import annotations
+
+from engines import data
+from engines.dragons_cave.board import PACKAGE
+from engines.dragons_cave.state import LAIR_BONUS, TREASURE
+
+PLAYING = """\
+## Dragon's Cave: playing
+Seats are colours in turn order: `red`, `blue`, `green`, `yellow` (2-4 players); the next \
+seat is the player "on the left". Option `first_dragon=<seat or colour>` (default the first \
+seat) says who plays the Dragon first; the rules say the youngest, so the host picks.
+Each round every Dwarf player and the Dragon choose **at the same time, in secret**:
+- `card <kind>` plays a card (`card ruby`; a colour works too: `card red`). `card chest` \
+plays the Treasure Chest card. With 2 players name the Dwarf: `card ruby 1`, `card ruby 2`.
+- `lair <kind>` (the Dragon only) picks the lair square the Dragon sits on.
+The cards lie face down until all are in, so the Dragon choosing at the same time changes \
+nothing. Each answer is confirmed privately; the channel only hears "2 of 4 choices are in".
+When a caught player has coins, they answer `split <n>` in secret (n coins in the left hand, \
+the rest in the right), then the Dragon answers `hand <player> left|right` \
+(`hand blue left`; the seat number works too). The Dragon sees no amounts.
+Kinds: Ruby (red, diamond), Emerald (green, leaf), Sapphire (blue, drop), Amber (yellow, \
+sun), Crystal (violet, star). Words are case-insensitive.
+"""
+
+READINGS = f"""\
+## Dragon's Cave: how the rule text is read
+- Not caught: the Dwarf moves to the first square of that kind ahead; if none is left on \
+the path, to the lair square of that kind. It takes the printed coins from the Treasure \
+into its Purse. The card stays face up and cannot be played again until caught or Chest.
+- Caught (card kind = the Dragon's square): back to the nearest square of that kind \
+behind, or Start; no coins; all played cards return to hand. A caught player with an \
+empty Purse has nothing to split. Several caught players each split, and the Dragon picks \
+for each once all splits are in.
+- Chest: the Dwarf stays and cannot be caught; the **whole** Purse goes into the Chest; \
+all cards return to hand.
+- A Dwarf in the lair plays no more cards. The game ends after a round in which a Dwarf \
+reached the lair (2 players: when both Dwarves of one player are there). Each player with \
+a Dwarf in the lair gets {LAIR_BONUS} coins once (counted in the score, not taken from the \
+Treasure). Score = Purse + Chest + bonus; a tie goes to the player closest to the lair \
+(2 players: both Dwarves added up), then the victory is shared.
+- The Treasure starts with {TREASURE} coins. If it cannot pay a round, its coins are shared \
+equally among the players owed gold, the remainder is set aside, and the game ends at \
+once (caught players then keep their Purse). It also ends at once when the Treasure is \
+exactly emptied.
+- 2 players: the Dwarf player moves one Dwarf; only that one can be caught. Roles swap \
+only when the Dwarf player is caught or plays the Chest card. With 3-4 players the Dragon \
+passes to the next seat every round.
+- Purses are on the table and shown; Chest totals are shown only at the end.
+"""
+
+VIEW = """\
+## Dragon's Cave: what the channel sees
+The board picture and channel posts show Dwarves, face-up cards, Purses, the Treasure and \
+only *how many* answers are in. The Dragon's square appears once revealed; a Chest's \
+contents, an unrevealed card and a hand split never appear. Your own hand, Chest and \
+locked-in choice are in your private view.
+"""
+
+
+def rules_help() -> str:
+    """The whole help: playing, readings, channel view, and the reconstructed board."""
+    board = data.load(PACKAGE, "path")
+    notes = "\n".join(f"- {note}" for note in data.reconstructed_notes(board))
+    names = {kind["key"]: kind["name"] for kind in board["kinds"]}
+    sections = "\n".join(
+        f"Section {number}: "
+        + ", ".join(f"{names[k]} {c}" for k, c in zip(kinds, coins, strict=True))
+        for number, (kinds, coins) in enumerate(
+            zip(board["sections"], board["coins"], strict=True), 1
+        )
+    )
+    reconstructed = (
+        "## Dragon's Cave: reconstructed board\n"
+        "The rule text gives no board drawing. Reconstructed (a server may load a "
+        "corrected `path.json`):\n"
+        f"{notes}\n"
+        "The path from Start (kind and printed coins):\n"
+        f"{sections}\n"
+        f"Lair: {', '.join(names[k] for k in board['lair'])} (no coins).\n"
+    )
+    return "\n".join((PLAYING, READINGS, VIEW, reconstructed))

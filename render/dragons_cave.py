@@ -1,0 +1,526 @@
+"""Dragon's Cave board picture: the public view in, PNG bytes out.
+
+The path winds up from Start through four sections of five squares to the Dragon's lair at
+the top. Every kind of square has a colour *and* a symbol (so colour-blind players can
+read it), its printed coins in a gold disc and its number. Below the board, one row per
+player: face-up cards, Purse, a closed Chest (its contents appear only after the game), the
+last round's outcome. The Treasure and how many answers are awaited are in the header.
+Drawn at twice the size and scaled down, so edges and text are smooth.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from render.common import INK, PAPER, font, png_bytes
+
+WIDTH = 1024
+HEIGHT = 1024
+SCALE = 2
+
+MARGIN = 40
+SQ_W = 168
+SQ_H = 96
+GAP_X = (WIDTH - 2 * MARGIN - 5 * SQ_W) // 4
+ROW_GAP = 14
+HEADER = 84
+LAIR_Y = HEADER + 18
+START_H = 56
+PANEL_Y = LAIR_Y + 5 * (SQ_H + ROW_GAP) + START_H + 14
+ROW_H = 56
+
+KIND_COLOURS = {
+    "ruby": (196, 32, 56),
+    "emerald": (26, 136, 76),
+    "sapphire": (32, 88, 196),
+    "amber": (236, 164, 18),
+    "crystal": (136, 76, 192),
+}
+FALLBACK_COLOURS = [(120, 120, 120), (90, 60, 40), (40, 120, 140), (160, 90, 140), (70, 70, 70)]
+PLAYER_COLOURS = {
+    "red": (214, 48, 48),
+    "blue": (36, 98, 222),
+    "green": (36, 158, 70),
+    "yellow": (246, 200, 30),
+}
+CAVE = (58, 50, 56)
+CAVE_EDGE = (96, 84, 90)
+TRAIL = (176, 150, 112)
+GOLD = (242, 196, 44)
+GOLD_EDGE = (150, 108, 10)
+DRAGON = (128, 16, 24)
+WHITE = (255, 255, 255)
+HIGHLIGHT = (255, 230, 60)
+SOFT = (226, 216, 196)
+
+
+def render(view: dict[str, Any]) -> bytes:
+    """PNG of the board for a public view of Dragon's Cave."""
+    kinds = tuple((k["key"], k["name"], k["symbol"]) for k in view["kinds"])
+    path = tuple((sq["kind"], sq["coins"]) for sq in view["path"])
+    image = _background(kinds, path, tuple(view["lair"])).copy()
+    draw = ImageDraw.Draw(image)
+    _highlight_last_round(draw, view)
+    _draw_dragon(draw, view)
+    _draw_dwarves(draw, view)
+    _draw_header(draw, view)
+    _draw_panel(draw, view)
+    return png_bytes(image.reduce(SCALE))
+
+
+# --- geometry ----------------------------------------------------------------------------
+
+
+def _box(index: int) -> tuple[int, int, int, int]:
+    """Unscaled box of path square ``index``: section 1 is the lowest row, left to right;
+    the rows alternate direction so the path winds upward like a trail."""
+    section, place = divmod(index, 5)
+    if section % 2:
+        place = 4 - place
+    row = 4 - section  # row 0 is the lair
+    x = MARGIN + place * (SQ_W + GAP_X)
+    y = LAIR_Y + row * (SQ_H + ROW_GAP)
+    return (x, y, x + SQ_W, y + SQ_H)
+
+
+def _lair_box(place: int) -> tuple[int, int, int, int]:
+    x = MARGIN + place * (SQ_W + GAP_X)
+    return (x, LAIR_Y, x + SQ_W, LAIR_Y + SQ_H)
+
+
+def _start_box() -> tuple[int, int, int, int]:
+    y = LAIR_Y + 5 * (SQ_H + ROW_GAP)
+    return (MARGIN, y, MARGIN + 2 * SQ_W + GAP_X, y + START_H)
+
+
+def _square_box(square: Any, lair: list[str]) -> tuple[int, int, int, int]:
+    if square == "start":
+        return _start_box()
+    if isinstance(square, str) and square.startswith("lair:"):
+        return _lair_box(lair.index(square.split(":", 1)[1]))
+    return _box(int(square))
+
+
+def _s(*values: float) -> tuple[int, ...]:
+    return tuple(round(v * SCALE) for v in values)
+
+
+def _centre(box: tuple[int, int, int, int]) -> tuple[float, float]:
+    return ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+
+
+# --- static background -------------------------------------------------------------------
+
+
+@lru_cache(maxsize=8)
+def _background(
+    kinds: tuple[tuple[str, str, str], ...],
+    path: tuple[tuple[str, int], ...],
+    lair: tuple[str, ...],
+) -> Image.Image:
+    """The cave, the winding trail, every square with its symbol, number and coins."""
+    image = Image.new("RGB", _s(WIDTH, HEIGHT), PAPER)
+    draw = ImageDraw.Draw(image)
+    symbols = {key: symbol for key, _, symbol in kinds}
+    colours = _kind_colours(kinds)
+    # The cave mouth behind the lair.
+    top = LAIR_Y - 12
+    draw.rounded_rectangle(
+        _s(MARGIN - 16, top, WIDTH - MARGIN + 16, LAIR_Y + SQ_H + 10),
+        radius=30 * SCALE,
+        fill=CAVE,
+        outline=CAVE_EDGE,
+        width=3 * SCALE,
+    )
+    # The trail through square centres, from Start to the lair.
+    centres = [_centre(_start_box())]
+    centres[0] = (_box(0)[0] + SQ_W / 2, centres[0][1])
+    centres += [_centre(_box(i)) for i in range(len(path))]
+    draw.line([_s(*c) for c in centres], fill=TRAIL, width=22 * SCALE, joint="curve")
+    last = centres[-1]
+    draw.line([_s(*last), _s(last[0], LAIR_Y + SQ_H / 2)], fill=TRAIL, width=22 * SCALE)
+    # Start.
+    box = _start_box()
+    draw.rounded_rectangle(_s(*box), radius=14 * SCALE, fill=SOFT, outline=INK, width=2 * SCALE)
+    draw.text(
+        _s(box[0] + 16, box[1] + START_H / 2),
+        "START",
+        font=font(22 * SCALE, True),
+        fill=INK,
+        anchor="lm",
+    )
+    draw.text(
+        _s(box[2] + 18, box[1] + START_H / 2),
+        "outside the cave",
+        font=font(17 * SCALE),
+        fill=(110, 98, 86),
+        anchor="lm",
+    )
+    for index, (kind, coins) in enumerate(path):
+        _draw_square(
+            draw, _box(index), colours[kind], symbols.get(kind, "star"), str(index + 1), coins
+        )
+    for place, kind in enumerate(lair):
+        _draw_square(draw, _lair_box(place), colours[kind], symbols.get(kind, "star"), "LAIR", None)
+    # Legend of kinds along the bottom.
+    x = MARGIN
+    y = HEIGHT - 22
+    for key, name, symbol in kinds:
+        _symbol(draw, symbol, (x + 12, y), 11, colours[key])
+        draw.text(_s(x + 28, y), name, font=font(17 * SCALE), fill=INK, anchor="lm")
+        x += 36 + font(17).getlength(name) + 26
+    draw.text(
+        _s(WIDTH - MARGIN, y),
+        "gold disc = coins on the square",
+        font=font(16 * SCALE),
+        fill=(110, 98, 86),
+        anchor="rm",
+    )
+    return image
+
+
+def _kind_colours(kinds: tuple[tuple[str, str, str], ...]) -> dict[str, tuple[int, int, int]]:
+    return {
+        key: KIND_COLOURS.get(key, FALLBACK_COLOURS[i % len(FALLBACK_COLOURS)])
+        for i, (key, _, _) in enumerate(kinds)
+    }
+
+
+def _draw_square(
+    draw: ImageDraw.ImageDraw,
+    box: tuple[int, int, int, int],
+    colour: tuple[int, int, int],
+    symbol: str,
+    label: str,
+    coins: int | None,
+) -> None:
+    """One square: colour, symbol on the left, its number (or LAIR), its coins."""
+    x0, y0 = box[0], box[1]
+    draw.rounded_rectangle(_s(*box), radius=14 * SCALE, fill=colour, outline=INK, width=3 * SCALE)
+    draw.text(
+        _s(x0 + 10, y0 + 6),
+        label,
+        font=font(17 * SCALE, True),
+        fill=WHITE,
+        anchor="la",
+        stroke_width=2 * SCALE,
+        stroke_fill=INK,
+    )
+    _symbol(draw, symbol, (x0 + 38, y0 + 62), 24, WHITE, outline=INK)
+    if coins is not None:
+        _coin(draw, (x0 + 62, y0 + 19), 14, str(coins))
+
+
+def _coin(draw: ImageDraw.ImageDraw, centre: tuple[float, float], radius: float, text: str) -> None:
+    cx, cy = centre
+    draw.ellipse(
+        _s(cx - radius, cy - radius, cx + radius, cy + radius),
+        fill=GOLD,
+        outline=GOLD_EDGE,
+        width=2 * SCALE,
+    )
+    draw.text(_s(cx, cy), text, font=font(round(radius * 1.2) * SCALE, True), fill=INK, anchor="mm")
+
+
+def _symbol(
+    draw: ImageDraw.ImageDraw,
+    symbol: str,
+    centre: tuple[float, float],
+    size: float,
+    fill: tuple[int, int, int],
+    outline: tuple[int, int, int] | None = None,
+) -> None:
+    """A kind's symbol: diamond, leaf, drop, sun or star (anything else: a star)."""
+    cx, cy = centre
+    width = 2 * SCALE if outline else 0
+    if symbol == "sun":
+        for step in range(8):
+            angle = step * math.pi / 4
+            tip = (cx + size * math.cos(angle), cy + size * math.sin(angle))
+            side = 0.22
+            base1 = (
+                cx + size * 0.55 * math.cos(angle - side),
+                cy + size * 0.55 * math.sin(angle - side),
+            )
+            base2 = (
+                cx + size * 0.55 * math.cos(angle + side),
+                cy + size * 0.55 * math.sin(angle + side),
+            )
+            draw.polygon(
+                [_s(*tip), _s(*base1), _s(*base2)], fill=fill, outline=outline, width=width
+            )
+        r = size * 0.55
+        draw.ellipse(_s(cx - r, cy - r, cx + r, cy + r), fill=fill, outline=outline, width=width)
+        return
+    points = _outline(symbol, cx, cy, size)
+    draw.polygon([_s(*p) for p in points], fill=fill, outline=outline, width=width)
+    if symbol == "leaf" and outline:
+        draw.line(
+            [_s(cx - size * 0.6, cy + size * 0.6), _s(cx + size * 0.55, cy - size * 0.55)],
+            fill=outline,
+            width=2 * SCALE,
+        )
+
+
+def _outline(symbol: str, cx: float, cy: float, size: float) -> list[tuple[float, float]]:
+    """Polygon points of a symbol centred on (cx, cy), about ``2 * size`` across."""
+    if symbol == "diamond":
+        return [
+            (cx, cy - size),
+            (cx + size * 0.8, cy - size * 0.25),
+            (cx, cy + size),
+            (cx - size * 0.8, cy - size * 0.25),
+        ]
+    if symbol == "leaf":
+        points = []
+        for i in range(25):
+            t = i / 24
+            along = (t - 0.5) * 2 * size
+            across = size * 0.5 * math.sin(math.pi * t)
+            points.append((along, across))
+        points += [(along, -across) for along, across in reversed(points)]
+        cos, sin = math.cos(-math.pi / 4), math.sin(-math.pi / 4)
+        return [(cx + a * cos - b * sin, cy + a * sin + b * cos) for a, b in points]
+    if symbol == "drop":
+        r = size * 0.62
+        base = cy + size - r
+        points = [(cx, cy - size)]
+        for i in range(0, 37):
+            angle = math.radians(-30 + i * 240 / 36)
+            points.append((cx + r * math.cos(angle), base + r * math.sin(angle)))
+        return points
+    points = []
+    for i in range(10):
+        r = size if i % 2 == 0 else size * 0.45
+        angle = -math.pi / 2 + i * math.pi / 5
+        points.append((cx + r * math.cos(angle), cy + size * 0.1 + r * math.sin(angle)))
+    return points
+
+
+# --- pieces and the round --------------------------------------------------------------------
+
+
+def _player_colour(role: str) -> tuple[int, int, int]:
+    return PLAYER_COLOURS.get(role, (90, 90, 90))
+
+
+def _token(
+    draw: ImageDraw.ImageDraw,
+    centre: tuple[float, float],
+    role: str,
+    label: str,
+    radius: float = 19,
+) -> None:
+    """A Dwarf: a disc in its player's colour with a white ring and its letter."""
+    cx, cy = centre
+    colour = _player_colour(role)
+    draw.ellipse(_s(cx - radius - 3, cy - radius - 3, cx + radius + 3, cy + radius + 3), fill=INK)
+    draw.ellipse(
+        _s(cx - radius, cy - radius, cx + radius, cy + radius),
+        fill=colour,
+        outline=WHITE,
+        width=3 * SCALE,
+    )
+    text = INK if sum(colour) > 480 else WHITE
+    size = 19 if len(label) == 1 else 16
+    draw.text(_s(cx, cy), label, font=font(size * SCALE, True), fill=text, anchor="mm")
+
+
+def _dwarf_label(view: dict[str, Any], dwarf: dict[str, Any]) -> str:
+    letter = dwarf["role"][:1].upper()
+    return f"{letter}{dwarf['dwarf']}" if view.get("two_player") else letter
+
+
+def _draw_dwarves(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+    """Dwarves on their squares: up to four in a 2 x 2 block on the right of a square, in a
+    row on Start."""
+    lair = view["lair"]
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for dwarf in view["dwarves"]:
+        groups.setdefault(str(dwarf["square"]), []).append(dwarf)
+    for dwarves in groups.values():
+        square = dwarves[0]["square"]
+        x0, y0, _, y1 = _square_box(square, lair)
+        if square == "start":
+            spots = [(x0 + 150 + 46 * i, (y0 + y1) / 2) for i in range(len(dwarves))]
+        else:
+            cols = [x0 + 98, x0 + 142]
+            rows = [y0 + 27, y0 + 71] if len(dwarves) > 2 else [(y0 + y1) / 2]
+            spots = [(cols[i % 2], rows[min(i // 2, len(rows) - 1)]) for i in range(4)]
+        for dwarf, spot in zip(dwarves, spots, strict=False):
+            _token(draw, spot, dwarf["role"], _dwarf_label(view, dwarf))
+
+
+def _highlight_last_round(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+    """Outline the squares the last revealed round's Dwarves landed on."""
+    last = view.get("last_round") or {}
+    for play in last.get("plays", []):
+        if "to" not in play:
+            continue
+        box = _square_box(play["to"], view["lair"])
+        colour = HIGHLIGHT if play["outcome"] == "moved" else (255, 255, 255)
+        draw.rounded_rectangle(
+            _s(box[0] - 5, box[1] - 5, box[2] + 5, box[3] + 5),
+            radius=18 * SCALE,
+            outline=colour,
+            width=5 * SCALE,
+        )
+
+
+def _draw_dragon(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+    """The Dragon on the lair square it was revealed on: a dark red badge across the top."""
+    kind = view.get("dragon_square")
+    if not kind or kind not in view["lair"]:
+        return
+    x0, y0, x1, _ = _lair_box(view["lair"].index(kind))
+    left, right, top, bottom = x0 + 56, x1 - 6, y0 - 28, y0 + 16
+    draw.rounded_rectangle(
+        _s(left, top, right, bottom),
+        radius=10 * SCALE,
+        fill=DRAGON,
+        outline=HIGHLIGHT,
+        width=3 * SCALE,
+    )
+    last = view.get("last_round") or {}
+    middle = (left + right) / 2
+    draw.text(_s(middle, top + 13), "DRAGON", font=font(17 * SCALE, True), fill=WHITE, anchor="mm")
+    if last.get("round"):
+        draw.text(
+            _s(middle, top + 32),
+            f"round {last['round']}",
+            font=font(16 * SCALE),
+            fill=HIGHLIGHT,
+            anchor="mm",
+        )
+
+
+def _waiting_text(view: dict[str, Any]) -> str:
+    waiting = view.get("waiting")
+    if view.get("phase") == "over" or not waiting:
+        result = view.get("result") or {}
+        return result.get("text", "Game over")
+    done, total = waiting["done"], waiting["total"]
+    if waiting["kind"] == "choices":
+        return f"Secret choices: {done} of {total} in"
+    if waiting["kind"] == "splits":
+        return f"Caught players hiding coins: {done} of {total}"
+    return f"Dragon picking hands: {done} of {total}"
+
+
+def _draw_header(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+    names = {seat["seat"]: seat["name"] for seat in view["seats"]}
+    title = f"Dragon's Cave  \u2022  Round {view['round']}"
+    draw.text(_s(MARGIN, 26), title, font=font(30 * SCALE, True), fill=INK, anchor="lm")
+    dragon = names.get(view["dragon_seat"], "?")
+    who = "Game over" if view.get("phase") == "over" else f"Dragon: {dragon}"
+    draw.text(
+        _s(MARGIN, 62),
+        f"{who}   \u2022   {_waiting_text(view)}",
+        font=font(19 * SCALE),
+        fill=INK,
+        anchor="lm",
+    )
+    _coin(draw, (WIDTH - MARGIN - 150, 30), 20, str(view["treasure"]))
+    draw.text(
+        _s(WIDTH - MARGIN - 122, 30), "Treasure", font=font(22 * SCALE, True), fill=INK, anchor="lm"
+    )
+
+
+def _draw_panel(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+    """One row per player: token, name, Dragon tag, face-up cards, Purse, Chest, outcome."""
+    kinds = tuple((k["key"], k["name"], k["symbol"]) for k in view["kinds"])
+    colours = _kind_colours(kinds)
+    symbols = {key: symbol for key, _, symbol in kinds}
+    over = view.get("phase") == "over"
+    outcomes = _last_outcomes(view)
+    winners = set((view.get("result") or {}).get("winners", []))
+    for seat in view["seats"]:
+        index = seat["seat"]
+        y = PANEL_Y + index * ROW_H
+        if index % 2 == 0:
+            draw.rectangle(_s(MARGIN - 16, y, WIDTH - MARGIN + 16, y + ROW_H - 4), fill=SOFT)
+        mid = y + (ROW_H - 4) / 2
+        _token(draw, (MARGIN + 8, mid), seat["role"], seat["role"][:1].upper(), radius=16)
+        name = seat["name"] + (" \u2605" if index in winners else "")
+        draw.text(_s(MARGIN + 34, mid), name, font=font(20 * SCALE, True), fill=INK, anchor="lm")
+        if index == view["dragon_seat"] and not over:
+            draw.rounded_rectangle(
+                _s(MARGIN + 120, mid - 13, MARGIN + 204, mid + 13), radius=8 * SCALE, fill=DRAGON
+            )
+            draw.text(
+                _s(MARGIN + 162, mid),
+                "DRAGON",
+                font=font(16 * SCALE, True),
+                fill=WHITE,
+                anchor="mm",
+            )
+        x = MARGIN + 218
+        for card in view["played"][index]:
+            draw.rounded_rectangle(
+                _s(x, mid - 20, x + 30, mid + 20),
+                radius=5 * SCALE,
+                fill=colours.get(card, (120, 120, 120)),
+                outline=INK,
+                width=2 * SCALE,
+            )
+            _symbol(draw, symbols.get(card, "star"), (x + 15, mid), 10, WHITE)
+            x += 34
+        base = MARGIN + 218 + 5 * 34 + 10
+        _coin(draw, (base + 14, mid), 16, str(view["purses"][index]))
+        draw.text(_s(base + 36, mid), "Purse", font=font(17 * SCALE), fill=INK, anchor="lm")
+        _chest(draw, (base + 122, mid), view["chests"][index])
+        draw.text(_s(base + 154, mid), "Chest", font=font(17 * SCALE), fill=INK, anchor="lm")
+        note = outcomes.get(index, "")
+        if over:
+            result = view.get("result") or {}
+            totals = result.get("totals") or []
+            bonus = result.get("bonus") or []
+            if index < len(totals):
+                note = f"total {totals[index]}"
+                if index < len(bonus) and bonus[index]:
+                    note += f" (lair +{bonus[index]})"
+        draw.text(_s(WIDTH - MARGIN, mid), note, font=font(17 * SCALE), fill=INK, anchor="rm")
+
+
+def _chest(draw: ImageDraw.ImageDraw, centre: tuple[float, float], contents: Any) -> None:
+    """A closed chest with "?" (contents unknown) or its coins once the game is over."""
+    cx, cy = centre
+    draw.rounded_rectangle(
+        _s(cx - 24, cy - 18, cx + 24, cy + 18),
+        radius=5 * SCALE,
+        fill=(130, 82, 40),
+        outline=INK,
+        width=2 * SCALE,
+    )
+    draw.line(_s(cx - 24, cy - 8, cx + 24, cy - 8), fill=INK, width=2 * SCALE)
+    text = "?" if contents == "hidden" else str(contents)
+    draw.text(
+        _s(cx, cy + 5),
+        text,
+        font=font(18 * SCALE, True),
+        fill=WHITE,
+        anchor="mm",
+        stroke_width=1 * SCALE,
+        stroke_fill=INK,
+    )
+
+
+def _last_outcomes(view: dict[str, Any]) -> dict[int, str]:
+    """Per seat, what happened to it in the last revealed round, in a few words."""
+    last = view.get("last_round") or {}
+    notes: dict[int, str] = {}
+    for play in last.get("plays", []):
+        seat = play["seat"]
+        if play["outcome"] == "chest":
+            notes[seat] = "Chest: coins locked away"
+        elif play["outcome"] == "caught":
+            notes[seat] = "caught by the Dragon!"
+        else:
+            notes[seat] = f"moved, +{play['coins']}" if play["coins"] else "moved"
+    for hand in last.get("hands", []):
+        notes[hand["seat"]] = f"caught, lost {hand['returned']}"
+    return notes
