@@ -1,0 +1,294 @@
+"""Board picture for Lions and Dragons Chess, drawn from the public view only.
+
+The board is a hexagon of flat-topped cells (a Glinski board): files a-l (no j) along the
+bottom, ranks up the sides, White at the bottom. Non-hexes (Lions) are dark red cells with
+a lion's mane and an "L"; goals are gold. Pieces are letters in a shape, White light with a
+dark outline, Black dark; Balls gold; Fireballs orange with an arrow along their flight.
+The last action's cells are outlined in blue and everything it took is crossed in red.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from render.common import INK, PAPER, centered_text, font, png_bytes
+
+SIZE = 42  # hex circumradius in px
+WIDTH, HEIGHT = 1024, 880
+CENTRE = (392.0, 428.0)
+SQRT3 = math.sqrt(3)
+
+CELL_TONES = ((236, 224, 198), (214, 196, 160), (190, 168, 128))
+GRID = (120, 100, 76)
+LION_FILL = (140, 28, 28)
+MANE = (232, 170, 48)
+GOAL_FILL = (255, 214, 92)
+GOAL_EDGE = (176, 120, 0)
+LAST_EDGE = (30, 110, 230)
+CAPTURE = (214, 20, 20)
+WHITE_FILL, WHITE_INK = (252, 250, 244), (30, 28, 26)
+BLACK_FILL, BLACK_INK = (38, 36, 44), (250, 248, 240)
+BALL_FILL = (246, 196, 40)
+FIRE_FILL, FIRE_EDGE = (255, 140, 20), (190, 50, 0)
+MUTED = (120, 104, 84)
+LEGEND_X = 800
+
+LETTERS = {"wizard": "W", "proto": "P", "dragon": "D", "dragon_ball": "D", "roc": "R"}
+DIRECTIONS = {"n": (0, -1), "ne": (1, -1), "se": (1, 0), "s": (0, 1), "sw": (-1, 1), "nw": (-1, 0)}
+LEGEND = (
+    ("wizard", "Wizard"), ("proto", "Proto-Dragon"), ("dragon", "Dragon"),
+    ("dragon_ball", "Dragon-with-Ball"), ("roc", "Roc"), ("ball", "Ball"),
+    ("fireball", "Fireball"),
+)
+
+
+def centre_of(q: int, r: int) -> tuple[float, float]:
+    """Pixel centre of axial cell ``(q, r)`` (flat-topped hexes, north up)."""
+    return CENTRE[0] + SIZE * 1.5 * q, CENTRE[1] + SIZE * SQRT3 * (r + q / 2)
+
+
+def hex_points(x: float, y: float, radius: float = SIZE) -> list[tuple[float, float]]:
+    """Corners of a flat-topped hexagon centred on ``(x, y)``."""
+    return [
+        (x + radius * math.cos(math.radians(60 * i)), y + radius * math.sin(math.radians(60 * i)))
+        for i in range(6)
+    ]
+
+
+def _geometry(view: dict[str, Any]) -> dict[str, tuple[float, float]]:
+    return {c["name"]: centre_of(c["q"], c["r"]) for c in view["cells"]}
+
+
+@lru_cache(maxsize=16)
+def _background(
+    cells: tuple[tuple[str, int, int], ...],
+    lions: tuple[str, ...],
+    goals: tuple[str, ...],
+) -> Image.Image:
+    """The board without pieces: cells, names, edge labels, Lions and goals (cached)."""
+    image = Image.new("RGB", (WIDTH, HEIGHT), PAPER)
+    draw = ImageDraw.Draw(image)
+    small = font(12)
+    for name, q, r in cells:
+        x, y = centre_of(q, r)
+        if name in lions:
+            _draw_lion(draw, x, y)
+            continue
+        fill = GOAL_FILL if name in goals else CELL_TONES[(q - r) % 3]
+        draw.polygon(hex_points(x, y), fill=fill, outline=GRID)
+        if name in goals:
+            draw.polygon(hex_points(x, y, SIZE - 5), outline=GOAL_EDGE, width=4)
+        draw.text((x, y + SIZE * 0.71), name, font=small, fill=MUTED, anchor="mm")
+    _edge_labels(draw, cells)
+    return image
+
+
+def _draw_lion(draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
+    """A non-hex: dark red cell, a golden mane and a bold "L" (clearly not a playable cell)."""
+    draw.polygon(hex_points(x, y), fill=LION_FILL, outline=(70, 10, 10), width=2)
+    spikes = []
+    for i in range(24):
+        radius = SIZE * (0.62 if i % 2 == 0 else 0.44)
+        angle = math.radians(i * 15)
+        spikes.append((x + radius * math.cos(angle), y + radius * math.sin(angle)))
+    draw.polygon(spikes, fill=MANE, outline=(120, 70, 0))
+    draw.ellipse([x - SIZE * 0.34, y - SIZE * 0.34, x + SIZE * 0.34, y + SIZE * 0.34],
+                 fill=(250, 222, 150), outline=(120, 70, 0))
+    centered_text(draw, (x, y + 1), "L", 22, fill=LION_FILL, bold=True)
+
+
+def _edge_labels(draw: ImageDraw.ImageDraw, cells: tuple[tuple[str, int, int], ...]) -> None:
+    """File letters under each file's first cell, rank numbers beside both ends of each rank."""
+    by_name = {name: (q, r) for name, q, r in cells}
+    files: dict[str, list[int]] = {}
+    for name in by_name:
+        files.setdefault(name[0], []).append(int(name[1:]))
+    ranks: dict[int, list[str]] = {}
+    for name in by_name:
+        ranks.setdefault(int(name[1:]), []).append(name)
+    for letter in files:
+        x, y = centre_of(*by_name[f"{letter}1"])
+        centered_text(draw, (x, y + SIZE * 0.87 + 16), letter, 20, fill=INK, bold=True)
+    for rank, names in ranks.items():
+        left = min(names, key=lambda n: by_name[n][0])
+        right = max(names, key=lambda n: by_name[n][0])
+        for name, sign in ((left, -1), (right, 1)):
+            x, y = centre_of(*by_name[name])
+            if rank <= 6:  # on the vertical side of the board: straight out
+                spot = (x + sign * (SIZE + 16), y)
+            else:  # on a slanted upper edge: out along the edge's normal
+                spot = (x + sign * SIZE * 1.2, y - SIZE * 0.75)
+            centered_text(draw, spot, str(rank), 20, fill=INK, bold=True)
+
+
+def _piece(draw: ImageDraw.ImageDraw, x: float, y: float, kind: str, side: str | None,
+           direction: str | None = None, scale: float = 1.0) -> None:
+    """One piece glyph centred on ``(x, y)``."""
+    rad = SIZE * 0.54 * scale
+    if kind == "ball":
+        _ball(draw, x, y, rad * 0.8)
+        return
+    if kind == "fireball":
+        _fireball(draw, x, y, rad * 0.85, direction or "n")
+        return
+    fill, ink = (WHITE_FILL, WHITE_INK) if side == "white" else (BLACK_FILL, BLACK_INK)
+    outline = WHITE_INK if side == "white" else (150, 150, 160)
+    box = [x - rad, y - rad, x + rad, y + rad]
+    if kind == "roc":
+        draw.rounded_rectangle(box, radius=rad * 0.35, fill=fill, outline=outline, width=3)
+    elif kind == "proto":
+        draw.ellipse([x - rad * 0.8, y - rad, x + rad * 0.8, y + rad], fill=fill,
+                     outline=outline, width=3)
+    elif kind == "wizard":
+        draw.ellipse(box, fill=fill, outline=outline, width=3)
+        inner = rad - 6
+        draw.ellipse([x - inner, y - inner, x + inner, y + inner], outline=outline, width=1)
+    else:  # dragon, dragon_ball: a hexagon, pointy side up
+        points = [(x + rad * math.cos(math.radians(60 * i + 30)),
+                   y + rad * math.sin(math.radians(60 * i + 30))) for i in range(6)]
+        draw.polygon(points, fill=fill, outline=outline, width=3)
+    size = round(24 * scale)
+    centered_text(draw, (x, y + 1), LETTERS[kind], size, fill=ink, bold=True)
+    if kind == "dragon_ball":
+        _ball(draw, x + rad * 0.8, y - rad * 0.75, rad * 0.42)
+
+
+def _ball(draw: ImageDraw.ImageDraw, x: float, y: float, rad: float) -> None:
+    draw.ellipse([x - rad, y - rad, x + rad, y + rad], fill=BALL_FILL, outline=INK, width=2)
+    seam = rad * 0.45  # a patch, so the Ball reads as a ball rather than a coin
+    patch = [(x + seam * math.cos(math.radians(72 * i - 90)),
+              y + seam * math.sin(math.radians(72 * i - 90))) for i in range(5)]
+    draw.polygon(patch, fill=INK)
+
+
+def _fireball(draw: ImageDraw.ImageDraw, x: float, y: float, rad: float, direction: str) -> None:
+    dq, dr = DIRECTIONS[direction]
+    dx, dy = 1.5 * dq, SQRT3 * (dr + dq / 2)
+    length = math.hypot(dx, dy)
+    ux, uy = dx / length, dy / length
+    draw.ellipse([x - rad, y - rad, x + rad, y + rad], fill=FIRE_FILL, outline=FIRE_EDGE, width=3)
+    tail = (x - ux * rad * 0.7, y - uy * rad * 0.7)
+    tip = (x + ux * (rad + 12), y + uy * (rad + 12))
+    draw.line([tail, tip], fill=FIRE_EDGE, width=5)
+    px, py = -uy, ux
+    head = [tip, (tip[0] - ux * 14 + px * 9, tip[1] - uy * 14 + py * 9),
+            (tip[0] - ux * 14 - px * 9, tip[1] - uy * 14 - py * 9)]
+    draw.polygon(head, fill=FIRE_EDGE)
+
+
+def _cross(draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
+    """A red capture mark at the upper left of a cell (the piece now there stays visible)."""
+    cx, cy, arm = x - SIZE * 0.55, y - SIZE * 0.5, 9
+    draw.ellipse([cx - 13, cy - 13, cx + 13, cy + 13], fill=(255, 255, 255), outline=CAPTURE,
+                 width=2)
+    draw.line([(cx - arm, cy - arm), (cx + arm, cy + arm)], fill=CAPTURE, width=4)
+    draw.line([(cx - arm, cy + arm), (cx + arm, cy - arm)], fill=CAPTURE, width=4)
+
+
+def _highlights(draw: ImageDraw.ImageDraw, view: dict[str, Any],
+                where: dict[str, tuple[float, float]]) -> list[str]:
+    """Outline the last action's cells, trace Fireball flights; returns cells to cross."""
+    last = view.get("last")
+    if not last:
+        return []
+    crossed = [p["cell"] for p in last.get("captured", [])]
+    flights = list(last.get("fireballs") or [])
+    if last.get("shot"):
+        flights.insert(0, last["shot"])
+    for flight in flights:
+        trail = [flight["start"], *flight["path"]]
+        if flight.get("hit"):
+            trail.append(flight["hit"])
+        points = [where[c] for c in trail if c in where]
+        if len(points) > 1:
+            draw.line(points, fill=FIRE_FILL, width=5)
+        if flight["outcome"] in ("destroyed", "converted", "ball_left"):
+            crossed.append(flight["hit"])
+    for cell, width in ((last.get("from"), 4), (last.get("to"), 6)):
+        if cell in where:
+            draw.polygon(hex_points(*where[cell], SIZE - 3), outline=LAST_EDGE, width=width)
+    return crossed
+
+
+def _legend(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+    x, y = LEGEND_X, 24
+    draw.text((x, y), "Lions and", font=font(22, True), fill=INK)
+    draw.text((x, y + 26), "Dragons Chess", font=font(22, True), fill=INK)
+    y += 70
+    result = view.get("result")
+    if result:
+        status = "Draw" if not result.get("winner") else f"{result['winner'].capitalize()} wins"
+    else:
+        status = f"{(view.get('to_move') or '').capitalize()} to move"
+    draw.text((x, y), status, font=font(20, True), fill=CAPTURE if result else INK)
+    y += 28
+    if result:
+        for line in _wrap(result.get("text", ""), 22)[:4]:
+            draw.text((x, y), line, font=font(15), fill=INK)
+            y += 19
+        y += 6
+    draw.text((x, y), f"Turn {view.get('ply', 0) // 2 + 1}", font=font(17), fill=INK)
+    y += 30
+    draw.text((x, y), "Proto-Dragons in hand", font=font(16), fill=INK)
+    y += 22
+    reserves = view.get("reserves", {})
+    for side in ("white", "black"):
+        _piece(draw, x + 14, y + 12, "proto", side, scale=0.45)
+        draw.text((x + 34, y + 2), f"{side.capitalize()}: {reserves.get(side, 0)}",
+                  font=font(17), fill=INK)
+        y += 28
+    y += 14
+    for kind, name in LEGEND:
+        side = None if kind in ("ball", "fireball") else "white"
+        _piece(draw, x + 18, y + 16, kind, side, "ne", scale=0.62)
+        draw.text((x + 44, y + 6), name, font=font(16), fill=INK)
+        y += 40
+    goals = view.get("goals", {})
+    for side in ("white", "black"):
+        cell = goals.get(side)
+        draw.polygon(hex_points(x + 18, y + 16, 15), fill=GOAL_FILL, outline=GOAL_EDGE)
+        draw.text((x + 44, y + 6), f"{side.capitalize()} goal {cell}", font=font(16), fill=INK)
+        y += 36
+    draw.text((x, y + 2), "(the opponent scores)", font=font(14), fill=MUTED)
+    y += 30
+    draw.polygon(hex_points(x + 18, y + 16, 15), fill=LION_FILL)
+    draw.text((x + 44, y + 6), "Lion: not a cell", font=font(16), fill=INK)
+    y += 40
+    draw.polygon(hex_points(x + 18, y + 16, 15), outline=LAST_EDGE, width=4)
+    draw.text((x + 44, y + 6), "last move", font=font(16), fill=INK)
+    y += 36
+    _cross(draw, x + 18 + SIZE * 0.55, y + 16 + SIZE * 0.5)
+    draw.text((x + 44, y + 6), "captured / hit", font=font(16), fill=INK)
+
+
+def _wrap(text: str, width: int) -> list[str]:
+    """Words of ``text`` in lines of at most about ``width`` characters."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and len(lines[-1]) + 1 + len(word) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines
+
+
+def render(view: dict[str, Any]) -> bytes:
+    """PNG of the public view of a Lions and Dragons game."""
+    cells = tuple((c["name"], c["q"], c["r"]) for c in view["cells"])
+    goals = tuple(sorted(view.get("goals", {}).values()))
+    image = _background(cells, tuple(view.get("lions", [])), goals).copy()
+    draw = ImageDraw.Draw(image)
+    where = _geometry(view)
+    crossed = _highlights(draw, view, where)
+    for p in view.get("pieces", []):
+        if p["cell"] in where:
+            _piece(draw, *where[p["cell"]], p["kind"], p.get("side"), p.get("dir"))
+    for cell in crossed:
+        if cell in where:
+            _cross(draw, *where[cell])
+    _legend(draw, view)
+    return png_bytes(image)
