@@ -1,0 +1,132 @@
+"""The wheel board: its points, the lines joining them, the castles, and point names.
+
+The board comes from ``engines/stgeorge/data/board.json`` (see that file's
+``"reconstructed"`` notes). Point names: a ring point is its spoke number and ring letter
+(``4c``, ``14f``), the centre is ``lair``, a castle point is its castle letter and number
+(``G1``, ``G2``, ``G3``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from engines.data import load
+
+LAIR = "lair"
+
+
+class BadPoint(ValueError):
+    """A name that is not a point of the board; ``str(error)`` says what points look like."""
+
+
+@dataclass(frozen=True)
+class Castle:
+    """One Knight's Castle: its key (``"george"``), display name, letter and three points."""
+
+    key: str
+    name: str
+    letter: str
+    spoke: int
+    points: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Board:
+    """The points and lines of the wheel, read from the board data file.
+
+    ``points`` keeps the data file's order (``index`` maps a point to its place in it); it
+    is also the order neighbours are tried in when searching for moves, so searches are
+    deterministic.
+    """
+
+    points: tuple[str, ...]
+    index: dict[str, int]
+    neighbours: dict[str, tuple[str, ...]]
+    castles: dict[str, Castle]
+    spokes: int
+    rings: tuple[str, ...]
+    knights_per_castle: int
+
+    def parse_point(self, text: str) -> str:
+        """The canonical name of point ``text`` (case and spaces ignored; ``L`` is the Lair).
+
+        Raises :class:`BadPoint` with an explanation if there is no such point.
+        """
+        name = "".join(text.split())
+        lowered = name.lower()
+        if lowered in ("l", LAIR):
+            return LAIR
+        candidate = lowered if lowered[:1].isdigit() else name.upper()
+        if candidate[:1].isdigit() and candidate[:-1].isdigit():
+            candidate = f"{int(candidate[:-1])}{candidate[-1]}"
+        if candidate in self.neighbours:
+            return candidate
+        letters = "/".join(c.letter for c in self.castles.values())
+        raise BadPoint(
+            f"`{text.strip() or text}` is not a point. Points are a spoke number 1-{self.spokes} "
+            f"and a ring letter {self.rings[0]}-{self.rings[-1]} (`4c`, `{self.spokes}"
+            f"{self.rings[-1]}` on the rim), `lair`, or a castle point such as "
+            f"`G1`-`G3` ({letters})."
+        )
+
+    def castle_of_point(self, point: str) -> Castle | None:
+        """The castle whose three points include ``point``, if any."""
+        for castle in self.castles.values():
+            if point in castle.points:
+                return castle
+        return None
+
+
+def build_board(data: dict[str, Any]) -> Board:
+    """A :class:`Board` from board data (the parsed JSON file).
+
+    Raises ``ValueError`` if a line names an unknown point, so a broken corrected data file
+    fails loudly at load time instead of mid-game.
+    """
+    points = tuple(data["points"])
+    order = {name: index for index, name in enumerate(points)}
+    linked: dict[str, set[str]] = {name: set() for name in points}
+    for first, second in data["lines"]:
+        if first not in linked or second not in linked:
+            raise ValueError(f"board line {first}-{second} names an unknown point")
+        linked[first].add(second)
+        linked[second].add(first)
+    neighbours = {name: tuple(sorted(linked[name], key=order.__getitem__)) for name in points}
+    castles = {
+        key: Castle(
+            key=key,
+            name=data["castles"][key]["name"],
+            letter=data["castles"][key]["letter"],
+            spoke=data["castles"][key]["spoke"],
+            points=tuple(data["castles"][key]["points"]),
+        )
+        for key in data["castle_order"]
+    }
+    return Board(
+        points=points,
+        index=order,
+        neighbours=neighbours,
+        castles=castles,
+        spokes=data["spokes"],
+        rings=tuple(data["rings"]),
+        knights_per_castle=data["knights_per_castle"],
+    )
+
+
+_built: list[tuple[dict[str, Any], Board]] = []
+
+
+def board_data() -> dict[str, Any]:
+    """The board data file, with any server corrections applied."""
+    return load("stgeorge", "board")
+
+
+def current_board() -> Board:
+    """The board built from the current data file (rebuilt only when the data changes)."""
+    data = board_data()
+    # engines.data.load returns the same dict until overrides change; keeping a reference
+    # to it makes the identity check safe.
+    if not _built or _built[0][0] is not data:
+        _built[:] = [(data, build_board(data))]
+    return _built[0][1]

@@ -1,0 +1,57 @@
+"""The game state and its JSON form."""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import asdict, dataclass
+from typing import Any
+
+FORMAT = 1
+
+
+@dataclass
+class State:
+    """Everything about a game in progress or finished.
+
+    ``pieces`` maps each occupied point to its owner: a castle key (a Knight of that castle)
+    or ``"dragon"``. ``taken`` and ``scored`` count, per castle in play, the Knights the
+    Dragon has captured and the Knights that reached the Lair. ``phase`` is ``"roll"``,
+    ``"move"`` (``roll`` holds the die the seat ``to_move`` must now move by) or ``"over"``.
+    ``roll``/``roll_seat`` are the last roll and who made it; ``passed`` says that roll had no
+    legal move. ``last`` is the last move made: ``seat``, ``from``, ``to``, ``path`` (every
+    point passed, both ends included), ``captured`` (castle of the Knight taken, or None),
+    ``scored`` (a Knight reached the Lair) and ``roll``; None before the first move.
+    ``turn`` counts rounds from 1, a round being one turn of every seat in order.
+    ``winners`` and ``result_text`` are set when the game ends (no winners: a draw).
+    """
+
+    roles: list[str]
+    pieces: dict[str, str]
+    taken: dict[str, int]
+    scored: dict[str, int]
+    to_move: int
+    phase: str
+    roll: int | None
+    roll_seat: int | None
+    passed: bool
+    last: dict[str, Any] | None
+    turn: int
+    winners: list[int] | None
+    result_text: str | None
+
+    def copy(self) -> State:
+        """A deep copy, so a new state never shares mutable parts with this one."""
+        return copy.deepcopy(self)
+
+
+def dump(state: State) -> dict[str, Any]:
+    """The state as JSON-ready data."""
+    return {"format": FORMAT, **copy.deepcopy(asdict(state))}
+
+
+def load(data: dict[str, Any]) -> State:
+    """The state :func:`dump` produced. Raises ``ValueError`` for an unknown format."""
+    if data.get("format") != FORMAT:
+        raise ValueError(f"unknown St. George state format {data.get('format')!r}")
+    fields = {key: copy.deepcopy(value) for key, value in data.items() if key != "format"}
+    return State(**fields)

@@ -1,0 +1,591 @@
+"""St. George and the Dragon board picture: the public view in, PNG bytes out.
+
+The wheel (spokes, rings, the green Lair, the four castles) comes from the engine's board
+data file, whose points carry polar drawing coordinates; pieces, the last move's path, the
+die and the per-castle counts come from the public view. The static wheel is drawn at twice
+the size and scaled down once (smooth lines); each turn's pieces are drawn on a copy.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+from itertools import pairwise
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from engines.data import load
+from render.common import INK, PAPER, font, png_bytes
+
+SIZE = 1024
+LEGEND = 170
+SCALE = 2  # supersampling factor
+
+CASTLE_COLOURS = {
+    "george": (200, 32, 45),
+    "patrick": (0, 150, 105),
+    "andrew": (0, 105, 180),
+    "david": (232, 160, 0),
+}
+DRAGON_COLOUR = (62, 22, 84)
+DRAGON_EDGE = (214, 186, 235)
+LAIR_GREEN = (112, 170, 84)
+LINE = (120, 104, 88)
+LABEL = (150, 134, 118)
+GREY = (196, 190, 182)
+HIGHLIGHT = (255, 214, 0)
+WOOD = (236, 224, 200)
+
+# Radius in pixels (at SIZE) of ring unit r: the Lair is a disc, ring a sits well clear of
+# it so the crowded inner ring keeps room between pieces, then one step per ring.
+LAIR_PX = 52
+RING_A_PX = 124
+RING_STEP_PX = 44
+KNIGHT_PX = 17
+DRAGON_PX = 27
+# Where each castle's counts badge goes: the corner clockwise after the castle.
+BADGE_CORNER = {"george": "ne", "patrick": "se", "andrew": "sw", "david": "nw"}
+
+
+def render(view: dict[str, Any]) -> bytes:
+    """PNG of the board for a public view of St. George and the Dragon."""
+    board = load("stgeorge", "board")
+    in_play = tuple(view.get("castles_in_play", ()))
+    image = _background_small(SIZE, in_play, _board_key(board)).copy()
+    draw = ImageDraw.Draw(image)
+    geo = _Geometry(board, SIZE)
+    _draw_path(draw, geo, view.get("last"))
+    _draw_pieces(draw, geo, view.get("pieces", []))
+    _draw_castle_counts(draw, geo, board, view)
+    _draw_legend(draw, board, view, SIZE)
+    return png_bytes(image)
+
+
+def point_xy(name: str) -> tuple[float, float]:
+    """Where the centre of board point ``name`` lies in the rendered image, in pixels."""
+    return _Geometry(load("stgeorge", "board"), SIZE).point(name)
+
+
+# --- geometry --------------------------------------------------------------------------
+
+
+class _Geometry:
+    """Pixel positions of the board's points for a drawing ``size`` pixels wide."""
+
+    def __init__(self, board: dict[str, Any], size: int) -> None:
+        self.k = size / SIZE
+        self.centre = (size / 2, size / 2)
+        self.spokes = board["spokes"]
+        self.polar = {name: tuple(value) for name, value in board["points"].items()}
+
+    def radius(self, r: float) -> float:
+        """Pixels from the centre of ring-unit radius ``r``."""
+        if r <= 0:
+            return 0.0
+        return (RING_A_PX + (r - 1) * RING_STEP_PX) * self.k
+
+    def angle(self, position: float) -> float:
+        """Radians clockwise from the top of spoke position ``position``."""
+        return (position - 1) / self.spokes * 2 * math.pi
+
+    def at(self, position: float, r: float) -> tuple[float, float]:
+        distance = self.radius(r)
+        theta = self.angle(position)
+        return (
+            self.centre[0] + distance * math.sin(theta),
+            self.centre[1] - distance * math.cos(theta),
+        )
+
+    def point(self, name: str) -> tuple[float, float]:
+        position, r = self.polar[name]
+        return self.at(position, r)
+
+    def px(self, value: float) -> float:
+        return value * self.k
+
+
+def _board_key(board: dict[str, Any]) -> str:
+    """A key that changes when the board data does (a server may load a corrected board)."""
+    return repr(sorted(board["points"].items())) + repr(board["lines"])
+
+
+def _segment(
+    draw: ImageDraw.ImageDraw,
+    geo: _Geometry,
+    first: str,
+    second: str,
+    fill: tuple[int, ...],
+    width: int,
+) -> None:
+    """One board line: an arc when both ends lie on the same circle, else a straight line."""
+    (p1, r1), (p2, r2) = geo.polar[first], geo.polar[second]
+    if r1 == r2 and r1 > 0:
+        a, b = math.degrees(geo.angle(p1)) - 90, math.degrees(geo.angle(p2)) - 90
+        if (b - a) % 360 > 180:
+            a, b = b, a
+        radius = geo.radius(r1)
+        cx, cy = geo.centre
+        box = (cx - radius, cy - radius, cx + radius, cy + radius)
+        draw.arc(box, a, b if b > a else b + 360, fill=fill, width=width)
+    else:
+        draw.line([geo.point(first), geo.point(second)], fill=fill, width=width)
+
+
+# --- background -----------------------------------------------------------------------
+
+
+@lru_cache(maxsize=8)
+def _background_small(size: int, in_play: tuple[str, ...], board_key: str) -> Image.Image:
+    """The supersampled wheel scaled down once; pieces are then drawn at full size, which
+    keeps a turn's picture to a few tens of milliseconds."""
+    return _background(size, in_play, board_key).reduce(SCALE)
+
+
+def _background(size: int, in_play: tuple[str, ...], board_key: str) -> Image.Image:
+    """The wheel without pieces, at SCALE times ``size`` (castles not in play greyed)."""
+    board = load("stgeorge", "board")
+    big = size * SCALE
+    geo = _Geometry(board, big)
+    image = Image.new("RGB", (big, big + LEGEND * SCALE), PAPER)
+    draw = ImageDraw.Draw(image)
+    cx, cy = geo.centre
+    rim = geo.radius(len(board["rings"]))
+    wheel = rim + geo.px(26)
+    draw.ellipse(
+        (cx - wheel, cy - wheel, cx + wheel, cy + wheel),
+        fill=WOOD,
+        outline=LINE,
+        width=int(geo.px(2)),
+    )
+
+    castle_of = {
+        point: key for key, castle in board["castles"].items() for point in castle["points"]
+    }
+    width = int(geo.px(3))
+    for first, second in board["lines"]:
+        castle = castle_of.get(first) or castle_of.get(second)
+        colour = LINE
+        if castle is not None:
+            colour = CASTLE_COLOURS[castle] if castle in in_play else GREY
+        _segment(draw, geo, first, second, colour, width)
+
+    lair = geo.px(LAIR_PX)
+    draw.ellipse(
+        (cx - lair, cy - lair, cx + lair, cy + lair),
+        fill=LAIR_GREEN,
+        outline=INK,
+        width=int(geo.px(2)),
+    )
+    draw.text(
+        (cx, cy + geo.px(40)),
+        "LAIR",
+        font=font(int(geo.px(12)), True),
+        fill=(236, 246, 226),
+        anchor="mm",
+    )
+
+    dot = geo.px(4)
+    for name, (_position, r) in geo.polar.items():
+        if r <= 0 or name in castle_of:
+            continue
+        x, y = geo.point(name)
+        draw.ellipse((x - dot, y - dot, x + dot, y + dot), fill=LINE)
+
+    _draw_labels(draw, geo, board, castle_of)
+    for key, castle in board["castles"].items():
+        _draw_castle(draw, geo, key, castle, key in in_play)
+    return image
+
+
+def _label(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    size: float,
+    fill: tuple[int, int, int] = LABEL,
+    bold: bool = False,
+    back: tuple[int, int, int] | None = WOOD,
+) -> None:
+    """Text centred on ``xy``, on a small patch of ``back`` so board lines do not cross it."""
+    face = font(int(size), bold)
+    if back is not None:
+        left, top, right, bottom = draw.textbbox(xy, text, font=face, anchor="mm")
+        pad = size * 0.18
+        draw.rectangle((left - pad, top - pad, right + pad, bottom + pad), fill=back)
+    draw.text(xy, text, font=face, fill=fill, anchor="mm")
+
+
+def _draw_labels(
+    draw: ImageDraw.ImageDraw, geo: _Geometry, board: dict[str, Any], castle_of: dict[str, str]
+) -> None:
+    """Spoke numbers (inside, by the Lair, and outside the rim) and ring letters."""
+    spokes = board["spokes"]
+    rings = board["rings"]
+    castle_spokes = {castle["spoke"] for castle in board["castles"].values()}
+    inner = (LAIR_PX + RING_A_PX) / 2
+    for spoke in range(1, spokes + 1):
+        theta = geo.angle(spoke)
+        cx, cy = geo.centre
+        xy = (cx + geo.px(inner) * math.sin(theta), cy - geo.px(inner) * math.cos(theta))
+        _label(draw, xy, str(spoke), geo.px(17), fill=(112, 96, 80), bold=True)
+        if spoke not in castle_spokes:
+            _label(
+                draw,
+                geo.at(spoke, len(rings) + 0.62),
+                str(spoke),
+                geo.px(19),
+                fill=(112, 96, 80),
+                bold=True,
+                back=None,
+            )
+    # Ring letters on the ring lines, midway between spokes, at four places round the wheel.
+    for gap in (2.5, 6.5, 9.5, 13.5):
+        for index, letter in enumerate(rings):
+            _label(draw, geo.at(gap, index + 1), letter, geo.px(16))
+    # Castle point names sit just outside each tower, clear of a Knight standing on it.
+    for name in castle_of:
+        position, r = geo.polar[name]
+        _label(draw, geo.at(position, r + 0.92), name, geo.px(16), back=None, fill=(112, 96, 80))
+
+
+def _draw_castle(
+    draw: ImageDraw.ImageDraw, geo: _Geometry, key: str, castle: dict[str, Any], in_play: bool
+) -> None:
+    """The three castle points as towers: squares in the castle colour (grey if unused)."""
+    colour = CASTLE_COLOURS[key] if in_play else GREY
+    half = geo.px(KNIGHT_PX + 4)
+    for name in castle["points"]:
+        x, y = geo.point(name)
+        draw.rounded_rectangle(
+            (x - half, y - half, x + half, y + half),
+            radius=geo.px(4),
+            fill=_tint(colour, 0.78),
+            outline=colour,
+            width=int(geo.px(3)),
+        )
+
+
+def _tint(colour: tuple[int, int, int], amount: float) -> tuple[int, int, int]:
+    """``colour`` mixed with white: 0 unchanged, 1 white."""
+    return tuple(round(c + (255 - c) * amount) for c in colour)
+
+
+# --- per view --------------------------------------------------------------------------
+
+
+def _draw_path(draw: ImageDraw.ImageDraw, geo: _Geometry, last: dict[str, Any] | None) -> None:
+    """The last move's route as a thick yellow line: a ring where it started, an arrowhead
+    where it ended."""
+    if not last or not last.get("path"):
+        return
+    path = [p for p in last["path"] if p in geo.polar]
+    if len(path) < 2:
+        return
+    width = int(geo.px(12))
+    for first, second in pairwise(path):
+        _segment(draw, geo, first, second, HIGHLIGHT, width)
+    for name in path:
+        x, y = geo.point(name)
+        r = geo.px(6)
+        draw.ellipse((x - r, y - r, x + r, y + r), fill=HIGHLIGHT)
+    x, y = geo.point(path[0])
+    r = geo.px(KNIGHT_PX + 6)
+    draw.ellipse((x - r, y - r, x + r, y + r), fill=PAPER, outline=HIGHLIGHT, width=int(geo.px(6)))
+    (x1, y1), (x2, y2) = geo.point(path[-2]), geo.point(path[-1])
+    length = math.hypot(x2 - x1, y2 - y1) or 1.0
+    ux, uy = (x2 - x1) / length, (y2 - y1) / length
+    back = geo.px(KNIGHT_PX + 2)
+    tip = (x2 - ux * back, y2 - uy * back)
+    size = geo.px(24)
+    base = (tip[0] - ux * size, tip[1] - uy * size)
+    wing = geo.px(15)
+    draw.polygon(
+        [
+            tip,
+            (base[0] - uy * wing, base[1] + ux * wing),
+            (base[0] + uy * wing, base[1] - ux * wing),
+        ],
+        fill=HIGHLIGHT,
+        outline=INK,
+        width=int(geo.px(2)),
+    )
+    r = geo.px(KNIGHT_PX + 6)
+    draw.ellipse((x2 - r, y2 - r, x2 + r, y2 + r), outline=HIGHLIGHT, width=int(geo.px(6)))
+
+
+def _draw_pieces(draw: ImageDraw.ImageDraw, geo: _Geometry, pieces: list[dict[str, Any]]) -> None:
+    board = load("stgeorge", "board")
+    for piece in pieces:
+        if piece.get("point") not in geo.polar:
+            continue
+        xy = geo.point(piece["point"])
+        owner = piece.get("owner")
+        if owner == "dragon":
+            _draw_dragon(draw, geo, xy)
+        elif owner in CASTLE_COLOURS:
+            _draw_knight(draw, geo, xy, owner, board["castles"][owner]["letter"])
+
+
+def _draw_knight(
+    draw: ImageDraw.ImageDraw,
+    geo: _Geometry,
+    xy: tuple[float, float],
+    castle: str,
+    letter: str,
+    radius: float = KNIGHT_PX,
+) -> None:
+    """A disc in the castle's colour with the castle letter (readable without colour)."""
+    x, y = xy
+    r = geo.px(radius)
+    draw.ellipse(
+        (x - r, y - r, x + r, y + r),
+        fill=CASTLE_COLOURS[castle],
+        outline=INK,
+        width=max(1, int(geo.px(2))),
+    )
+    ink = INK if castle == "david" else (255, 255, 255)
+    draw.text(
+        (x, y + geo.px(1)),
+        letter,
+        font=font(int(geo.px(radius * 1.15)), True),
+        fill=ink,
+        anchor="mm",
+    )
+
+
+def _draw_dragon(
+    draw: ImageDraw.ImageDraw, geo: _Geometry, xy: tuple[float, float], radius: float = DRAGON_PX
+) -> None:
+    """A dark eight-pointed star with eyes on a pale disc: no Knight has spikes, so the
+    Dragon stands out without relying on colour."""
+    x, y = xy
+    halo = geo.px(radius + 2)
+    draw.ellipse(
+        (x - halo, y - halo, x + halo, y + halo),
+        fill=DRAGON_EDGE,
+        outline=INK,
+        width=max(1, int(geo.px(2))),
+    )
+    outer, inner = geo.px(radius - 1), geo.px(radius * 0.55)
+    star = []
+    for i in range(16):
+        r = outer if i % 2 == 0 else inner
+        theta = i * math.pi / 8
+        star.append((x + r * math.sin(theta), y - r * math.cos(theta)))
+    draw.polygon(star, fill=DRAGON_COLOUR)
+    eye = geo.px(3.5)
+    for dx in (-5, 5):
+        ex = x + geo.px(dx)
+        draw.ellipse(
+            (ex - eye, y - geo.px(3) - eye, ex + eye, y - geo.px(3) + eye), fill=(255, 200, 40)
+        )
+
+
+def _draw_castle_counts(
+    draw: ImageDraw.ImageDraw, geo: _Geometry, board: dict[str, Any], view: dict[str, Any]
+) -> None:
+    """Behind each castle its scored Knights; in the nearest corner its name and counts."""
+    in_play = view.get("castles_in_play", [])
+    taken = view.get("taken", {})
+    scored = view.get("scored", {})
+    size = SIZE * geo.k
+    to_move = view.get("to_move")
+    seats = view.get("seats", [])
+    moving = (
+        set(seats[to_move].get("castles", []))
+        if to_move is not None and to_move < len(seats)
+        else set()
+    )
+    for key, castle in board["castles"].items():
+        letter = castle["letter"]
+        playing = key in in_play
+        # Scored Knights sit behind the castle, outside its middle point.
+        count = int(scored.get(key, 0))
+        for i in range(count):
+            offset = (i - (count - 1) / 2) * 0.34
+            xy = geo.at(castle["spoke"] + offset, 8.75)
+            _draw_knight(draw, geo, xy, key, letter, radius=13)
+        corner = BADGE_CORNER[key]
+        x = geo.px(16) if "w" in corner else size - geo.px(16)
+        y = geo.px(14) if "n" in corner else size - geo.px(98)
+        anchor = "la" if "w" in corner else "ra"
+        colour = CASTLE_COLOURS[key] if playing else GREY
+        title = f"{letter}  {castle['name']}" + ("" if playing else " (not used)")
+        if key in moving:
+            title = "▶ " + title if "w" in corner else title + " ◀"
+        draw.text((x, y), title, font=font(int(geo.px(19)), True), fill=colour, anchor=anchor)
+        if playing:
+            line = f"in the Lair {scored.get(key, 0)} · taken {taken.get(key, 0)}"
+            draw.text(
+                (x, y + geo.px(26)), line, font=font(int(geo.px(17))), fill=INK, anchor=anchor
+            )
+            _draw_taken_marks(
+                draw, geo, (x, y + geo.px(68)), int(taken.get(key, 0)), key, letter, "w" in corner
+            )
+
+
+def _draw_taken_marks(
+    draw: ImageDraw.ImageDraw,
+    geo: _Geometry,
+    xy: tuple[float, float],
+    count: int,
+    castle: str,
+    letter: str,
+    left: bool,
+) -> None:
+    """One small crossed-out Knight per Knight the Dragon took from this castle."""
+    x, y = xy
+    step = geo.px(28)
+    for i in range(count):
+        cx = x + geo.px(13) + i * step if left else x - geo.px(13) - i * step
+        _draw_knight(draw, geo, (cx, y), castle, letter, radius=12)
+        r = geo.px(11)
+        draw.line((cx - r, y - r, cx + r, y + r), fill=INK, width=int(geo.px(2.5)))
+        draw.line((cx - r, y + r, cx + r, y - r), fill=INK, width=int(geo.px(2.5)))
+
+
+def _draw_legend(
+    draw: ImageDraw.ImageDraw, board: dict[str, Any], view: dict[str, Any], size: int
+) -> None:
+    """The strip under the board: the die, whose turn it is, and the summary line."""
+    k = size / SIZE
+    top = size
+    draw.rectangle((0, top, size, top + LEGEND * k), fill=(232, 222, 204))
+    draw.line((0, top, size, top), fill=LINE, width=int(2 * k))
+    _draw_die(draw, (24 * k, top + 22 * k), 96 * k, view.get("roll"))
+    x = 144 * k
+    status = _status(view)
+    draw.text((x, top + 20 * k), status, font=font(int(24 * k), True), fill=INK)
+    lines = _wrap(draw, _news(view), font(int(18 * k)), size - x - 20 * k)
+    for i, line in enumerate(lines[:3]):
+        draw.text((x, top + (58 + 25 * i) * k), line, font=font(int(18 * k)), fill=INK)
+    _draw_seat_chips(draw, board, view, (x, top + 136 * k), k)
+
+
+def _news(view: dict[str, Any]) -> str:
+    """What just happened, in words: the result, a passed turn, or the last move."""
+    seats = view.get("seats", [])
+
+    def name(index: Any) -> str:
+        ok = isinstance(index, int) and 0 <= index < len(seats)
+        return seats[index].get("name", "") if ok else ""
+
+    if view.get("phase") == "over":
+        return view.get("result") or ""
+    passed = ""
+    if view.get("passed") and view.get("roll") is not None:
+        passed = (
+            f"{name(view.get('roll_seat'))} rolled {view.get('roll')}: no legal move, "
+            f"the turn passed. "
+        )
+    last = view.get("last")
+    if not last:
+        return passed or "The Knights start in their castles and the Dragon on the Lair."
+    text = f"Last move: {name(last.get('seat'))} rolled {last.get('roll')}, " + (
+        f"{last.get('from')} → {last.get('to')}"
+    )
+    if last.get("captured"):
+        text += f", taking a Knight of {_castle_name(last['captured'])}"
+    if last.get("scored"):
+        text += ", reaching the Lair"
+    return passed + text + "."
+
+
+def _castle_name(key: str) -> str:
+    castle = load("stgeorge", "board")["castles"].get(key)
+    return castle["name"] if castle else key
+
+
+def _status(view: dict[str, Any]) -> str:
+    seats = view.get("seats", [])
+    if view.get("phase") == "over":
+        return "Game over"
+    to_move = view.get("to_move")
+    if to_move is None or to_move >= len(seats):
+        return ""
+    name = seats[to_move].get("name", "")
+    turn = view.get("turn")
+    doing = "to roll" if view.get("phase") == "roll" else f"to move {view.get('roll')}"
+    return f"Turn {turn} · {name} {doing}"
+
+
+def _draw_seat_chips(
+    draw: ImageDraw.ImageDraw,
+    board: dict[str, Any],
+    view: dict[str, Any],
+    xy: tuple[float, float],
+    k: float,
+) -> None:
+    """The seats in turn order, each with its pieces' colours, the one to act underlined."""
+    x, y = xy
+    to_move = view.get("to_move")
+    face = font(int(16 * k))
+    for index, seat in enumerate(view.get("seats", [])):
+        castles = seat.get("castles", [])
+        for castle in castles:
+            r = 8 * k
+            draw.ellipse((x, y - r, x + 2 * r, y + r), fill=CASTLE_COLOURS.get(castle, GREY))
+            x += 2 * r + 3 * k
+        if not castles:
+            r = 8 * k
+            draw.regular_polygon((x + r, y, r), 4, rotation=45, fill=DRAGON_COLOUR)
+            x += 2 * r + 3 * k
+        name = seat.get("name", "")
+        draw.text((x + 2 * k, y), name, font=face, fill=INK, anchor="lm")
+        right = draw.textbbox((x + 2 * k, y), name, font=face, anchor="lm")[2]
+        if index == to_move:
+            draw.line((x, y + 12 * k, right, y + 12 * k), fill=INK, width=int(3 * k))
+        x = right + 22 * k
+
+
+def _draw_die(
+    draw: ImageDraw.ImageDraw, xy: tuple[float, float], side: float, value: int | None
+) -> None:
+    """A die face showing ``value`` (blank before the first roll)."""
+    x, y = xy
+    draw.rounded_rectangle(
+        (x, y, x + side, y + side),
+        radius=side * 0.16,
+        fill=(255, 255, 255),
+        outline=INK,
+        width=max(2, int(side * 0.04)),
+    )
+    if value is None:
+        draw.text(
+            (x + side / 2, y + side / 2),
+            "?",
+            font=font(int(side * 0.5), True),
+            fill=LABEL,
+            anchor="mm",
+        )
+        return
+    spots = {
+        1: [(1, 1)],
+        2: [(0, 0), (2, 2)],
+        3: [(0, 0), (1, 1), (2, 2)],
+        4: [(0, 0), (2, 0), (0, 2), (2, 2)],
+        5: [(0, 0), (2, 0), (1, 1), (0, 2), (2, 2)],
+        6: [(0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)],
+    }.get(int(value), [])
+    pip = side * 0.09
+    for col, row in spots:
+        px = x + side * (0.24 + 0.26 * col)
+        py = y + side * (0.24 + 0.26 * row)
+        draw.ellipse((px - pip, py - pip, px + pip, py + pip), fill=INK)
+
+
+def _wrap(draw: ImageDraw.ImageDraw, text: str, face: Any, width: float) -> list[str]:
+    """``text`` broken into lines no wider than ``width`` pixels."""
+    lines: list[str] = []
+    current = ""
+    for word in text.split():
+        trial = f"{current} {word}".strip()
+        if current and draw.textlength(trial, font=face) > width:
+            lines.append(current)
+            current = word
+        else:
+            current = trial
+    if current:
+        lines.append(current)
+    return lines
