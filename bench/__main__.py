@@ -1,0 +1,58 @@
+"""Command line of the benchmarks: ``python -m bench [--games a,b] [--actions N] [--seed S]``."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+
+from bench import latency
+from engines import GAMES
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="python -m bench",
+        description="Per-action latency and board picture sizes of every hosted game.",
+    )
+    parser.add_argument(
+        "--games",
+        default=",".join(GAMES),
+        help="comma-separated game slugs (default: every registered game: %(default)s)",
+    )
+    parser.add_argument(
+        "--actions",
+        type=int,
+        default=300,
+        help="accepted actions to measure per table (default: %(default)s)",
+    )
+    parser.add_argument(
+        "--seed",
+        type=int,
+        default=1,
+        help="seed of game setups and of the random choice of moves (default: %(default)s)",
+    )
+    args = parser.parse_args(argv)
+    args.games = parse_games(parser, args.games)
+    if args.actions < 1:
+        parser.error("--actions must be at least 1")
+    return args
+
+
+def parse_games(parser: argparse.ArgumentParser, text: str) -> list[str]:
+    """The slugs named in ``text``, each checked against the registered games."""
+    slugs = [word.strip() for word in text.split(",") if word.strip()]
+    unknown = [slug for slug in slugs if slug not in GAMES]
+    if unknown:
+        parser.error(f"unknown game(s) {', '.join(unknown)}; registered: {', '.join(GAMES)}")
+    if not slugs:
+        parser.error("--games names no game")
+    return slugs
+
+
+def main(argv: list[str] | None = None) -> None:
+    args = parse_args(argv)
+    asyncio.run(latency.run(args.games, actions=args.actions, seed=args.seed))
+
+
+if __name__ == "__main__":
+    main()
