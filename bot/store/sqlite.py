@@ -38,9 +38,8 @@ class SqliteStore:
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         db = await aiosqlite.connect(str(path), isolation_level=None)
         db.row_factory = aiosqlite.Row
-        await db.execute("PRAGMA journal_mode = WAL")
-        await db.execute("PRAGMA busy_timeout = 5000")
-        await db.execute("PRAGMA foreign_keys = ON")
+        for pragma in ("journal_mode = WAL", "busy_timeout = 5000", "foreign_keys = ON"):
+            await _run(db, f"PRAGMA {pragma}")
         store = cls(db)
         await store._migrate()
         return store
@@ -54,19 +53,19 @@ class SqliteStore:
         for number, script in enumerate(MIGRATIONS[current:], start=current + 1):
             async with self._transaction():
                 for statement in _statements(script):
-                    await self._db.execute(statement)
-                await self._db.execute(f"PRAGMA user_version = {number}")
+                    await _run(self._db, statement)
+                await _run(self._db, f"PRAGMA user_version = {number}")
 
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
         async with self._lock:
-            await self._db.execute("BEGIN IMMEDIATE")
+            await _run(self._db, "BEGIN IMMEDIATE")
             try:
                 yield self._db
             except BaseException:
-                await self._db.execute("ROLLBACK")
+                await _run(self._db, "ROLLBACK")
                 raise
-            await self._db.execute("COMMIT")
+            await _run(self._db, "COMMIT")
 
     async def _fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[aiosqlite.Row]:
         async with self._lock, self._db.execute(sql, tuple(params)) as cursor:
@@ -88,13 +87,14 @@ class SqliteStore:
     ) -> int:
         """A new game in the lobby; returns its id."""
         async with self._transaction() as db:
-            cursor = await db.execute(
+            _, game_id = await _run(
+                db,
                 "INSERT INTO games (guild_id, channel_id, slug, status, host_id, players,"
                 " options, seed, created_at, updated_at)"
                 " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?)",
                 (guild_id, channel_id, slug, host_id, players, json.dumps(options), seed, now, now),
             )
-            return int(cursor.lastrowid)
+            return game_id
 
     async def get_game(self, game_id: int) -> GameRecord | None:
         rows = await self._fetchall("SELECT * FROM games WHERE id = ?", (game_id,))
@@ -159,12 +159,13 @@ class SqliteStore:
             raise ValueError(f"not a game field: {sorted(unknown)}")
         values = {k: json.dumps(v) if k in _JSON_FIELDS else v for k, v in fields.items()}
         assignments = "".join(f", {k} = ?" for k in values)
-        cursor = await db.execute(
+        changed, _ = await _run(
+            db,
             f"UPDATE games SET version = version + 1, updated_at = ?{assignments}"
             " WHERE id = ? AND version = ?",
             (now, *values.values(), game_id, expected_version),
         )
-        if cursor.rowcount != 1:
+        if changed != 1:
             raise StaleVersion(game_id)
         return expected_version + 1
 
@@ -185,7 +186,8 @@ class SqliteStore:
         async with self._transaction() as db:
             version = await self._bump(db, game_id, expected_version, now, {})
             try:
-                await db.execute(
+                await _run(
+                    db,
                     "INSERT INTO seats (game_id, role, seat, user_id, name) VALUES (?, ?, ?, ?, ?)",
                     (game_id, role, seat, user_id, name),
                 )
@@ -198,8 +200,8 @@ class SqliteStore:
     ) -> int:
         async with self._transaction() as db:
             version = await self._bump(db, game_id, expected_version, now, {})
-            await db.execute(
-                "DELETE FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id)
+            await _run(
+                db, "DELETE FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id)
             )
             return version
 
@@ -223,7 +225,8 @@ class SqliteStore:
         """
         async with self._transaction() as db:
             version = await self._bump(db, game_id, expected_version, now, fields)
-            await db.execute(
+            await _run(
+                db,
                 "INSERT INTO actions (game_id, seq, seat, action, events, created_at)"
                 " VALUES (?, ?, ?, ?, ?, ?)",
                 (game_id, version, seat, action, json.dumps(events), now),
@@ -254,7 +257,8 @@ class SqliteStore:
 
     async def set_dm_closed(self, user_id: int, closed: bool) -> None:
         async with self._transaction() as db:
-            await db.execute(
+            await _run(
+                db,
                 "INSERT INTO users (user_id, dm_closed) VALUES (?, ?)"
                 " ON CONFLICT (user_id) DO UPDATE SET dm_closed = excluded.dm_closed",
                 (user_id, int(closed)),
@@ -268,11 +272,21 @@ class SqliteStore:
 
     async def set_guild_setting(self, guild_id: int, key: str, value: str) -> None:
         async with self._transaction() as db:
-            await db.execute(
+            await _run(
+                db,
                 "INSERT INTO guild_settings (guild_id, key, value) VALUES (?, ?, ?)"
                 " ON CONFLICT (guild_id, key) DO UPDATE SET value = excluded.value",
                 (guild_id, key, value),
             )
+
+
+async def _run(db: aiosqlite.Connection, sql: str, params: Iterable[Any] = ()) -> tuple[int, int]:
+    """Execute one statement and close its cursor at once; returns (rowcount, lastrowid).
+
+    An open cursor keeps its statement "in progress" and would make COMMIT fail.
+    """
+    async with db.execute(sql, tuple(params)) as cursor:
+        return cursor.rowcount, cursor.lastrowid or 0
 
 
 def _statements(script: str) -> list[str]:
