@@ -504,13 +504,15 @@ class GameHost:
             )
         )
         lines = [f"**{table.title}**" + (f": {headline}" if headline else "")]
-        lines += [e.text for e in events if e.public]
+        lines += [e.text for e in events if e.public and (result is None or e.text != result.text)]
         if result is not None:
             winners = " and ".join(_seat_label(table, s) for s in result.winners)
             lines.append(f"🏆 {result.text}" + (f" Congratulations, {winners}!" if winners else ""))
         elif new_turn:
             lines.append(table.engine.view(table.state, None)["summary"])
-            lines += [f"{_seat_label(table, p.seat)}: {p.text}" for p in fresh if p.seat != actor]
+            lines += [
+                f"➡️ <@{record.user_at(p.seat)}>: {p.text}" for p in fresh if p.seat != actor
+            ]
         image = await self._render(table) if new_turn else None
         controls = tuple(self._controls(table, version, p) for p in public_prompts)
         outcome.add(

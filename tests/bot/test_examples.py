@@ -1,0 +1,37 @@
+"""Every example script in examples/ plays through the local table to a result."""
+
+import io
+import re
+from pathlib import Path
+
+import pytest
+
+from bot.console.table import LocalTable
+
+EXAMPLES = sorted((Path(__file__).parents[2] / "examples").glob("*.txt"))
+
+
+def seed_of(script: str) -> int:
+    match = re.search(r"^# seed: (\d+)$", script, re.MULTILINE)
+    assert match, "an example script records its seed in a '# seed: N' line"
+    return int(match[1])
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=[p.stem for p in EXAMPLES])
+async def test_example_plays_to_a_result_without_a_refused_line(path, tmp_path):
+    script = path.read_text(encoding="utf-8")
+    out = io.StringIO()
+    table = await LocalTable.open(seed=seed_of(script), out=out, images=tmp_path)
+    try:
+        await table.run_lines(script.splitlines())
+    finally:
+        await table.close()
+    printed = out.getvalue()
+    assert "⚠️" not in printed, printed[printed.index("⚠️") - 300 : printed.index("⚠️") + 200]
+    assert "🏆" in printed.splitlines()[-2] or "draw" in printed.splitlines()[-2].lower()
+    assert list(tmp_path.glob("board-*.png")), "board pictures were written"
+
+
+def test_there_is_an_example_for_every_game():
+    names = {p.stem.split("-")[0] for p in EXAMPLES}
+    assert {"stgeorge"} <= names

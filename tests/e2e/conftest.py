@@ -1,0 +1,56 @@
+"""End-to-end tests: the real bot against SimCord's simulated Discord.
+
+``world`` gives a server with a #games channel and members alice, bob, carol and dave.
+``restart`` replaces the bot with a brand-new one on the same database, as a new process
+would after a crash or a deploy.
+"""
+
+import pytest
+
+from bot import create_bot
+from bot.settings import Settings
+
+
+@pytest.fixture
+def settings(tmp_path):
+    return Settings(database=str(tmp_path / "games.sqlite3"), seed=1234)
+
+
+@pytest.fixture
+def simcord_bot(settings):
+    return create_bot(settings)
+
+
+@pytest.fixture
+def world(simcord_env):
+    """(guild, channel, {name: member}) for a fresh server."""
+    guild = simcord_env.create_guild(name="Dragon Club")
+    channel = guild.create_text_channel("games")
+    users = {
+        name: guild.add_member(simcord_env.create_user(name))
+        for name in ("alice", "bob", "carol", "dave")
+    }
+    return guild, channel, users
+
+
+@pytest.fixture
+def restart(simcord_env, settings):
+    async def restart_bot():
+        await simcord_env.restart_bot(create_bot(settings))
+
+    return restart_bot
+
+
+def bot_posts(channel, viewer=None):
+    """Messages the bot posted in ``channel`` that ``viewer`` can see, oldest first."""
+    return [m for m in channel.history(viewer=viewer) if m.author.bot]
+
+
+def texts(results):
+    """Every message text of some InteractionResults (response and follow-ups)."""
+    out = []
+    for result in results:
+        if result.response is not None:
+            out.append(result.response.content)
+        out += [f.content for f in result.followups]
+    return out
