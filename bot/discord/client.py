@@ -10,7 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord.components import DYNAMIC_ITEMS
+from bot.discord.components import DYNAMIC_ITEMS, unstamp
 from bot.discord.delivery import Courier
 from bot.service.errors import UserError
 from bot.service.host import GameHost
@@ -106,21 +106,21 @@ class DragonBot(commands.Bot):
     # -- what buttons and menus do -----------------------------------------------------
 
     async def play_action(
-        self, interaction: discord.Interaction, game_id: int, version: int | None, action: str
+        self, interaction: discord.Interaction, game_id: int, stamp: str, action: str
     ) -> None:
         await self.run_work(
             interaction,
             lambda: self.host.act(
-                game_id=game_id, user_id=interaction.user.id, action=action, version=version
+                game_id=game_id, user_id=interaction.user.id, action=action, **unstamp(stamp)
             ),
             ack=f"✅ Played `{action}`.",
         )
 
     async def offer_group(
-        self, interaction: discord.Interaction, game_id: int, version: int | None, group: str
+        self, interaction: discord.Interaction, game_id: int, stamp: str, group: str
     ) -> None:
         async def work() -> Reply:
-            controls = await self._my_controls(interaction, game_id, version)
+            controls = await self._my_controls(interaction, game_id, unstamp(stamp).get("version"))
             picked = [
                 Controls(
                     c.game_id,

@@ -1,9 +1,13 @@
 """Buttons and menus whose ids carry the game, its version and the action.
 
 They are ``DynamicItem``s: discord.py rebuilds them from the id of whatever was clicked, so
-controls on any message keep working after a restart. Version ``x`` marks a secret prompt's
-controls: several players answer those in any order, so the engine, not the version,
-decides whether an answer still counts.
+controls on any message keep working after a restart.
+
+The *stamp* in an id says when the controls were valid. ``12``: only while the game is
+still at version 12 (a turn: any later action makes the control stale). ``s12``: a secret
+prompt issued at version 12, valid until its seat acts again; other players answering their
+own secrets in between do not make it stale, but an answer from an earlier round does not
+count in a later one.
 """
 
 from __future__ import annotations
@@ -16,119 +20,121 @@ import discord
 if TYPE_CHECKING:
     from bot.discord.client import DragonBot
 
-NO_VERSION = "x"
+
+def stamp(version: int, secret: bool) -> str:
+    """The stamp for controls offered at ``version`` (see the module docstring)."""
+    return f"s{version}" if secret else str(version)
 
 
-def _version(text: str) -> int | None:
-    return None if text == NO_VERSION else int(text)
+def unstamp(text: str | None) -> dict[str, int]:
+    """Keyword arguments for :meth:`GameHost.act` that check a control's stamp."""
+    if not text:
+        return {}
+    if text.startswith("s"):
+        return {"issued": int(text[1:])}
+    return {"version": int(text)}
 
 
 class ActionButton(
     discord.ui.DynamicItem[discord.ui.Button],
-    template=r"dh:b:(?P<game>\d+):(?P<version>\d+|x):(?P<action>.+)",
+    template=r"dh:b:(?P<game>\d+):(?P<stamp>s?\d+):(?P<action>.+)",
 ):
     """One button that plays one action."""
 
     def __init__(
         self,
         game_id: int,
-        version: str,
+        stamp: str,
         action: str,
         label: str = "…",
         style: discord.ButtonStyle = discord.ButtonStyle.primary,
     ) -> None:
         super().__init__(
             discord.ui.Button(
-                label=label[:80], style=style, custom_id=f"dh:b:{game_id}:{version}:{action}"[:100]
+                label=label[:80], style=style, custom_id=f"dh:b:{game_id}:{stamp}:{action}"[:100]
             )
         )
-        self.game_id, self.version, self.action = game_id, version, action
+        self.game_id, self.stamp, self.action = game_id, stamp, action
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
     ) -> ActionButton:
-        return cls(int(match["game"]), match["version"], match["action"], item.label or "…")
+        return cls(int(match["game"]), match["stamp"], match["action"], item.label or "…")
 
     async def callback(self, interaction: discord.Interaction[DragonBot]) -> None:
-        await interaction.client.play_action(
-            interaction, self.game_id, _version(self.version), self.action
-        )
+        await interaction.client.play_action(interaction, self.game_id, self.stamp, self.action)
 
 
 class ActionSelect(
     discord.ui.DynamicItem[discord.ui.Select],
-    template=r"dh:s:(?P<game>\d+):(?P<version>\d+|x)(?::(?P<tag>\w*))?",
+    template=r"dh:s:(?P<game>\d+):(?P<stamp>s?\d+)(?::(?P<tag>\w*))?",
 ):
     """A menu whose every option value is an action."""
 
     def __init__(
         self,
         game_id: int,
-        version: str,
+        stamp: str,
         options: list[discord.SelectOption],
         placeholder: str = "Choose…",
         tag: str = "",
     ) -> None:
         super().__init__(
             discord.ui.Select(
-                custom_id=f"dh:s:{game_id}:{version}:{tag}",
+                custom_id=f"dh:s:{game_id}:{stamp}:{tag}",
                 placeholder=placeholder[:150],
                 options=options or [discord.SelectOption(label="-")],
             )
         )
-        self.game_id, self.version = game_id, version
+        self.game_id, self.stamp = game_id, stamp
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str], /
     ) -> ActionSelect:
-        select = cls(int(match["game"]), match["version"], [])
+        select = cls(int(match["game"]), match["stamp"], [])
         select.item = item
         return select
 
     async def callback(self, interaction: discord.Interaction[DragonBot]) -> None:
         action = _chosen(interaction, self.item)
-        await interaction.client.play_action(
-            interaction, self.game_id, _version(self.version), action
-        )
+        await interaction.client.play_action(interaction, self.game_id, self.stamp, action)
 
 
 class GroupSelect(
     discord.ui.DynamicItem[discord.ui.Select],
-    template=r"dh:g:(?P<game>\d+):(?P<version>\d+|x)",
+    template=r"dh:g:(?P<game>\d+):(?P<stamp>s?\d+)",
 ):
     """First step of a two-step pick: choose a piece, then get its moves privately."""
 
     def __init__(
         self,
         game_id: int,
-        version: str,
+        stamp: str,
         options: list[discord.SelectOption],
         placeholder: str = "Choose a piece…",
     ) -> None:
         super().__init__(
             discord.ui.Select(
-                custom_id=f"dh:g:{game_id}:{version}",
+                custom_id=f"dh:g:{game_id}:{stamp}",
                 placeholder=placeholder[:150],
                 options=options or [discord.SelectOption(label="-")],
             )
         )
-        self.game_id, self.version = game_id, version
+        self.game_id, self.stamp = game_id, stamp
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str], /
     ) -> GroupSelect:
-        select = cls(int(match["game"]), match["version"], [])
+        select = cls(int(match["game"]), match["stamp"], [])
         select.item = item
         return select
 
     async def callback(self, interaction: discord.Interaction[DragonBot]) -> None:
         group = _chosen(interaction, self.item)
-        await interaction.client.offer_group(
-            interaction, self.game_id, _version(self.version), group
-        )
+        await interaction.client.offer_group(interaction, self.game_id, self.stamp, group)
 
 
 class OpenPrivateButton(

@@ -120,6 +120,9 @@ class GameHost:
             return table
         here = await self.store.games(channel_id=channel_id)
         if not here:
+            # A game that just ended is still "the game here" for status and rules.
+            here = await self.store.games(channel_id=channel_id, active_only=False, limit=1)
+        if not here:
             raise UserError(
                 "No game is open in this channel. Start one with `/game new`, "
                 "or name one with `game:` (`/game list` shows them)."
@@ -393,12 +396,15 @@ class GameHost:
         user_id: int,
         action: str,
         version: int | None = None,
+        issued: int | None = None,
     ) -> Outcome:
         """Apply ``action`` for ``user_id``.
 
-        ``version`` comes from a clicked control: if the game has moved on since, nothing
-        is applied and :class:`AlreadyDone` says so. Typed actions pass ``None`` and are
-        checked against the current position instead.
+        A clicked control says when it was offered. ``version``: a turn's control, stale
+        once the game has moved on. ``issued``: a secret prompt's control, stale once the
+        user's seat has acted since (a double click, or a button from an earlier round).
+        Stale controls apply nothing and raise :class:`AlreadyDone`. Typed actions pass
+        neither and are checked against the current position instead.
         """
         for _ in range(5):
             table = await self.table(game_id)
@@ -407,6 +413,13 @@ class GameHost:
                 raise AlreadyDone(
                     "That was already played: the board has moved on. "
                     f"`/game status game:{game_id}` shows where it stands."
+                )
+            if issued is not None and await self.store.acted_since(
+                game_id, record.seat_of(user_id), issued
+            ):
+                raise AlreadyDone(
+                    "That choice was already made, or belongs to an earlier round. "
+                    "`/hand` shows what is waiting for you now."
                 )
             seat = self._acting_seat(table, user_id, action)
             before = table.prompts()
@@ -510,9 +523,7 @@ class GameHost:
             lines.append(f"🏆 {result.text}" + (f" Congratulations, {winners}!" if winners else ""))
         elif new_turn:
             lines.append(table.engine.view(table.state, None)["summary"])
-            lines += [
-                f"➡️ <@{record.user_at(p.seat)}>: {p.text}" for p in fresh if p.seat != actor
-            ]
+            lines += [f"➡️ <@{record.user_at(p.seat)}>: {p.text}" for p in fresh if p.seat != actor]
         image = await self._render(table) if new_turn else None
         controls = tuple(self._controls(table, version, p) for p in public_prompts)
         outcome.add(

@@ -249,6 +249,17 @@ class SqliteStore:
             for r in rows
         ]
 
+    async def acted_since(self, game_id: int, seats: list[int], seq: int) -> bool:
+        """Whether any of ``seats`` has an action logged after sequence number ``seq``."""
+        if not seats:
+            return False
+        marks = ", ".join("?" * len(seats))
+        rows = await self._fetchall(
+            f"SELECT 1 FROM actions WHERE game_id = ? AND seq > ? AND seat IN ({marks}) LIMIT 1",
+            (game_id, seq, *seats),
+        )
+        return bool(rows)
+
     # -- users and guild settings ------------------------------------------------------
 
     async def dm_closed(self, user_id: int) -> bool:

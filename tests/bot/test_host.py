@@ -220,3 +220,17 @@ async def test_board_pictures_are_drawn_from_the_public_view_only(host):
     picture = posts(outcome)[0].image.decode()
     assert "'waiting'" in picture  # the toy renderer echoes the view it was given
     assert "private" not in picture
+
+
+async def test_a_secret_control_from_an_earlier_round_is_refused(host, store):
+    game = await started(host)
+    round_one = (await store.get_game(game)).version
+    await host.act(game_id=game, user_id=ALICE, action="pick 1", issued=round_one)
+    await host.act(game_id=game, user_id=BOB, action="pick 2", issued=round_one)
+    await host.act(game_id=game, user_id=ALICE, action="roll")
+    with pytest.raises(AlreadyDone, match="earlier round"):
+        await host.act(game_id=game, user_id=ALICE, action="pick 3", issued=round_one)
+    round_two = (await store.get_game(game)).version
+    await host.act(game_id=game, user_id=BOB, action="pick 3", issued=round_two)
+    await host.act(game_id=game, user_id=ALICE, action="pick 3", issued=round_two)
+    assert [a.action for a in await store.actions(game)][-2:] == ["pick 3", "pick 3"]

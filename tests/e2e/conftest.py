@@ -17,8 +17,20 @@ def settings(tmp_path):
 
 
 @pytest.fixture
-def simcord_bot(settings):
-    return create_bot(settings)
+async def bots(settings):
+    """Every bot a test builds; their databases are closed when the test ends."""
+    built = []
+    yield built
+    for bot in built:
+        host = getattr(bot, "host", None)
+        if host is not None:
+            await host.store.close()
+
+
+@pytest.fixture
+def simcord_bot(settings, bots):
+    bots.append(create_bot(settings))
+    return bots[-1]
 
 
 @pytest.fixture
@@ -34,9 +46,10 @@ def world(simcord_env):
 
 
 @pytest.fixture
-def restart(simcord_env, settings):
+def restart(simcord_env, settings, bots):
     async def restart_bot():
-        await simcord_env.restart_bot(create_bot(settings))
+        bots.append(create_bot(settings))
+        await simcord_env.restart_bot(bots[-1])
 
     return restart_bot
 

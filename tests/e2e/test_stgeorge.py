@@ -1,0 +1,135 @@
+"""St. George and the Dragon through the real bot on a simulated Discord."""
+
+
+from tests.e2e.conftest import bot_posts, texts
+
+
+def controls_of(message):
+    """("select", custom_id, values) for a menu, or ("button", None, {action: custom_id})."""
+    buttons = {}
+    for row in message.components:
+        for item in row.children:
+            if getattr(item, "options", None):
+                return "select", item.custom_id, [o.value for o in item.options]
+            if getattr(item, "custom_id", None):
+                buttons[item.custom_id.split(":", 4)[4]] = item.custom_id
+    return "button", None, buttons
+
+
+def pick_move(values):
+    """A simple greedy policy: reach the Lair, else take a Knight, else the first move."""
+    for value in values:
+        if value.endswith("-lair"):
+            return value
+    return values[-1]
+
+
+async def open_two_player_game(world):
+    _, channel, users = world
+    alice, bob = users["alice"], users["bob"]
+    await alice.slash(channel, "game new", game="stgeorge", players=2, role="knights")
+    await bob.slash(channel, "game join", role="dragon")
+    await alice.slash(channel, "game start")
+    return channel, {"knights": alice, "dragon": bob}
+
+
+async def play_turn(channel, players):
+    """Whoever is asked in the newest post plays it; returns the post acted on."""
+    post = [m for m in bot_posts(channel) if m.components][-1]
+    mover = next(m for m in players.values() if f"<@{m.id}>" in _turn_text(channel))
+    return post, await choose(mover, post)
+
+
+async def choose(mover, message):
+    """Use ``message``'s controls like a player would, following a two-step menu."""
+    kind, custom_id, values = controls_of(message)
+    if kind == "button":
+        return await mover.click(message, custom_id=values[pick_move(list(values))])
+    if custom_id.startswith("dh:g:"):
+        picked = await mover.select(message, [values[0]], custom_id=custom_id)
+        return await choose(mover, picked.response.message)
+    return await mover.select(message, [pick_move(values)], custom_id=custom_id)
+
+
+def _turn_text(channel):
+    """The newest post that names who is to play next."""
+    return next(m.content for m in reversed(bot_posts(channel)) if "➡️" in m.content)
+
+
+async def test_a_full_two_player_game_to_a_win(simcord_env, world, restart):
+    channel, players = await open_two_player_game(world)
+    start = bot_posts(channel)[-1]
+    assert "The game begins!" in start.content
+    assert start.attachments and start.attachments[0].filename == "board.png"
+    restarted = False
+    for turn in range(600):
+        if "🏆" in bot_posts(channel)[-1].content:
+            break
+        await play_turn(channel, players)
+        if turn == 40 and not restarted:
+            await restart()
+            restarted = True
+    final = bot_posts(channel)[-1].content
+    assert "🏆" in final and restarted
+    assert final.count("<@") >= 1  # the winner is named
+    finished = await players["knights"].slash(channel, "game status")
+    assert "finished" in finished.response.content
+
+
+async def test_every_turn_posts_a_board_naming_the_next_player(simcord_env, world):
+    channel, players = await open_two_player_game(world)
+    for _ in range(6):
+        await play_turn(channel, players)
+    turn_posts = [m for m in bot_posts(channel) if "➡️" in m.content]
+    assert len(turn_posts) >= 3
+    assert all(m.attachments for m in turn_posts)
+    # Rolls without a turn change carry no picture, only the roll and the move menu.
+    roll_posts = [m for m in bot_posts(channel) if "rolled" in m.content and "➡️" not in m.content]
+    assert roll_posts and all(not m.attachments for m in roll_posts)
+
+
+async def test_a_wrong_players_click_is_refused_privately(simcord_env, world):
+    channel, players = await open_two_player_game(world)
+    roll = bot_posts(channel)[-1]
+    result = await players["dragon"].click(roll, label="Roll the die")
+    assert result.ephemeral
+    assert "not your turn" in texts([result])[0]
+    outsider = world[2]["carol"]
+    result = await outsider.click(roll, label="Roll the die")
+    assert "not playing" in texts([result])[0]
+    assert [m.content for m in channel.history(viewer=players["knights"])
+            if "not your turn" in m.content] == []
+
+
+async def test_the_game_and_its_buttons_survive_a_restart(simcord_env, world, restart):
+    channel, players = await open_two_player_game(world)
+    roll = bot_posts(channel)[-1]
+    await restart()
+    result = await players["knights"].click(roll, label="Roll the die")
+    assert "rolled" in bot_posts(channel)[-1].content
+    assert not any("⚠️" in t for t in texts([result]))
+
+
+async def test_two_clicks_of_the_same_roll_apply_once(simcord_env, world):
+    channel, players = await open_two_player_game(world)
+    roll = bot_posts(channel)[-1]
+    knights = players["knights"]
+    await knights.click(roll, label="Roll the die")
+    second = await knights.click(roll, label="Roll the die")
+    assert "already played" in texts([second])[0]
+    rolls = [m for m in bot_posts(channel) if "rolled" in m.content]
+    assert len(rolls) == 1
+
+
+async def test_typed_move_with_autocomplete(simcord_env, world):
+    channel, players = await open_two_player_game(world)
+    knights = players["knights"]
+    offered = await knights.autocomplete(channel, "move", "action", "ro")
+    assert [c["value"] for c in offered] == ["roll"]
+    await knights.slash(channel, "move", action="roll")
+    offered = await knights.autocomplete(channel, "move", "action", "G2")
+    assert offered and all(c["value"].lower().startswith("g2-") for c in offered)
+    result = await knights.slash(channel, "move", action="G2-lair")
+    assert result.ephemeral and "⚠️" in texts([result])[0]
+    result = await knights.slash(channel, "move", action=offered[0]["value"])
+    assert "➡️" in bot_posts(channel)[-1].content
