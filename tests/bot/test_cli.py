@@ -1,0 +1,46 @@
+"""The command line: no token means a clear message, and `make run`'s fallback table."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).parents[2]
+
+
+def run(args, tmp_path, stdin=""):
+    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
+    env["PYTHONPATH"] = str(ROOT)
+    return subprocess.run(
+        [sys.executable, "-m", "bot", *args],
+        cwd=tmp_path, env=env, input=stdin, capture_output=True, text=True, timeout=60,
+    )
+
+
+def test_without_a_token_the_bot_exits_saying_how_to_set_one(tmp_path):
+    done = run([], tmp_path)
+    assert done.returncode == 2
+    assert "DISCORD_TOKEN" in done.stderr and ".env" in done.stderr
+
+
+def test_run_or_console_without_a_token_opens_the_local_table(tmp_path):
+    lines = "alice: /game new game:stgeorge players:2\nbob: /game join\nalice: /game start\n"
+    done = run(["run-or-console"], tmp_path, stdin=lines + "quit\n")
+    assert done.returncode == 0
+    assert "offline local table" in done.stdout
+    assert "St. George and the Dragon #1**: The game begins!" in done.stdout
+    assert list((tmp_path / "out").glob("board-*.png"))
+
+
+def test_a_token_in_dot_env_is_read(tmp_path):
+    from bot.settings import Settings
+
+    (tmp_path / ".env").write_text("DISCORD_TOKEN=abc.def\nSYNC_GUILD_ID=42\n")
+    saved = {k: os.environ.pop(k) for k in ("DISCORD_TOKEN", "SYNC_GUILD_ID") if k in os.environ}
+    try:
+        settings = Settings.from_env(str(tmp_path / ".env"))
+    finally:
+        for key in ("DISCORD_TOKEN", "SYNC_GUILD_ID"):
+            os.environ.pop(key, None)
+        os.environ.update(saved)
+    assert settings.token == "abc.def" and settings.sync_guild == 42
