@@ -13,7 +13,7 @@ count in a later one.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 
@@ -66,11 +66,10 @@ class ActionButton(
         await interaction.client.play_action(interaction, self.game_id, self.stamp, self.action)
 
 
-class ActionSelect(
-    discord.ui.DynamicItem[discord.ui.Select],
-    template=r"dh:s:(?P<game>\d+):(?P<stamp>s?\d+)(?::(?P<tag>\w*))?",
-):
-    """A menu whose every option value is an action."""
+class _GameMenu:
+    """What both menus share: an id ``dh:<kind>:<game>:<stamp>[:<tag>]`` and one choice."""
+
+    kind = ""
 
     def __init__(
         self,
@@ -80,9 +79,10 @@ class ActionSelect(
         placeholder: str = "Choose…",
         tag: str = "",
     ) -> None:
-        super().__init__(
+        suffix = f":{tag}" if tag else ""
+        super().__init__(  # type: ignore[call-arg]
             discord.ui.Select(
-                custom_id=f"dh:s:{game_id}:{stamp}:{tag}",
+                custom_id=f"dh:{self.kind}:{game_id}:{stamp}{suffix}",
                 placeholder=placeholder[:150],
                 options=options or [discord.SelectOption(label="-")],
             )
@@ -92,49 +92,44 @@ class ActionSelect(
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str], /
-    ) -> ActionSelect:
-        select = cls(int(match["game"]), match["stamp"], [])
-        select.item = item
-        return select
+    ) -> _GameMenu:
+        menu = cls(int(match["game"]), match["stamp"], [])
+        menu.item = item  # the clicked menu, carrying the chosen value
+        return menu
+
+    def chosen(self, interaction: discord.Interaction) -> str:
+        values = getattr(self.item, "values", None) or (interaction.data or {}).get("values", [])
+        return values[0] if values else ""
+
+
+class ActionSelect(
+    _GameMenu,
+    discord.ui.DynamicItem[discord.ui.Select],
+    template=r"dh:s:(?P<game>\d+):(?P<stamp>s?\d+)(?::(?P<tag>\w*))?",
+):
+    """A menu whose every option value is an action."""
+
+    kind = "s"
 
     async def callback(self, interaction: discord.Interaction[DragonBot]) -> None:
-        action = _chosen(interaction, self.item)
-        await interaction.client.play_action(interaction, self.game_id, self.stamp, action)
+        await interaction.client.play_action(
+            interaction, self.game_id, self.stamp, self.chosen(interaction)
+        )
 
 
 class GroupSelect(
+    _GameMenu,
     discord.ui.DynamicItem[discord.ui.Select],
     template=r"dh:g:(?P<game>\d+):(?P<stamp>s?\d+)",
 ):
     """First step of a two-step pick: choose a piece, then get its moves privately."""
 
-    def __init__(
-        self,
-        game_id: int,
-        stamp: str,
-        options: list[discord.SelectOption],
-        placeholder: str = "Choose a piece…",
-    ) -> None:
-        super().__init__(
-            discord.ui.Select(
-                custom_id=f"dh:g:{game_id}:{stamp}",
-                placeholder=placeholder[:150],
-                options=options or [discord.SelectOption(label="-")],
-            )
-        )
-        self.game_id, self.stamp = game_id, stamp
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str], /
-    ) -> GroupSelect:
-        select = cls(int(match["game"]), match["stamp"], [])
-        select.item = item
-        return select
+    kind = "g"
 
     async def callback(self, interaction: discord.Interaction[DragonBot]) -> None:
-        group = _chosen(interaction, self.item)
-        await interaction.client.offer_group(interaction, self.game_id, self.stamp, group)
+        await interaction.client.offer_group(
+            interaction, self.game_id, self.stamp, self.chosen(interaction)
+        )
 
 
 class OpenPrivateButton(
@@ -161,11 +156,6 @@ class OpenPrivateButton(
 
     async def callback(self, interaction: discord.Interaction[DragonBot]) -> None:
         await interaction.client.open_private(interaction, self.game_id)
-
-
-def _chosen(interaction: discord.Interaction, item: Any) -> str:
-    values = getattr(item, "values", None) or (interaction.data or {}).get("values", [])
-    return values[0] if values else ""
 
 
 DYNAMIC_ITEMS = (ActionButton, ActionSelect, GroupSelect, OpenPrivateButton)

@@ -8,6 +8,7 @@ from discord import Interaction, app_commands
 
 from bot.service.errors import UserError
 from engines import GAMES
+from engines.base import BadOptions, Role
 
 if TYPE_CHECKING:
     from bot.discord.client import DragonBot
@@ -47,27 +48,36 @@ async def games_here(
     return choices[:MAX]
 
 
-async def open_roles(
-    interaction: Interaction[DragonBot], current: str
-) -> list[app_commands.Choice[str]]:
-    """Roles still open at the lobby named (or the one in this channel)."""
-    host = interaction.client.host
-    game_id = getattr(interaction.namespace, "game", None)
+async def _game_id(interaction: Interaction[DragonBot]) -> int | None:
+    """The game the command being typed is about, or ``None`` if it is unclear."""
     try:
-        table = await host.find(
+        table = await interaction.client.host.find(
             guild_id=interaction.guild_id or 0,
             channel_id=interaction.channel_id or 0,
             user_id=interaction.user.id,
-            game_id=game_id,
+            game_id=getattr(interaction.namespace, "game", None),
         )
-        roles = await host.role_choices(table.record.id)
     except UserError:
-        return []
+        return None
+    return table.record.id
+
+
+def _role_choices(roles: list[Role], current: str) -> list[app_commands.Choice[str]]:
     return [
         app_commands.Choice(name=r.name, value=r.key)
         for r in roles
         if _matches(current, r.key, r.name)
     ][:MAX]
+
+
+async def open_roles(
+    interaction: Interaction[DragonBot], current: str
+) -> list[app_commands.Choice[str]]:
+    """Roles still open at the lobby named (or the one in this channel)."""
+    game_id = await _game_id(interaction)
+    if game_id is None:
+        return []
+    return _role_choices(await interaction.client.host.role_choices(game_id), current)
 
 
 async def new_game_roles(
@@ -81,31 +91,21 @@ async def new_game_roles(
     players = getattr(interaction.namespace, "players", None) or engine.min_players
     try:
         roles = engine.roles(players, engine.normalize_options({}))
-    except Exception:
+    except BadOptions:
         return []
-    return [
-        app_commands.Choice(name=r.name, value=r.key)
-        for r in roles
-        if _matches(current, r.key, r.name)
-    ][:MAX]
+    return _role_choices(roles, current)
 
 
 async def my_actions(
     interaction: Interaction[DragonBot], current: str
 ) -> list[app_commands.Choice[str]]:
     """The typer's own legal actions now, filtered by what they typed."""
-    host = interaction.client.host
-    game_id = getattr(interaction.namespace, "game", None)
-    try:
-        table = await host.find(
-            guild_id=interaction.guild_id or 0,
-            channel_id=interaction.channel_id or 0,
-            user_id=interaction.user.id,
-            game_id=game_id,
-        )
-        controls = await host.controls_for(game_id=table.record.id, user_id=interaction.user.id)
-    except UserError:
+    game_id = await _game_id(interaction)
+    if game_id is None:
         return []
+    controls = await interaction.client.host.controls_for(
+        game_id=game_id, user_id=interaction.user.id
+    )
     choices = []
     for control in controls:
         for choice in control.choices:
