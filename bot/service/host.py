@@ -9,6 +9,7 @@ transaction before anybody is told about it.
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 import time
 from collections.abc import Callable
@@ -23,6 +24,8 @@ from engines import GAMES
 from engines.base import BadOptions, Event, Game, IllegalAction, Prompt, Result, Role
 
 Renderer = Callable[[str, dict[str, Any]], bytes]
+
+log = logging.getLogger(__name__)
 
 _STATUS_WORDS = {
     "lobby": "waiting for players",
@@ -445,6 +448,15 @@ class GameHost:
                 if version is not None:
                     raise AlreadyDone("That was already played: the board has moved on.") from None
                 continue
+            secret = any(p.secret for p in before if p.seat == seat)
+            log.info(
+                "game %s v%s: seat %s played %s%s",
+                game_id,
+                new_version,
+                seat,
+                "a secret choice" if secret else repr(action),
+                f"; {result.text}" if result else "",
+            )
             played = Table(await self.store.get_game(game_id), table.engine, state)
             outcome = Outcome()
             await self._announce(
