@@ -181,7 +181,7 @@ class StGeorge:
             "scored": scored,
             "roll": state.roll,
         }
-        events = [Event(_move_text(new), data=dict(new.last))]
+        events = [Event(_move_text(new), data={**new.last, "path": list(path)})]
         ending = _outcome(board, new)
         if ending is None:
             _advance(new)
@@ -303,10 +303,22 @@ def _cannot_reach(
             f"Pieces that can: {', '.join(movable)}."
         )
     ends = ", ".join(sorted(reachable, key=board.index.__getitem__))
+    knight = state.pieces[start] != DRAGON
+    occupant = state.pieces.get(end)
+    why = ""
+    if end == start:
+        why = "A piece may not end where it started. "
+    elif occupant == DRAGON:
+        why = f"The Dragon is on {end}, and Knights may not capture it. "
+    elif occupant is not None and knight:
+        why = f"{end} is occupied, and only the Dragon may end a move on a Knight. "
+    if knight:
+        rule = "never onto or over an occupied point, never over the Lair, never onto a point twice"
+    else:
+        rule = "never over an occupied point or onto a point twice; it may end on a Knight"
     return (
-        f"The piece on {start} cannot end on {end} with a roll of {roll} (exactly "
-        f"{_points(roll)} along the lines, never over an occupied point or the same point twice). "
-        f"It can reach: {ends}."
+        f"The piece on {start} cannot end on {end} with a roll of {roll}. {why}"
+        f"It moves exactly {_points(roll)} along the lines, {rule}. It can reach: {ends}."
     )
 
 

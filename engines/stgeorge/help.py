@@ -47,6 +47,9 @@ a Knight. The taken Knight leaves play and counts against its castle.
 - **The Lair.** A Knight may end on the Lair but not pass over it; it is then removed and \
 scored behind its own castle. It cannot land there while the Dragon sits on it. The Dragon \
 may pass through the empty Lair.
+- **Castle points** are ordinary points: any piece may move onto or through any castle's \
+points once they are empty, its own or another's, including St. Patrick's unused castle \
+with four players.
 - **Dragon's win:** two Knights taken from *each* castle in play (three castles with four \
 players).
 - **Knights' win:** "the first Knight to do so" is read as the first *castle* with two of \
