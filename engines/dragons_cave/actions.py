@@ -108,7 +108,7 @@ def _dwarf_number(state: State, seat: int, card: str, words: tuple[str, ...]) ->
     free = movable(state, seat)
     if words:
         word = words[0].removeprefix("dwarf")
-        if not word.isdigit() or int(word) not in free:
+        if not word.isdecimal() or int(word) not in free:
             where = ", ".join(
                 f"Dwarf {n} on {describe(state['board'], dwarf(state, seat, n)['square'])}"
                 for n in free
@@ -152,7 +152,7 @@ def _split(state: State, seat: int, words: tuple[str, ...]) -> list[Event]:
     """Record how a caught player hides the Purse in two hands."""
     catch = next(c for c in state["catches"] if c["seat"] == seat and c["split"] is None)
     purse = catch["purse"]
-    if not words or not words[0].isdigit() or int(words[0]) > purse:
+    if not words or not words[0].isdecimal() or int(words[0]) > purse:
         raise IllegalAction(
             f"Say how many of your {purse} coins go in the left hand: `split <0 to {purse}>`."
         )

@@ -48,7 +48,7 @@ class DragonsCave:
         raw = str(options.get("first_dragon", "0")).strip().lower()
         if raw in COLOURS:
             return {"first_dragon": COLOURS.index(raw)}
-        if raw.isdigit() and int(raw) < len(COLOURS):
+        if raw.isdecimal() and int(raw) < len(COLOURS):
             return {"first_dragon": int(raw)}
         raise BadOptions(
             f"first_dragon={raw!r}: give a seat number (0 is the first seat) or a colour "

@@ -167,9 +167,17 @@ def _pay(state: State, plays: list[dict[str, Any]]) -> dict[str, Any] | None:
         "text": (
             f"The Treasure holds only {coin_words(remaining)} but {demand} are owed: "
             f"{receivers} {coin_words(share)}"
-            + (f" and {coin_words(leftover)} are not given out." if leftover else ".")
+            + (
+                f" and {coin_words(leftover)} {_is_are(leftover)} not given out."
+                if leftover
+                else "."
+            )
         ),
     }
+
+
+def _is_are(count: int) -> str:
+    return "is" if count == 1 else "are"
 
 
 def _play_event(state: State, play: dict[str, Any]) -> Event:

@@ -113,6 +113,6 @@ def seat_of_word(state: State, word: str) -> int | None:
     word = word.lower()
     if word in state["roles"]:
         return state["roles"].index(word)
-    if word.isdigit() and int(word) < len(state["roles"]):
+    if word.isdecimal() and int(word) < len(state["roles"]):
         return int(word)
     return None

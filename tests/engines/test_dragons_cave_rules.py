@@ -173,6 +173,16 @@ def test_caught_dwarf_with_no_square_of_that_colour_behind_goes_to_start():
     assert square(state, 1) == "start"
 
 
+def test_caught_dwarf_standing_on_that_colour_goes_to_the_one_behind():
+    """'...the nearest square of the same colour situated behind them': the square the
+    Dwarf stands on is not behind it."""
+    state = new_game(3)
+    rubies = squares_of(state, "ruby")
+    state = arrange(state, squares={(1, 1): rubies[2]})
+    state, _ = play_round(state, {1: "card ruby", 2: "card chest"}, "ruby")
+    assert square(state, 1) == rubies[1]
+
+
 def test_caught_player_splits_purse_secretly_between_two_hands():
     """'Each unlucky player secretly distributes all of their gold from their Purse between
     their two hands (Note: They can put all of their coins in just one hand if they want).'"""
@@ -543,7 +553,7 @@ def test_treasure_too_short_is_shared_equally_and_the_game_ends_at_once():
         "undistributed": 1,
         "text": short["text"],
     }
-    assert "not given out" in short["text"]
+    assert short["text"].endswith("each of 2 players gets 1 coin and 1 coin is not given out.")
     assert any("ends at once" in e.text for e in public(events))
 
 
@@ -602,6 +612,22 @@ def test_friendly_refusals():
     dragon, _ = act(state, 0, "lair ruby")
     with pytest.raises(IllegalAction, match="locked in"):
         act(dragon, 0, "lair amber")
+
+
+@pytest.mark.parametrize("number", ["\u00b2", "\u2460"])
+def test_numbers_that_are_not_plain_digits_are_refused_politely(number):
+    """Digit-like characters that are not decimal digits get a friendly refusal, not a
+    crash."""
+    state = new_game(3)
+    with pytest.raises(IllegalAction, match="not a Dwarf"):
+        act(state, 1, f"card ruby {number}")
+    state = arrange(state, purses=[0, 4, 0])
+    state, _ = play_round(state, {1: "card ruby", 2: "card amber"}, "ruby")
+    with pytest.raises(IllegalAction, match="0 to 4"):
+        act(state, 1, f"split {number}")
+    state, _ = act(state, 1, "split 1")
+    with pytest.raises(IllegalAction, match="no hand"):
+        act(state, 0, f"hand {number} left")
 
 
 def test_illegal_action_leaves_the_state_untouched_and_apply_is_pure():

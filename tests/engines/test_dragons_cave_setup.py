@@ -152,7 +152,10 @@ def test_first_dragon_option_accepts_seat_or_colour():
     assert GAME.normalize_options({"first_dragon": "3"}) == {"first_dragon": 3}
 
 
-@pytest.mark.parametrize("raw", [{"first_dragon": "purple"}, {"first_dragon": "-1"}])
+@pytest.mark.parametrize(
+    "raw",
+    [{"first_dragon": "purple"}, {"first_dragon": "-1"}, {"first_dragon": "\u00b2"}],
+)
 def test_bad_first_dragon_is_refused(raw):
     with pytest.raises(BadOptions, match="first_dragon"):
         GAME.normalize_options(raw)
