@@ -144,6 +144,20 @@ class Game(Protocol):
         Raises :class:`IllegalAction` (state untouched) if the action is not allowed.
         """
 
+    def skip(self, state: State, seat: int, rng: random.Random) -> tuple[State, list[Event]]:
+        """The state after ``seat``'s pending prompt ran out of time and is skipped.
+
+        Each game says in its rules help what skipping means (the turn passes; a secret
+        answer is made for the player). Only called while ``seat`` has a prompt.
+        """
+
+    def forfeit(self, state: State, seat: int, rng: random.Random) -> tuple[State, list[Event]]:
+        """The state after ``seat`` gives up for good (a timeout set to forfeit).
+
+        Each game says in its rules help what becomes of the seat's pieces and whether the
+        game goes on without it.
+        """
+
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         """JSON-ready picture of the game as ``seat`` may know it; ``None`` is public.
 

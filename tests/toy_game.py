@@ -79,6 +79,18 @@ class ToyGame:
         events.append(Event(f"Picks revealed: Even {a}, Odd {b}.", data={"picks": [a, b]}))
         return state, events
 
+    def skip(self, state, seat, rng):
+        if state["phase"] == "roll":
+            state = copy.deepcopy(state)
+            state["phase"] = "pick"
+            return state, [Event("Even's roll is skipped.")]
+        return self.apply(state, seat, f"pick {rng.randint(1, 3)}", rng)
+
+    def forfeit(self, state, seat, rng):
+        state = copy.deepcopy(state)
+        state["score"][1 - seat] = TARGET
+        return state, [Event(f"{('Even', 'Odd')[seat]} forfeits.")]
+
     def view(self, state, seat):
         view = {
             "game": self.slug,

@@ -9,6 +9,7 @@ transaction before anybody is told about it.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import random
 import time
@@ -18,6 +19,7 @@ from typing import Any
 
 from bot.service.errors import AlreadyDone, UserError
 from bot.service.notices import ChannelPost, Controls, Outcome, PrivateMessage, Reply
+from bot.service.timing import NO_DEADLINES, Timing
 from bot.store import GameRecord, StaleVersion
 from bot.store.sqlite import SqliteStore
 from engines import GAMES
@@ -101,6 +103,8 @@ class GameHost:
         self.clock = clock
         self._seeds = seeds or random.SystemRandom()
         self._renderer = renderer
+        # Called whenever a deadline may have moved earlier; the scheduler hooks in here.
+        self.wakeup: Callable[[], None] = lambda: None
 
     # -- looking games up --------------------------------------------------------------
 
@@ -167,6 +171,9 @@ class GameHost:
             raise UserError(str(error)) from None
         if role is not None:
             _role_index(roles, role)
+        timing = Timing.from_dict(
+            json.loads(await self.store.guild_setting(guild_id, "timing") or "{}")
+        )
         game_id = await self.store.create_game(
             guild_id=guild_id,
             channel_id=channel_id,
@@ -176,6 +183,7 @@ class GameHost:
             options=normalized,
             seed=self._seeds.getrandbits(62),
             now=self.clock(),
+            timing=timing.to_dict(),
         )
         joined = await self.join(
             game_id=game_id, user_id=user_id, user_name=user_name, role=role, announce=False
@@ -283,21 +291,25 @@ class GameHost:
             )
         keys = [r.key for r in table.roles()]
         state = table.engine.setup(keys, record.options, setup_rng(record.seed))
+        now = self.clock()
         try:
             version = await self.store.update_game(
                 game_id,
                 record.version,
-                now=self.clock(),
+                now=now,
                 status="running",
                 snapshot=table.engine.dump(state),
+                **Timing.from_dict(record.timing).deadlines(now),
             )
         except StaleVersion:
             raise UserError("The table changed at that moment; please try again.") from None
         started = await self.table(game_id)
         outcome = Outcome([Reply(f"{started.title} has started.")])
+        self.wakeup()
         await self._announce(
-            outcome, started, version, actor=None, events=[], before=[], headline="The game begins!"
-        )
+            outcome, started, version, actor=None, events=[], fresh=started.prompts(),
+            new_turn=True, headline="The game begins!",
+        )  # fmt: skip
         return outcome
 
     async def cancel(self, *, game_id: int, user_id: int, is_admin: bool) -> Outcome:
@@ -310,7 +322,9 @@ class GameHost:
                 f"Only the host, <@{record.host_id}>, or a member with Manage Server can cancel "
                 f"{table.title}."
             )
-        await self.store.update_game(game_id, record.version, now=self.clock(), status="cancelled")
+        await self.store.update_game(
+            game_id, record.version, now=self.clock(), status="cancelled", **NO_DEADLINES
+        )
         text = f"**{table.title}** was cancelled by <@{user_id}>."
         return Outcome(
             [Reply(f"{table.title} is cancelled."), ChannelPost(game_id, record.channel_id, text)]
@@ -425,51 +439,69 @@ class GameHost:
                     "`/hand` shows what is waiting for you now."
                 )
             seat = self._acting_seat(table, user_id, action)
-            before = table.prompts()
             rng = action_rng(record.seed, record.version + 1)
             try:
                 state, events = table.engine.apply(table.state, seat, action.strip(), rng)
             except IllegalAction as error:
                 raise UserError(str(error)) from None
-            result = table.engine.result(state)
             try:
-                new_version = await self.store.append_action(
-                    game_id,
-                    record.version,
-                    seat=seat,
-                    action=action.strip(),
-                    events=[_event_record(e) for e in events],
-                    now=self.clock(),
-                    snapshot=table.engine.dump(state),
-                    status="finished" if result else "running",
-                    result=result.text if result else None,
-                )
+                return await self._commit(table, seat, action.strip(), state, events)
             except StaleVersion:
                 if version is not None:
                     raise AlreadyDone("That was already played: the board has moved on.") from None
-                continue
-            secret = any(p.secret for p in before if p.seat == seat)
-            log.info(
-                "game %s v%s: seat %s played %s%s",
-                game_id,
-                new_version,
-                seat,
-                "a secret choice" if secret else repr(action),
-                f"; {result.text}" if result else "",
-            )
-            played = Table(await self.store.get_game(game_id), table.engine, state)
-            outcome = Outcome()
-            await self._announce(
-                outcome,
-                played,
-                new_version,
-                actor=seat,
-                events=events,
-                before=before,
-                result=result,
-            )
-            return outcome
         raise UserError("The game is very busy right now; please try again in a moment.")
+
+    async def _commit(
+        self,
+        table: Table,
+        seat: int,
+        action: str,
+        state: Any,
+        events: list[Event],
+        headline: str = "",
+    ) -> Outcome:
+        """Store one accepted action in one versioned transaction, then say what changed.
+
+        Raises StaleVersion (nothing stored) if the game moved on since ``table`` was read.
+        """
+        record = table.record
+        before = table.prompts()
+        result = table.engine.result(state)
+        fresh, new_turn = _turn_change(before, table.engine.prompts(state), seat, result)
+        now = self.clock()
+        if result is not None:
+            clock_fields = NO_DEADLINES
+        elif new_turn:
+            clock_fields = Timing.from_dict(record.timing).deadlines(now)
+        else:
+            clock_fields = {}
+        new_version = await self.store.append_action(
+            record.id,
+            record.version,
+            seat=seat,
+            action=action,
+            events=[_event_record(e) for e in events],
+            now=now,
+            snapshot=table.engine.dump(state),
+            status="finished" if result else "running",
+            result=result.text if result else None,
+            **clock_fields,
+        )
+        secret = any(p.secret for p in before if p.seat == seat)
+        log.info(
+            "game %s v%s: seat %s played %s%s",
+            record.id, new_version, seat, "a secret choice" if secret else repr(action),
+            f"; {result.text}" if result else "",
+        )  # fmt: skip
+        if clock_fields:
+            self.wakeup()
+        played = Table(await self.store.get_game(record.id), table.engine, state)
+        outcome = Outcome()
+        await self._announce(
+            outcome, played, new_version, actor=seat, events=events, fresh=fresh,
+            new_turn=new_turn, result=result, headline=headline,
+        )  # fmt: skip
+        return outcome
 
     def _acting_seat(self, table: Table, user_id: int, action: str) -> int:
         record = table.record
@@ -508,7 +540,8 @@ class GameHost:
         *,
         actor: int | None,
         events: list[Event],
-        before: list[Prompt],
+        fresh: list[Prompt],
+        new_turn: bool,
         result: Result | None = None,
         headline: str = "",
     ) -> None:
@@ -520,8 +553,6 @@ class GameHost:
                 outcome.add(PrivateMessage(record.id, user, "\n".join(lines)))
 
         after = table.prompts()
-        fresh = [p for p in after if p.seat == actor or p not in before]
-        new_turn = result is not None or actor is None or any(p.seat != actor for p in fresh)
         public_prompts = [p for p in after if not p.secret]
         mentions = tuple(
             dict.fromkeys(
@@ -557,6 +588,142 @@ class GameHost:
         # Drawing takes tens of milliseconds: keep it off the event loop.
         return await asyncio.to_thread(self._renderer, table.engine.slug, view)
 
+    # -- the turn clock ----------------------------------------------------------------
+
+    async def set_timing(
+        self,
+        *,
+        game_id: int,
+        user_id: int,
+        limit_hours: float | None = None,
+        reminder_hours: float | None = None,
+        on_timeout: str | None = None,
+    ) -> Reply:
+        """The host changes a game's turn limit, reminder or timeout rule."""
+        table = await self.table(game_id)
+        record = table.record
+        if user_id != record.host_id:
+            raise UserError(
+                f"Only the host, <@{record.host_id}>, can change {table.title}'s clock."
+            )
+        if not record.active:
+            raise UserError(f"{table.title} has already {_started_word(record.status)}.")
+        timing = Timing.from_dict(record.timing).changed(limit_hours, reminder_hours, on_timeout)
+        fields: dict[str, Any] = {"timing": timing.to_dict()}
+        if record.status == "running":
+            fields.update(timing.deadlines(self.clock()))
+        await self.store.update_game(game_id, record.version, now=self.clock(), **fields)
+        self.wakeup()
+        return Reply(f"{table.title}: {timing.describe()}.", private=False)
+
+    async def set_server_timing(
+        self,
+        *,
+        guild_id: int,
+        limit_hours: float | None = None,
+        reminder_hours: float | None = None,
+        on_timeout: str | None = None,
+    ) -> Reply:
+        """Defaults for games opened on this server from now on (Manage Server only)."""
+        current = json.loads(await self.store.guild_setting(guild_id, "timing") or "{}")
+        timing = Timing.from_dict(current).changed(limit_hours, reminder_hours, on_timeout)
+        await self.store.set_guild_setting(guild_id, "timing", json.dumps(timing.to_dict()))
+        return Reply(f"New games on this server: {timing.describe()}.", private=False)
+
+    async def pause(self, *, game_id: int, user_id: int) -> Outcome:
+        """The host stops the clock; nobody can move until the game is resumed."""
+        table = await self._hosted(game_id, user_id, "running", "pause")
+        await self.store.update_game(
+            game_id, table.record.version, now=self.clock(), status="paused", **NO_DEADLINES
+        )
+        text = f"⏸️ **{table.title}** is paused by its host. `/game resume` goes on."
+        return Outcome([Reply("Paused."), ChannelPost(game_id, table.record.channel_id, text)])
+
+    async def resume(self, *, game_id: int, user_id: int) -> Outcome:
+        """The host restarts a paused game; the player to move gets a fresh turn clock."""
+        table = await self._hosted(game_id, user_id, "paused", "resume")
+        now = self.clock()
+        version = await self.store.update_game(
+            game_id, table.record.version, now=now, status="running",
+            **Timing.from_dict(table.record.timing).deadlines(now),
+        )  # fmt: skip
+        self.wakeup()
+        resumed = await self.table(game_id)
+        outcome = Outcome([Reply("Resumed.")])
+        await self._announce(
+            outcome, resumed, version, actor=None, events=[], fresh=resumed.prompts(),
+            new_turn=True, headline="▶️ The game goes on!",
+        )  # fmt: skip
+        return outcome
+
+    async def _hosted(self, game_id: int, user_id: int, status: str, verb: str) -> Table:
+        table = await self.table(game_id)
+        if user_id != table.record.host_id:
+            raise UserError(f"Only the host, <@{table.record.host_id}>, can {verb} {table.title}.")
+        if table.record.status != status:
+            raise UserError(
+                f"{table.title} is {_STATUS_WORDS[table.record.status]}; it cannot {verb}."
+            )
+        return table
+
+    async def next_wakeup(self) -> float | None:
+        """When the earliest deadline or reminder of any running game falls."""
+        return await self.store.next_wakeup()
+
+    async def fire_due(self) -> Outcome:
+        """Send every reminder and settle every timeout that is due, each exactly once."""
+        now = self.clock()
+        outcome = Outcome()
+        for record in await self.store.due(now):
+            if record.deadline is not None and record.deadline <= now:
+                outcome.notices += (await self._time_out(record.id, record.deadline)).notices
+            elif record.remind_at is not None and await self.store.take_reminder(
+                record.id, record.remind_at
+            ):
+                outcome.notices += (await self._remind(record.id)).notices
+        return outcome
+
+    async def _time_out(self, game_id: int, deadline: float) -> Outcome:
+        """Skip or forfeit every seat that was still to act when ``deadline`` passed."""
+        outcome = Outcome()
+        table = await self.table(game_id)
+        late = list(dict.fromkeys(p.seat for p in table.prompts()))
+        mode = Timing.from_dict(table.record.timing).on_timeout
+        for seat in late:
+            table = await self.table(game_id)
+            if table.record.deadline != deadline or seat not in {p.seat for p in table.prompts()}:
+                break  # someone acted meanwhile, or the turn already moved on
+            rng = action_rng(table.record.seed, table.record.version + 1)
+            hook = table.engine.skip if mode == "skip" else table.engine.forfeit
+            state, events = hook(table.state, seat, rng)
+            word = "turn is skipped" if mode == "skip" else "seat is forfeited"
+            headline = f"⏰ {_seat_label(table, seat)} ran out of time: the {word}."
+            try:
+                committed = await self._commit(table, seat, f"!{mode}", state, events, headline)
+            except StaleVersion:
+                break
+            outcome.notices += committed.notices
+        return outcome
+
+    async def _remind(self, game_id: int) -> Outcome:
+        """Remind each player still to act, by DM, or in the channel if their DMs are closed."""
+        table = await self.table(game_id)
+        record = table.record
+        outcome = Outcome()
+        when = f"<t:{int(record.deadline)}:R>" if record.deadline else "soon"
+        for seat in dict.fromkeys(p.seat for p in table.prompts()):
+            user = record.user_at(seat)
+            if user is None:
+                continue
+            text = f"⏰ Reminder: {table.title} is waiting for you; your turn runs out {when}."
+            if await self.store.dm_closed(user):
+                outcome.add(
+                    ChannelPost(record.id, record.channel_id, f"<@{user}> {text}", None, (user,))
+                )
+            else:
+                outcome.add(PrivateMessage(record.id, user, text))
+        return outcome
+
     # -- help --------------------------------------------------------------------------
 
     @staticmethod
@@ -568,6 +735,16 @@ class GameHost:
         table = await self.table(game_id)
         taken = {s.seat for s in table.record.seats}
         return [r for i, r in enumerate(table.roles()) if i not in taken]
+
+
+def _turn_change(
+    before: list[Prompt], after: list[Prompt], actor: int | None, result: Result | None
+) -> tuple[list[Prompt], bool]:
+    """The prompts an action newly raised, and whether the turn passed to someone else
+    (which posts a new board, pings the players now asked, and restarts the turn clock)."""
+    fresh = [p for p in after if p.seat == actor or p not in before]
+    new_turn = result is not None or actor is None or any(p.seat != actor for p in fresh)
+    return fresh, new_turn
 
 
 def _role_index(roles: list[Role], wanted: str) -> int:
@@ -616,5 +793,11 @@ def replay(record: GameRecord, actions: list[tuple[int, int, str]]) -> Any:
     roles = [r.key for r in engine.roles(record.players, record.options)]
     state = engine.setup(roles, record.options, setup_rng(record.seed))
     for seq, seat, action in actions:
-        state, _ = engine.apply(state, seat, action, action_rng(record.seed, seq))
+        rng = action_rng(record.seed, seq)
+        if action == "!skip":
+            state, _ = engine.skip(state, seat, rng)
+        elif action == "!forfeit":
+            state, _ = engine.forfeit(state, seat, rng)
+        else:
+            state, _ = engine.apply(state, seat, action, rng)
     return state

@@ -40,6 +40,8 @@ class GameRecord:
     snapshot: dict[str, Any] | None
     result: str | None
     deadline: float | None
+    remind_at: float | None
+    timing: dict[str, Any]
     created_at: float
     updated_at: float
     seats: tuple[SeatRecord, ...] = field(default=())
@@ -71,6 +73,8 @@ class GameRecord:
             snapshot=json.loads(row["snapshot"]) if row["snapshot"] else None,
             result=row["result"],
             deadline=row["deadline"],
+            remind_at=row["remind_at"],
+            timing=json.loads(row["timing"]),
             created_at=row["created_at"],
             updated_at=row["updated_at"],
             seats=seats,

@@ -64,4 +64,10 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (guild_id, key)
     );
     """,
+    # 2: turn timing per game (limit, reminder, what a timeout does) and the reminder time.
+    """
+    ALTER TABLE games ADD COLUMN timing TEXT NOT NULL DEFAULT '{}';
+    ALTER TABLE games ADD COLUMN remind_at REAL;
+    CREATE INDEX games_by_reminder ON games (remind_at) WHERE remind_at IS NOT NULL;
+    """,
 ]

@@ -20,8 +20,11 @@ import aiosqlite
 from bot.store import ActionRecord, GameRecord, SeatRecord, StaleVersion
 from bot.store.migrations import MIGRATIONS
 
-_JSON_FIELDS = {"snapshot", "options"}
-_GAME_FIELDS = {"status", "snapshot", "result", "deadline", "channel_id", "options", "players"}
+_JSON_FIELDS = {"snapshot", "options", "timing"}
+_GAME_FIELDS = {
+    "status", "snapshot", "result", "deadline", "remind_at", "timing", "channel_id", "options",
+    "players",
+}  # fmt: skip
 
 
 class SqliteStore:
@@ -84,15 +87,27 @@ class SqliteStore:
         options: dict[str, Any],
         seed: int,
         now: float,
+        timing: dict[str, Any] | None = None,
     ) -> int:
         """A new game in the lobby; returns its id."""
         async with self._transaction() as db:
             _, game_id = await _run(
                 db,
                 "INSERT INTO games (guild_id, channel_id, slug, status, host_id, players,"
-                " options, seed, created_at, updated_at)"
-                " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?)",
-                (guild_id, channel_id, slug, host_id, players, json.dumps(options), seed, now, now),
+                " options, seed, timing, created_at, updated_at)"
+                " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    guild_id,
+                    channel_id,
+                    slug,
+                    host_id,
+                    players,
+                    json.dumps(options),
+                    seed,
+                    json.dumps(timing or {}),
+                    now,
+                    now,
+                ),
             )
             return game_id
 
@@ -248,6 +263,40 @@ class SqliteStore:
             )
             for r in rows
         ]
+
+    # -- deadlines ---------------------------------------------------------------------
+
+    async def next_wakeup(self) -> float | None:
+        """The earliest deadline or reminder time of any running game."""
+        rows = await self._fetchall(
+            "SELECT MIN(t) AS t FROM ("
+            " SELECT MIN(deadline) AS t FROM games WHERE deadline IS NOT NULL"
+            " AND status = 'running'"
+            " UNION ALL SELECT MIN(remind_at) FROM games WHERE remind_at IS NOT NULL"
+            " AND status = 'running')"
+        )
+        return rows[0]["t"] if rows else None
+
+    async def due(self, now: float, limit: int = 100) -> list[GameRecord]:
+        """Running games whose deadline or reminder time has come, earliest first."""
+        rows = await self._fetchall(
+            "SELECT * FROM games WHERE status = 'running' AND"
+            " (deadline <= ? OR remind_at <= ?)"
+            " ORDER BY MIN(COALESCE(deadline, remind_at), COALESCE(remind_at, deadline))"
+            " LIMIT ?",
+            (now, now, limit),
+        )
+        return [GameRecord.from_row(row, await self._seats(row["id"])) for row in rows]
+
+    async def take_reminder(self, game_id: int, remind_at: float) -> bool:
+        """Clear a due reminder; True only for the one caller that cleared it."""
+        async with self._transaction() as db:
+            changed, _ = await _run(
+                db,
+                "UPDATE games SET remind_at = NULL WHERE id = ? AND remind_at = ?",
+                (game_id, remind_at),
+            )
+            return changed == 1
 
     async def acted_since(self, game_id: int, seats: list[int], seq: int) -> bool:
         """Whether any of ``seats`` has an action logged after sequence number ``seq``."""

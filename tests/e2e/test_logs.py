@@ -8,7 +8,7 @@ from tests.e2e.test_dragons_cave import dm_prompt, label_starting, open_game
 async def test_unrevealed_picks_never_reach_the_logs(simcord_env, world, caplog):
     caplog.set_level(logging.DEBUG, logger="bot")
     caplog.set_level(logging.INFO)
-    channel, (alice, bob, carol) = await open_game(world)
+    _, (alice, bob, carol) = await open_game(world)
     for member, kind in ((bob, "Ruby"), (carol, "Crystal")):
         prompt = dm_prompt(member, "Round 1:")
         await member.user.click(prompt, label=label_starting(prompt, f"{kind}:"))
