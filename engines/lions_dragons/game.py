@@ -46,7 +46,9 @@ class LionsDragons:
     def normalize_options(self, options: dict[str, str]) -> dict[str, Any]:
         data = layout.setup_data()
         result: dict[str, Any] = {
-            "lions": "random", "reserve": data["reserve"], "cap": data["quiet_ply_cap"],
+            "lions": "random",
+            "reserve": data["reserve"],
+            "cap": data["quiet_ply_cap"],
         }
         for raw_key, raw_value in options.items():
             key, value = str(raw_key).strip().lower(), str(raw_value).strip().lower()
@@ -71,8 +73,10 @@ class LionsDragons:
         if options["lions"] == "symmetric":
             lions, draws = layout.symmetric_lions(data), 0
             if not layout.lions_valid(lions, data):
-                raise BadOptions("The agreed Lion arrangement of this server does not fit the "
-                                 "board; play with lions=random.")
+                raise BadOptions(
+                    "The agreed Lion arrangement of this server does not fit the "
+                    "board; play with lions=random."
+                )
         else:
             lions, draws = layout.random_lions(data, rng)
         state: State = {
@@ -107,8 +111,9 @@ class LionsDragons:
         ``"fireball <dir>"`` (``"fireball ne"``). The Lions are taken as given (no checks);
         the goals are those of the data file. Fireballs count as already in flight.
         """
-        state = self.setup(["white", "black"], {"lions": "symmetric", **(options or {})},
-                           random.Random(0))
+        state = self.setup(
+            ["white", "black"], {"lions": "symmetric", **(options or {})}, random.Random(0)
+        )
         placed: dict[str, Any] = {}
         for cell, spec in pieces.items():
             words = spec.lower().split()
@@ -119,7 +124,9 @@ class LionsDragons:
             else:
                 placed[cell] = {"kind": words[1], "side": words[0]}
         state.update(
-            pieces=placed, lions=list(lions), to_move=to_move,
+            pieces=placed,
+            lions=list(lions),
+            to_move=to_move,
             reserves={"white": reserves[0], "black": reserves[1]},
         )
         state["setup"] = {"lions": "given", "draws": 0, "chosen": list(lions)}
@@ -158,10 +165,19 @@ class LionsDragons:
 
         new = copy.deepcopy(state)
         captured, shot, text = rules.make_move(new, side, move)
-        events = [Event(text, data={
-            "side": side, "action": move.action, "kind": move.kind,
-            "from": move.origin, "to": move.target, "captured": captured,
-        })]
+        events = [
+            Event(
+                text,
+                data={
+                    "side": side,
+                    "action": move.action,
+                    "kind": move.kind,
+                    "from": move.origin,
+                    "to": move.target,
+                    "captured": captured,
+                },
+            )
+        ]
         flights: list[dict[str, Any]] = []
         if new["result"] is None:
             flights = rules.fireball_phase(new)
@@ -170,9 +186,16 @@ class LionsDragons:
         else:
             new["ply"] += 1
         new["last"] = {
-            "seat": seat, "side": side, "action": move.action, "kind": move.kind,
-            "from": move.origin, "to": move.target, "captured": captured,
-            "shot": shot or None, "fireballs": flights, "text": text,
+            "seat": seat,
+            "side": side,
+            "action": move.action,
+            "kind": move.kind,
+            "from": move.origin,
+            "to": move.target,
+            "captured": captured,
+            "shot": shot or None,
+            "fireballs": flights,
+            "text": text,
         }
         if new["result"] is not None:
             events.append(Event(new["result"]["text"], data={"result": dict(new["result"])}))
@@ -197,8 +220,9 @@ class LionsDragons:
             }
         view: dict[str, Any] = {
             "game": self.slug,
-            "cells": [{"name": n, "q": board.COORD[n][0], "r": board.COORD[n][1]}
-                      for n in board.CELLS],
+            "cells": [
+                {"name": n, "q": board.COORD[n][0], "r": board.COORD[n][1]} for n in board.CELLS
+            ],
             "lions": list(state["lions"]),
             "lions_mode": state["setup"]["lions"],
             "goals": dict(state["goals"]),
@@ -228,8 +252,21 @@ class LionsDragons:
         return copy.deepcopy(state)
 
     def load(self, data: dict[str, Any]) -> State:
-        missing = {"seats", "options", "lions", "goals", "pieces", "reserves", "to_move",
-                   "ply", "quiet", "seen", "last", "result", "setup"} - set(data)
+        missing = {
+            "seats",
+            "options",
+            "lions",
+            "goals",
+            "pieces",
+            "reserves",
+            "to_move",
+            "ply",
+            "quiet",
+            "seen",
+            "last",
+            "result",
+            "setup",
+        } - set(data)
         if missing:
             raise ValueError(f"Not a Lions and Dragons state: missing {sorted(missing)}")
         return copy.deepcopy(data)
@@ -329,11 +366,20 @@ def _resolve(state: State, side: str, action: str) -> Move:
     for m in own:
         if m.target == target:
             return m
-    if target in state["lions"]:
-        raise IllegalAction(f"{target} is a non-hex (a Lion): nothing may enter it.")
     if mover["kind"] == "proto":
         raise IllegalAction("A Proto-Dragon never moves; shoot it with a Fireball to wake it.")
+    lion = ""
+    if target in state["lions"]:
+        lion = f"{target} is a non-hex (a Lion): nothing may enter it. "
+    # A Wizard that cannot step (or not there) may still shoot: say so.
+    shots = [m.action for m in moves if m.kind == "fire" and m.origin == origin]
+    shoot = f" It can also shoot: {', '.join(shots)}." if shots else ""
     if not own:
-        raise IllegalAction(f"Your {name} on {origin} has no move now; choose another piece.")
+        if shots:
+            raise IllegalAction(
+                f"{lion}Your {name} on {origin} cannot step now, but it can shoot: "
+                f"{', '.join(shots)}."
+            )
+        raise IllegalAction(f"{lion}Your {name} on {origin} has no move now; choose another piece.")
     cells = " ".join(m.target for m in own)
-    raise IllegalAction(f"Your {name} on {origin} can go to: {cells}.")
+    raise IllegalAction(f"{lion}Your {name} on {origin} can go to: {cells}.{shoot}")

@@ -51,8 +51,9 @@ def test_count_rocs_corner_and_centre():
     then 1 N -> f7 or 1 SE -> g5; 5 SE (to f1) then 1 NE -> g1; all other leaps leave the
     board: 4 moves.  Wizard on l1 mirrors a1: 5 steps + 3 shots = 8.  Total 0 + 4 + 8 = 12.
     """
-    s = GAME.position({"l1": "white wizard", "a1": "white roc", "f6": "white roc",
-                       "f11": "black wizard"})
+    s = GAME.position(
+        {"l1": "white wizard", "a1": "white roc", "f6": "white roc", "f11": "black wizard"}
+    )
     acts = actions(s)
     assert len(acts) == 12
     assert sorted(a for a in acts if a.startswith("a1")) == ["a1-b7", "a1-f7", "a1-g1", "a1-g5"]
@@ -81,9 +82,17 @@ def test_count_dragon_with_ball_captures():
     piece (no), f5 Fireball (nothing enters one), e5 Roc (capture), e6 empty: 4.  Proto-Dragon:
     0.  Wizard a1: 5 steps + 3 shots = 8.  Total 4 + 8 = 12.
     """
-    s = GAME.position({"a1": "white wizard", "f6": "white dragon_ball", "f7": "ball",
-                       "g6": "black wizard", "g5": "white proto", "f5": "fireball n",
-                       "e5": "black roc"})
+    s = GAME.position(
+        {
+            "a1": "white wizard",
+            "f6": "white dragon_ball",
+            "f7": "ball",
+            "g6": "black wizard",
+            "g5": "white proto",
+            "f5": "fireball n",
+            "e5": "black roc",
+        }
+    )
     acts = actions(s)
     assert len(acts) == 12
     assert sorted(a for a in acts if a.startswith("f6")) == ["f6-e6", "f6xe5", "f6xf7", "f6xg6"]
@@ -98,8 +107,10 @@ def test_count_drops_around_the_wizard():
     directions land two cells away on the board (the N shot will hit f7 first): 6.
     Total 10 + 10 + 6 = 26.
     """
-    s = GAME.position({"f6": "white wizard", "f7": "black proto", "e5": "ball",
-                       "a6": "black wizard"}, reserves=(2, 0))
+    s = GAME.position(
+        {"f6": "white wizard", "f7": "black proto", "e5": "ball", "a6": "black wizard"},
+        reserves=(2, 0),
+    )
     acts = actions(s)
     assert len(acts) == 26
     assert len([a for a in acts if a.startswith("drop")]) == 10
@@ -112,9 +123,17 @@ def test_count_roc_captures():
     The Roc on a1 reaches b7 f7 g5 g1 and captures Proto-Dragons, Dragons and Rocs but not a
     Dragon-with-Ball: 3.  Wizard l1: 5 steps + 3 shots = 8.  Total 3 + 8 = 11.
     """
-    s = GAME.position({"l1": "white wizard", "a1": "white roc", "b7": "black proto",
-                       "f7": "black dragon_ball", "g5": "black dragon", "g1": "black roc",
-                       "f11": "black wizard"})
+    s = GAME.position(
+        {
+            "l1": "white wizard",
+            "a1": "white roc",
+            "b7": "black proto",
+            "f7": "black dragon_ball",
+            "g5": "black dragon",
+            "g1": "black roc",
+            "f11": "black wizard",
+        }
+    )
     acts = actions(s)
     assert len(acts) == 11
     assert sorted(a for a in acts if a.startswith("a1")) == ["a1xb7", "a1xg1", "a1xg5"]
@@ -126,9 +145,17 @@ def test_count_boxed_in_wizard_has_nothing():
     Proto-Dragons never move: 0 actions.  After Black's move White cannot act and loses.
     """
     s = GAME.position(
-        {"a1": "white wizard", "a2": "white proto", "b1": "white proto", "b2": "white proto",
-         "b3": "white proto", "c2": "white proto", "l6": "black wizard"},
-        lions=["a3", "c3", "c1"], to_move="black",
+        {
+            "a1": "white wizard",
+            "a2": "white proto",
+            "b1": "white proto",
+            "b2": "white proto",
+            "b3": "white proto",
+            "c2": "white proto",
+            "l6": "black wizard",
+        },
+        lions=["a3", "c3", "c1"],
+        to_move="black",
     )
     after, events = play(s, "l6-l5")
     assert GAME.legal_actions(after, WHITE) == []
@@ -153,8 +180,9 @@ def test_straight_direction_means_through_the_sides():
 
 def test_fireball_stops_at_first_thing_on_its_way():
     """Cell by cell: a piece on the adjacent cell is hit; the landing cell is untouched."""
-    s = GAME.position({"f6": "white wizard", "l6": "black wizard", "f7": "black roc",
-                       "f8": "black dragon"})
+    s = GAME.position(
+        {"f6": "white wizard", "l6": "black wizard", "f7": "black roc", "f8": "black dragon"}
+    )
     after, _ = play(s, "fire f6-f8")
     assert "f7" not in after["pieces"]
     assert after["pieces"]["f8"] == {"kind": "dragon", "side": "black"}
@@ -196,9 +224,17 @@ def test_leapers_jump_over_pieces():
 
 def test_nothing_moves_onto_a_fireball():
     """No piece may capture a Fireball, so its cell cannot be entered or dropped on."""
-    s = GAME.position({"f6": "white wizard", "l6": "black wizard", "f7": "fireball n",
-                       "e5": "white dragon", "d5": "white dragon_ball", "e6": "fireball s"},
-                      reserves=(1, 0))
+    s = GAME.position(
+        {
+            "f6": "white wizard",
+            "l6": "black wizard",
+            "f7": "fireball n",
+            "e5": "white dragon",
+            "d5": "white dragon_ball",
+            "e6": "fireball s",
+        },
+        reserves=(1, 0),
+    )
     acts = actions(s)
     for bad in ("f6-f7", "drop f7", "e5-e6", "d5-e6", "f6-e6"):
         assert bad not in acts
@@ -322,6 +358,29 @@ def test_friendly_errors():
         play(done, "a1-a2")
 
 
+def test_wizard_errors_point_to_its_shots():
+    """A refused Wizard move names the shots too: a boxed-in Wizard can still shoot."""
+    ring = {c: "white proto" for c in board.WIZARD_STEPS["f6"]}
+    boxed = GAME.position({"f6": "white wizard", "l6": "black wizard", **ring})
+    with pytest.raises(IllegalAction, match="fire f6-f8") as refused:
+        play(boxed, "f6-f8")
+    assert "choose another piece" not in str(refused.value)
+    free = GAME.position({"f2": "white wizard", "l6": "black wizard"})
+    with pytest.raises(IllegalAction, match=r"can go to: .* It can also shoot: fire f2-f4"):
+        play(free, "f2-f4")
+
+
+def test_errors_for_a_lion_say_what_to_do_instead():
+    s = GAME.position(
+        {"f2": "white wizard", "e2": "white proto", "d5": "white dragon", "l6": "black wizard"},
+        lions=["e3", "d6"],
+    )
+    with pytest.raises(IllegalAction, match="never moves"):
+        play(s, "e2-e3")  # the Proto-Dragon is the problem, not the Lion
+    with pytest.raises(IllegalAction, match=r"d6 is a non-hex.*Dragon on d5 can go to: e6 "):
+        play(s, "d5-d6")
+
+
 def test_choices_group_by_piece_and_label_captures():
     s = GAME.position({**FAR, "f5": "white dragon", "f6": "black roc"}, reserves=(1, 0))
     choices = GAME.legal_actions(s, WHITE)
@@ -347,9 +406,17 @@ def test_roles_and_options():
             GAME.roles(players, {})
     assert GAME.normalize_options({}) == {"lions": "random", "reserve": 4, "cap": 200}
     assert GAME.normalize_options({"Lions": "Symmetric", "reserve": "2", "cap": "50"}) == {
-        "lions": "symmetric", "reserve": 2, "cap": 50}
-    for bad in ({"lions": "none"}, {"reserve": "-1"}, {"reserve": "x"}, {"cap": "1"},
-                {"colour": "red"}):
+        "lions": "symmetric",
+        "reserve": 2,
+        "cap": 50,
+    }
+    for bad in (
+        {"lions": "none"},
+        {"reserve": "-1"},
+        {"reserve": "x"},
+        {"cap": "1"},
+        {"colour": "red"},
+    ):
         with pytest.raises(BadOptions):
             GAME.normalize_options(bad)
     s = GAME.setup(["white", "black"], {"reserve": "2"}, random.Random(0))
@@ -365,8 +432,9 @@ def test_seats_may_be_given_in_either_order():
 
 
 def test_apply_does_not_change_its_input():
-    s = GAME.position({"f6": "white wizard", "l6": "black wizard", "f7": "white proto",
-                       "d8": "fireball se"})
+    s = GAME.position(
+        {"f6": "white wizard", "l6": "black wizard", "f7": "white proto", "d8": "fireball se"}
+    )
     before = json.dumps(s, sort_keys=True)
     play(s, "fire f6-f8")
     assert json.dumps(s, sort_keys=True) == before
@@ -375,8 +443,23 @@ def test_apply_does_not_change_its_input():
 def test_view_keys_and_last_action():
     s = GAME.setup(["white", "black"], {"lions": "symmetric"}, random.Random(0))
     view = GAME.view(s, None)
-    assert set(view) == {"game", "cells", "lions", "lions_mode", "goals", "pieces", "reserves",
-                         "seats", "to_move", "last", "ply", "quiet", "cap", "result", "summary"}
+    assert set(view) == {
+        "game",
+        "cells",
+        "lions",
+        "lions_mode",
+        "goals",
+        "pieces",
+        "reserves",
+        "seats",
+        "to_move",
+        "last",
+        "ply",
+        "quiet",
+        "cap",
+        "result",
+        "summary",
+    }
     assert len(view["cells"]) == 91 and view["cells"][0] == {"name": "a1", "q": -5, "r": 5}
     assert view["last"] is None and view["to_move"] == "white" and view["result"] is None
     assert {"cell": "f2", "kind": "wizard", "side": "white", "dir": None} in view["pieces"]
@@ -432,7 +515,14 @@ def test_rules_help_lists_readings_and_reconstructions():
     text = GAME.rules_help()
     for line in reconstructed_notes(layout.setup_data()):
         assert line in text
-    for phrase in ("`f2-f4`", "`drop e3`", "`fire f2-f4`", "Straight direction",
-                   "no legal action", "three times", "Roc reach"):
+    for phrase in (
+        "`f2-f4`",
+        "`drop e3`",
+        "`fire f2-f4`",
+        "Straight direction",
+        "no legal action",
+        "three times",
+        "Roc reach",
+    ):
         assert phrase in text
     assert all(len(section) <= 1900 for section in text.split("\n\n"))
