@@ -15,6 +15,7 @@ from bot.discord.delivery import Courier
 from bot.service.errors import UserError
 from bot.service.host import GameHost
 from bot.service.notices import Controls, Outcome, Reply
+from bot.service.scheduler import Scheduler
 from bot.settings import Settings
 from bot.store.sqlite import SqliteStore
 from engines import data as engine_data
@@ -48,9 +49,11 @@ class DragonBot(commands.Bot):
         self.host = GameHost(
             store,
             renderer=render,
-            clock=lambda: discord.utils.utcnow().timestamp(),
+            clock=_now,
             seeds=seeds,
         )
+        self.scheduler = Scheduler(self.host, self.courier.deliver, clock=_now)
+        self.scheduler.start()
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for cog in COGS:
             await self.load_extension(cog)
@@ -66,6 +69,9 @@ class DragonBot(commands.Bot):
             await self.tree.sync()
 
     async def close(self) -> None:
+        scheduler = getattr(self, "scheduler", None)
+        if scheduler is not None:
+            await scheduler.stop()
         host = getattr(self, "host", None)
         if host is not None:
             await host.store.close()
@@ -164,6 +170,11 @@ class DragonBot(commands.Bot):
                 raise UserError(f"You are not playing in {table.title}.")
             raise UserError(f"It is not your turn in {table.title}.")
         return controls
+
+
+def _now() -> float:
+    """Seconds since the epoch, from discord.py's clock (which tests can simulate)."""
+    return discord.utils.utcnow().timestamp()
 
 
 def create_bot(settings: Settings) -> DragonBot:

@@ -14,6 +14,12 @@ if TYPE_CHECKING:
     from bot.discord.client import DragonBot
 
 
+TIMEOUT_CHOICES = [
+    app_commands.Choice(name="skip the turn", value="skip"),
+    app_commands.Choice(name="forfeit the seat", value="forfeit"),
+]
+
+
 def _name(interaction: discord.Interaction) -> str:
     return interaction.user.display_name
 
@@ -119,6 +125,74 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play dragon
         async def work():
             table = await self._find(interaction, game)
             return await self.bot.host.status(game_id=table.record.id)
+
+        await self.bot.run_work(interaction, work)
+
+    @app_commands.command(name="settings", description="Change a game's turn clock (host)")
+    @app_commands.describe(
+        hours="Hours per turn (0: no limit)",
+        reminder="Hours before the end to remind the player (0: none)",
+        on_timeout="What a timed-out turn does",
+    )
+    @app_commands.choices(on_timeout=TIMEOUT_CHOICES)
+    @app_commands.autocomplete(game=ac.games_here)
+    async def settings(
+        self,
+        interaction: discord.Interaction,
+        game: int | None = None,
+        hours: app_commands.Range[float, 0, 24 * 60] | None = None,
+        reminder: app_commands.Range[float, 0, 24 * 60] | None = None,
+        on_timeout: str | None = None,
+    ) -> None:
+        async def work():
+            table = await self._find(interaction, game)
+            return await self.bot.host.set_timing(
+                game_id=table.record.id, user_id=interaction.user.id,
+                limit_hours=hours, reminder_hours=reminder, on_timeout=on_timeout,
+            )  # fmt: skip
+
+        await self.bot.run_work(interaction, work)
+
+    @app_commands.command(
+        name="defaults", description="Turn clock for new games here (Manage Server)"
+    )
+    @app_commands.describe(
+        hours="Hours per turn (0: no limit)",
+        reminder="Hours before the end to remind the player (0: none)",
+        on_timeout="What a timed-out turn does",
+    )
+    @app_commands.choices(on_timeout=TIMEOUT_CHOICES)
+    @app_commands.checks.has_permissions(manage_guild=True)
+    async def defaults(
+        self,
+        interaction: discord.Interaction,
+        hours: app_commands.Range[float, 0, 24 * 60] | None = None,
+        reminder: app_commands.Range[float, 0, 24 * 60] | None = None,
+        on_timeout: str | None = None,
+    ) -> None:
+        await self.bot.run_work(
+            interaction,
+            lambda: self.bot.host.set_server_timing(
+                guild_id=interaction.guild_id, limit_hours=hours, reminder_hours=reminder,
+                on_timeout=on_timeout,
+            ),
+        )  # fmt: skip
+
+    @app_commands.command(name="pause", description="Stop a game's clock (host)")
+    @app_commands.autocomplete(game=ac.games_here)
+    async def pause(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        async def work():
+            table = await self._find(interaction, game)
+            return await self.bot.host.pause(game_id=table.record.id, user_id=interaction.user.id)
+
+        await self.bot.run_work(interaction, work)
+
+    @app_commands.command(name="resume", description="Go on with a paused game (host)")
+    @app_commands.autocomplete(game=ac.games_here)
+    async def resume(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        async def work():
+            table = await self._find(interaction, game)
+            return await self.bot.host.resume(game_id=table.record.id, user_id=interaction.user.id)
 
         await self.bot.run_work(interaction, work)
 
