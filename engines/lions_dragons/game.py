@@ -9,6 +9,10 @@ own goal cell), ``pieces`` (cell -> piece dict), ``reserves`` (Proto-Dragons in 
 times seen since the last progress), ``last`` (the last action, see :meth:`view`),
 ``result`` (``None`` or ``{"winner", "reason", "text"}``) and ``setup`` (how the Lions were
 chosen).
+
+When a turn runs out of time the host calls ``skip`` (the side passes; the Fireball phase
+still runs) or ``forfeit`` (the side gives up and the other wins). Both only fill ``last``
+(``kind`` ``"skip"`` or ``"forfeit"``, no ``action``) and ``result``: no extra state keys.
 """
 
 from __future__ import annotations
@@ -18,10 +22,10 @@ import random
 from typing import Any
 
 from engines.base import BadOptions, Choice, Event, IllegalAction, Prompt, Result, Role
-from engines.lions_dragons import board, layout, rules
+from engines.lions_dragons import board, fireballs, layout, rules
 from engines.lions_dragons.help import rules_help
 from engines.lions_dragons.moves import Move, label, legal_moves, parse, wizard_cell
-from engines.lions_dragons.pieces import KIND_NAMES, SIDES
+from engines.lions_dragons.pieces import KIND_NAMES, SIDES, other
 
 State = dict[str, Any]
 
@@ -156,11 +160,7 @@ class LionsDragons:
     def apply(
         self, state: State, seat: int, action: str, rng: random.Random
     ) -> tuple[State, list[Event]]:
-        if state["result"] is not None:
-            raise IllegalAction(f"The game is over. {state['result']['text']}")
-        side = state["seats"][seat]
-        if side != state["to_move"]:
-            raise IllegalAction(f"It is {state['to_move'].capitalize()}'s turn; please wait.")
+        side = _check_turn(state, seat)
         move = _resolve(state, side, action)
 
         new = copy.deepcopy(state)
@@ -199,6 +199,47 @@ class LionsDragons:
         }
         if new["result"] is not None:
             events.append(Event(new["result"]["text"], data={"result": dict(new["result"])}))
+        return new, events
+
+    # -- running out of time ------------------------------------------------------------
+
+    def skip(self, state: State, seat: int, rng: random.Random) -> tuple[State, list[Event]]:
+        """The side to move passes. The Fireball phase that follows every turn still runs,
+        then the other side is to move. The pass itself is not progress for the quiet-ply cap
+        (a Fireball hit in that phase is) and its position counts for repetition like any
+        other. The rng is not used: nothing is left to chance.
+        """
+        side = _check_turn(state, seat)
+        new = copy.deepcopy(state)
+        text = f"{side.capitalize()} ran out of time: the turn passes without a move."
+        events = [Event(text, data={"side": side, "seat": seat, "skipped": True})]
+        flights = rules.fireball_phase(new)
+        events.extend(Event(f["text"], data={"fireball": f}) for f in flights)
+        progress = any(f["outcome"] in fireballs.PROGRESS_OUTCOMES for f in flights)
+        rules.end_of_turn(new, progress)
+        new["last"] = _lapse(seat, side, "skip", text, flights)
+        if new["result"] is not None:
+            events.append(Event(new["result"]["text"], data={"result": dict(new["result"])}))
+        return new, events
+
+    def forfeit(self, state: State, seat: int, rng: random.Random) -> tuple[State, list[Event]]:
+        """The side to move gives up: the other side wins at once (reason ``"forfeit"``).
+        The board is left as it stands and no Fireball flies. The rng is not used.
+        """
+        side = _check_turn(state, seat)
+        winner = other(side)
+        new = copy.deepcopy(state)
+        text = f"{side.capitalize()} ran out of time and forfeits the game."
+        new["result"] = {
+            "winner": winner,
+            "reason": "forfeit",
+            "text": f"{winner.capitalize()} wins: {side.capitalize()} forfeited.",
+        }
+        new["last"] = _lapse(seat, side, "forfeit", text, [])
+        events = [
+            Event(text, data={"side": side, "seat": seat, "forfeit": True}),
+            Event(new["result"]["text"], data={"result": dict(new["result"])}),
+        ]
         return new, events
 
     # -- views and results --------------------------------------------------------------
@@ -295,6 +336,34 @@ def _summary(state: State) -> str:
         hits = [f["text"] for f in last["fireballs"] if f["outcome"] != "flew"]
         tail = " ".join([f" Last: {last['text']}", *hits])
     return f"{head} {hand}{tail}"
+
+
+def _check_turn(state: State, seat: int) -> str:
+    """The side of ``seat`` if it is to act now, else :class:`IllegalAction`."""
+    if state["result"] is not None:
+        raise IllegalAction(f"The game is over. {state['result']['text']}")
+    side = state["seats"][seat]
+    if side != state["to_move"]:
+        raise IllegalAction(f"It is {state['to_move'].capitalize()}'s turn; please wait.")
+    return side
+
+
+def _lapse(
+    seat: int, side: str, kind: str, text: str, flights: list[dict[str, Any]]
+) -> dict[str, Any]:
+    """The ``last`` record of a turn lost to the clock: no piece moved, nothing taken."""
+    return {
+        "seat": seat,
+        "side": side,
+        "action": None,
+        "kind": kind,
+        "from": None,
+        "to": None,
+        "captured": [],
+        "shot": None,
+        "fireballs": flights,
+        "text": text,
+    }
 
 
 def _pieces_of(state: State, side: str) -> str:

@@ -83,9 +83,20 @@ a piece: draw.
 `lions=random` (default) or `lions=symmetric`; `reserve=N` Proto-Dragons in hand (default 4); \
 `cap=N` quiet plies before a draw (default 200)."""
 
+TIMEOUTS = """\
+## If time runs out
+The table's turn clock either skips or forfeits a turn that runs out of time.
+- **Skip:** the player to move passes: no piece moves, nothing is dropped or shot. The \
+Fireball phase after the turn still runs (Fireballs in flight fly on two cells, as after any \
+move), then the other player is to move. A pass is not progress for the `cap` quiet-ply draw \
+(a Fireball hit in that phase is), and the position after it counts towards the \
+three-times draw like any other.
+- **Forfeit:** the player gives up and the opponent wins at once; the board stays as it is \
+and no Fireball flies."""
+
 
 def rules_help() -> str:
     """The whole rules summary as Markdown, each section short enough for one message."""
     notes = "\n".join(f"- {line}" for line in reconstructed_notes(layout.setup_data()))
     data = "## Reconstructed data (the setup diagram is missing)\n" + notes
-    return "\n\n".join([OVERVIEW, PIECES, NOTATION, READINGS, ENDINGS, data])
+    return "\n\n".join([OVERVIEW, PIECES, NOTATION, READINGS, ENDINGS, TIMEOUTS, data])
