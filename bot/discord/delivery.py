@@ -15,7 +15,7 @@ import discord
 
 from bot.discord.components import OpenPrivateButton
 from bot.discord.views import controls_view
-from bot.service.notices import ChannelPost, Outcome, PrivateMessage, Reply
+from bot.service.notices import ChannelPost, Outcome, PrivateMessage, Reply, StatusUpdate
 
 if TYPE_CHECKING:
     from bot.discord.client import DragonBot
@@ -62,6 +62,8 @@ class Courier:
                 await self.post(notice)
             elif isinstance(notice, PrivateMessage):
                 answered |= await self._private(notice, interaction)
+            elif isinstance(notice, StatusUpdate):
+                await self.status(notice)
         if interaction is not None and not answered and ack:
             await interaction.followup.send(ack, ephemeral=True)
 
@@ -90,9 +92,31 @@ class Courier:
         mentions = discord.AllowedMentions(
             everyone=False, roles=False, users=[discord.Object(u) for u in post.mentions]
         )
-        return await channel.send(
+        message = await channel.send(
             allowed_mentions=mentions, **_kwargs(post.text, post.image, post.controls)
         )
+        if post.image:
+            await self.bot.host.store.set_message(post.game_id, "board", message.id)
+        return message
+
+    async def status(self, update: StatusUpdate) -> None:
+        """Edit the game's status message in place; post a new one if it is gone."""
+        store = self.bot.host.store
+        game = await store.get_game(update.game_id)
+        channel = await self.channel(update.channel_id)
+        if game is None or channel is None:
+            return
+        quiet = discord.AllowedMentions.none()
+        if game.status_message_id:
+            try:
+                await channel.get_partial_message(game.status_message_id).edit(
+                    content=_clip(update.text), allowed_mentions=quiet
+                )
+                return
+            except discord.NotFound:
+                pass
+        message = await channel.send(_clip(update.text), allowed_mentions=quiet)
+        await store.set_message(update.game_id, "status", message.id)
 
     async def _private(
         self, message: PrivateMessage, interaction: discord.Interaction | None

@@ -18,7 +18,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.service.errors import AlreadyDone, UserError
-from bot.service.notices import ChannelPost, Controls, Outcome, PrivateMessage, Reply
+from bot.service.notices import (
+    ChannelPost,
+    Controls,
+    Outcome,
+    PrivateMessage,
+    Reply,
+    StatusUpdate,
+)
 from bot.service.timing import NO_DEADLINES, Timing
 from bot.store import GameRecord, StaleVersion
 from bot.store.sqlite import SqliteStore
@@ -372,6 +379,8 @@ class GameHost:
             turn = "**your turn**"
         else:
             turn = "waiting for " + ", ".join(_seat_label(table, s) for s in waiting)
+        if record.deadline:
+            turn += f", turn ends <t:{int(record.deadline)}:R>"
         return f"#{record.id} {table.engine.title} in {where}: {turn}"
 
     def _status_text(self, table: Table) -> str:
@@ -428,8 +437,7 @@ class GameHost:
             record = table.record
             if version is not None and record.version != version:
                 raise AlreadyDone(
-                    "That was already played: the board has moved on. "
-                    f"`/game status game:{game_id}` shows where it stands."
+                    "That was already played: the board has moved on. " + _current_board(record)
                 )
             if issued is not None and await self.store.acted_since(
                 game_id, record.seat_of(user_id), issued
@@ -448,7 +456,9 @@ class GameHost:
                 return await self._commit(table, seat, action.strip(), state, events)
             except StaleVersion:
                 if version is not None:
-                    raise AlreadyDone("That was already played: the board has moved on.") from None
+                    raise AlreadyDone(
+                        "That was already played: the board has moved on. " + _current_board(record)
+                    ) from None
         raise UserError("The game is very busy right now; please try again in a moment.")
 
     async def _commit(
@@ -554,11 +564,10 @@ class GameHost:
 
         after = table.prompts()
         public_prompts = [p for p in after if not p.secret]
-        mentions = tuple(
-            dict.fromkeys(
-                u for p in fresh if (u := record.user_at(p.seat)) is not None and p.seat != actor
-            )
-        )
+        called = [u for p in fresh if (u := record.user_at(p.seat)) is not None and p.seat != actor]
+        mentions = tuple([
+            u for u in dict.fromkeys(called) if await self.store.notify_choice(u) == "turns"
+        ])  # fmt: skip
         lines = [f"**{table.title}**" + (f": {headline}" if headline else "")]
         lines += [e.text for e in events if e.public and (result is None or e.text != result.text)]
         if result is not None:
@@ -572,6 +581,9 @@ class GameHost:
         outcome.add(
             ChannelPost(record.id, record.channel_id, "\n".join(lines), image, mentions, controls)
         )
+        if new_turn:
+            last = next((e.text for e in reversed(events) if e.public), "")
+            outcome.add(StatusUpdate(record.id, record.channel_id, _status_line(table, last)))
         for prompt in fresh:
             user = record.user_at(prompt.seat)
             if prompt.secret and user is not None:
@@ -713,7 +725,7 @@ class GameHost:
         when = f"<t:{int(record.deadline)}:R>" if record.deadline else "soon"
         for seat in dict.fromkeys(p.seat for p in table.prompts()):
             user = record.user_at(seat)
-            if user is None:
+            if user is None or await self.store.notify_choice(user) == "none":
                 continue
             text = f"⏰ Reminder: {table.title} is waiting for you; your turn runs out {when}."
             if await self.store.dm_closed(user):
@@ -723,6 +735,13 @@ class GameHost:
             else:
                 outcome.add(PrivateMessage(record.id, user, text))
         return outcome
+
+    async def set_notify(self, *, user_id: int, choice: str) -> Reply:
+        """How a user wants to be called: every turn, reminders only, or not at all."""
+        if choice not in NOTIFY_CHOICES:
+            raise UserError("Choose `turns`, `reminders` or `none`.")
+        await self.store.set_notify_choice(user_id, choice)
+        return Reply(f"Notifications: {NOTIFY_CHOICES[choice]}.")
 
     # -- help --------------------------------------------------------------------------
 
@@ -735,6 +754,35 @@ class GameHost:
         table = await self.table(game_id)
         taken = {s.seat for s in table.record.seats}
         return [r for i, r in enumerate(table.roles()) if i not in taken]
+
+
+NOTIFY_CHOICES = {
+    "turns": "a mention in the channel on each of your turns, and reminders by DM",
+    "reminders": "no mention on each turn, only reminders by DM before your time runs out",
+    "none": "no mentions and no reminders",
+}
+
+
+def _current_board(record: GameRecord) -> str:
+    if record.board_message_id:
+        link = (
+            f"https://discord.com/channels/{record.guild_id}/{record.channel_id}/"
+            f"{record.board_message_id}"
+        )
+        return f"The current board: {link}"
+    return f"`/game status game:{record.id}` shows where it stands."
+
+
+def _status_line(table: Table, last: str) -> str:
+    """The text of a game's status message: whose turn, until when, and the last action."""
+    record = table.record
+    if record.status == "finished":
+        return f"📜 **{table.title}**: finished. {record.result or ''}".strip()
+    waiting = ", ".join(dict.fromkeys(_seat_label(table, p.seat) for p in table.prompts()))
+    text = f"📜 **{table.title}**: waiting for {waiting}"
+    if record.deadline:
+        text += f", turn ends <t:{int(record.deadline)}:R>"
+    return f"{text}.\nLast: {last}" if last else f"{text}."
 
 
 def _turn_change(

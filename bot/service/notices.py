@@ -62,7 +62,16 @@ class PrivateMessage:
     image: bytes | None = None
 
 
-Notice = Reply | ChannelPost | PrivateMessage
+@dataclass(frozen=True)
+class StatusUpdate:
+    """The game's one status message: edit it in place (post it if it is gone)."""
+
+    game_id: int
+    channel_id: int
+    text: str
+
+
+Notice = Reply | ChannelPost | PrivateMessage | StatusUpdate
 
 
 @dataclass

@@ -42,6 +42,8 @@ class GameRecord:
     deadline: float | None
     remind_at: float | None
     timing: dict[str, Any]
+    status_message_id: int | None
+    board_message_id: int | None
     created_at: float
     updated_at: float
     seats: tuple[SeatRecord, ...] = field(default=())
@@ -75,6 +77,8 @@ class GameRecord:
             deadline=row["deadline"],
             remind_at=row["remind_at"],
             timing=json.loads(row["timing"]),
+            status_message_id=row["status_message_id"],
+            board_message_id=row["board_message_id"],
             created_at=row["created_at"],
             updated_at=row["updated_at"],
             seats=seats,

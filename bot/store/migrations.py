@@ -70,4 +70,9 @@ MIGRATIONS: list[str] = [
     ALTER TABLE games ADD COLUMN remind_at REAL;
     CREATE INDEX games_by_reminder ON games (remind_at) WHERE remind_at IS NOT NULL;
     """,
+    # 3: the game's status message (edited in place) and its newest board post.
+    """
+    ALTER TABLE games ADD COLUMN status_message_id INTEGER;
+    ALTER TABLE games ADD COLUMN board_message_id INTEGER;
+    """,
 ]

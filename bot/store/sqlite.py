@@ -264,6 +264,25 @@ class SqliteStore:
             for r in rows
         ]
 
+    async def set_message(self, game_id: int, kind: str, message_id: int | None) -> None:
+        """Remember a game's ``status`` or ``board`` message (not versioned: a pointer only)."""
+        column = {"status": "status_message_id", "board": "board_message_id"}[kind]
+        async with self._transaction() as db:
+            await _run(db, f"UPDATE games SET {column} = ? WHERE id = ?", (message_id, game_id))
+
+    async def notify_choice(self, user_id: int) -> str:
+        rows = await self._fetchall("SELECT notify FROM users WHERE user_id = ?", (user_id,))
+        return rows[0]["notify"] if rows else "turns"
+
+    async def set_notify_choice(self, user_id: int, choice: str) -> None:
+        async with self._transaction() as db:
+            await _run(
+                db,
+                "INSERT INTO users (user_id, notify) VALUES (?, ?)"
+                " ON CONFLICT (user_id) DO UPDATE SET notify = excluded.notify",
+                (user_id, choice),
+            )
+
     # -- deadlines ---------------------------------------------------------------------
 
     async def next_wakeup(self) -> float | None:

@@ -1,7 +1,7 @@
 """The turn clock on a simulated Discord: reminders, timeouts, restarts, days passing."""
 
 from tests.e2e.conftest import bot_posts
-from tests.e2e.test_stgeorge import open_two_player_game
+from tests.e2e.test_stgeorge import open_two_player_game, play_turn
 
 HOUR = 3600
 
@@ -38,8 +38,12 @@ async def test_a_deadline_that_passed_while_the_bot_was_down_fires_once(
     await simcord_env.advance_time(2 * HOUR)
     await restart()
     await simcord_env.advance_time(60)
-    timeouts = [m for m in bot_posts(channel) if "ran out of time" in m.content]
-    assert len(timeouts) == 1
+    timeouts = [
+        m
+        for m in bot_posts(channel)
+        if m.content.startswith("**") and "ran out of time" in m.content
+    ]
+    assert len(timeouts) == 1, [m.content for m in timeouts]
 
 
 async def test_the_host_sets_a_forfeit_clock(simcord_env, world):
@@ -63,3 +67,46 @@ async def test_pause_and_resume(simcord_env, world):
     assert "paused" in refused.response.content
     await knights.slash(channel, "game resume")
     assert "The game goes on" in bot_posts(channel)[-1].content
+
+
+def status_messages(channel):
+    return [m for m in bot_posts(channel) if m.content.startswith("📜")]
+
+
+async def test_one_status_message_is_edited_across_many_turns(simcord_env, world):
+    channel, players = await open_two_player_game(world)
+    for _ in range(8):
+        await play_turn(channel, players)
+    [status] = status_messages(channel)
+    assert "waiting for" in status.content and "turn ends <t:" in status.content
+    assert status.edited_at is not None  # edited in place, not reposted
+
+
+async def test_an_old_boards_button_is_refused_with_a_link_to_the_current_board(simcord_env, world):
+    channel, players = await open_two_player_game(world)
+    first = bot_posts(channel)[-2]  # the opening board with its Roll button
+    assert first.components
+    await play_turn(channel, players)
+    await play_turn(channel, players)  # the turn has passed: a new board is posted
+    result = await players["knights"].click(first, label="Roll the die")
+    text = result.response.content
+    newest_board = [m for m in bot_posts(channel) if m.attachments][-1]
+    assert "moved on" in text and str(newest_board.id) in text
+
+
+async def test_notify_reminders_only_stops_the_turn_mentions(simcord_env, world):
+    channel, players = await open_two_player_game(world)
+    dragon = players["dragon"]
+    answer = await dragon.slash(channel, "notify", when="reminders")
+    assert "only reminders" in answer.response.content
+    await play_turn(channel, players)
+    await play_turn(channel, players)
+    turn = [m for m in bot_posts(channel) if "➡️" in m.content][-1]
+    assert dragon.mention in turn.content  # named,
+    sent = [
+        r.json for r in simcord_env.http_requests
+        if r.method == "POST" and r.path.endswith(f"/{channel.id}/messages")
+        and r.json and dragon.mention in (r.json.get("content") or "")
+    ]  # fmt: skip
+    pinged = sent[-1]["allowed_mentions"]["users"]
+    assert str(dragon.id) not in [str(u) for u in pinged]  # but not pinged

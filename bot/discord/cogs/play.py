@@ -79,5 +79,24 @@ class Play(commands.Cog):
         await self.bot.run_work(interaction, work)
 
 
+class Notify(commands.Cog):
+    @app_commands.command(name="notify", description="How the bot calls you to play")
+    @app_commands.describe(when="Every turn, reminders only, or nothing")
+    @app_commands.choices(
+        when=[
+            app_commands.Choice(name="every turn (mention) and reminders", value="turns"),
+            app_commands.Choice(name="reminders only", value="reminders"),
+            app_commands.Choice(name="nothing", value="none"),
+        ]
+    )
+    async def notify(self, interaction: discord.Interaction, when: str) -> None:
+        await interaction.client.run_work(
+            interaction, lambda: interaction.client.host.set_notify(
+                user_id=interaction.user.id, choice=when
+            )
+        )  # fmt: skip
+
+
 async def setup(bot: DragonBot) -> None:
     await bot.add_cog(Play(bot))
+    await bot.add_cog(Notify())
