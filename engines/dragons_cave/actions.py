@@ -3,31 +3,45 @@
 from __future__ import annotations
 
 import copy
+import random
 
 from engines.base import Event, IllegalAction
 from engines.dragons_cave import rounds
 from engines.dragons_cave.board import coin_words, describe, kind_name
 from engines.dragons_cave.notation import CHEST, HANDS, kind_word, parse
 from engines.dragons_cave.prompts import prompts, waiting
-from engines.dragons_cave.state import State, card_seats, dwarf, movable, name, seat_of_word
+from engines.dragons_cave.state import (
+    State,
+    card_seats,
+    dragon_away,
+    dwarf,
+    movable,
+    name,
+    seat_of_word,
+)
 
 
-def apply(state: State, seat: int, action: str) -> tuple[State, list[Event]]:
+def apply(state: State, seat: int, action: str, rng: random.Random) -> tuple[State, list[Event]]:
     """The state after ``seat`` takes ``action`` and the events; ``state`` is untouched.
 
-    Raises IllegalAction (with what to do instead) if the action is not allowed now.
+    ``rng`` is used only when this round's Dragon has left the game and its hand picks
+    are drawn. Raises IllegalAction (with what to do instead) if the action is not allowed.
     """
     if state["phase"] == "over":
         raise IllegalAction("The game is over; there is nothing left to play.")
     if not 0 <= seat < len(state["roles"]):
         raise IllegalAction(f"There is no seat {seat} at this table.")
+    if seat in state["departed"]:
+        raise IllegalAction("You have left this game; you have nothing more to play.")
     parsed = parse(action)
     expected = {"card": "card", "lair": "lair", "split": "split", "hand": "hand"}[parsed.verb]
     mine = [prompt.kind for prompt in prompts(state) if prompt.seat == seat]
     if expected not in mine:
         raise IllegalAction(_not_now(state, seat, parsed.verb, mine))
     new = copy.deepcopy(state)
-    handler = {"card": _card, "lair": _lair, "split": _split, "hand": _hand}[parsed.verb]
+    if parsed.verb == "split":
+        return new, split_purse(new, seat, parsed.words, rng)
+    handler = {"card": play_card, "lair": choose_lair, "hand": pick_hand}[parsed.verb]
     return new, handler(new, seat, parsed.words)
 
 
@@ -69,7 +83,7 @@ def _count_event(state: State) -> Event:
     return Event(text, data={"waiting": counts})
 
 
-def _card(state: State, seat: int, words: tuple[str, ...]) -> list[Event]:
+def play_card(state: State, seat: int, words: tuple[str, ...]) -> list[Event]:
     """Lock in ``seat``'s secret card; reveal the round once every choice is in."""
     board = state["board"]
     if not words:
@@ -97,7 +111,7 @@ def _card(state: State, seat: int, words: tuple[str, ...]) -> list[Event]:
         ),
         _count_event(state),
     ]
-    return events + _reveal_if_ready(state)
+    return events + reveal_if_ready(state)
 
 
 def _dwarf_number(state: State, seat: int, card: str, words: tuple[str, ...]) -> int | None:
@@ -122,7 +136,7 @@ def _dwarf_number(state: State, seat: int, card: str, words: tuple[str, ...]) ->
     )
 
 
-def _lair(state: State, seat: int, words: tuple[str, ...]) -> list[Event]:
+def choose_lair(state: State, seat: int, words: tuple[str, ...]) -> list[Event]:
     """Lock in the Dragon's secret lair square; reveal once every choice is in."""
     board = state["board"]
     if not words:
@@ -137,10 +151,10 @@ def _lair(state: State, seat: int, words: tuple[str, ...]) -> list[Event]:
         ),
         _count_event(state),
     ]
-    return events + _reveal_if_ready(state)
+    return events + reveal_if_ready(state)
 
 
-def _reveal_if_ready(state: State) -> list[Event]:
+def reveal_if_ready(state: State) -> list[Event]:
     """Reveal the round if the Dragon and every Dwarf player have chosen."""
     counts = waiting(state)
     if counts and counts["done"] == counts["total"]:
@@ -148,7 +162,7 @@ def _reveal_if_ready(state: State) -> list[Event]:
     return []
 
 
-def _split(state: State, seat: int, words: tuple[str, ...]) -> list[Event]:
+def split_purse(state: State, seat: int, words: tuple[str, ...], rng: random.Random) -> list[Event]:
     """Record how a caught player hides the Purse in two hands."""
     catch = next(c for c in state["catches"] if c["seat"] == seat and c["split"] is None)
     purse = catch["purse"]
@@ -166,14 +180,38 @@ def _split(state: State, seat: int, words: tuple[str, ...]) -> list[Event]:
         ),
         _count_event(state),
     ]
-    if all(c["split"] is not None for c in state["catches"]):
-        state["phase"] = "hand"
-        dragon = name(state, state["dragon_seat"])
-        events.append(Event(f"The Dragon ({dragon}) now picks one hand of each caught player."))
+    return events + hands_if_ready(state, rng)
+
+
+def hands_if_ready(state: State, rng: random.Random) -> list[Event]:
+    """Once every caught player has split: the Dragon's turn to pick hands, or the end of
+    the round if no caught player is left. A Dragon that left the game has its picks drawn."""
+    if not state["catches"]:
+        return rounds.end_round(state)
+    if any(c["split"] is None for c in state["catches"]):
+        return []
+    state["phase"] = "hand"
+    if dragon_away(state):
+        return draw_hands(state, rng)
+    dragon = name(state, state["dragon_seat"])
+    return [Event(f"The Dragon ({dragon}) now picks one hand of each caught player.")]
+
+
+def draw_hands(state: State, rng: random.Random) -> list[Event]:
+    """Pick a hand drawn with ``rng`` for each caught player still waiting, in catch order;
+    the draws are in the first (public) event's data."""
+    pending = [c for c in state["catches"] if c["hand"] is None]
+    draws = [{"seat": c["seat"], "hand": rng.choice(HANDS)} for c in pending]
+    words = ", ".join(f"{name(state, d['seat'])}'s {d['hand']} hand" for d in draws)
+    events = [Event(f"The Dragon's hands are drawn at random: {words}.", data={"drawn": draws})]
+    for draw in draws:
+        events += pick_hand(
+            state, state["dragon_seat"], (state["roles"][draw["seat"]], draw["hand"])
+        )
     return events
 
 
-def _hand(state: State, seat: int, words: tuple[str, ...]) -> list[Event]:
+def pick_hand(state: State, seat: int, words: tuple[str, ...]) -> list[Event]:
     """The Dragon takes the coins of one hand of a caught player back to the Treasure."""
     pending = [c for c in state["catches"] if c["hand"] is None]
     names = ", ".join(state["roles"][c["seat"]] for c in pending)

@@ -8,7 +8,7 @@ from typing import Any
 
 from engines import register
 from engines.base import BadOptions, Choice, Event, Prompt, Result, Role
-from engines.dragons_cave import actions, prompts, views
+from engines.dragons_cave import actions, prompts, timeouts, views
 from engines.dragons_cave.board import load_board
 from engines.dragons_cave.help import rules_help
 from engines.dragons_cave.state import State, new_state
@@ -73,8 +73,17 @@ class DragonsCave:
     def apply(
         self, state: State, seat: int, action: str, rng: random.Random
     ) -> tuple[State, list[Event]]:
-        """Nothing in this game is left to chance, so ``rng`` is never used."""
-        return actions.apply(state, seat, action)
+        """Nothing in the rules is left to chance; ``rng`` only draws the hand picks of a
+        Dragon that left the game."""
+        return actions.apply(state, seat, action, rng)
+
+    def skip(self, state: State, seat: int, rng: random.Random) -> tuple[State, list[Event]]:
+        """The pending secret is answered for the player (see the rules help)."""
+        return timeouts.skip(state, seat, rng)
+
+    def forfeit(self, state: State, seat: int, rng: random.Random) -> tuple[State, list[Event]]:
+        """2 players: the other wins. 3-4 players: the seat leaves the game for good."""
+        return timeouts.forfeit(state, seat, rng)
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         if seat is None:
@@ -91,7 +100,9 @@ class DragonsCave:
         return copy.deepcopy(state)
 
     def load(self, data: dict[str, Any]) -> State:
-        return copy.deepcopy(data)
+        state = copy.deepcopy(data)
+        state.setdefault("departed", [])  # snapshots stored before seats could leave
+        return state
 
     def rules_help(self) -> str:
         return rules_help()

@@ -58,9 +58,27 @@ contents, an unrevealed card and a hand split never appear. Your own hand, Chest
 locked-in choice are in your private view.
 """
 
+TIMEOUTS = """\
+## Dragon's Cave: if time runs out
+The host sets what happens when a player's turn clock runs out: skip or forfeit.
+**Skip** answers the waiting choice for the player:
+- a card: the Treasure Chest card is played (it is always in hand). The Dwarf stays put, \
+cannot be caught, the Purse goes into the Chest and all cards return to hand. With 2 \
+players likewise.
+- the Dragon's square: a lair square is drawn at random (secret until the reveal).
+- a split: the Purse is split as evenly as possible, the odd coin in the left hand.
+- the Dragon's hand picks: a hand is drawn at random for each caught player still waiting.
+**Forfeit**, with 2 players: the other player wins at once. With 3-4 players the player \
+leaves the game for good: their Dwarf leaves the board, their Purse goes back to the \
+Treasure, their Chest stays sealed and does not count (a player who left cannot win), and \
+they are never asked anything again. The Dragon passes over them to the next player still \
+in the game. If they were the Dragon, this round's Dragon choices (the lair square, the \
+hand picks) are drawn at random. When only one player is left, that player wins.
+"""
+
 
 def rules_help() -> str:
-    """The whole help: playing, readings, channel view, and the reconstructed board."""
+    """The whole help: playing, readings, channel view, timeouts, the reconstructed board."""
     board = data.load(PACKAGE, "path")
     notes = "\n".join(f"- {note}" for note in data.reconstructed_notes(board))
     names = {kind["key"]: kind["name"] for kind in board["kinds"]}
@@ -80,4 +98,4 @@ def rules_help() -> str:
         f"{sections}\n"
         f"Lair: {', '.join(names[k] for k in board['lair'])} (no coins).\n"
     )
-    return "\n".join((PLAYING, READINGS, VIEW, reconstructed))
+    return "\n".join((PLAYING, READINGS, VIEW, TIMEOUTS, reconstructed))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from engines.base import Choice, Prompt
 from engines.dragons_cave.board import coin_words, coins_on, describe, kind_name, step_ahead
 from engines.dragons_cave.notation import CHEST, canonical_card
-from engines.dragons_cave.state import State, card_seats, dwarf, movable, name
+from engines.dragons_cave.state import State, card_seats, dragon_away, dwarf, movable, name
 
 MENU_LIMIT = 25
 """Most actions a frontend shows in one menu; longer lists get groups."""
@@ -39,6 +39,8 @@ def prompts(state: State) -> list[Prompt]:
     found: list[Prompt] = []
     if phase == "choose":
         for seat in range(len(state["roles"])):
+            if seat in state["departed"]:
+                continue
             if seat == state["dragon_seat"] and state["lair_choice"] is None:
                 found.append(
                     Prompt(
@@ -72,7 +74,7 @@ def prompts(state: State) -> list[Prompt]:
                         secret=True,
                     )
                 )
-    elif phase == "hand":
+    elif phase == "hand" and not dragon_away(state):
         pending = [name(state, c["seat"]) for c in state["catches"] if c["hand"] is None]
         found.append(
             Prompt(

@@ -215,7 +215,7 @@ def end_round(state: State) -> list[Event]:
         if any(play["outcome"] in ("caught", "chest") for play in plays):
             state["dragon_seat"] = 1 - previous
     else:
-        state["dragon_seat"] = (previous + 1) % len(state["roles"])
+        state["dragon_seat"] = next_dragon(state, previous)
     state["round"] += 1
     state["phase"] = "choose"
     state["catches"] = []
@@ -235,6 +235,15 @@ def end_round(state: State) -> list[Event]:
     return events
 
 
+def next_dragon(state: State, previous: int) -> int:
+    """The next seat on the left of ``previous`` that is still in the game."""
+    count = len(state["roles"])
+    seat = (previous + 1) % count
+    while seat in state["departed"]:
+        seat = (seat + 1) % count
+    return seat
+
+
 def _lair_reached(state: State) -> bool:
     """3-4 players: some Dwarf is in the lair. 2 players: both Dwarves of a player are."""
     if state["two_player"]:
@@ -250,34 +259,52 @@ def closeness(state: State, seat: int) -> int:
     return sum(progress(state["board"], d["square"]) for d in dwarves_of(state, seat))
 
 
-def finish(state: State, reason: str) -> list[Event]:
-    """Count everyone's gold, decide the winners and end the game."""
+def finish(
+    state: State, reason: str, winners: list[int] | None = None, why: str = ""
+) -> list[Event]:
+    """Count everyone's gold, decide the winners and end the game.
+
+    Seats that left the game count nothing (their Chest stays sealed) and cannot win.
+    ``winners`` given (the game ended by forfeit) win whatever the gold; ``why`` says why.
+    """
     players = list(seats(state))
+    departed = state["departed"]
     bonus = [
         LAIR_BONUS if any(in_lair(d["square"]) for d in dwarves_of(state, s)) else 0
         for s in players
     ]
-    totals = [state["purses"][s] + state["chests"][s] + bonus[s] for s in players]
-    best = max(totals)
-    richest = [s for s in players if totals[s] == best]
+    totals = [
+        0 if s in departed else state["purses"][s] + state["chests"][s] + bonus[s] for s in players
+    ]
     tiebreak = None
-    winners = richest
-    if len(richest) > 1:
-        nearest = max(closeness(state, s) for s in richest)
-        winners = [s for s in richest if closeness(state, s) == nearest]
-        tiebreak = "closest" if len(winners) == 1 else "shared"
-    names = " and ".join(name(state, s) for s in winners)
-    if len(winners) == 1:
-        text = f"{names} wins with {coin_words(best)}"
-        text += " (tied on gold, but closest to the lair)." if tiebreak else "."
+    if winners is not None:
+        names = " and ".join(name(state, s) for s in winners)
+        text = f"{names} wins: {why}."
     else:
-        text = f"{names} share the victory with {best} coins each."
+        best = max(totals[s] for s in players if s not in departed)
+        richest = [s for s in players if s not in departed and totals[s] == best]
+        winners = richest
+        if len(richest) > 1:
+            nearest = max(closeness(state, s) for s in richest)
+            winners = [s for s in richest if closeness(state, s) == nearest]
+            tiebreak = "closest" if len(winners) == 1 else "shared"
+        names = " and ".join(name(state, s) for s in winners)
+        if len(winners) == 1:
+            text = f"{names} wins with {coin_words(best)}"
+            text += " (tied on gold, but closest to the lair)." if tiebreak else "."
+        else:
+            text = f"{names} share the victory with {best} coins each."
     details = "; ".join(
-        f"{name(state, s)}: Purse {state['purses'][s]} + Chest {state['chests'][s]}"
+        f"{name(state, s)}: left the game, Chest sealed"
+        if s in departed
+        else f"{name(state, s)}: Purse {state['purses'][s]} + Chest {state['chests'][s]}"
         + (f" + lair bonus {bonus[s]}" if bonus[s] else "")
         + f" = {totals[s]}"
         for s in players
     )
+    state["cards"] = [None] * len(players)
+    state["lair_choice"] = None
+    state["catches"] = []
     state["phase"] = "over"
     state["outcome"] = {
         "reason": reason,

@@ -16,6 +16,9 @@ Keys (all JSON types, so ``dump``/``load`` are plain copies):
   "split": [left, right] or None, "hand": "left"/"right" or None}``.
 * ``last_round``: public summary of the last revealed round; ``last_action``: public
   note of the last accepted action; ``outcome``: final scores once the game is over.
+* ``departed``: seats that forfeited and left the game for good (3-4 players), in the order
+  they left. Their Dwarf is off the board, their Purse is back in the Treasure and their
+  Chest stays sealed in ``chests`` (it still holds its coins but no longer counts).
 """
 
 from __future__ import annotations
@@ -71,12 +74,23 @@ def new_state(roles: list[str], names: list[str], board: Board, first_dragon: in
         "last_round": None,
         "last_action": None,
         "outcome": None,
+        "departed": [],
     }
 
 
 def seats(state: State) -> range:
     """All seat numbers."""
     return range(len(state["roles"]))
+
+
+def present(state: State) -> list[int]:
+    """The seats still in the game (not departed)."""
+    return [seat for seat in seats(state) if seat not in state["departed"]]
+
+
+def dragon_away(state: State) -> bool:
+    """Whether this round's Dragon has left the game (its choices are then drawn)."""
+    return state["dragon_seat"] in state["departed"]
 
 
 def dwarves_of(state: State, seat: int) -> list[dict[str, Any]]:
@@ -98,9 +112,9 @@ def movable(state: State, seat: int) -> list[int]:
 
 
 def card_seats(state: State) -> list[int]:
-    """Seats that play a card this round: everyone but the Dragon with a Dwarf that can
-    still move (a Dwarf already in the lair does not play)."""
-    return [s for s in seats(state) if s != state["dragon_seat"] and movable(state, s)]
+    """Seats that play a card this round: everyone still in the game but the Dragon with a
+    Dwarf that can still move (a Dwarf already in the lair does not play)."""
+    return [s for s in present(state) if s != state["dragon_seat"] and movable(state, s)]
 
 
 def name(state: State, seat: int) -> str:

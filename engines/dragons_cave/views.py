@@ -15,7 +15,10 @@ Public view keys (lists "per seat" are indexed by seat number):
 * ``dragon_square``: the kind the Dragon sat on in the last revealed round
   (``last_round["round"]``), ``None`` before the first reveal.
 * ``played``: per seat, face-up cards; ``hand_sizes``: per seat, cards in hand.
-* ``purses``: per seat, coins; ``chests``: per seat ``"hidden"``, or coins once over.
+* ``purses``: per seat, coins; ``chests``: per seat ``"hidden"``, or coins once over (a
+  departed seat's Chest stays sealed: always ``"hidden"``).
+* ``departed``: seats that forfeited and left the game, in the order they left; their
+  Dwarf is no longer in ``dwarves``.
 * ``treasure``: coins left in the Dragon's Treasure; ``undistributed``: coins set aside when
   a short Treasure was shared out.
 * ``waiting``: ``{"kind": "choices"|"splits"|"hands", "done", "total"}`` or ``None`` when over.
@@ -27,8 +30,9 @@ Public view keys (lists "per seat" are indexed by seat number):
   ``shortage`` is ``None`` or ``{"treasure", "owed", "players", "share", "undistributed",
   "text"}``.
 * ``last_action``: ``None`` or ``{"seat", "verb", "text"}``; for secret answers ``seat`` is
-  ``None``, ``verb`` is ``"secret"`` and the text only counts; a hand pick adds ``action``.
-* ``result``: ``None`` or ``{"reason": "lair"|"treasure", "winners", "tiebreak": None|
+  ``None``, ``verb`` is ``"secret"`` and the text only counts; a hand pick adds ``action``;
+  a seat whose time ran out has ``verb`` ``"skip"`` or ``"forfeit"``.
+* ``result``: ``None`` or ``{"reason": "lair"|"treasure"|"forfeit", "winners", "tiebreak": None|
   "closest"|"shared", "bonus", "totals", "text", "details"}``.
 * ``summary``: one line in words.
 
@@ -83,7 +87,11 @@ def public_view(state: State) -> dict[str, Any]:
         "played": [list(cards) for cards in state["played"]],
         "hand_sizes": [len(cards) for cards in state["hands"]],
         "purses": list(state["purses"]),
-        "chests": list(state["chests"]) if over else ["hidden"] * len(state["roles"]),
+        "chests": [
+            chest if over and seat not in state["departed"] else "hidden"
+            for seat, chest in enumerate(state["chests"])
+        ],
+        "departed": list(state["departed"]),
         "treasure": state["treasure"],
         "undistributed": state["undistributed"],
         "waiting": waiting(state),
@@ -150,4 +158,6 @@ def summary(state: State) -> str:
     else:
         pending = ", ".join(name(state, c["seat"]) for c in state["catches"] if not c["hand"])
         middle = f"the Dragon picks a hand of {pending}"
+    gone = ", ".join(name(state, s) for s in state["departed"])
+    tail += f" Left the game: {gone}." if gone else ""
     return f"{head}; {middle}. {tail}"
