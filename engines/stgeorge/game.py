@@ -1,7 +1,8 @@
 """St. George and the Dragon: the engine the host plays through the contract in engines.base.
 
 A turn is two decisions of the same seat: ``roll`` (the die, from the host's rng), then a
-move ``<from>-<to>``. A roll with no legal move passes the turn by itself.
+move ``<from>-<to>``. A roll with no legal move passes the turn by itself. When a turn runs
+out of time the host calls ``skip`` (the turn passes) or ``forfeit`` (the seat leaves).
 """
 
 from __future__ import annotations
@@ -137,6 +138,7 @@ class StGeorge:
 
     def _roll(self, state: State, rng: random.Random) -> tuple[State, list[Event]]:
         new = state.copy()
+        new.timed_out = None
         value = rng.randint(1, rules.DIE_SIDES)
         who = _name(state, state.to_move)
         new.roll, new.roll_seat = value, state.to_move
@@ -162,6 +164,7 @@ class StGeorge:
         path = reachable[end]
 
         new = state.copy()
+        new.timed_out = None
         owner = new.pieces.pop(start)
         captured = new.pieces.pop(end, None)
         if captured is not None:
@@ -193,6 +196,72 @@ class StGeorge:
 
     def _moves(self, state: State) -> list[Move]:
         return _legal_moves(current_board(), state)
+
+    # --- running out of time -----------------------------------------------------------
+
+    def skip(self, state: State, seat: int, rng: random.Random) -> tuple[State, list[Event]]:
+        """The seat's turn passes without a move, from the roll or the move step; the next
+        seat is asked to roll. The rng is not used: nothing is left to chance."""
+        _check_prompted(state, seat)
+        new = state.copy()
+        new.timed_out = {"seat": seat, "forfeit": False}
+        step = state.phase
+        _advance(new)
+        text = f"{_name(state, seat)} ran out of time: the turn passes without a move."
+        return new, [Event(text, data={"seat": seat, "skipped": True, "phase": step})]
+
+    def forfeit(self, state: State, seat: int, rng: random.Random) -> tuple[State, list[Event]]:
+        """The seat leaves for good. The Dragon leaving ends the game, every Knight seat
+        still playing winning together. A Knight seat leaving takes its castles out of play
+        (its Knights leave the board and the Dragon no longer needs two of them); the others
+        play on, and the Dragon wins once no Knight seat is left. The rng is not used."""
+        _check_prompted(state, seat)
+        board = current_board()
+        new = state.copy()
+        new.departed.append(seat)
+        new.timed_out = {"seat": seat, "forfeit": True}
+        who = _name(state, seat)
+        if state.roles[seat] == DRAGON:
+            knights = _seats_playing(new, knights_only=True)
+            names = _and([_name(new, index) for index in knights])
+            if len(knights) > 1:
+                verb = "win together"
+            else:
+                verb = "wins" if len(_owners(new, knights[0])) == 1 else "win"
+            ending = (
+                knights,
+                f"The Dragon left the game: the Knights have driven it off. {names} {verb}.",
+            )
+            text = f"{who} ran out of time and leaves the game."
+            data = {"seat": seat, "forfeit": True, "removed": []}
+        else:
+            castles = _owners(state, seat)
+            removed = sorted(
+                (point for point, owner in state.pieces.items() if owner in castles),
+                key=board.index.__getitem__,
+            )
+            for point in removed:
+                del new.pieces[point]
+            names = _and([_castle_name(board, castle) for castle in castles])
+            out = "that castle is" if len(castles) == 1 else "those castles are"
+            text = (
+                f"{who} ran out of time and leaves the game: the Knights of {names} leave the "
+                f"board and {out} out of play."
+            )
+            data = {"seat": seat, "forfeit": True, "removed": removed, "castles": list(castles)}
+            if not _seats_playing(new, knights_only=True):
+                dragon = new.roles.index(DRAGON)
+                ending = ([dragon], "The Dragon wins: no Knight is left to face it.")
+            else:
+                ending = _outcome(board, new)
+        events = [Event(text, data=data)]
+        if ending is None:
+            _advance(new)
+        else:
+            new.phase = "over"
+            new.winners, new.result_text = ending
+            events.append(Event(new.result_text, data={"winners": list(new.winners), "over": True}))
+        return new, events
 
     # --- showing ---------------------------------------------------------------------
 
@@ -247,11 +316,44 @@ def _castle_name(board: Board, castle: str) -> str:
 
 
 def _advance(state: State) -> None:
-    """Hand the turn to the next seat (Knights first, Dragon last, then round again)."""
-    state.to_move = (state.to_move + 1) % len(state.roles)
-    if state.to_move == 0:
-        state.turn += 1
+    """Hand the turn to the next seat still playing (Knights first, Dragon last, then round
+    again); seats that forfeited are passed over. A round begins each time seat 0's place in
+    the order comes round, even if that seat has left."""
+    while True:
+        state.to_move = (state.to_move + 1) % len(state.roles)
+        if state.to_move == 0:
+            state.turn += 1
+        if state.to_move not in state.departed:
+            break
     state.phase = "roll"
+
+
+def _check_prompted(state: State, index: int) -> None:
+    """IllegalAction unless seat ``index`` is the one asked to act now."""
+    if state.phase == "over":
+        raise IllegalAction(f"The game is over. {state.result_text}")
+    if index != state.to_move:
+        raise IllegalAction(f"It is not your turn: {_name(state, state.to_move)} is to act.")
+
+
+def _seats_playing(state: State, knights_only: bool = False) -> list[int]:
+    """The seats that have not forfeited, in turn order (only Knight seats if asked)."""
+    return [
+        index
+        for index, key in enumerate(state.roles)
+        if index not in state.departed and not (knights_only and key == DRAGON)
+    ]
+
+
+def _castles_playing(state: State) -> list[str]:
+    """The castles in play: those of the seats that have not forfeited, in board order."""
+    return castles_in_play([state.roles[index] for index in _seats_playing(state)])
+
+
+def _and(names: list[str]) -> str:
+    if len(names) <= 1:
+        return "".join(names)
+    return f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def _parse_move(board: Board, action: str) -> tuple[str, str]:
@@ -365,7 +467,7 @@ def _move_label(state: State, start: str, end: str) -> str:
 
 def _outcome(board: Board, state: State) -> tuple[list[int], str] | None:
     """Winners and the reason if the game just ended, else None."""
-    in_play = castles_in_play(state.roles)
+    in_play = _castles_playing(state)
     castle = rules.castle_winner(state.scored, in_play)
     if castle is not None:
         holder = next(i for i, key in enumerate(state.roles) if castle in seat(key).castles)
@@ -392,6 +494,10 @@ def _summary(board: Board, state: State) -> str:
     if state.phase == "move":
         return f"Turn {state.turn}: {who} rolled {state.roll} and must move a piece."
     now = f"Turn {state.turn}: {who} to roll."
+    lapse = state.timed_out
+    if lapse is not None:
+        what = "left the game" if lapse["forfeit"] else "the turn passed"
+        return f"{now} Last: {_name(state, lapse['seat'])} ran out of time and {what}."
     if state.passed and state.roll_seat is not None:
         return (
             f"{now} Last: {_name(state, state.roll_seat)} rolled {state.roll} "
@@ -416,10 +522,12 @@ def _public_view(board: Board, state: State) -> dict[str, Any]:
 
     - ``pieces``: ``[{"point", "owner"}]`` in board order; owner is a castle key
       (``"george"``, ``"patrick"``, ``"andrew"``, ``"david"``) or ``"dragon"``.
-    - ``taken`` / ``scored``: ``{castle: n}`` for the castles in play: Knights the Dragon
-      took, Knights that reached the Lair.
-    - ``castles_in_play``: castle keys with Knights in this game, in board order.
-    - ``seats``: ``[{"role", "name", "castles"}]`` in turn order (the Dragon's castles: []).
+    - ``taken`` / ``scored``: ``{castle: n}`` for the castles the game began with: Knights
+      the Dragon took, Knights that reached the Lair.
+    - ``castles_in_play``: castle keys with Knights in this game, in board order; a castle
+      whose seat forfeited is no longer in play.
+    - ``seats``: ``[{"role", "name", "castles", "departed"}]`` in turn order (the Dragon's
+      castles: []; ``departed``: the seat forfeited and no longer plays).
     - ``to_move``: the seat to act, None once over. ``phase``: "roll", "move" or "over".
     - ``roll``: the last roll (None before the first), ``roll_seat``: who rolled it,
       ``passed``: that roll had no legal move and the turn passed.
@@ -435,10 +543,15 @@ def _public_view(board: Board, state: State) -> dict[str, Any]:
         "pieces": [{"point": point, "owner": owner} for point, owner in pieces],
         "taken": dict(state.taken),
         "scored": dict(state.scored),
-        "castles_in_play": castles_in_play(state.roles),
+        "castles_in_play": _castles_playing(state),
         "seats": [
-            {"role": key, "name": seat(key).name, "castles": list(seat(key).castles)}
-            for key in state.roles
+            {
+                "role": key,
+                "name": seat(key).name,
+                "castles": list(seat(key).castles),
+                "departed": index in state.departed,
+            }
+            for index, key in enumerate(state.roles)
         ],
         "to_move": None if over else state.to_move,
         "phase": state.phase,

@@ -66,6 +66,20 @@ board to happen.
 - **Knights' order:** the text only says the Knights go first; they go in seat order.
 """
 
+_TIMEOUTS = """\
+## If time runs out
+The table's turn clock either skips or forfeits a turn that runs out of time.
+- **Skip:** the turn passes without a move, whether the player had yet to roll or had \
+rolled and not moved (that roll is lost). The next seat is asked to roll, as after any turn.
+- **Forfeit, the Dragon:** the game ends at once and every Knight player still in the game \
+wins together: the Knights have driven the Dragon off.
+- **Forfeit, a Knight player:** the player leaves with all their castles. Their Knights are \
+removed from the board (Knights already in the Lair or taken count for nothing), those \
+castles are shown as not in play, and the Dragon now needs two Knights from each castle \
+still in play only; if it already has them, it wins at once. The others play on and the \
+turn order passes over the empty seat. When no Knight player is left, the Dragon wins.
+"""
+
 
 def rules_help() -> str:
     """The full help (Markdown, sections under about 1900 characters each)."""
@@ -76,4 +90,4 @@ def rules_help() -> str:
         "reconstruction (a server may load a corrected board file):\n"
         f"{notes}\n"
     )
-    return "\n".join([_HELP, _READINGS, board])
+    return "\n".join([_HELP, _READINGS, _TIMEOUTS, board])

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import copy
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 FORMAT = 1
@@ -23,6 +23,10 @@ class State:
     ``scored`` (a Knight reached the Lair) and ``roll``; None before the first move.
     ``turn`` counts rounds from 1, a round being one turn of every seat in order.
     ``winners`` and ``result_text`` are set when the game ends (no winners: a draw).
+    ``departed`` lists the seats that forfeited, in the order they left: their castles are out
+    of play and their turns are passed over. ``timed_out`` is the last turn that ran out of
+    time since the last roll: ``seat`` and ``forfeit`` (bool), or None. Snapshots stored
+    before these two fields existed load with ``[]`` and None.
     """
 
     roles: list[str]
@@ -38,6 +42,8 @@ class State:
     turn: int
     winners: list[int] | None
     result_text: str | None
+    departed: list[int] = field(default_factory=list)
+    timed_out: dict[str, Any] | None = None
 
     def copy(self) -> State:
         """A deep copy, so a new state never shares mutable parts with this one."""

@@ -26,8 +26,13 @@ def new_game(players: int, seed: int):
 
 def check_invariants(state) -> None:
     in_play = list(state.taken)
+    # Castles whose seat forfeited have left play: none of their Knights stay on the board.
+    gone = set(in_play) - set(GAME.view(state, None)["castles_in_play"])
     for castle in in_play:
         on_board = list(state.pieces.values()).count(castle)
+        if castle in gone:
+            assert on_board == 0
+            continue
         assert on_board + state.taken[castle] + state.scored[castle] == 3
         assert state.scored[castle] <= 2
     assert set(state.pieces.values()) <= {*in_play, "dragon"}
