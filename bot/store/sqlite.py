@@ -299,8 +299,11 @@ class SqliteStore:
     async def due(self, now: float, limit: int = 100) -> list[GameRecord]:
         """Running games whose deadline or reminder time has come, earliest first."""
         rows = await self._fetchall(
-            "SELECT * FROM games WHERE status = 'running' AND"
-            " (deadline <= ? OR remind_at <= ?)"
+            # Two index searches, so only the due games are read and sorted.
+            "SELECT * FROM games WHERE id IN ("
+            " SELECT id FROM games WHERE deadline <= ? AND deadline IS NOT NULL"
+            " UNION SELECT id FROM games WHERE remind_at <= ? AND remind_at IS NOT NULL)"
+            " AND status = 'running'"
             " ORDER BY MIN(COALESCE(deadline, remind_at), COALESCE(remind_at, deadline))"
             " LIMIT ?",
             (now, now, limit),

@@ -54,9 +54,20 @@ def restart(simcord_env, settings, bots):
     return restart_bot
 
 
+STATUS = "📜"
+
+
 def bot_posts(channel, viewer=None):
-    """Messages the bot posted in ``channel`` that ``viewer`` can see, oldest first."""
-    return [m for m in channel.history(viewer=viewer) if m.author.bot]
+    """The bot's posts in ``channel`` that ``viewer`` can see, oldest first, leaving out
+    the game's status message (edited in place, see ``status_messages``)."""
+    return [
+        m for m in channel.history(viewer=viewer)
+        if m.author.bot and not m.content.startswith(STATUS)
+    ]  # fmt: skip
+
+
+def status_messages(channel):
+    return [m for m in channel.history() if m.author.bot and m.content.startswith(STATUS)]
 
 
 def texts(results):

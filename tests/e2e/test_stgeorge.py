@@ -1,6 +1,5 @@
 """St. George and the Dragon through the real bot on a simulated Discord."""
 
-
 from tests.e2e.conftest import bot_posts, texts
 
 
@@ -97,8 +96,11 @@ async def test_a_wrong_players_click_is_refused_privately(simcord_env, world):
     outsider = world[2]["carol"]
     result = await outsider.click(roll, label="Roll the die")
     assert "not playing" in texts([result])[0]
-    assert [m.content for m in channel.history(viewer=players["knights"])
-            if "not your turn" in m.content] == []
+    assert [
+        m.content
+        for m in channel.history(viewer=players["knights"])
+        if "not your turn" in m.content
+    ] == []
 
 
 async def test_the_game_and_its_buttons_survive_a_restart(simcord_env, world, restart):

@@ -1,6 +1,6 @@
 """The turn clock on a simulated Discord: reminders, timeouts, restarts, days passing."""
 
-from tests.e2e.conftest import bot_posts
+from tests.e2e.conftest import bot_posts, status_messages
 from tests.e2e.test_stgeorge import open_two_player_game, play_turn
 
 HOUR = 3600
@@ -69,10 +69,6 @@ async def test_pause_and_resume(simcord_env, world):
     assert "The game goes on" in bot_posts(channel)[-1].content
 
 
-def status_messages(channel):
-    return [m for m in bot_posts(channel) if m.content.startswith("📜")]
-
-
 async def test_one_status_message_is_edited_across_many_turns(simcord_env, world):
     channel, players = await open_two_player_game(world)
     for _ in range(8):
@@ -84,7 +80,7 @@ async def test_one_status_message_is_edited_across_many_turns(simcord_env, world
 
 async def test_an_old_boards_button_is_refused_with_a_link_to_the_current_board(simcord_env, world):
     channel, players = await open_two_player_game(world)
-    first = bot_posts(channel)[-2]  # the opening board with its Roll button
+    first = bot_posts(channel)[-1]  # the opening board with its Roll button
     assert first.components
     await play_turn(channel, players)
     await play_turn(channel, players)  # the turn has passed: a new board is posted
