@@ -282,7 +282,7 @@ def note_rejected(figures: Figures, choice: Choice, error: UserError, limit: int
 
 def images_of(outcome: Outcome) -> list[bytes]:
     """The board pictures carried by an action's notices."""
-    return [n.image for n in outcome.notices if n.image]
+    return [image for n in outcome.notices if (image := getattr(n, "image", None))]
 
 
 async def time_stages(
