@@ -77,6 +77,14 @@ class DragonBot(commands.Bot):
             await host.store.close()
         await super().close()
 
+    # -- the server changing under a game ----------------------------------------------
+
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        await self.courier.deliver(await self.host.channel_gone(channel.id))
+
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        await self.courier.deliver(await self.host.channel_gone(payload.thread_id))
+
     # -- one way to answer every interaction -------------------------------------------
 
     async def run_work(

@@ -15,6 +15,7 @@ import discord
 
 from bot.discord.components import OpenPrivateButton
 from bot.discord.views import controls_view
+from bot.service.errors import UserError
 from bot.service.notices import ChannelPost, Outcome, PrivateMessage, Reply, StatusUpdate
 
 if TYPE_CHECKING:
@@ -97,7 +98,18 @@ class Courier:
         )
         if post.image:
             await self.bot.host.store.set_message(post.game_id, "board", message.id)
+        if post.final and isinstance(channel, discord.Thread):
+            await channel.edit(archived=True)
         return message
+
+    async def open_thread(self, channel_id: int, title: str) -> discord.Thread:
+        """A public thread for one game, under the channel where it was opened."""
+        channel = await self.channel(channel_id)
+        if not isinstance(channel, discord.TextChannel):
+            raise UserError("Games get a thread of their own only in a text channel.")
+        return await channel.create_thread(
+            name=title[:100], type=discord.ChannelType.public_thread, auto_archive_duration=10080
+        )
 
     async def status(self, update: StatusUpdate) -> None:
         """Edit the game's status message in place; post a new one if it is gone."""

@@ -162,8 +162,12 @@ class GameHost:
         players: int | None = None,
         options: str = "",
         role: str | None = None,
+        own_thread: bool | None = None,
     ) -> Outcome:
-        """Open a lobby for ``slug`` and seat its host."""
+        """Open a lobby for ``slug`` and seat its host.
+
+        ``own_thread``: play in a thread of its own once started (default: the server's).
+        """
         engine = engine_for(slug)
         players = players or engine.min_players
         if not engine.min_players <= players <= engine.max_players:
@@ -192,6 +196,11 @@ class GameHost:
             now=self.clock(),
             timing=timing.to_dict(),
         )
+        if own_thread is None:
+            own_thread = await self.store.guild_setting(guild_id, "threads") == "on"
+        if own_thread:
+            version = (await self.store.get_game(game_id)).version
+            await self.store.update_game(game_id, version, now=self.clock(), own_thread=1)
         joined = await self.join(
             game_id=game_id, user_id=user_id, user_name=user_name, role=role, announce=False
         )
@@ -264,11 +273,10 @@ class GameHost:
         record = table.record
         if not record.seat_of(user_id):
             raise UserError(f"You are not in {table.title}.")
+        if record.status in ("running", "paused"):
+            return await self._leave_running(table, user_id, user_name)
         if record.status != "lobby":
-            raise UserError(
-                f"{table.title} is already under way; ask the host to `/game cancel` it "
-                "if the table cannot go on."
-            )
+            raise UserError(f"{table.title} has already {_started_word(record.status)}.")
         if user_id == record.host_id:
             raise UserError("You are hosting this game: `/game cancel` closes it instead.")
         await self.store.remove_seats(game_id, record.version, user_id=user_id, now=self.clock())
@@ -278,7 +286,74 @@ class GameHost:
             [Reply(f"You left {table.title}."), ChannelPost(game_id, record.channel_id, text)]
         )
 
-    async def start(self, *, game_id: int, user_id: int) -> Outcome:
+    async def _leave_running(self, table: Table, user_id: int, user_name: str) -> Outcome:
+        """A player leaves a game under way: each of their seats forfeits on its turn (at
+        once if it is their turn now), by the game's own forfeit rule."""
+        record = table.record
+        await self.store.mark_left(record.id, record.version, user_id=user_id, now=self.clock())
+        text = (
+            f"{user_name} has left **{table.title}**. Their seat gives up as the rules of "
+            "the game say, as soon as it is its turn."
+        )
+        outcome = Outcome(
+            [Reply(f"You left {table.title}."), ChannelPost(record.id, record.channel_id, text)]
+        )
+        if record.status == "running":
+            outcome.notices += (await self._forfeit_departed(record.id)).notices
+        return outcome
+
+    async def _forfeit_departed(self, game_id: int) -> Outcome:
+        """Forfeit every seat that is prompted now but whose player has left."""
+        outcome = Outcome()
+        for _ in range(16):
+            table = await self.table(game_id)
+            gone = [p.seat for p in table.prompts() if table.record.has_left(p.seat)]
+            if table.record.status != "running" or not gone:
+                break
+            seat = gone[0]
+            rng = action_rng(table.record.seed, table.record.version + 1)
+            state, events = table.engine.forfeit(table.state, seat, rng)
+            headline = f"🚪 {table.role_name(seat)} has left the game."
+            try:
+                outcome.notices += (
+                    await self._commit(table, seat, "!forfeit", state, events, headline)
+                ).notices
+            except StaleVersion:
+                continue
+        return outcome
+
+    async def channel_gone(self, channel_id: int) -> Outcome:
+        """The channel (or thread) of some games was deleted: lobbies close, games under way
+        are paused and wait for their host to `/game resume` them in another channel."""
+        outcome = Outcome()
+        for record in await self.store.games(channel_id=channel_id):
+            table = await self.table(record.id)
+            if record.status == "lobby":
+                await self.store.update_game(
+                    record.id, record.version, now=self.clock(), status="cancelled"
+                )
+                text = f"{table.title} was closed: its channel was deleted before it started."
+            else:
+                await self.store.update_game(
+                    record.id, record.version, now=self.clock(), status="paused", channel_id=0,
+                    **NO_DEADLINES,
+                )  # fmt: skip
+                text = (
+                    f"{table.title} is paused: its channel was deleted. Nothing is lost; "
+                    f"`/game resume game:{record.id}` in any channel of the server goes on there."
+                )
+            outcome.add(PrivateMessage(record.id, record.host_id, text))
+        return outcome
+
+    async def move_to(self, *, game_id: int, channel_id: int) -> None:
+        """Play a game in another channel from now on (its own thread, say)."""
+        record = (await self.table(game_id)).record
+        await self.store.update_game(
+            game_id, record.version, now=self.clock(), channel_id=channel_id
+        )
+
+    async def startable(self, *, game_id: int, user_id: int) -> Table:
+        """The lobby ``user_id`` may start now; UserError says why not."""
         table = await self.table(game_id)
         record = table.record
         if record.status != "lobby":
@@ -287,15 +362,17 @@ class GameHost:
             raise UserError(f"Only the host, <@{record.host_id}>, can start {table.title}.")
         missing = record.players - len(record.seats)
         if missing:
-            open_roles = ", ".join(
-                r.name
-                for i, r in enumerate(table.roles())
-                if i not in {s.seat for s in record.seats}
-            )
+            taken = {s.seat for s in record.seats}
+            open_roles = ", ".join(r.name for i, r in enumerate(table.roles()) if i not in taken)
             raise UserError(
                 f"{table.title} needs {missing} more player(s) before it can start "
                 f"(open: {open_roles}). Invite friends to `/game join game:{game_id}`."
             )
+        return table
+
+    async def start(self, *, game_id: int, user_id: int) -> Outcome:
+        table = await self.startable(game_id=game_id, user_id=user_id)
+        record = table.record
         keys = [r.key for r in table.roles()]
         state = table.engine.setup(keys, record.options, setup_rng(record.seed))
         now = self.clock()
@@ -511,6 +588,8 @@ class GameHost:
             outcome, played, new_version, actor=seat, events=events, fresh=fresh,
             new_turn=new_turn, result=result, headline=headline,
         )  # fmt: skip
+        if result is None and any(played.record.has_left(p.seat) for p in fresh):
+            outcome.notices += (await self._forfeit_departed(record.id)).notices
         return outcome
 
     def _acting_seat(self, table: Table, user_id: int, action: str) -> int:
@@ -579,8 +658,11 @@ class GameHost:
         image = await self._render(table) if new_turn else None
         controls = tuple(self._controls(table, version, p) for p in public_prompts)
         outcome.add(
-            ChannelPost(record.id, record.channel_id, "\n".join(lines), image, mentions, controls)
-        )
+            ChannelPost(
+                record.id, record.channel_id, "\n".join(lines), image, mentions, controls,
+                final=result is not None,
+            )
+        )  # fmt: skip
         if new_turn:
             last = next((e.text for e in reversed(events) if e.public), "")
             outcome.add(StatusUpdate(record.id, record.channel_id, _status_line(table, last)))
@@ -642,6 +724,11 @@ class GameHost:
         await self.store.set_guild_setting(guild_id, "timing", json.dumps(timing.to_dict()))
         return Reply(f"New games on this server: {timing.describe()}.", private=False)
 
+    async def set_server_threads(self, *, guild_id: int, on: bool) -> Reply:
+        await self.store.set_guild_setting(guild_id, "threads", "on" if on else "off")
+        where = "in a thread of its own" if on else "in the channel where it was opened"
+        return Reply(f"New games on this server are played {where}.", private=False)
+
     async def pause(self, *, game_id: int, user_id: int) -> Outcome:
         """The host stops the clock; nobody can move until the game is resumed."""
         table = await self._hosted(game_id, user_id, "running", "pause")
@@ -651,12 +738,18 @@ class GameHost:
         text = f"⏸️ **{table.title}** is paused by its host. `/game resume` goes on."
         return Outcome([Reply("Paused."), ChannelPost(game_id, table.record.channel_id, text)])
 
-    async def resume(self, *, game_id: int, user_id: int) -> Outcome:
-        """The host restarts a paused game; the player to move gets a fresh turn clock."""
+    async def resume(self, *, game_id: int, user_id: int, channel_id: int | None = None) -> Outcome:
+        """The host restarts a paused game; the player to move gets a fresh turn clock.
+
+        A game whose channel was deleted moves to ``channel_id`` (where it was resumed).
+        """
         table = await self._hosted(game_id, user_id, "paused", "resume")
         now = self.clock()
+        moved = {"channel_id": channel_id} if table.record.channel_id == 0 and channel_id else {}
+        if table.record.channel_id == 0 and not moved:
+            raise UserError(f"{table.title} lost its channel: resume it in the channel to play in.")
         version = await self.store.update_game(
-            game_id, table.record.version, now=now, status="running",
+            game_id, table.record.version, now=now, status="running", **moved,
             **Timing.from_dict(table.record.timing).deadlines(now),
         )  # fmt: skip
         self.wakeup()

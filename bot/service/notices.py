@@ -46,6 +46,7 @@ class ChannelPost:
     image: bytes | None = None
     mentions: tuple[int, ...] = ()
     controls: tuple[Controls, ...] = ()
+    final: bool = False  # the game is over: a game thread can be archived
 
 
 @dataclass(frozen=True)

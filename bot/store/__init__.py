@@ -23,6 +23,7 @@ class SeatRecord:
     role: str
     user_id: int
     name: str
+    left: bool = False
 
 
 @dataclass(frozen=True)
@@ -44,6 +45,7 @@ class GameRecord:
     timing: dict[str, Any]
     status_message_id: int | None
     board_message_id: int | None
+    own_thread: bool
     created_at: float
     updated_at: float
     seats: tuple[SeatRecord, ...] = field(default=())
@@ -55,6 +57,9 @@ class GameRecord:
     def seat_of(self, user_id: int) -> list[int]:
         """Seats held by ``user_id`` (a user may hold several only at a local table)."""
         return [s.seat for s in self.seats if s.user_id == user_id]
+
+    def has_left(self, seat: int) -> bool:
+        return any(s.left for s in self.seats if s.seat == seat)
 
     def user_at(self, seat: int) -> int | None:
         return next((s.user_id for s in self.seats if s.seat == seat), None)
@@ -79,6 +84,7 @@ class GameRecord:
             timing=json.loads(row["timing"]),
             status_message_id=row["status_message_id"],
             board_message_id=row["board_message_id"],
+            own_thread=bool(row["own_thread"]),
             created_at=row["created_at"],
             updated_at=row["updated_at"],
             seats=seats,

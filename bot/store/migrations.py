@@ -75,4 +75,9 @@ MIGRATIONS: list[str] = [
     ALTER TABLE games ADD COLUMN status_message_id INTEGER;
     ALTER TABLE games ADD COLUMN board_message_id INTEGER;
     """,
+    # 4: players who left a running game; games played in their own thread.
+    """
+    ALTER TABLE seats ADD COLUMN left INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE games ADD COLUMN own_thread INTEGER NOT NULL DEFAULT 0;
+    """,
 ]

@@ -23,7 +23,7 @@ from bot.store.migrations import MIGRATIONS
 _JSON_FIELDS = {"snapshot", "options", "timing"}
 _GAME_FIELDS = {
     "status", "snapshot", "result", "deadline", "remind_at", "timing", "channel_id", "options",
-    "players",
+    "players", "own_thread",
 }  # fmt: skip
 
 
@@ -122,7 +122,8 @@ class SqliteStore:
             "SELECT * FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
         )
         return tuple(
-            SeatRecord(r["game_id"], r["seat"], r["role"], r["user_id"], r["name"]) for r in rows
+            SeatRecord(r["game_id"], r["seat"], r["role"], r["user_id"], r["name"], bool(r["left"]))
+            for r in rows
         )
 
     async def games(
@@ -208,6 +209,19 @@ class SqliteStore:
                 )
             except sqlite3.IntegrityError as error:
                 raise StaleVersion(game_id) from error
+            return version
+
+    async def mark_left(
+        self, game_id: int, expected_version: int, *, user_id: int, now: float
+    ) -> int:
+        """Record that ``user_id`` left a running game (their seats give up on their turn)."""
+        async with self._transaction() as db:
+            version = await self._bump(db, game_id, expected_version, now, {})
+            await _run(
+                db,
+                "UPDATE seats SET left = 1 WHERE game_id = ? AND user_id = ?",
+                (game_id, user_id),
+            )
             return version
 
     async def remove_seats(

@@ -9,6 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.cogs import autocomplete as ac
+from bot.service.notices import Reply
 
 if TYPE_CHECKING:
     from bot.discord.client import DragonBot
@@ -44,6 +45,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play dragon
         players="How many players (default: the fewest the game allows)",
         role="Your own seat (default: the first open one)",
         options="Game options as key=value, e.g. lions=symmetric",
+        thread="Play in a thread of its own once started (default: the server's choice)",
     )
     @app_commands.autocomplete(game=ac.game_slugs, role=ac.new_game_roles)
     async def new(
@@ -53,6 +55,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play dragon
         players: app_commands.Range[int, 2, 5] | None = None,
         role: str | None = None,
         options: str | None = None,
+        thread: bool | None = None,
     ) -> None:
         await self.bot.run_work(
             interaction,
@@ -65,6 +68,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play dragon
                 players=players,
                 options=options or "",
                 role=role,
+                own_thread=thread,
             ),
         )
 
@@ -103,7 +107,12 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play dragon
     async def start(self, interaction: discord.Interaction, game: int | None = None) -> None:
         async def work():
             table = await self._find(interaction, game)
-            return await self.bot.host.start(game_id=table.record.id, user_id=interaction.user.id)
+            host = self.bot.host
+            await host.startable(game_id=table.record.id, user_id=interaction.user.id)
+            if table.record.own_thread:
+                thread = await self.bot.courier.open_thread(table.record.channel_id, table.title)
+                await host.move_to(game_id=table.record.id, channel_id=thread.id)
+            return await host.start(game_id=table.record.id, user_id=interaction.user.id)
 
         await self.bot.run_work(interaction, work)
 
@@ -160,6 +169,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play dragon
         hours="Hours per turn (0: no limit)",
         reminder="Hours before the end to remind the player (0: none)",
         on_timeout="What a timed-out turn does",
+        threads="Play each new game in a thread of its own",
     )
     @app_commands.choices(on_timeout=TIMEOUT_CHOICES)
     @app_commands.checks.has_permissions(manage_guild=True)
@@ -169,14 +179,20 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play dragon
         hours: app_commands.Range[float, 0, 24 * 60] | None = None,
         reminder: app_commands.Range[float, 0, 24 * 60] | None = None,
         on_timeout: str | None = None,
+        threads: bool | None = None,
     ) -> None:
-        await self.bot.run_work(
-            interaction,
-            lambda: self.bot.host.set_server_timing(
+        async def work():
+            host = self.bot.host
+            reply = await host.set_server_timing(
                 guild_id=interaction.guild_id, limit_hours=hours, reminder_hours=reminder,
                 on_timeout=on_timeout,
-            ),
-        )  # fmt: skip
+            )  # fmt: skip
+            if threads is not None:
+                more = await host.set_server_threads(guild_id=interaction.guild_id, on=threads)
+                reply = Reply(f"{reply.text}\n{more.text}", private=False)
+            return reply
+
+        await self.bot.run_work(interaction, work)
 
     @app_commands.command(name="pause", description="Stop a game's clock (host)")
     @app_commands.autocomplete(game=ac.games_here)
@@ -192,7 +208,11 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play dragon
     async def resume(self, interaction: discord.Interaction, game: int | None = None) -> None:
         async def work():
             table = await self._find(interaction, game)
-            return await self.bot.host.resume(game_id=table.record.id, user_id=interaction.user.id)
+            return await self.bot.host.resume(
+                game_id=table.record.id,
+                user_id=interaction.user.id,
+                channel_id=interaction.channel_id,
+            )
 
         await self.bot.run_work(interaction, work)
 

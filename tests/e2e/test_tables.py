@@ -1,0 +1,57 @@
+"""Where games live: their own threads, deleted channels, and players who leave."""
+
+from tests.e2e.conftest import bot_posts, texts
+from tests.e2e.test_stgeorge import open_two_player_game
+
+
+async def test_a_game_in_its_own_thread_is_archived_when_it_ends(simcord_env, world):
+    _, channel, users = world
+    alice, bob = users["alice"], users["bob"]
+    await alice.slash(channel, "game new", game="lions-dragons", thread=True)
+    await bob.slash(channel, "game join")
+    await alice.slash(channel, "game start")
+    [thread] = channel.threads
+    assert "Lions and Dragons Chess #1" in thread.name
+    board = [m for m in bot_posts(thread) if m.attachments]
+    assert board and "The game begins!" in board[0].content
+    assert not any(m.attachments for m in bot_posts(channel))  # the lobby stays outside
+    await alice.slash(thread, "game leave")  # White gives up on its turn: Black wins
+    assert "🏆" in bot_posts(thread)[-1].content
+    archived = simcord_env.backend.archived_threads(channel.id, private=False)
+    assert [t.id for t in archived] == [thread.id]
+
+
+async def test_server_default_threads_needs_manage_server(simcord_env, world):
+    _, channel, users = world
+    refused = await users["bob"].slash(channel, "game defaults", threads=True)
+    assert refused.ephemeral and "Manage Server" in texts([refused])[0]
+
+
+async def test_a_deleted_channel_pauses_the_game_and_the_host_resumes_it_elsewhere(
+    simcord_env, world
+):
+    guild, channel, _ = world
+    _, players = await open_two_player_game(world)
+    simcord_env.backend.delete_channel(channel.id)
+    await simcord_env.settle()
+    host_dm = players["knights"].user.dm_channel.history()[-1].content
+    assert "paused: its channel was deleted" in host_dm and "/game resume game:1" in host_dm
+    elsewhere = guild.create_text_channel("new-games")
+    await players["knights"].slash(elsewhere, "game resume", game=1)
+    resumed = bot_posts(elsewhere)[-1]
+    assert "The game goes on!" in resumed.content and resumed.attachments
+    await players["knights"].slash(elsewhere, "move", action="roll")
+    assert "rolled" in bot_posts(elsewhere)[-1].content
+
+
+async def test_a_player_who_leaves_forfeits_on_their_turn(simcord_env, world):
+    channel, players = await open_two_player_game(world)
+    left = await players["dragon"].slash(channel, "game leave")
+    assert "You left" in texts([left])[0]
+    assert "has left" in bot_posts(channel)[-1].content
+    knights = players["knights"]
+    await knights.slash(channel, "move", action="roll")
+    moves = await knights.autocomplete(channel, "move", "action", "")
+    await knights.slash(channel, "move", action=moves[0]["value"])
+    final = bot_posts(channel)[-1].content
+    assert "The Dragon has left the game" in final and "🏆" in final
