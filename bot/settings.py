@@ -18,21 +18,25 @@ class Settings:
     sync_guild: int | None = None
     data_overrides: str | None = None
     seed: int | None = None
+    members_intent: bool = False
 
     @classmethod
     def from_env(cls, env_file: str | None = ".env") -> Settings:
         """Settings from ``DISCORD_TOKEN``, ``DATABASE_PATH``, ``SYNC_GUILD_ID``,
-        ``DATA_OVERRIDES`` and ``GAME_SEED`` (a ``.env`` file fills in unset ones)."""
+        ``DATA_OVERRIDES``, ``GAME_SEED`` and ``MEMBERS_INTENT`` (a ``.env`` file fills in
+        unset ones)."""
         if env_file:
             from dotenv import load_dotenv
 
             load_dotenv(env_file, override=False)
         guild = os.environ.get("SYNC_GUILD_ID", "").strip()
         seed = os.environ.get("GAME_SEED", "").strip()
+        members = os.environ.get("MEMBERS_INTENT", "").strip().lower() in ("1", "true", "yes")
         return cls(
             token=os.environ.get("DISCORD_TOKEN", "").strip() or None,
             database=os.environ.get("DATABASE_PATH", "").strip() or str(DEFAULT_DATABASE),
             sync_guild=int(guild) if guild else None,
             data_overrides=os.environ.get("DATA_OVERRIDES", "").strip() or None,
             seed=int(seed) if seed else None,
+            members_intent=members,
         )

@@ -34,11 +34,9 @@ class DragonBot(commands.Bot):
     host: GameHost
 
     def __init__(self, settings: Settings) -> None:
-        super().__init__(
-            command_prefix=commands.when_mentioned,
-            intents=discord.Intents.default(),
-            help_command=None,
-        )
+        intents = discord.Intents.default()
+        intents.members = settings.members_intent
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
         self.settings = settings
         self.courier = Courier(self)
 
@@ -84,6 +82,11 @@ class DragonBot(commands.Bot):
 
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
         await self.courier.deliver(await self.host.channel_gone(payload.thread_id))
+
+    async def on_raw_member_remove(self, payload: discord.RawMemberRemoveEvent) -> None:
+        # Needs the Server Members intent (MEMBERS_INTENT=1); without it Discord never sends it.
+        outcome = await self.host.member_left(guild_id=payload.guild_id, user_id=payload.user.id)
+        await self.courier.deliver(outcome)
 
     # -- one way to answer every interaction -------------------------------------------
 

@@ -322,6 +322,33 @@ class GameHost:
                 continue
         return outcome
 
+    async def member_left(self, *, guild_id: int, user_id: int) -> Outcome:
+        """A member left the server: they leave every game there; each host is told."""
+        outcome = Outcome()
+        for record in await self.store.games(guild_id=guild_id, user_id=user_id):
+            title = (await self.table(record.id)).title
+            name = next(s.name for s in record.seats if s.user_id == user_id)
+            if record.status == "lobby" and user_id == record.host_id:
+                await self.store.update_game(
+                    record.id, record.version, now=self.clock(), status="cancelled"
+                )
+                closed = f"{title} was closed: its host left the server."
+                outcome.add(ChannelPost(record.id, record.channel_id, closed))
+                continue
+            if record.status == "lobby":
+                await self.store.remove_seats(
+                    record.id, record.version, user_id=user_id, now=self.clock()
+                )
+                text = f"{name} left the server, and so their seat at {title} is open again."
+                outcome.add(ChannelPost(record.id, record.channel_id, text))
+            else:
+                left = await self._leave_running(await self.table(record.id), user_id, name)
+                outcome.notices += left.notices[1:]  # all but the reply to the leaver
+            if record.host_id != user_id:
+                told = f"{name} left the server and so left {title}."
+                outcome.add(PrivateMessage(record.id, record.host_id, told))
+        return outcome
+
     async def channel_gone(self, channel_id: int) -> Outcome:
         """The channel (or thread) of some games was deleted: lobbies close, games under way
         are paused and wait for their host to `/game resume` them in another channel."""

@@ -13,7 +13,7 @@ from bot.settings import Settings
 
 @pytest.fixture
 def settings(tmp_path):
-    return Settings(database=str(tmp_path / "games.sqlite3"), seed=1234)
+    return Settings(database=str(tmp_path / "games.sqlite3"), seed=1234, members_intent=True)
 
 
 @pytest.fixture
@@ -34,7 +34,7 @@ def simcord_bot(settings, bots):
 
 
 @pytest.fixture
-def world(simcord_env):
+async def world(simcord_env):
     """(guild, channel, {name: member}) for a fresh server."""
     guild = simcord_env.create_guild(name="Dragon Club")
     channel = guild.create_text_channel("games")

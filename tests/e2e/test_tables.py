@@ -55,3 +55,13 @@ async def test_a_player_who_leaves_forfeits_on_their_turn(simcord_env, world):
     await knights.slash(channel, "move", action=moves[0]["value"])
     final = bot_posts(channel)[-1].content
     assert "The Dragon has left the game" in final and "🏆" in final
+
+
+async def test_a_member_who_leaves_the_server_leaves_their_games(simcord_env, world):
+    guild, channel, _ = world
+    _, players = await open_two_player_game(world)
+    guild.remove_member(players["dragon"])
+    await simcord_env.settle()
+    assert "has left" in bot_posts(channel)[-1].content
+    told = players["knights"].user.dm_channel.history()[-1].content
+    assert "bob left the server" in told
