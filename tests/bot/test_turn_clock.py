@@ -171,3 +171,10 @@ async def test_thousands_of_deadlines_fire_in_order_and_once(store, toy, clock):
     assert firsts == expected  # every game timed out exactly at its own deadline
     times = [when for when, _ in fired]
     assert times == sorted(times)
+
+
+async def test_mine_shows_each_games_deadline(host, store, clock):
+    game = await started(host)
+    deadline = int((await store.get_game(game)).deadline)
+    text = (await host.mine(guild_id=GUILD, user_id=ALICE)).text
+    assert "**your turn**" in text and f"turn ends <t:{deadline}:R>" in text
