@@ -9,15 +9,15 @@ transaction before anybody is told about it.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
+from bot.service.clock import TurnClock
 from bot.service.errors import AlreadyDone, UserError
+from bot.service.lobby import Lobby
 from bot.service.notices import (
     ChannelPost,
     Controls,
@@ -26,76 +26,26 @@ from bot.service.notices import (
     Reply,
     StatusUpdate,
 )
+from bot.service.tables import (
+    STATUS_WORDS,
+    Table,
+    action_rng,
+    engine_for,
+    replay,  # noqa: F401  (part of this module's interface)
+    seat_label,
+    seating,
+)
 from bot.service.timing import NO_DEADLINES, Timing
 from bot.store import GameRecord, StaleVersion
 from bot.store.sqlite import SqliteStore
-from engines import GAMES
-from engines.base import BadOptions, Event, Game, IllegalAction, Prompt, Result, Role
+from engines.base import Event, IllegalAction, Prompt, Result
 
 Renderer = Callable[[str, dict[str, Any]], bytes]
 
 log = logging.getLogger(__name__)
 
-_STATUS_WORDS = {
-    "lobby": "waiting for players",
-    "running": "in play",
-    "paused": "paused",
-    "finished": "finished",
-    "cancelled": "cancelled",
-}
 
-
-def action_rng(seed: int, seq: int) -> random.Random:
-    """The chance source of the action logged as ``seq``: replays give the same dice."""
-    return random.Random(f"{seed}:{seq}")
-
-
-def setup_rng(seed: int) -> random.Random:
-    return random.Random(f"{seed}:setup")
-
-
-def engine_for(slug: str) -> Game:
-    try:
-        return GAMES[slug]
-    except KeyError:
-        known = ", ".join(sorted(GAMES))
-        raise UserError(f"There is no game called `{slug}`. Games: {known}.") from None
-
-
-def parse_options(text: str) -> dict[str, str]:
-    """``"lions=symmetric reserve=4"`` -> ``{"lions": "symmetric", "reserve": "4"}``."""
-    options: dict[str, str] = {}
-    for word in text.replace(",", " ").split():
-        key, sep, value = word.partition("=")
-        if not sep or not key or not value:
-            raise UserError(f"Options are written `key=value`, separated by spaces; not `{word}`.")
-        options[key.strip().lower()] = value.strip()
-    return options
-
-
-@dataclass(frozen=True)
-class Table:
-    """A game record together with its engine and (once started) its live state."""
-
-    record: GameRecord
-    engine: Game
-    state: Any
-
-    @property
-    def title(self) -> str:
-        return f"{self.engine.title} #{self.record.id}"
-
-    def roles(self) -> list[Role]:
-        return self.engine.roles(self.record.players, self.record.options)
-
-    def role_name(self, seat: int) -> str:
-        return self.roles()[seat].name
-
-    def prompts(self) -> list[Prompt]:
-        return self.engine.prompts(self.state) if self.state is not None else []
-
-
-class GameHost:
+class GameHost(Lobby, TurnClock):
     """Every use case of the game host, independent of any frontend."""
 
     def __init__(
@@ -149,298 +99,6 @@ class GameHost:
             raise UserError(f"This channel has several games ({listing}); add `game:<number>`.")
         return await self.table(here[0].id)
 
-    # -- the lobby ---------------------------------------------------------------------
-
-    async def new_game(
-        self,
-        *,
-        guild_id: int,
-        channel_id: int,
-        user_id: int,
-        user_name: str,
-        slug: str,
-        players: int | None = None,
-        options: str = "",
-        role: str | None = None,
-        own_thread: bool | None = None,
-    ) -> Outcome:
-        """Open a lobby for ``slug`` and seat its host.
-
-        ``own_thread``: play in a thread of its own once started (default: the server's).
-        """
-        engine = engine_for(slug)
-        players = players or engine.min_players
-        if not engine.min_players <= players <= engine.max_players:
-            raise UserError(
-                f"{engine.title} is for {engine.min_players} to {engine.max_players} players, "
-                f"not {players}."
-            )
-        try:
-            normalized = engine.normalize_options(parse_options(options))
-            roles = engine.roles(players, normalized)
-        except BadOptions as error:
-            raise UserError(str(error)) from None
-        if role is not None:
-            _role_index(roles, role)
-        timing = Timing.from_dict(
-            json.loads(await self.store.guild_setting(guild_id, "timing") or "{}")
-        )
-        game_id = await self.store.create_game(
-            guild_id=guild_id,
-            channel_id=channel_id,
-            slug=engine.slug,
-            host_id=user_id,
-            players=players,
-            options=normalized,
-            seed=self._seeds.getrandbits(62),
-            now=self.clock(),
-            timing=timing.to_dict(),
-        )
-        if own_thread is None:
-            own_thread = await self.store.guild_setting(guild_id, "threads") == "on"
-        if own_thread:
-            version = (await self.store.get_game(game_id)).version
-            await self.store.update_game(game_id, version, now=self.clock(), own_thread=1)
-        joined = await self.join(
-            game_id=game_id, user_id=user_id, user_name=user_name, role=role, announce=False
-        )
-        table = await self.table(game_id)
-        text = (
-            f"**{table.title}** is open for {players} players, hosted by {user_name}.\n"
-            f"{_seating(table)}\n"
-            f"Join with `/game join game:{game_id}`; the host starts with `/game start`."
-        )
-        post = ChannelPost(game_id, channel_id, text)
-        return Outcome([Reply(joined.notices[0].text), post])
-
-    async def join(
-        self,
-        *,
-        game_id: int,
-        user_id: int,
-        user_name: str,
-        role: str | None = None,
-        announce: bool = True,
-    ) -> Outcome:
-        table = await self.table(game_id)
-        record = table.record
-        if record.status != "lobby":
-            raise UserError(f"{table.title} has already {_started_word(record.status)}.")
-        if record.seat_of(user_id):
-            held = table.role_name(record.seat_of(user_id)[0])
-            raise UserError(f"You are already in {table.title}, as {held}.")
-        roles = table.roles()
-        taken = {s.seat for s in record.seats}
-        free = [i for i in range(len(roles)) if i not in taken]
-        if not free:
-            raise UserError(f"{table.title} is full. Ask the host about another game.")
-        if role is None:
-            seat = free[0]
-        else:
-            seat = _role_index(roles, role)
-            if seat in taken:
-                open_names = ", ".join(roles[i].name for i in free)
-                raise UserError(f"{roles[seat].name} is taken. Still open: {open_names}.")
-        try:
-            await self.store.add_seat(
-                game_id,
-                record.version,
-                seat=seat,
-                role=roles[seat].key,
-                user_id=user_id,
-                name=user_name,
-                now=self.clock(),
-            )
-        except StaleVersion:
-            raise UserError("Someone joined at the same moment; please try again.") from None
-        table = await self.table(game_id)
-        reply = Reply(f"You joined {table.title} as {roles[seat].name}.")
-        if not announce:
-            return Outcome([reply])
-        missing = record.players - len(table.record.seats)
-        more = (
-            f"{missing} seat(s) still open."
-            if missing
-            else "The table is full: the host can `/game start`."
-        )
-        text = (
-            f"{user_name} joined **{table.title}** as {roles[seat].name}. {more}\n{_seating(table)}"
-        )
-        return Outcome([reply, ChannelPost(game_id, record.channel_id, text)])
-
-    async def leave(self, *, game_id: int, user_id: int, user_name: str) -> Outcome:
-        table = await self.table(game_id)
-        record = table.record
-        if not record.seat_of(user_id):
-            raise UserError(f"You are not in {table.title}.")
-        if record.status in ("running", "paused"):
-            return await self._leave_running(table, user_id, user_name)
-        if record.status != "lobby":
-            raise UserError(f"{table.title} has already {_started_word(record.status)}.")
-        if user_id == record.host_id:
-            raise UserError("You are hosting this game: `/game cancel` closes it instead.")
-        await self.store.remove_seats(game_id, record.version, user_id=user_id, now=self.clock())
-        table = await self.table(game_id)
-        text = f"{user_name} left **{table.title}**.\n{_seating(table)}"
-        return Outcome(
-            [Reply(f"You left {table.title}."), ChannelPost(game_id, record.channel_id, text)]
-        )
-
-    async def _leave_running(self, table: Table, user_id: int, user_name: str) -> Outcome:
-        """A player leaves a game under way: each of their seats forfeits on its turn (at
-        once if it is their turn now), by the game's own forfeit rule."""
-        record = table.record
-        await self.store.mark_left(record.id, record.version, user_id=user_id, now=self.clock())
-        text = (
-            f"{user_name} has left **{table.title}**. Their seat gives up as the rules of "
-            "the game say, as soon as it is its turn."
-        )
-        outcome = Outcome(
-            [Reply(f"You left {table.title}."), ChannelPost(record.id, record.channel_id, text)]
-        )
-        if record.status == "running":
-            outcome.notices += (await self._forfeit_departed(record.id)).notices
-        return outcome
-
-    async def _forfeit_departed(self, game_id: int) -> Outcome:
-        """Forfeit every seat that is prompted now but whose player has left."""
-        outcome = Outcome()
-        for _ in range(16):
-            table = await self.table(game_id)
-            gone = [p.seat for p in table.prompts() if table.record.has_left(p.seat)]
-            if table.record.status != "running" or not gone:
-                break
-            seat = gone[0]
-            rng = action_rng(table.record.seed, table.record.version + 1)
-            state, events = table.engine.forfeit(table.state, seat, rng)
-            headline = f"🚪 {table.role_name(seat)} has left the game."
-            try:
-                outcome.notices += (
-                    await self._commit(table, seat, "!forfeit", state, events, headline)
-                ).notices
-            except StaleVersion:
-                continue
-        return outcome
-
-    async def member_left(self, *, guild_id: int, user_id: int) -> Outcome:
-        """A member left the server: they leave every game there; each host is told."""
-        outcome = Outcome()
-        for record in await self.store.games(guild_id=guild_id, user_id=user_id):
-            title = (await self.table(record.id)).title
-            name = next(s.name for s in record.seats if s.user_id == user_id)
-            if record.status == "lobby" and user_id == record.host_id:
-                await self.store.update_game(
-                    record.id, record.version, now=self.clock(), status="cancelled"
-                )
-                closed = f"{title} was closed: its host left the server."
-                outcome.add(ChannelPost(record.id, record.channel_id, closed))
-                continue
-            if record.status == "lobby":
-                await self.store.remove_seats(
-                    record.id, record.version, user_id=user_id, now=self.clock()
-                )
-                text = f"{name} left the server, and so their seat at {title} is open again."
-                outcome.add(ChannelPost(record.id, record.channel_id, text))
-            else:
-                left = await self._leave_running(await self.table(record.id), user_id, name)
-                outcome.notices += left.notices[1:]  # all but the reply to the leaver
-            if record.host_id != user_id:
-                told = f"{name} left the server and so left {title}."
-                outcome.add(PrivateMessage(record.id, record.host_id, told))
-        return outcome
-
-    async def channel_gone(self, channel_id: int) -> Outcome:
-        """The channel (or thread) of some games was deleted: lobbies close, games under way
-        are paused and wait for their host to `/game resume` them in another channel."""
-        outcome = Outcome()
-        for record in await self.store.games(channel_id=channel_id):
-            table = await self.table(record.id)
-            if record.status == "lobby":
-                await self.store.update_game(
-                    record.id, record.version, now=self.clock(), status="cancelled"
-                )
-                text = f"{table.title} was closed: its channel was deleted before it started."
-            else:
-                await self.store.update_game(
-                    record.id, record.version, now=self.clock(), status="paused", channel_id=0,
-                    **NO_DEADLINES,
-                )  # fmt: skip
-                text = (
-                    f"{table.title} is paused: its channel was deleted. Nothing is lost; "
-                    f"`/game resume game:{record.id}` in any channel of the server goes on there."
-                )
-            outcome.add(PrivateMessage(record.id, record.host_id, text))
-        return outcome
-
-    async def move_to(self, *, game_id: int, channel_id: int) -> None:
-        """Play a game in another channel from now on (its own thread, say)."""
-        record = (await self.table(game_id)).record
-        await self.store.update_game(
-            game_id, record.version, now=self.clock(), channel_id=channel_id
-        )
-
-    async def startable(self, *, game_id: int, user_id: int) -> Table:
-        """The lobby ``user_id`` may start now; UserError says why not."""
-        table = await self.table(game_id)
-        record = table.record
-        if record.status != "lobby":
-            raise UserError(f"{table.title} has already {_started_word(record.status)}.")
-        if user_id != record.host_id:
-            raise UserError(f"Only the host, <@{record.host_id}>, can start {table.title}.")
-        missing = record.players - len(record.seats)
-        if missing:
-            taken = {s.seat for s in record.seats}
-            open_roles = ", ".join(r.name for i, r in enumerate(table.roles()) if i not in taken)
-            raise UserError(
-                f"{table.title} needs {missing} more player(s) before it can start "
-                f"(open: {open_roles}). Invite friends to `/game join game:{game_id}`."
-            )
-        return table
-
-    async def start(self, *, game_id: int, user_id: int) -> Outcome:
-        table = await self.startable(game_id=game_id, user_id=user_id)
-        record = table.record
-        keys = [r.key for r in table.roles()]
-        state = table.engine.setup(keys, record.options, setup_rng(record.seed))
-        now = self.clock()
-        try:
-            version = await self.store.update_game(
-                game_id,
-                record.version,
-                now=now,
-                status="running",
-                snapshot=table.engine.dump(state),
-                **Timing.from_dict(record.timing).deadlines(now),
-            )
-        except StaleVersion:
-            raise UserError("The table changed at that moment; please try again.") from None
-        started = await self.table(game_id)
-        outcome = Outcome([Reply(f"{started.title} has started.")])
-        self.wakeup()
-        await self._announce(
-            outcome, started, version, actor=None, events=[], fresh=started.prompts(),
-            new_turn=True, headline="The game begins!",
-        )  # fmt: skip
-        return outcome
-
-    async def cancel(self, *, game_id: int, user_id: int, is_admin: bool) -> Outcome:
-        table = await self.table(game_id)
-        record = table.record
-        if not record.active:
-            raise UserError(f"{table.title} has already {_started_word(record.status)}.")
-        if user_id != record.host_id and not is_admin:
-            raise UserError(
-                f"Only the host, <@{record.host_id}>, or a member with Manage Server can cancel "
-                f"{table.title}."
-            )
-        await self.store.update_game(
-            game_id, record.version, now=self.clock(), status="cancelled", **NO_DEADLINES
-        )
-        text = f"**{table.title}** was cancelled by <@{user_id}>."
-        return Outcome(
-            [Reply(f"{table.title} is cancelled."), ChannelPost(game_id, record.channel_id, text)]
-        )
-
     # -- information -------------------------------------------------------------------
 
     async def status(self, *, game_id: int) -> Reply:
@@ -477,19 +135,19 @@ class GameHost:
         table = await self.table(record.id)
         where = f"<#{record.channel_id}>"
         if record.status != "running":
-            return f"#{record.id} {table.engine.title} in {where}: {_STATUS_WORDS[record.status]}"
+            return f"#{record.id} {table.engine.title} in {where}: {STATUS_WORDS[record.status]}"
         waiting = sorted({p.seat for p in table.prompts()})
         if user_id is not None and any(record.user_at(s) == user_id for s in waiting):
             turn = "**your turn**"
         else:
-            turn = "waiting for " + ", ".join(_seat_label(table, s) for s in waiting)
+            turn = "waiting for " + ", ".join(seat_label(table, s) for s in waiting)
         if record.deadline:
             turn += f", turn ends <t:{int(record.deadline)}:R>"
         return f"#{record.id} {table.engine.title} in {where}: {turn}"
 
     def _status_text(self, table: Table) -> str:
         record = table.record
-        lines = [f"**{table.title}**: {_STATUS_WORDS[record.status]}", _seating(table)]
+        lines = [f"**{table.title}**: {STATUS_WORDS[record.status]}", seating(table)]
         if table.state is not None:
             lines.append(table.engine.view(table.state, None)["summary"])
         if record.result:
@@ -626,13 +284,13 @@ class GameHost:
                 f"{table.title} has not started yet; the host starts it with `/game start`."
             )
         if record.status != "running":
-            raise UserError(f"{table.title} is {_STATUS_WORDS[record.status]}; no more moves.")
+            raise UserError(f"{table.title} is {STATUS_WORDS[record.status]}; no more moves.")
         seats = record.seat_of(user_id)
         if not seats:
             raise UserError(f"You are not playing in {table.title}.")
         prompted = [p.seat for p in table.prompts() if p.seat in seats]
         if not prompted:
-            waiting = ", ".join(_seat_label(table, p.seat) for p in table.prompts())
+            waiting = ", ".join(seat_label(table, p.seat) for p in table.prompts())
             raise UserError(f"It is not your turn in {table.title}: waiting for {waiting}.")
         if len(prompted) == 1:
             return prompted[0]
@@ -677,7 +335,7 @@ class GameHost:
         lines = [f"**{table.title}**" + (f": {headline}" if headline else "")]
         lines += [e.text for e in events if e.public and (result is None or e.text != result.text)]
         if result is not None:
-            winners = " and ".join(_seat_label(table, s) for s in result.winners)
+            winners = " and ".join(seat_label(table, s) for s in result.winners)
             lines.append(f"🏆 {result.text}" + (f" Congratulations, {winners}!" if winners else ""))
         elif new_turn:
             lines.append(table.engine.view(table.state, None)["summary"])
@@ -709,178 +367,11 @@ class GameHost:
         # Drawing takes tens of milliseconds: keep it off the event loop.
         return await asyncio.to_thread(self._renderer, table.engine.slug, view)
 
-    # -- the turn clock ----------------------------------------------------------------
-
-    async def set_timing(
-        self,
-        *,
-        game_id: int,
-        user_id: int,
-        limit_hours: float | None = None,
-        reminder_hours: float | None = None,
-        on_timeout: str | None = None,
-    ) -> Reply:
-        """The host changes a game's turn limit, reminder or timeout rule."""
-        table = await self.table(game_id)
-        record = table.record
-        if user_id != record.host_id:
-            raise UserError(
-                f"Only the host, <@{record.host_id}>, can change {table.title}'s clock."
-            )
-        if not record.active:
-            raise UserError(f"{table.title} has already {_started_word(record.status)}.")
-        timing = Timing.from_dict(record.timing).changed(limit_hours, reminder_hours, on_timeout)
-        fields: dict[str, Any] = {"timing": timing.to_dict()}
-        if record.status == "running":
-            fields.update(timing.deadlines(self.clock()))
-        await self.store.update_game(game_id, record.version, now=self.clock(), **fields)
-        self.wakeup()
-        return Reply(f"{table.title}: {timing.describe()}.", private=False)
-
-    async def set_server_timing(
-        self,
-        *,
-        guild_id: int,
-        limit_hours: float | None = None,
-        reminder_hours: float | None = None,
-        on_timeout: str | None = None,
-    ) -> Reply:
-        """Defaults for games opened on this server from now on (Manage Server only)."""
-        current = json.loads(await self.store.guild_setting(guild_id, "timing") or "{}")
-        timing = Timing.from_dict(current).changed(limit_hours, reminder_hours, on_timeout)
-        await self.store.set_guild_setting(guild_id, "timing", json.dumps(timing.to_dict()))
-        return Reply(f"New games on this server: {timing.describe()}.", private=False)
-
-    async def set_server_threads(self, *, guild_id: int, on: bool) -> Reply:
-        await self.store.set_guild_setting(guild_id, "threads", "on" if on else "off")
-        where = "in a thread of its own" if on else "in the channel where it was opened"
-        return Reply(f"New games on this server are played {where}.", private=False)
-
-    async def pause(self, *, game_id: int, user_id: int) -> Outcome:
-        """The host stops the clock; nobody can move until the game is resumed."""
-        table = await self._hosted(game_id, user_id, "running", "pause")
-        await self.store.update_game(
-            game_id, table.record.version, now=self.clock(), status="paused", **NO_DEADLINES
-        )
-        text = f"⏸️ **{table.title}** is paused by its host. `/game resume` goes on."
-        return Outcome([Reply("Paused."), ChannelPost(game_id, table.record.channel_id, text)])
-
-    async def resume(self, *, game_id: int, user_id: int, channel_id: int | None = None) -> Outcome:
-        """The host restarts a paused game; the player to move gets a fresh turn clock.
-
-        A game whose channel was deleted moves to ``channel_id`` (where it was resumed).
-        """
-        table = await self._hosted(game_id, user_id, "paused", "resume")
-        now = self.clock()
-        moved = {"channel_id": channel_id} if table.record.channel_id == 0 and channel_id else {}
-        if table.record.channel_id == 0 and not moved:
-            raise UserError(f"{table.title} lost its channel: resume it in the channel to play in.")
-        version = await self.store.update_game(
-            game_id, table.record.version, now=now, status="running", **moved,
-            **Timing.from_dict(table.record.timing).deadlines(now),
-        )  # fmt: skip
-        self.wakeup()
-        resumed = await self.table(game_id)
-        outcome = Outcome([Reply("Resumed.")])
-        await self._announce(
-            outcome, resumed, version, actor=None, events=[], fresh=resumed.prompts(),
-            new_turn=True, headline="▶️ The game goes on!",
-        )  # fmt: skip
-        return outcome
-
-    async def _hosted(self, game_id: int, user_id: int, status: str, verb: str) -> Table:
-        table = await self.table(game_id)
-        if user_id != table.record.host_id:
-            raise UserError(f"Only the host, <@{table.record.host_id}>, can {verb} {table.title}.")
-        if table.record.status != status:
-            raise UserError(
-                f"{table.title} is {_STATUS_WORDS[table.record.status]}; it cannot {verb}."
-            )
-        return table
-
-    async def next_wakeup(self) -> float | None:
-        """When the earliest deadline or reminder of any running game falls."""
-        return await self.store.next_wakeup()
-
-    async def fire_due(self) -> Outcome:
-        """Send every reminder and settle every timeout that is due, each exactly once."""
-        now = self.clock()
-        outcome = Outcome()
-        for record in await self.store.due(now):
-            if record.deadline is not None and record.deadline <= now:
-                outcome.notices += (await self._time_out(record.id, record.deadline)).notices
-            elif record.remind_at is not None and await self.store.take_reminder(
-                record.id, record.remind_at
-            ):
-                outcome.notices += (await self._remind(record.id)).notices
-        return outcome
-
-    async def _time_out(self, game_id: int, deadline: float) -> Outcome:
-        """Skip or forfeit every seat that was still to act when ``deadline`` passed."""
-        outcome = Outcome()
-        table = await self.table(game_id)
-        late = list(dict.fromkeys(p.seat for p in table.prompts()))
-        mode = Timing.from_dict(table.record.timing).on_timeout
-        for seat in late:
-            table = await self.table(game_id)
-            if table.record.deadline != deadline or seat not in {p.seat for p in table.prompts()}:
-                break  # someone acted meanwhile, or the turn already moved on
-            rng = action_rng(table.record.seed, table.record.version + 1)
-            hook = table.engine.skip if mode == "skip" else table.engine.forfeit
-            state, events = hook(table.state, seat, rng)
-            word = "turn is skipped" if mode == "skip" else "seat is forfeited"
-            headline = f"⏰ {_seat_label(table, seat)} ran out of time: the {word}."
-            try:
-                committed = await self._commit(table, seat, f"!{mode}", state, events, headline)
-            except StaleVersion:
-                break
-            outcome.notices += committed.notices
-        return outcome
-
-    async def _remind(self, game_id: int) -> Outcome:
-        """Remind each player still to act, by DM, or in the channel if their DMs are closed."""
-        table = await self.table(game_id)
-        record = table.record
-        outcome = Outcome()
-        when = f"<t:{int(record.deadline)}:R>" if record.deadline else "soon"
-        for seat in dict.fromkeys(p.seat for p in table.prompts()):
-            user = record.user_at(seat)
-            if user is None or await self.store.notify_choice(user) == "none":
-                continue
-            text = f"⏰ Reminder: {table.title} is waiting for you; your turn runs out {when}."
-            if await self.store.dm_closed(user):
-                outcome.add(
-                    ChannelPost(record.id, record.channel_id, f"<@{user}> {text}", None, (user,))
-                )
-            else:
-                outcome.add(PrivateMessage(record.id, user, text))
-        return outcome
-
-    async def set_notify(self, *, user_id: int, choice: str) -> Reply:
-        """How a user wants to be called: every turn, reminders only, or not at all."""
-        if choice not in NOTIFY_CHOICES:
-            raise UserError("Choose `turns`, `reminders` or `none`.")
-        await self.store.set_notify_choice(user_id, choice)
-        return Reply(f"Notifications: {NOTIFY_CHOICES[choice]}.")
-
     # -- help --------------------------------------------------------------------------
 
     @staticmethod
     def rules(slug: str) -> str:
         return engine_for(slug).rules_help()
-
-    async def role_choices(self, game_id: int) -> list[Role]:
-        """Roles still open at a lobby table (for autocomplete)."""
-        table = await self.table(game_id)
-        taken = {s.seat for s in table.record.seats}
-        return [r for i, r in enumerate(table.roles()) if i not in taken]
-
-
-NOTIFY_CHOICES = {
-    "turns": "a mention in the channel on each of your turns, and reminders by DM",
-    "reminders": "no mention on each turn, only reminders by DM before your time runs out",
-    "none": "no mentions and no reminders",
-}
 
 
 def _current_board(record: GameRecord) -> str:
@@ -898,7 +389,7 @@ def _status_line(table: Table, last: str) -> str:
     record = table.record
     if record.status == "finished":
         return f"📜 **{table.title}**: finished. {record.result or ''}".strip()
-    waiting = ", ".join(dict.fromkeys(_seat_label(table, p.seat) for p in table.prompts()))
+    waiting = ", ".join(dict.fromkeys(seat_label(table, p.seat) for p in table.prompts()))
     text = f"📜 **{table.title}**: waiting for {waiting}"
     if record.deadline:
         text += f", turn ends <t:{int(record.deadline)}:R>"
@@ -915,34 +406,6 @@ def _turn_change(
     return fresh, new_turn
 
 
-def _role_index(roles: list[Role], wanted: str) -> int:
-    wanted = wanted.strip().lower()
-    for index, role in enumerate(roles):
-        if wanted in (role.key.lower(), role.name.lower()):
-            return index
-    names = ", ".join(f"`{r.key}` ({r.name})" for r in roles)
-    raise UserError(f"There is no role `{wanted}` at this table. Roles: {names}.")
-
-
-def _seating(table: Table) -> str:
-    taken = {s.seat: s for s in table.record.seats}
-    parts = []
-    for index, role in enumerate(table.roles()):
-        holder = taken.get(index)
-        parts.append(f"{role.name}: {holder.name if holder else '*open*'}")
-    return "Seats: " + " · ".join(parts)
-
-
-def _seat_label(table: Table, seat: int) -> str:
-    user = table.record.user_at(seat)
-    name = table.role_name(seat)
-    return f"{name} (<@{user}>)" if user is not None else name
-
-
-def _started_word(status: str) -> str:
-    return {"running": "started", "paused": "started", "finished": "ended"}.get(status, status)
-
-
 def _private_lines(events: list[Event]) -> dict[int, list[str]]:
     lines: dict[int, list[str]] = {}
     for event in events:
@@ -953,19 +416,3 @@ def _private_lines(events: list[Event]) -> dict[int, list[str]]:
 
 def _event_record(event: Event) -> dict[str, Any]:
     return {"text": event.text, "seat": event.seat, "data": event.data}
-
-
-def replay(record: GameRecord, actions: list[tuple[int, int, str]]) -> Any:
-    """Rebuild a game's state from its seed and logged ``(seq, seat, action)`` triples."""
-    engine = engine_for(record.slug)
-    roles = [r.key for r in engine.roles(record.players, record.options)]
-    state = engine.setup(roles, record.options, setup_rng(record.seed))
-    for seq, seat, action in actions:
-        rng = action_rng(record.seed, seq)
-        if action == "!skip":
-            state, _ = engine.skip(state, seat, rng)
-        elif action == "!forfeit":
-            state, _ = engine.forfeit(state, seat, rng)
-        else:
-            state, _ = engine.apply(state, seat, action, rng)
-    return state

@@ -1,0 +1,327 @@
+"""The lobby: opening, joining, leaving, starting and closing games, and tables that
+lose a player or their channel."""
+
+from __future__ import annotations
+
+import json
+
+from bot.service.errors import UserError
+from bot.service.notices import (
+    ChannelPost,
+    Outcome,
+    PrivateMessage,
+    Reply,
+)
+from bot.service.tables import (
+    Table,
+    action_rng,
+    engine_for,
+    parse_options,
+    role_index,
+    seating,
+    setup_rng,
+    started_word,
+)
+from bot.service.timing import NO_DEADLINES, Timing
+from bot.store import StaleVersion
+from engines.base import BadOptions, Role
+
+
+class Lobby:
+    """Lobby use cases of :class:`~bot.service.host.GameHost` (a mixin)."""
+
+    async def new_game(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        user_id: int,
+        user_name: str,
+        slug: str,
+        players: int | None = None,
+        options: str = "",
+        role: str | None = None,
+        own_thread: bool | None = None,
+    ) -> Outcome:
+        """Open a lobby for ``slug`` and seat its host.
+
+        ``own_thread``: play in a thread of its own once started (default: the server's).
+        """
+        engine = engine_for(slug)
+        players = players or engine.min_players
+        if not engine.min_players <= players <= engine.max_players:
+            raise UserError(
+                f"{engine.title} is for {engine.min_players} to {engine.max_players} players, "
+                f"not {players}."
+            )
+        try:
+            normalized = engine.normalize_options(parse_options(options))
+            roles = engine.roles(players, normalized)
+        except BadOptions as error:
+            raise UserError(str(error)) from None
+        if role is not None:
+            role_index(roles, role)
+        timing = Timing.from_dict(
+            json.loads(await self.store.guild_setting(guild_id, "timing") or "{}")
+        )
+        game_id = await self.store.create_game(
+            guild_id=guild_id,
+            channel_id=channel_id,
+            slug=engine.slug,
+            host_id=user_id,
+            players=players,
+            options=normalized,
+            seed=self._seeds.getrandbits(62),
+            now=self.clock(),
+            timing=timing.to_dict(),
+        )
+        if own_thread is None:
+            own_thread = await self.store.guild_setting(guild_id, "threads") == "on"
+        if own_thread:
+            version = (await self.store.get_game(game_id)).version
+            await self.store.update_game(game_id, version, now=self.clock(), own_thread=1)
+        joined = await self.join(
+            game_id=game_id, user_id=user_id, user_name=user_name, role=role, announce=False
+        )
+        table = await self.table(game_id)
+        text = (
+            f"**{table.title}** is open for {players} players, hosted by {user_name}.\n"
+            f"{seating(table)}\n"
+            f"Join with `/game join game:{game_id}`; the host starts with `/game start`."
+        )
+        post = ChannelPost(game_id, channel_id, text)
+        return Outcome([Reply(joined.notices[0].text), post])
+
+    async def join(
+        self,
+        *,
+        game_id: int,
+        user_id: int,
+        user_name: str,
+        role: str | None = None,
+        announce: bool = True,
+    ) -> Outcome:
+        table = await self.table(game_id)
+        record = table.record
+        if record.status != "lobby":
+            raise UserError(f"{table.title} has already {started_word(record.status)}.")
+        if record.seat_of(user_id):
+            held = table.role_name(record.seat_of(user_id)[0])
+            raise UserError(f"You are already in {table.title}, as {held}.")
+        roles = table.roles()
+        taken = {s.seat for s in record.seats}
+        free = [i for i in range(len(roles)) if i not in taken]
+        if not free:
+            raise UserError(f"{table.title} is full. Ask the host about another game.")
+        if role is None:
+            seat = free[0]
+        else:
+            seat = role_index(roles, role)
+            if seat in taken:
+                open_names = ", ".join(roles[i].name for i in free)
+                raise UserError(f"{roles[seat].name} is taken. Still open: {open_names}.")
+        try:
+            await self.store.add_seat(
+                game_id,
+                record.version,
+                seat=seat,
+                role=roles[seat].key,
+                user_id=user_id,
+                name=user_name,
+                now=self.clock(),
+            )
+        except StaleVersion:
+            raise UserError("Someone joined at the same moment; please try again.") from None
+        table = await self.table(game_id)
+        reply = Reply(f"You joined {table.title} as {roles[seat].name}.")
+        if not announce:
+            return Outcome([reply])
+        missing = record.players - len(table.record.seats)
+        more = (
+            f"{missing} seat(s) still open."
+            if missing
+            else "The table is full: the host can `/game start`."
+        )
+        text = (
+            f"{user_name} joined **{table.title}** as {roles[seat].name}. {more}\n{seating(table)}"
+        )
+        return Outcome([reply, ChannelPost(game_id, record.channel_id, text)])
+
+    async def leave(self, *, game_id: int, user_id: int, user_name: str) -> Outcome:
+        table = await self.table(game_id)
+        record = table.record
+        if not record.seat_of(user_id):
+            raise UserError(f"You are not in {table.title}.")
+        if record.status in ("running", "paused"):
+            return await self._leave_running(table, user_id, user_name)
+        if record.status != "lobby":
+            raise UserError(f"{table.title} has already {started_word(record.status)}.")
+        if user_id == record.host_id:
+            raise UserError("You are hosting this game: `/game cancel` closes it instead.")
+        await self.store.remove_seats(game_id, record.version, user_id=user_id, now=self.clock())
+        table = await self.table(game_id)
+        text = f"{user_name} left **{table.title}**.\n{seating(table)}"
+        return Outcome(
+            [Reply(f"You left {table.title}."), ChannelPost(game_id, record.channel_id, text)]
+        )
+
+    async def _leave_running(self, table: Table, user_id: int, user_name: str) -> Outcome:
+        """A player leaves a game under way: each of their seats forfeits on its turn (at
+        once if it is their turn now), by the game's own forfeit rule."""
+        record = table.record
+        await self.store.mark_left(record.id, record.version, user_id=user_id, now=self.clock())
+        text = (
+            f"{user_name} has left **{table.title}**. Their seat gives up as the rules of "
+            "the game say, as soon as it is its turn."
+        )
+        outcome = Outcome(
+            [Reply(f"You left {table.title}."), ChannelPost(record.id, record.channel_id, text)]
+        )
+        if record.status == "running":
+            outcome.notices += (await self._forfeit_departed(record.id)).notices
+        return outcome
+
+    async def _forfeit_departed(self, game_id: int) -> Outcome:
+        """Forfeit every seat that is prompted now but whose player has left."""
+        outcome = Outcome()
+        for _ in range(16):
+            table = await self.table(game_id)
+            gone = [p.seat for p in table.prompts() if table.record.has_left(p.seat)]
+            if table.record.status != "running" or not gone:
+                break
+            seat = gone[0]
+            rng = action_rng(table.record.seed, table.record.version + 1)
+            state, events = table.engine.forfeit(table.state, seat, rng)
+            headline = f"🚪 {table.role_name(seat)} has left the game."
+            try:
+                outcome.notices += (
+                    await self._commit(table, seat, "!forfeit", state, events, headline)
+                ).notices
+            except StaleVersion:
+                continue
+        return outcome
+
+    async def member_left(self, *, guild_id: int, user_id: int) -> Outcome:
+        """A member left the server: they leave every game there; each host is told."""
+        outcome = Outcome()
+        for record in await self.store.games(guild_id=guild_id, user_id=user_id):
+            title = (await self.table(record.id)).title
+            name = next(s.name for s in record.seats if s.user_id == user_id)
+            if record.status == "lobby" and user_id == record.host_id:
+                await self.store.update_game(
+                    record.id, record.version, now=self.clock(), status="cancelled"
+                )
+                closed = f"{title} was closed: its host left the server."
+                outcome.add(ChannelPost(record.id, record.channel_id, closed))
+                continue
+            if record.status == "lobby":
+                await self.store.remove_seats(
+                    record.id, record.version, user_id=user_id, now=self.clock()
+                )
+                text = f"{name} left the server, and so their seat at {title} is open again."
+                outcome.add(ChannelPost(record.id, record.channel_id, text))
+            else:
+                left = await self._leave_running(await self.table(record.id), user_id, name)
+                outcome.notices += left.notices[1:]  # all but the reply to the leaver
+            if record.host_id != user_id:
+                told = f"{name} left the server and so left {title}."
+                outcome.add(PrivateMessage(record.id, record.host_id, told))
+        return outcome
+
+    async def channel_gone(self, channel_id: int) -> Outcome:
+        """The channel (or thread) of some games was deleted: lobbies close, games under way
+        are paused and wait for their host to `/game resume` them in another channel."""
+        outcome = Outcome()
+        for record in await self.store.games(channel_id=channel_id):
+            table = await self.table(record.id)
+            if record.status == "lobby":
+                await self.store.update_game(
+                    record.id, record.version, now=self.clock(), status="cancelled"
+                )
+                text = f"{table.title} was closed: its channel was deleted before it started."
+            else:
+                await self.store.update_game(
+                    record.id, record.version, now=self.clock(), status="paused", channel_id=0,
+                    **NO_DEADLINES,
+                )  # fmt: skip
+                text = (
+                    f"{table.title} is paused: its channel was deleted. Nothing is lost; "
+                    f"`/game resume game:{record.id}` in any channel of the server goes on there."
+                )
+            outcome.add(PrivateMessage(record.id, record.host_id, text))
+        return outcome
+
+    async def move_to(self, *, game_id: int, channel_id: int) -> None:
+        """Play a game in another channel from now on (its own thread, say)."""
+        record = (await self.table(game_id)).record
+        await self.store.update_game(
+            game_id, record.version, now=self.clock(), channel_id=channel_id
+        )
+
+    async def startable(self, *, game_id: int, user_id: int) -> Table:
+        """The lobby ``user_id`` may start now; UserError says why not."""
+        table = await self.table(game_id)
+        record = table.record
+        if record.status != "lobby":
+            raise UserError(f"{table.title} has already {started_word(record.status)}.")
+        if user_id != record.host_id:
+            raise UserError(f"Only the host, <@{record.host_id}>, can start {table.title}.")
+        missing = record.players - len(record.seats)
+        if missing:
+            taken = {s.seat for s in record.seats}
+            open_roles = ", ".join(r.name for i, r in enumerate(table.roles()) if i not in taken)
+            raise UserError(
+                f"{table.title} needs {missing} more player(s) before it can start "
+                f"(open: {open_roles}). Invite friends to `/game join game:{game_id}`."
+            )
+        return table
+
+    async def start(self, *, game_id: int, user_id: int) -> Outcome:
+        table = await self.startable(game_id=game_id, user_id=user_id)
+        record = table.record
+        keys = [r.key for r in table.roles()]
+        state = table.engine.setup(keys, record.options, setup_rng(record.seed))
+        now = self.clock()
+        try:
+            version = await self.store.update_game(
+                game_id,
+                record.version,
+                now=now,
+                status="running",
+                snapshot=table.engine.dump(state),
+                **Timing.from_dict(record.timing).deadlines(now),
+            )
+        except StaleVersion:
+            raise UserError("The table changed at that moment; please try again.") from None
+        started = await self.table(game_id)
+        outcome = Outcome([Reply(f"{started.title} has started.")])
+        self.wakeup()
+        await self._announce(
+            outcome, started, version, actor=None, events=[], fresh=started.prompts(),
+            new_turn=True, headline="The game begins!",
+        )  # fmt: skip
+        return outcome
+
+    async def cancel(self, *, game_id: int, user_id: int, is_admin: bool) -> Outcome:
+        table = await self.table(game_id)
+        record = table.record
+        if not record.active:
+            raise UserError(f"{table.title} has already {started_word(record.status)}.")
+        if user_id != record.host_id and not is_admin:
+            raise UserError(
+                f"Only the host, <@{record.host_id}>, or a member with Manage Server can cancel "
+                f"{table.title}."
+            )
+        await self.store.update_game(
+            game_id, record.version, now=self.clock(), status="cancelled", **NO_DEADLINES
+        )
+        text = f"**{table.title}** was cancelled by <@{user_id}>."
+        return Outcome(
+            [Reply(f"{table.title} is cancelled."), ChannelPost(game_id, record.channel_id, text)]
+        )
+
+    async def role_choices(self, game_id: int) -> list[Role]:
+        """Roles still open at a lobby table (for autocomplete)."""
+        table = await self.table(game_id)
+        taken = {s.seat for s in table.record.seats}
+        return [r for i, r in enumerate(table.roles()) if i not in taken]
