@@ -44,3 +44,7 @@ def test_a_token_in_dot_env_is_read(tmp_path):
             os.environ.pop(key, None)
         os.environ.update(saved)
     assert settings.token == "abc.def" and settings.sync_guild == 42
+
+
+def test_the_procfile_runs_the_bot_itself():
+    assert (ROOT / "Procfile").read_text().strip() == "worker: python -m bot"
