@@ -37,8 +37,9 @@ import PIL
 
 import render
 from bot.service.errors import UserError
-from bot.service.host import GameHost, Table, action_rng
+from bot.service.host import GameHost
 from bot.service.notices import ChannelPost, Controls, Outcome
+from bot.service.tables import Table, action_rng
 from bot.store.sqlite import SqliteStore
 from engines import GAMES
 from engines.base import Choice, Event, Result

@@ -20,7 +20,8 @@ import time
 import tracemalloc
 from pathlib import Path
 
-from bot.service.host import GameHost, setup_rng
+from bot.service.host import GameHost
+from bot.service.tables import setup_rng
 from bot.store.sqlite import SqliteStore
 from engines import GAMES
 from engines.base import Game

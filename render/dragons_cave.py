@@ -5,12 +5,14 @@ the top. Every kind of square has a colour *and* a symbol (so colour-blind playe
 read it), its printed coins in a gold disc and its number. Below the board, one row per
 player: face-up cards, Purse, a closed Chest (its contents appear only after the game), the
 last round's outcome. The Treasure and how many answers are awaited are in the header.
-Drawn at twice the size and scaled down, so edges and text are smooth.
+The static board is drawn at twice the size and reduced once (smooth edges); each turn's
+pieces and panels are drawn at full size on a copy.
 """
 
 from __future__ import annotations
 
 import math
+import threading
 from functools import lru_cache
 from typing import Any
 
@@ -62,14 +64,15 @@ def render(view: dict[str, Any]) -> bytes:
     """PNG of the board for a public view of Dragon's Cave."""
     kinds = tuple((k["key"], k["name"], k["symbol"]) for k in view["kinds"])
     path = tuple((sq["kind"], sq["coins"]) for sq in view["path"])
-    image = _background(kinds, path, tuple(view["lair"])).copy()
+    image = _small_background(kinds, path, tuple(view["lair"])).copy()
+    _scale.k = 1  # pieces and panels are drawn at full size on the reduced background
     draw = ImageDraw.Draw(image)
     _highlight_last_round(draw, view)
     _draw_dragon(draw, view)
     _draw_dwarves(draw, view)
     _draw_header(draw, view)
     _draw_panel(draw, view)
-    return png_bytes(image.reduce(SCALE))
+    return png_bytes(image)
 
 
 # --- geometry ----------------------------------------------------------------------------
@@ -106,7 +109,7 @@ def _square_box(square: Any, lair: list[str]) -> tuple[int, int, int, int]:
 
 
 def _s(*values: float) -> tuple[int, ...]:
-    return tuple(round(v * SCALE) for v in values)
+    return tuple(round(v * _k()) for v in values)
 
 
 def _centre(box: tuple[int, int, int, int]) -> tuple[float, float]:
@@ -116,7 +119,28 @@ def _centre(box: tuple[int, int, int, int]) -> tuple[float, float]:
 # --- static background -------------------------------------------------------------------
 
 
+# Drawing scale of this thread: SCALE while the supersampled background is drawn, 1 after.
+_scale = threading.local()
+
+
+def _k() -> int:
+    return getattr(_scale, "k", SCALE)
+
+
 @lru_cache(maxsize=8)
+def _small_background(
+    kinds: tuple[tuple[str, str, str], ...],
+    path: tuple[tuple[str, int], ...],
+    lair: tuple[str, ...],
+) -> Image.Image:
+    """The background drawn at SCALE times the size and reduced once: smooth, and cheap to reuse."""
+    _scale.k = SCALE
+    try:
+        return _background(kinds, path, lair).reduce(SCALE)
+    finally:
+        _scale.k = 1
+
+
 def _background(
     kinds: tuple[tuple[str, str, str], ...],
     path: tuple[tuple[str, int], ...],
@@ -131,32 +155,32 @@ def _background(
     top = LAIR_Y - 12
     draw.rounded_rectangle(
         _s(MARGIN - 16, top, WIDTH - MARGIN + 16, LAIR_Y + SQ_H + 10),
-        radius=30 * SCALE,
+        radius=30 * _k(),
         fill=CAVE,
         outline=CAVE_EDGE,
-        width=3 * SCALE,
+        width=3 * _k(),
     )
     # The trail through square centres, from Start to the lair.
     centres = [_centre(_start_box())]
     centres[0] = (_box(0)[0] + SQ_W / 2, centres[0][1])
     centres += [_centre(_box(i)) for i in range(len(path))]
-    draw.line([_s(*c) for c in centres], fill=TRAIL, width=22 * SCALE, joint="curve")
+    draw.line([_s(*c) for c in centres], fill=TRAIL, width=22 * _k(), joint="curve")
     last = centres[-1]
-    draw.line([_s(*last), _s(last[0], LAIR_Y + SQ_H / 2)], fill=TRAIL, width=22 * SCALE)
+    draw.line([_s(*last), _s(last[0], LAIR_Y + SQ_H / 2)], fill=TRAIL, width=22 * _k())
     # Start.
     box = _start_box()
-    draw.rounded_rectangle(_s(*box), radius=14 * SCALE, fill=SOFT, outline=INK, width=2 * SCALE)
+    draw.rounded_rectangle(_s(*box), radius=14 * _k(), fill=SOFT, outline=INK, width=2 * _k())
     draw.text(
         _s(box[0] + 16, box[1] + START_H / 2),
         "START",
-        font=font(22 * SCALE, True),
+        font=font(22 * _k(), True),
         fill=INK,
         anchor="lm",
     )
     draw.text(
         _s(box[2] + 18, box[1] + START_H / 2),
         "outside the cave",
-        font=font(17 * SCALE),
+        font=font(17 * _k()),
         fill=(110, 98, 86),
         anchor="lm",
     )
@@ -171,12 +195,12 @@ def _background(
     y = HEIGHT - 22
     for key, name, symbol in kinds:
         _symbol(draw, symbol, (x + 12, y), 11, colours[key])
-        draw.text(_s(x + 28, y), name, font=font(17 * SCALE), fill=INK, anchor="lm")
+        draw.text(_s(x + 28, y), name, font=font(17 * _k()), fill=INK, anchor="lm")
         x += 36 + font(17).getlength(name) + 26
     draw.text(
         _s(WIDTH - MARGIN, y),
         "gold disc = coins on the square",
-        font=font(16 * SCALE),
+        font=font(16 * _k()),
         fill=(110, 98, 86),
         anchor="rm",
     )
@@ -200,14 +224,14 @@ def _draw_square(
 ) -> None:
     """One square: colour, symbol on the left, its number (or LAIR), its coins."""
     x0, y0 = box[0], box[1]
-    draw.rounded_rectangle(_s(*box), radius=14 * SCALE, fill=colour, outline=INK, width=3 * SCALE)
+    draw.rounded_rectangle(_s(*box), radius=14 * _k(), fill=colour, outline=INK, width=3 * _k())
     draw.text(
         _s(x0 + 10, y0 + 6),
         label,
-        font=font(17 * SCALE, True),
+        font=font(17 * _k(), True),
         fill=WHITE,
         anchor="la",
-        stroke_width=2 * SCALE,
+        stroke_width=2 * _k(),
         stroke_fill=INK,
     )
     _symbol(draw, symbol, (x0 + 38, y0 + 62), 24, WHITE, outline=INK)
@@ -221,9 +245,9 @@ def _coin(draw: ImageDraw.ImageDraw, centre: tuple[float, float], radius: float,
         _s(cx - radius, cy - radius, cx + radius, cy + radius),
         fill=GOLD,
         outline=GOLD_EDGE,
-        width=2 * SCALE,
+        width=2 * _k(),
     )
-    draw.text(_s(cx, cy), text, font=font(round(radius * 1.2) * SCALE, True), fill=INK, anchor="mm")
+    draw.text(_s(cx, cy), text, font=font(round(radius * 1.2) * _k(), True), fill=INK, anchor="mm")
 
 
 def _symbol(
@@ -236,7 +260,7 @@ def _symbol(
 ) -> None:
     """A kind's symbol: diamond, leaf, drop, sun or star (anything else: a star)."""
     cx, cy = centre
-    width = 2 * SCALE if outline else 0
+    width = 2 * _k() if outline else 0
     if symbol == "sun":
         for step in range(8):
             angle = step * math.pi / 4
@@ -262,7 +286,7 @@ def _symbol(
         draw.line(
             [_s(cx - size * 0.6, cy + size * 0.6), _s(cx + size * 0.55, cy - size * 0.55)],
             fill=outline,
-            width=2 * SCALE,
+            width=2 * _k(),
         )
 
 
@@ -323,11 +347,11 @@ def _token(
         _s(cx - radius, cy - radius, cx + radius, cy + radius),
         fill=colour,
         outline=WHITE,
-        width=3 * SCALE,
+        width=3 * _k(),
     )
     text = INK if sum(colour) > 480 else WHITE
     size = 19 if len(label) == 1 else 16
-    draw.text(_s(cx, cy), label, font=font(size * SCALE, True), fill=text, anchor="mm")
+    draw.text(_s(cx, cy), label, font=font(size * _k(), True), fill=text, anchor="mm")
 
 
 def _dwarf_label(view: dict[str, Any], dwarf: dict[str, Any]) -> str:
@@ -365,9 +389,9 @@ def _highlight_last_round(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> No
         colour = HIGHLIGHT if play["outcome"] == "moved" else (255, 255, 255)
         draw.rounded_rectangle(
             _s(box[0] - 5, box[1] - 5, box[2] + 5, box[3] + 5),
-            radius=18 * SCALE,
+            radius=18 * _k(),
             outline=colour,
-            width=5 * SCALE,
+            width=5 * _k(),
         )
 
 
@@ -380,19 +404,19 @@ def _draw_dragon(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
     left, right, top, bottom = x0 + 56, x1 - 6, y0 - 28, y0 + 16
     draw.rounded_rectangle(
         _s(left, top, right, bottom),
-        radius=10 * SCALE,
+        radius=10 * _k(),
         fill=DRAGON,
         outline=HIGHLIGHT,
-        width=3 * SCALE,
+        width=3 * _k(),
     )
     last = view.get("last_round") or {}
     middle = (left + right) / 2
-    draw.text(_s(middle, top + 13), "DRAGON", font=font(17 * SCALE, True), fill=WHITE, anchor="mm")
+    draw.text(_s(middle, top + 13), "DRAGON", font=font(17 * _k(), True), fill=WHITE, anchor="mm")
     if last.get("round"):
         draw.text(
             _s(middle, top + 32),
             f"round {last['round']}",
-            font=font(16 * SCALE),
+            font=font(16 * _k()),
             fill=HIGHLIGHT,
             anchor="mm",
         )
@@ -414,19 +438,19 @@ def _waiting_text(view: dict[str, Any]) -> str:
 def _draw_header(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
     names = {seat["seat"]: seat["name"] for seat in view["seats"]}
     title = f"Dragon's Cave  \u2022  Round {view['round']}"
-    draw.text(_s(MARGIN, 26), title, font=font(30 * SCALE, True), fill=INK, anchor="lm")
+    draw.text(_s(MARGIN, 26), title, font=font(30 * _k(), True), fill=INK, anchor="lm")
     dragon = names.get(view["dragon_seat"], "?")
     who = "Game over" if view.get("phase") == "over" else f"Dragon: {dragon}"
     draw.text(
         _s(MARGIN, 62),
         f"{who}   \u2022   {_waiting_text(view)}",
-        font=font(19 * SCALE),
+        font=font(19 * _k()),
         fill=INK,
         anchor="lm",
     )
     _coin(draw, (WIDTH - MARGIN - 150, 30), 20, str(view["treasure"]))
     draw.text(
-        _s(WIDTH - MARGIN - 122, 30), "Treasure", font=font(22 * SCALE, True), fill=INK, anchor="lm"
+        _s(WIDTH - MARGIN - 122, 30), "Treasure", font=font(22 * _k(), True), fill=INK, anchor="lm"
     )
 
 
@@ -446,15 +470,15 @@ def _draw_panel(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
         mid = y + (ROW_H - 4) / 2
         _token(draw, (MARGIN + 8, mid), seat["role"], seat["role"][:1].upper(), radius=16)
         name = seat["name"] + (" \u2605" if index in winners else "")
-        draw.text(_s(MARGIN + 34, mid), name, font=font(20 * SCALE, True), fill=INK, anchor="lm")
+        draw.text(_s(MARGIN + 34, mid), name, font=font(20 * _k(), True), fill=INK, anchor="lm")
         if index == view["dragon_seat"] and not over:
             draw.rounded_rectangle(
-                _s(MARGIN + 120, mid - 13, MARGIN + 204, mid + 13), radius=8 * SCALE, fill=DRAGON
+                _s(MARGIN + 120, mid - 13, MARGIN + 204, mid + 13), radius=8 * _k(), fill=DRAGON
             )
             draw.text(
                 _s(MARGIN + 162, mid),
                 "DRAGON",
-                font=font(16 * SCALE, True),
+                font=font(16 * _k(), True),
                 fill=WHITE,
                 anchor="mm",
             )
@@ -462,18 +486,18 @@ def _draw_panel(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
         for card in view["played"][index]:
             draw.rounded_rectangle(
                 _s(x, mid - 20, x + 30, mid + 20),
-                radius=5 * SCALE,
+                radius=5 * _k(),
                 fill=colours.get(card, (120, 120, 120)),
                 outline=INK,
-                width=2 * SCALE,
+                width=2 * _k(),
             )
             _symbol(draw, symbols.get(card, "star"), (x + 15, mid), 10, WHITE)
             x += 34
         base = MARGIN + 218 + 5 * 34 + 10
         _coin(draw, (base + 14, mid), 16, str(view["purses"][index]))
-        draw.text(_s(base + 36, mid), "Purse", font=font(17 * SCALE), fill=INK, anchor="lm")
+        draw.text(_s(base + 36, mid), "Purse", font=font(17 * _k()), fill=INK, anchor="lm")
         _chest(draw, (base + 122, mid), view["chests"][index])
-        draw.text(_s(base + 154, mid), "Chest", font=font(17 * SCALE), fill=INK, anchor="lm")
+        draw.text(_s(base + 154, mid), "Chest", font=font(17 * _k()), fill=INK, anchor="lm")
         note = outcomes.get(index, "")
         if over:
             result = view.get("result") or {}
@@ -483,7 +507,7 @@ def _draw_panel(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
                 note = f"total {totals[index]}"
                 if index < len(bonus) and bonus[index]:
                     note += f" (lair +{bonus[index]})"
-        draw.text(_s(WIDTH - MARGIN, mid), note, font=font(17 * SCALE), fill=INK, anchor="rm")
+        draw.text(_s(WIDTH - MARGIN, mid), note, font=font(17 * _k()), fill=INK, anchor="rm")
 
 
 def _chest(draw: ImageDraw.ImageDraw, centre: tuple[float, float], contents: Any) -> None:
@@ -491,20 +515,20 @@ def _chest(draw: ImageDraw.ImageDraw, centre: tuple[float, float], contents: Any
     cx, cy = centre
     draw.rounded_rectangle(
         _s(cx - 24, cy - 18, cx + 24, cy + 18),
-        radius=5 * SCALE,
+        radius=5 * _k(),
         fill=(130, 82, 40),
         outline=INK,
-        width=2 * SCALE,
+        width=2 * _k(),
     )
-    draw.line(_s(cx - 24, cy - 8, cx + 24, cy - 8), fill=INK, width=2 * SCALE)
+    draw.line(_s(cx - 24, cy - 8, cx + 24, cy - 8), fill=INK, width=2 * _k())
     text = "?" if contents == "hidden" else str(contents)
     draw.text(
         _s(cx, cy + 5),
         text,
-        font=font(18 * SCALE, True),
+        font=font(18 * _k(), True),
         fill=WHITE,
         anchor="mm",
-        stroke_width=1 * SCALE,
+        stroke_width=1 * _k(),
         stroke_fill=INK,
     )
 

@@ -10,7 +10,7 @@ from discord.ext import commands
 
 from bot.discord.cogs import autocomplete as ac
 from bot.service.errors import UserError
-from bot.service.host import engine_for
+from bot.service.tables import engine_for
 
 if TYPE_CHECKING:
     from bot.discord.client import DragonBot
