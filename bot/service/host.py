@@ -168,15 +168,6 @@ class GameHost(Lobby, TurnClock):
             if p.seat in mine
         ]
 
-    async def pending_private(self, *, guild_id: int, user_id: int) -> list[Controls]:
-        """The user's unanswered secret prompts in every running game of the server."""
-        pending = []
-        for record in await self.store.games(guild_id=guild_id, user_id=user_id):
-            for controls in await self.controls_for(game_id=record.id, user_id=user_id):
-                if controls.prompt.secret:
-                    pending.append(controls)
-        return pending
-
     async def act(
         self,
         *,
