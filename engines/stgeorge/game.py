@@ -185,14 +185,7 @@ class StGeorge:
             "roll": state.roll,
         }
         events = [Event(_move_text(new), data={**new.last, "path": list(path)})]
-        ending = _outcome(board, new)
-        if ending is None:
-            _advance(new)
-        else:
-            new.phase = "over"
-            new.winners, new.result_text = ending
-            events.append(Event(new.result_text, data={"winners": list(new.winners), "over": True}))
-        return new, events
+        return new, events + _end_turn(new, _outcome(board, new))
 
     def _moves(self, state: State) -> list[Move]:
         return _legal_moves(current_board(), state)
@@ -254,14 +247,7 @@ class StGeorge:
                 ending = ([dragon], "The Dragon wins: no Knight is left to face it.")
             else:
                 ending = _outcome(board, new)
-        events = [Event(text, data=data)]
-        if ending is None:
-            _advance(new)
-        else:
-            new.phase = "over"
-            new.winners, new.result_text = ending
-            events.append(Event(new.result_text, data={"winners": list(new.winners), "over": True}))
-        return new, events
+        return new, [Event(text, data=data), *_end_turn(new, ending)]
 
     # --- showing ---------------------------------------------------------------------
 
@@ -313,6 +299,17 @@ def _points(count: int) -> str:
 
 def _castle_name(board: Board, castle: str) -> str:
     return board.castles[castle].name
+
+
+def _end_turn(state: State, ending: tuple[list[int], str] | None) -> list[Event]:
+    """Pass the turn on, or end the game with ``ending`` (winners, text); mutates ``state``
+    (a fresh copy made by the caller) and returns the events of a finished game."""
+    if ending is None:
+        _advance(state)
+        return []
+    state.phase = "over"
+    state.winners, state.result_text = ending
+    return [Event(state.result_text, data={"winners": list(state.winners), "over": True})]
 
 
 def _advance(state: State) -> None:
