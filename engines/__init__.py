@@ -18,7 +18,7 @@ def register(game: Game) -> Game:
 def _load_all() -> None:
     import importlib
 
-    for module in ("stgeorge", "dragons_cave", "lions_dragons"):
+    for module in ("stgeorge", "dragons_cave", "lions_dragons", "dragonslayer"):
         try:
             importlib.import_module(f"engines.{module}")
         except ModuleNotFoundError as error:

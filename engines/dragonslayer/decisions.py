@@ -1,0 +1,173 @@
+"""Decisions that wait before play goes on, kept first-come in ``state["pending"]``.
+
+Each is a dict with ``kind`` and ``seat`` (who decides):
+
+* ``keep`` (secret): the taken ``tile`` cannot be carried: ``return`` it to its ``place``
+  and ``slot`` face down, or ``swap <tile>`` to keep it and put one of the party's there.
+* ``lose``: give up a ``what`` (``companion``, ``weapon`` or ``thing``): ``lose <tile>``.
+* ``drop``: put down a ``what`` (``weapon`` or ``magic``) the party can no longer carry.
+* ``castle``: the chooser sends King's men ``km`` (and captive ``magician``, a seat or
+  ``None``) to ``castle <key>``.
+* ``challenge``: the owner of King's men ``km`` in ``place`` may ``challenge <magician>``
+  one of the ``candidates``, or ``pass`` before the first challenge.
+* ``answer``: the challenged magician will ``accept`` or take the ``road <place>``.
+* ``escape``: a captured magician holding a Gain One Day tile may ``escape`` the castle
+  rather than lose the turn, or ``wait``.
+"""
+
+from __future__ import annotations
+
+from engines.base import Event, IllegalAction
+from engines.dragonslayer import challenges, flow, losses
+from engines.dragonslayer.model import load_urland
+from engines.dragonslayer.notation import match
+from engines.dragonslayer.state import (
+    DAYS,
+    GAIN_DAY,
+    SLOT_LETTERS,
+    State,
+    magician_name,
+    name,
+    same_load,
+    slot_ref,
+)
+
+
+def resolve(state: State, verb: str, rest: str, events: list[Event]) -> None:
+    """Apply the answer ``verb rest`` to the first pending decision."""
+    decision = state["pending"][0]
+    handler = _HANDLERS[decision["kind"]]
+    handler(state, decision, verb, rest, events)
+
+
+def _keep(state: State, decision: dict, verb: str, rest: str, events: list[Event]) -> None:
+    seat, key = decision["seat"], decision["tile"]
+    place, letter = decision["place"], decision["slot"]
+    index = SLOT_LETTERS.index(letter)
+    who = magician_name(state, seat)
+    at = load_urland().places[place].name
+    if verb == "return":
+        state["slots"][place][index] = key
+        state["memory"][seat][slot_ref(place, letter)] = key
+        state["pending"].pop(0)
+        events.append(Event(f"{who} puts the tile back face down at {at} (slot {letter})."))
+        events.append(Event(f"You put the {name(key)} back at {at}, slot {letter}.", seat=seat))
+        return
+    if verb != "swap":
+        raise IllegalAction("Answer `return` (put it back) or `swap <one of your things>`.")
+    offered = swap_options(state, seat, key)
+    give = match(rest, [(k, name(k)) for k in offered])
+    if give is None:
+        listed = ", ".join(name(k) for k in offered) or "nothing"
+        raise IllegalAction(f"You can swap it for: {listed}. Or `return` it.")
+    party = state["parties"][seat]
+    party["things"].remove(give)
+    party["things"].append(key)
+    state["slots"][place][index] = give
+    # The swapped-out thing was on show in the party, so every player knows where it lies.
+    for memory in state["memory"]:
+        memory[slot_ref(place, letter)] = give
+    state["pending"].pop(0)
+    events.append(
+        Event(
+            f"{who} keeps the {name(key)} and leaves the {name(give)} face down at {at} "
+            f"(slot {letter})."
+        )
+    )
+
+
+def swap_options(state: State, seat: int, key: str) -> list[str]:
+    """Carried things that make room for ``key`` when put down (never Ulrich's Ashes)."""
+    return [k for k in losses.things(state, seat) if same_load(key, k)]
+
+
+def _lose(state: State, decision: dict, verb: str, rest: str, events: list[Event]) -> None:
+    seat = decision["seat"]
+    offered = losses.options(state, seat, decision["what"])
+    key = match(rest, [(k, name(k)) for k in offered]) if verb == "lose" else None
+    if key is None:
+        listed = ", ".join(name(k) for k in offered)
+        raise IllegalAction(f"Choose the {losses.WHAT[decision['what']]} to lose: {listed}.")
+    state["pending"].pop(0)
+    losses.remove(state, seat, key, decision["reason"], events)
+
+
+def _drop(state: State, decision: dict, verb: str, rest: str, events: list[Event]) -> None:
+    seat = decision["seat"]
+    offered = losses.drop_options(state, seat, decision["what"])
+    key = match(rest, [(k, name(k)) for k in offered]) if verb == "drop" else None
+    if key is None:
+        listed = ", ".join(name(k) for k in offered)
+        raise IllegalAction(f"Your party carries too much: `drop` one of {listed}.")
+    state["pending"].pop(0)
+    losses.drop(state, seat, key, events)
+
+
+def _castle(state: State, decision: dict, verb: str, rest: str, events: list[Event]) -> None:
+    castles = [(p.key, p.name) for p in load_urland().of_kind("castle")]
+    castle = match(rest, castles) if verb == "castle" else None
+    if castle is None:
+        raise IllegalAction(
+            "Choose a castle: " + ", ".join(f"`castle {key}`" for key, _ in castles) + "."
+        )
+    challenges.to_castle(state, decision, castle, events)
+
+
+def _challenge(state: State, decision: dict, verb: str, rest: str, events: list[Event]) -> None:
+    if verb == "pass" and not decision["started"]:
+        state["pending"].pop(0)
+        events.append(Event("No challenge."))
+        return
+    offered = [(state["roles"][s], magician_name(state, s)) for s in decision["candidates"]]
+    role = match(rest, offered) if verb == "challenge" else None
+    if role is None:
+        names = ", ".join(f"`challenge {key}`" for key, _ in offered)
+        also = "" if decision["started"] else ", or `pass`"
+        raise IllegalAction(f"Answer {names}{also}.")
+    challenges.challenge(state, decision, state["roles"].index(role), events)
+
+
+def _answer(state: State, decision: dict, verb: str, rest: str, events: list[Event]) -> None:
+    if verb == "accept":
+        challenges.accept(state, decision, events)
+        return
+    urland = load_urland()
+    roads = [(p, urland.places[p].name) for p in urland.neighbours(decision["place"])]
+    neighbour = match(rest, roads) if verb == "road" else None
+    if neighbour is None:
+        raise IllegalAction(
+            "Answer `accept`, or take the road: " + ", ".join(f"`road {k}`" for k, _ in roads)
+        )
+    challenges.take_road(state, decision, neighbour, events)
+
+
+def _escape(state: State, decision: dict, verb: str, rest: str, events: list[Event]) -> None:
+    seat = decision["seat"]
+    magician = state["magicians"][seat]
+    if verb == "escape":
+        state["pending"].pop(0)
+        state["parties"][seat]["kept"].remove(GAIN_DAY)
+        state["removed"].append(GAIN_DAY)
+        magician["lost"] -= 1
+        magician["delayed"] = False
+        state["days"] = DAYS
+        events.append(
+            Event(f"{magician_name(state, seat)} uses {name(GAIN_DAY)} to leave the castle.")
+        )
+    elif verb == "wait":
+        state["pending"].pop(0)
+        flow.lose_turn(state, seat, events)
+        flow.begin_kings_men(state, events)
+    else:
+        raise IllegalAction("Answer `escape` (use your Gain One Day tile) or `wait`.")
+
+
+_HANDLERS = {
+    "keep": _keep,
+    "lose": _lose,
+    "drop": _drop,
+    "castle": _castle,
+    "challenge": _challenge,
+    "answer": _answer,
+    "escape": _escape,
+}

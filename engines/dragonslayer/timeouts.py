@@ -1,0 +1,122 @@
+"""When a player's time runs out: skipping a decision or a turn, and leaving the game."""
+
+from __future__ import annotations
+
+import copy
+import random
+
+from engines.base import Event
+from engines.dragonslayer import actions, decisions, flow
+from engines.dragonslayer.choices import legal_actions
+from engines.dragonslayer.model import load_urland
+from engines.dragonslayer.notation import split
+from engines.dragonslayer.state import (
+    SLOT_LETTERS,
+    State,
+    in_game,
+    kings_man,
+    magician_name,
+)
+
+
+def default_answer(state: State, decision: dict, rng: random.Random) -> str:
+    """What a skipped decision becomes: the mildest answer, or a castle drawn at random."""
+    kind = decision["kind"]
+    if kind == "keep":
+        return "return"
+    if kind == "challenge" and not decision["started"]:
+        return "pass"
+    if kind == "answer":
+        return "accept"
+    if kind == "escape":
+        return "wait"
+    choices = legal_actions(state, decision["seat"])
+    if kind == "castle":
+        return rng.choice(choices).action
+    return choices[0].action
+
+
+def skip(state: State, seat: int, rng: random.Random) -> tuple[State, list[Event]]:
+    """A waiting decision gets its default answer; a turn ends where it stands (the King's
+    men of a skipped turn stay put); unplaced King's men go to castles drawn at random."""
+    state = copy.deepcopy(state)
+    events: list[Event] = [Event(f"Time ran out for {magician_name(state, seat)}.")]
+    if state["pending"]:
+        verb, rest = split(default_answer(state, state["pending"][0], rng))
+        decisions.resolve(state, verb, rest, events)
+    elif state["phase"] == "place":
+        castles = [p.key for p in load_urland().of_kind("castle")]
+        while state["phase"] == "place" and state["seat"] == seat:
+            castle = rng.choice(castles)
+            state, placed = actions.apply(state, seat, f"place {castle}")
+            events += placed
+    else:
+        flow.end_turn(state, events)
+    actions.after(state, events)
+    return state, events
+
+
+def forfeit(state: State, seat: int, rng: random.Random) -> tuple[State, list[Event]]:
+    """The magician leaves the game for good: the party's tiles leave the game, the King's
+    men leave the map, and the turn passes on. The last magician left wins."""
+    state = copy.deepcopy(state)
+    who = magician_name(state, seat)
+    events = [Event(f"{who} leaves the game; the party and King's men leave the board.")]
+    _withdraw_decisions(state, seat)
+    magician = state["magicians"][seat]
+    magician.update(where=None, out=True, lost=0, delayed=False)
+    party = state["parties"][seat]
+    for group in ("companions", "things", "kept"):
+        state["removed"] += party[group]
+        party[group] = []
+    state["kings_men"] = [km for km in state["kings_men"] if km["seat"] != seat]
+    playing = in_game(state)
+    if len(playing) <= 1:
+        text = (
+            f"Every other magician has left: {magician_name(state, playing[0])} wins."
+            if playing
+            else "Every magician has left the game: nobody wins."
+        )
+        state["outcome"] = {"winners": playing, "text": text}
+        state["phase"] = "over"
+        state["pending"] = []
+        events.append(Event(text))
+        return state, events
+    if state["seat"] == seat:
+        if state["phase"] == "place":
+            waiting = [s for s in playing if any(
+                km["seat"] == s and km["at"] is None for km in state["kings_men"]
+            )]  # fmt: skip
+            if waiting:
+                state["seat"] = waiting[0]
+            else:
+                flow.begin_turn(state, playing[0], events)
+        else:
+            flow.end_turn(state, events)
+    actions.after(state, events)
+    return state, events
+
+
+def _withdraw_decisions(state: State, seat: int) -> None:
+    """Settle or drop every pending decision that waits on, or concerns, ``seat``."""
+    mine = {km["key"] for km in state["kings_men"] if km["seat"] == seat}
+    kept = []
+    for decision in state["pending"]:
+        if decision.get("km") in mine:
+            continue
+        if decision["kind"] == "keep" and decision["seat"] == seat:
+            place, letter = decision["place"], decision["slot"]
+            state["slots"][place][SLOT_LETTERS.index(letter)] = decision["tile"]
+            continue
+        if decision["kind"] == "castle" and decision["seat"] == seat:
+            # The King's men's owner chooses instead of the player who left.
+            kept.append({**decision, "seat": kings_man(state, decision["km"])["seat"]})
+            continue
+        if decision["seat"] == seat:
+            continue
+        if decision["kind"] == "challenge":
+            decision["candidates"] = [s for s in decision["candidates"] if s != seat]
+            if not decision["candidates"]:
+                continue
+        kept.append(decision)
+    state["pending"] = kept

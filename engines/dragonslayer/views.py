@@ -1,0 +1,171 @@
+"""What each player may know of a game of Dragonslayer.
+
+Public: where magicians and King's men stand, how many face-down tiles lie in each place,
+every party (parties are on the table), the Dragon's strength, strengths of King's men that
+a challenge revealed. Private to one seat: its own King's men's strengths, the tiles it
+looked at and put back (or saw put down), and the tile it is deciding about.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.dragonslayer.model import MAGIC_ITEM, SPELL, WEAPON, load_parties, load_urland
+from engines.dragonslayer.state import (
+    State,
+    kind_of,
+    kings_man_name,
+    magic_limit,
+    magic_load,
+    magician_name,
+    party_combat,
+    people,
+    tile,
+    weapon_limit,
+    weapons,
+    where_words,
+)
+
+
+def public_view(state: State) -> dict[str, Any]:
+    return {
+        "game": "dragonslayer",
+        "summary": summary(state),
+        "turn": state["turn"],
+        "phase": state["phase"],
+        "current": None if state["phase"] == "over" else state["seat"],
+        "days_left": state["days"],
+        "dragon": {"strength": state["dragon"]},
+        "boxes": {key: key in state["boxes"] for key in ("ulrich", "dragon_shield")},
+        "face_down": {
+            place: n for place, slots in state["slots"].items() if (n := sum(map(bool, slots)))
+        },
+        "magicians": [_magician(state, seat) for seat in range(len(state["roles"]))],
+        "kings_men": [_kings_man(state, km) for km in state["kings_men"]],
+        "parties": [_party(state, seat) for seat in range(len(state["roles"]))],
+        "last": state["last"],
+        "removed": len(state["removed"]),
+        "set_aside": len(state["set_aside"]),
+    }
+
+
+def seat_view(state: State, seat: int) -> dict[str, Any]:
+    view = public_view(state)
+    view["seat"] = seat
+    view["private"] = private_text(state, seat)
+    view["my_kings_men"] = {
+        km["key"]: km["strength"] for km in state["kings_men"] if km["seat"] == seat
+    }
+    view["memory"] = dict(state["memory"][seat])
+    pending = state["pending"][0] if state["pending"] else None
+    if pending and pending["kind"] == "keep" and pending["seat"] == seat:
+        view["looking_at"] = pending["tile"]
+    return view
+
+
+def summary(state: State) -> str:
+    if state["outcome"] is not None:
+        return state["outcome"]["text"]
+    who = magician_name(state, state["seat"])
+    head = f"Turn {state['turn']}: {who}"
+    if state["phase"] == "place":
+        return f"Setting up: {who} places King's men in castles."
+    if state["pending"]:
+        waiting = magician_name(state, state["pending"][0]["seat"])
+        return f"{head}'s turn; waiting for {waiting} to decide."
+    if state["phase"] == "magician":
+        return f"{head} has {state['days']} day(s) left."
+    return f"{head}'s King's men are on the move."
+
+
+def private_text(state: State, seat: int) -> str:
+    lines = []
+    mine = [km for km in state["kings_men"] if km["seat"] == seat]
+    if mine:
+        lines.append(
+            "Your King's men: "
+            + ", ".join(f"{kings_man_name(km)} strength {km['strength']}" for km in mine)
+            + "."
+        )
+    urland = load_urland()
+    for ref, key in sorted(state["memory"][seat].items()):
+        place, _, letter = ref.partition("/")
+        lines.append(f"You know tile {letter} at {urland.places[place].name}: {tile(key).name}.")
+    pending = state["pending"][0] if state["pending"] else None
+    if pending and pending["kind"] == "keep" and pending["seat"] == seat:
+        lines.append(f"You are holding the {tile(pending['tile']).name}, which you cannot carry.")
+    return "\n".join(lines)
+
+
+def _magician(state: State, seat: int) -> dict[str, Any]:
+    magician = state["magicians"][seat]
+    where = magician["where"]
+    if where is None:
+        placed = None
+    else:
+        kind, _, rest = where.partition(":")
+        road = rest.split(":") if kind == "road" else None
+        placed = {"kind": kind, "key": road[0] if road else rest, "road": road}
+    status = []
+    if magician["delayed"]:
+        status.append("delayed")
+    if magician["lost"]:
+        status.append("loses next turn")
+    if magician["out"]:
+        status.append("out of the game")
+    return {
+        "seat": seat,
+        "key": state["roles"][seat],
+        "name": magician_name(state, seat),
+        "where": placed,
+        "where_text": where_words(where),
+        "status": ", ".join(status),
+        "out": magician["out"],
+    }
+
+
+def _kings_man(state: State, km: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "key": km["key"],
+        "seat": km["seat"],
+        "magician": state["roles"][km["seat"]],
+        "leader": km["leader"],
+        "number": km["number"],
+        "at": km["at"],
+        "strength": km["strength"] if km["revealed"] else None,
+        "idle": km["lost"] > 0,
+    }
+
+
+def _party(state: State, seat: int) -> dict[str, Any]:
+    magician = load_parties().magicians[state["roles"][seat]]
+    party = state["parties"][seat]
+
+    def named(keys: list[str]) -> list[dict[str, Any]]:
+        return [{"key": k, "name": tile(k).name} for k in keys]
+
+    things = party["things"]
+    return {
+        "seat": seat,
+        "magician": magician.key,
+        "name": magician.name,
+        "combat": magician.combat,
+        "magic": magician.magic,
+        "pentacles": magician.pentacles,
+        "companions": [_companion(k) for k in party["companions"]],
+        "weapons": named([k for k in things if kind_of(k) == WEAPON]),
+        "spells": named([k for k in things if kind_of(k) == SPELL]),
+        "magic_items": named([k for k in things if kind_of(k) == MAGIC_ITEM]),
+        "kept": named(party["kept"]),
+        "people": people(state, seat),
+        "party_combat": party_combat(state, seat),
+        "carry": {
+            "weapons": [len(weapons(state, seat)), weapon_limit(state, seat)],
+            "magic": [magic_load(state, seat), magic_limit(state, seat)],
+        },
+    }
+
+
+def _companion(key: str) -> dict[str, Any]:
+    found = tile(key)
+    return {"key": key, "name": found.name, "strength": found.strength or 0, "home": found.home}
