@@ -16,6 +16,7 @@ _MODULES = {
     "stgeorge": "stgeorge",
     "dragons-cave": "dragons_cave",
     "lions-dragons": "lions_dragons",
+    "dragonslayer": "dragonslayer",
 }
 
 
