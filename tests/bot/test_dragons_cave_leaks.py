@@ -21,7 +21,6 @@ count.
 
 from __future__ import annotations
 
-import copy
 import json
 import random
 from dataclasses import dataclass
@@ -30,94 +29,44 @@ import pytest
 
 from bot.service.host import GameHost
 from bot.service.notices import ChannelPost, Outcome, PrivateMessage
-from bot.store.sqlite import SqliteStore
 from engines import GAMES
+from tests.bot import leak_checks
+from tests.bot.leak_checks import USERS, Stores, edit_snapshot, everyone_asked, observed, state_of
 
-GUILD, CHANNEL = 1, 10
-USERS = (101, 102, 103, 104)
-NAMES = ("alice", "bob", "carol", "dave")
-GAME = GAMES["dragons-cave"]
+SLUG = "dragons-cave"
+GAME = GAMES[SLUG]
 SEAT_ONLY = {"seat", "role", "hand", "chest", "my_choice", "my_split", "private"}
 CHEST_BONUS = 7
 
 
-class ViewPicture:
-    """A stand-in renderer whose "picture" is the view it was given, as JSON bytes."""
-
-    def __call__(self, slug: str, view: dict) -> bytes:
-        assert slug == "dragons-cave"
-        return json.dumps(view, sort_keys=True).encode()
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1_000_000.0
-
-    def __call__(self) -> float:
-        self.now += 1
-        return self.now
-
-
-_OPEN: list[SqliteStore] = []
-
-
-async def open_store() -> SqliteStore:
-    """An in-memory store, closed at the end of the test even if it fails."""
-    store = await SqliteStore.open(":memory:")
-    _OPEN.append(store)
-    return store
-
-
-async def close(host: GameHost) -> None:
-    _OPEN.remove(host.store)
-    await host.store.close()
+STORES = Stores()
 
 
 @pytest.fixture(autouse=True)
 async def close_stores():
     yield
-    while _OPEN:
-        await _OPEN.pop().close()
-
-
-def new_host(store: SqliteStore) -> GameHost:
-    return GameHost(store, renderer=ViewPicture(), clock=Clock(), seeds=random.Random(3))
+    await STORES.close_all()
 
 
 async def open_game(players: int, options: str = "") -> tuple[GameHost, int]:
-    host = new_host(await open_store())
-    opened = await host.new_game(
-        guild_id=GUILD,
-        channel_id=CHANNEL,
-        user_id=USERS[0],
-        user_name=NAMES[0],
-        slug="dragons-cave",
-        players=players,
-        options=options,
-    )
-    game_id = next(n.game_id for n in opened.notices if isinstance(n, ChannelPost))
-    for user, name in zip(USERS[1:players], NAMES[1:players], strict=True):
-        await host.join(game_id=game_id, user_id=user, user_name=name)
-    await host.start(game_id=game_id, user_id=USERS[0])
-    return host, game_id
+    return await leak_checks.open_game(STORES, SLUG, players, options)
 
 
 async def fork(host: GameHost) -> GameHost:
-    """An independent copy of the host's whole database, at the same game versions."""
-    store = await open_store()
-    await host.store._db.backup(store._db)
-    return new_host(store)
+    return await leak_checks.fork(STORES, host, SLUG)
+
+
+async def close(host: GameHost) -> None:
+    await STORES.close(host)
 
 
 async def add_to_chest(host: GameHost, game_id: int, seat: int, coins: int) -> None:
     """Put ``coins`` more into one Chest of the stored game, keeping its version."""
-    record = await host.store.get_game(game_id)
-    snapshot = copy.deepcopy(record.snapshot)
-    snapshot["chests"][seat] += coins
-    async with host.store._db.execute(
-        "UPDATE games SET snapshot = ? WHERE id = ?", (json.dumps(snapshot), game_id)
-    ):
-        pass
+
+    def change(snapshot):
+        snapshot["chests"][seat] += coins
+
+    await edit_snapshot(host, game_id, change)
 
 
 @dataclass
@@ -130,39 +79,6 @@ class Branch:
     kind: str  # "card", "lair", "split" or "chest"
     round: int
     first: Outcome | None = None  # its answer to the secret, not yet compared
-
-
-async def observed(
-    host: GameHost, game_id: int, outcome: Outcome, users: list[int], holder: int
-) -> dict:
-    """What everyone but ``holder`` can observe after an action: its channel posts, their
-    private messages and controls, and ``/game status`` (text and picture) at any time."""
-    posts = [
-        (n.text, n.image, n.mentions, n.controls)
-        for n in outcome.notices
-        if isinstance(n, ChannelPost)
-    ]
-    private = [
-        (n.user_id, n.text, n.controls)
-        for n in outcome.notices
-        if isinstance(n, PrivateMessage) and n.user_id != holder
-    ]
-    controls = {
-        user: await host.controls_for(game_id=game_id, user_id=user)
-        for user in users
-        if user != holder
-    }
-    status = await host.status(game_id=game_id)
-    return {
-        "posts": posts,
-        "private": private,
-        "controls": controls,
-        "status": (status.text, status.image),
-    }
-
-
-async def state_of(host: GameHost, game_id: int):
-    return (await host.table(game_id)).state
 
 
 def check_public_parts(state, outcome: Outcome, said_privately: set[str]) -> None:
@@ -204,12 +120,7 @@ async def play_and_compare(players: int, seed: int, options: str = "") -> dict[s
         if (await host.store.get_game(game_id)).status != "running":
             break
         before = await state_of(host, game_id)
-        asked = []
-        for user in users:
-            for control in await host.controls_for(game_id=game_id, user_id=user):
-                seats = (await host.table(game_id)).record.seat_of(user)
-                assert control.prompt.seat in seats, "controls for another user's seat"
-                asked.append((user, control))
+        asked = await everyone_asked(host, game_id, users)
         user, control = chooser.choice(asked)
         action = chooser.choice(control.choices).action
         prompt = control.prompt

@@ -1,0 +1,150 @@
+"""Shared machinery of the differential leak tests: games hosted with a stand-in renderer,
+copies of a whole database at the same version, and what one user can observe.
+
+A leak test plays a seeded game, and whenever a secret could have been different, keeps a
+copy of the game in which it is. Until the rules reveal that secret, everything the other
+users can observe must be the same in both.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from collections.abc import Callable
+from typing import Any
+
+from bot.service.host import GameHost
+from bot.service.notices import ChannelPost, Outcome, PrivateMessage
+from bot.store.sqlite import SqliteStore
+
+GUILD, CHANNEL = 1, 10
+USERS = (101, 102, 103, 104)
+NAMES = ("alice", "bob", "carol", "dave")
+
+
+class ViewPicture:
+    """A stand-in renderer whose "picture" is the view it was given, as JSON bytes."""
+
+    def __init__(self, slug: str) -> None:
+        self.slug = slug
+
+    def __call__(self, slug: str, view: dict) -> bytes:
+        assert slug == self.slug
+        return json.dumps(view, sort_keys=True).encode()
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1_000_000.0
+
+    def __call__(self) -> float:
+        self.now += 1
+        return self.now
+
+
+class Stores:
+    """In-memory stores opened by a test, all closed at its end even if it fails."""
+
+    def __init__(self) -> None:
+        self.open: list[SqliteStore] = []
+
+    async def new(self) -> SqliteStore:
+        store = await SqliteStore.open(":memory:")
+        self.open.append(store)
+        return store
+
+    async def close(self, host: GameHost) -> None:
+        self.open.remove(host.store)
+        await host.store.close()
+
+    async def close_all(self) -> None:
+        while self.open:
+            await self.open.pop().close()
+
+
+def new_host(store: SqliteStore, slug: str) -> GameHost:
+    return GameHost(store, renderer=ViewPicture(slug), clock=Clock(), seeds=random.Random(3))
+
+
+async def open_game(
+    stores: Stores, slug: str, players: int, options: str = ""
+) -> tuple[GameHost, int]:
+    """A started game of ``slug`` with ``players`` of USERS seated in order."""
+    host = new_host(await stores.new(), slug)
+    opened = await host.new_game(
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        user_id=USERS[0],
+        user_name=NAMES[0],
+        slug=slug,
+        players=players,
+        options=options,
+    )
+    game_id = next(n.game_id for n in opened.notices if isinstance(n, ChannelPost))
+    for user, name in zip(USERS[1:players], NAMES[1:players], strict=True):
+        await host.join(game_id=game_id, user_id=user, user_name=name)
+    await host.start(game_id=game_id, user_id=USERS[0])
+    return host, game_id
+
+
+async def fork(stores: Stores, host: GameHost, slug: str) -> GameHost:
+    """An independent copy of the host's whole database, at the same game versions."""
+    store = await stores.new()
+    await host.store._db.backup(store._db)
+    return new_host(store, slug)
+
+
+async def edit_snapshot(host: GameHost, game_id: int, change: Callable[[Any], None]) -> None:
+    """Apply ``change`` to the stored game state in place, keeping its version."""
+    record = await host.store.get_game(game_id)
+    snapshot = copy.deepcopy(record.snapshot)
+    change(snapshot)
+    async with host.store._db.execute(
+        "UPDATE games SET snapshot = ? WHERE id = ?", (json.dumps(snapshot), game_id)
+    ):
+        pass
+
+
+async def observed(
+    host: GameHost, game_id: int, outcome: Outcome, users: list[int], holder: int | None
+) -> dict:
+    """What everyone but ``holder`` can observe after an action: its channel posts, their
+    private messages and controls, and ``/game status`` (text and picture) at any time."""
+    posts = [
+        (n.text, n.image, n.mentions, n.controls)
+        for n in outcome.notices
+        if isinstance(n, ChannelPost)
+    ]
+    private = [
+        (n.user_id, n.text, n.controls)
+        for n in outcome.notices
+        if isinstance(n, PrivateMessage) and n.user_id != holder
+    ]
+    controls = {
+        user: await host.controls_for(game_id=game_id, user_id=user)
+        for user in users
+        if user != holder
+    }
+    status = await host.status(game_id=game_id)
+    return {
+        "posts": posts,
+        "private": private,
+        "controls": controls,
+        "status": (status.text, status.image),
+    }
+
+
+async def state_of(host: GameHost, game_id: int):
+    return (await host.table(game_id)).state
+
+
+async def everyone_asked(host: GameHost, game_id: int, users: list[int]) -> list:
+    """``(user, controls)`` for every decision offered now, checked to be the user's own."""
+    asked = []
+    for user in users:
+        for control in await host.controls_for(game_id=game_id, user_id=user):
+            seats = (await host.table(game_id)).record.seat_of(user)
+            assert control.prompt.seat in seats, "controls for another user's seat"
+            asked.append((user, control))
+    return asked

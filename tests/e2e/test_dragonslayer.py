@@ -1,0 +1,115 @@
+"""Dragonslayer through the real bot on simulated Discord: King's men challenge Galen.
+
+alice plays Aurric and posts both King's men at Castle Morn, one road from Pennick, the port
+Galen lands in. bob plays Galen. Galen's party (Galen and Hodge, combat 2) is never stronger
+than a King's men tile (2 or 4), so an accepted challenge always takes Galen to a castle,
+whichever way the tiles were shuffled.
+"""
+
+from tests.e2e.conftest import bot_posts, texts
+
+TITLE = "Dragonslayer #1"
+
+
+async def open_game(channel, alice, bob):
+    results = [
+        await alice.slash(channel, "game new", game="dragonslayer"),
+        await bob.slash(channel, "game join"),
+        await alice.slash(channel, "game start"),
+    ]
+    assert texts(results) == [
+        f"You joined {TITLE} as Aurric.",
+        f"You joined {TITLE} as Galen.",
+        f"{TITLE} has started.",
+    ]
+
+
+def panel(channel, spectator):
+    """The newest channel post with controls, as a member who is not playing sees it."""
+    for message in reversed(bot_posts(channel, viewer=spectator)):
+        if message.components:
+            return message
+    raise AssertionError("no post with controls")
+
+
+def labels(message):
+    return [
+        c.label for row in message.components for c in row.children if hasattr(c, "label")
+    ]
+
+
+async def play(channel, member, *actions):
+    """Type each action with /move; every one must be accepted."""
+    for action in actions:
+        result = await member.slash(channel, "move", action=action)
+        assert texts([result]) == [f"✅ Played `{action}`."], texts([result])
+
+
+async def reach_the_challenge(channel, alice, bob, carol):
+    """Galen lands in Pennick beside Aurric's King's men; the next King's man to march in
+    lets alice challenge him."""
+    await open_game(channel, alice, bob)
+    start = panel(channel, carol)
+    assert "Castle Morn" in " ".join(labels(start))
+    await alice.click(start, label="Tyrian's King's men 1 → Castle Morn")
+    await play(channel, alice, "place castle_morn")
+    await play(channel, bob, "place redkeep", "place redkeep")
+    # Turn 1: Aurric sails to Caerlow; one King's man marches into Pennick and stops.
+    await play(channel, alice, "go north_sea", "go caerlow", "done", "k1 pennick", "done", "done")
+    # Galen sails in: entering Pennick, where King's men stand, costs two days.
+    await play(channel, bob, "go sunset_sea", "go pennick", "done")
+    # Turn 2: Aurric rests; the second King's man marches into Pennick.
+    await play(channel, alice, "done", "k2 pennick")
+    post = panel(channel, carol)
+    assert "Tyrian's King's men 2 march to Pennick." in post.content
+    assert labels(post) == ["Challenge Galen", "No challenge"]
+    return post
+
+
+async def test_a_challenge_answered_by_the_challenged_players_button(simcord_env, world):
+    _, channel, users = world
+    alice, bob, carol = users["alice"], users["bob"], users["carol"]
+    post = await reach_the_challenge(channel, alice, bob, carol)
+
+    # Only the owner of the King's men may challenge.
+    refused = await bob.click(post, label="Challenge Galen")
+    assert refused.ephemeral and "not your turn" in texts([refused])[0]
+    await alice.click(post, label="Challenge Galen")
+    asked = panel(channel, carol)
+    assert f"<@{bob.id}>" in asked.content and "challenge you" in asked.content
+    assert labels(asked)[0] == "Accept the challenge"
+    assert "Take the road to Ivybridge" in labels(asked)
+
+    answer = await bob.click(asked, label="Accept the challenge")
+    assert answer.ephemeral
+    castle = panel(channel, carol)
+    assert "Galen accepts." in castle.content and "taken to a castle" in castle.content
+    strength = await simcord_env.bot.host.table(1)
+    km = next(k for k in strength.state["kings_men"] if k["key"] == "tyrian_2")
+    assert f"(strength {km['strength']})" in castle.content, "the challenge reveals it"
+
+    await alice.click(castle, label="Greyhold")
+    moved = bot_posts(channel, viewer=carol)[-1]
+    assert "Galen and Tyrian's King's men 2 go to Greyhold." in moved.content
+    table = await simcord_env.bot.host.table(1)
+    galen = table.state["magicians"][1]
+    assert galen["where"] == "place:greyhold" and galen["lost"] == 1
+
+
+async def test_the_challenged_player_takes_the_road(simcord_env, world):
+    _, channel, users = world
+    alice, bob, carol = users["alice"], users["bob"], users["carol"]
+    post = await reach_the_challenge(channel, alice, bob, carol)
+    await alice.click(post, label="Challenge Galen")
+    asked = panel(channel, carol)
+
+    await bob.click(asked, label="Take the road to Ivybridge")
+    after = bot_posts(channel, viewer=carol)[-1]
+    assert "Galen takes the road towards Ivybridge." in after.content
+    table = await simcord_env.bot.host.table(1)
+    assert table.state["magicians"][1]["where"] == "road:pennick:ivybridge"
+    # The King's men go on marching: no strength was revealed.
+    assert all(not k["revealed"] for k in table.state["kings_men"])
+    assert "strength" not in after.content
+    await play(channel, alice, "k2 ivybridge")
+    assert table.state["magicians"][1]["lost"] == 0
