@@ -77,7 +77,9 @@ class Event:
     """Something that happened, told to everyone (``seat=None``) or to one seat only.
 
     ``data`` is machine-readable detail (dice, captures, the path of a move) for renderers
-    and logs; it follows the same visibility as ``text``.
+    and logs; it follows the same visibility as ``text``. A public event whose data has
+    ``"picture": True`` asks for a fresh board picture even though the turn did not pass
+    (a battle shown while its player is still deciding).
     """
 
     text: str

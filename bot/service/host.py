@@ -331,7 +331,8 @@ class GameHost(Lobby, TurnClock):
         elif new_turn:
             lines.append(table.engine.view(table.state, None)["summary"])
             lines += [f"➡️ <@{record.user_at(p.seat)}>: {p.text}" for p in fresh if p.seat != actor]
-        image = await self._render(table) if new_turn else None
+        shown = new_turn or any(e.public and e.data.get("picture") for e in events)
+        image = await self._render(table) if shown else None
         controls = tuple(self._controls(table, version, p) for p in public_prompts)
         outcome.add(
             ChannelPost(

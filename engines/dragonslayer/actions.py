@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import copy
+import random
 
 from engines.base import Event, IllegalAction
-from engines.dragonslayer import challenges, decisions, flow, losses, taking
+from engines.dragonslayer import challenges, decisions, fight, flow, losses, taking
 from engines.dragonslayer.model import load_urland
 from engines.dragonslayer.moves import is_lair, magician_steps
 from engines.dragonslayer.notation import key_of, match, split
@@ -19,13 +20,8 @@ from engines.dragonslayer.state import (
     where_words,
 )
 
-LAIR_CLOSED = (
-    "The Dragon's Lair is where the Dragon is fought, and this table does not host the "
-    "fight yet: gather your party and travel Urland meanwhile."
-)
 
-
-def apply(state: State, seat: int, action: str) -> tuple[State, list[Event]]:
+def apply(state: State, seat: int, action: str, rng: random.Random) -> tuple[State, list[Event]]:
     """The state after ``seat`` plays ``action`` (a new copy), and what happened."""
     if state["outcome"] is not None:
         raise IllegalAction("The game is over.")
@@ -37,11 +33,11 @@ def apply(state: State, seat: int, action: str) -> tuple[State, list[Event]]:
         if decision["seat"] != seat:
             who = magician_name(state, decision["seat"])
             raise IllegalAction(f"Waiting for {who} to decide first.")
-        decisions.resolve(state, verb, rest, events)
+        decisions.resolve(state, verb, rest, events, rng)
     elif seat != state["seat"]:
         raise IllegalAction(f"It is {magician_name(state, state['seat'])}'s turn.")
     else:
-        _PHASES[state["phase"]](state, seat, verb, rest, events)
+        _PHASES[state["phase"]](state, seat, verb, rest, events, rng)
     after(state, events)
     return state, events
 
@@ -51,10 +47,16 @@ def after(state: State, events: list[Event]) -> None:
     for seat in in_game(state):
         if not any(d["seat"] == seat for d in state["pending"]):
             losses.check_limits(state, seat, events)
-    flow.settle(state, events)
+    current = state["fight"]
+    if current and current["stage"] == "over" and not state["pending"]:
+        fight.aftermath(state, events)
+    if state["outcome"] is None:
+        flow.settle(state, events)
 
 
-def _place(state: State, seat: int, verb: str, rest: str, events: list[Event]) -> None:
+def _place(
+    state: State, seat: int, verb: str, rest: str, events: list[Event], rng: random.Random
+) -> None:
     """'Place each of your King's men tiles face-down in a castle on the map.'"""
     castles = [(p.key, p.name) for p in load_urland().of_kind("castle")]
     castle = match(rest, castles) if verb == "place" else None
@@ -81,15 +83,19 @@ def unplaced(state: State, seat: int) -> list[dict]:
     return [km for km in state["kings_men"] if km["seat"] == seat and km["at"] is None]
 
 
-def _magician(state: State, seat: int, verb: str, rest: str, events: list[Event]) -> None:
+def _magician(
+    state: State, seat: int, verb: str, rest: str, events: list[Event], rng: random.Random
+) -> None:
     if verb == "go":
-        _go(state, seat, rest, events)
+        _go(state, seat, rest, events, rng)
     elif verb == "take":
         taking.take(state, seat, key_of(rest), events)
     elif verb == "gain":
         kept = state["parties"][seat]["kept"]
         if GAIN_DAY not in kept:
             raise IllegalAction(f"You hold no {name(GAIN_DAY)} tile.")
+        if state["rest"]:
+            raise IllegalAction("Your magician stays in Morgenthorme for the rest of this turn.")
         kept.remove(GAIN_DAY)
         state["removed"].append(GAIN_DAY)
         state["days"] += 1
@@ -104,7 +110,7 @@ def _magician(state: State, seat: int, verb: str, rest: str, events: list[Event]
         )
 
 
-def _go(state: State, seat: int, rest: str, events: list[Event]) -> None:
+def _go(state: State, seat: int, rest: str, events: list[Event], rng: random.Random) -> None:
     steps = magician_steps(state, seat)
     named = [(s.key, _step_name(s.to)) for s in steps]
     wanted = match(rest, named)
@@ -112,8 +118,6 @@ def _go(state: State, seat: int, rest: str, events: list[Event]) -> None:
         options = ", ".join(f"`go {k}`" for k, _ in named)
         raise IllegalAction(f"From {where_words(state['magicians'][seat]['where'])}: {options}.")
     step = next(s for s in steps if s.key == wanted)
-    if is_lair(step.to):
-        raise IllegalAction(LAIR_CLOSED)
     if step.days > state["days"]:
         hint = " (use `gain` first)" if GAIN_DAY in state["parties"][seat]["kept"] else ""
         raise IllegalAction(
@@ -129,6 +133,8 @@ def _go(state: State, seat: int, rest: str, events: list[Event]) -> None:
     state["last"] = {"text": f"{who} to {_step_name(step.to)}", "path": path}
     extra = f" ({step.days} days)" if step.days > 1 else ""
     events.append(Event(f"{who} goes to {where_words(step.to)}{extra}."))
+    if is_lair(step.to):
+        fight.enter(state, seat, rng, events)
 
 
 def _step_name(position: str) -> str:
@@ -136,7 +142,9 @@ def _step_name(position: str) -> str:
     return words[4:] if words.startswith("the ") else words
 
 
-def _kings_men(state: State, seat: int, verb: str, rest: str, events: list[Event]) -> None:
+def _kings_men(
+    state: State, seat: int, verb: str, rest: str, events: list[Event], rng: random.Random
+) -> None:
     if verb == "done":
         if state["active"] is None:
             events.append(Event(f"{magician_name(state, seat)} ends the turn."))

@@ -8,10 +8,10 @@ cannot be carried) goes to its owner alone.
 from __future__ import annotations
 
 from engines.base import Choice, Prompt
-from engines.dragonslayer import decisions, losses
+from engines.dragonslayer import decisions, fight, losses
 from engines.dragonslayer.actions import unplaced
 from engines.dragonslayer.model import load_urland
-from engines.dragonslayer.moves import is_lair, kings_man_steps, magician_steps
+from engines.dragonslayer.moves import kings_man_steps, magician_steps
 from engines.dragonslayer.state import (
     GAIN_DAY,
     State,
@@ -59,6 +59,9 @@ def _decision_prompt(state: State, decision: dict) -> Prompt:
     kind = decision["kind"]
     if kind == "keep":
         return Prompt(seat, "keep", f"{who}: keep the tile you took, or put it back?", True)
+    if kind == "lose" and decision["what"] == "battle":
+        count = decision["count"]
+        return Prompt(seat, "lose", f"{who}: the Dragon takes {count} more; choose what is lost.")
     if kind == "lose":
         what = losses.WHAT[decision["what"]]
         return Prompt(seat, "lose", f"{who}: choose a {what} to lose ({decision['reason']}).")
@@ -79,6 +82,15 @@ def _decision_prompt(state: State, decision: dict) -> Prompt:
         return Prompt(
             seat, "answer", f"{who}: {kings_man_name(km)} challenge you. Accept or take the road?"
         )
+    if kind == "purpose":
+        return Prompt(seat, "purpose", f"{who} is in the Lair: fight the Dragon, or recover?")
+    if kind == "location":
+        where = fight.location_name(decision["location"])
+        return Prompt(seat, "location", f"{who} drew '{where}': face it, or draw again?")
+    if kind == "battle":
+        return Prompt(seat, "battle", f"{who}: place your things on the Battle Display and fight.")
+    if kind == "recover":
+        return Prompt(seat, "recover", f"{who}: take abandoned weapons, then go to Morgenthorme.")
     return Prompt(seat, "escape", f"{who}: escape the castle with Gain One Day, or wait?")
 
 
@@ -107,7 +119,7 @@ def _magician(state: State, seat: int) -> list[Choice]:
     days = state["days"]
     choices = []
     for step in magician_steps(state, seat):
-        if step.days <= days and not is_lair(step.to):
+        if step.days <= days:
             plural = "s" if step.days > 1 else ""
             words = where_words(step.to).removeprefix("the ")
             choices.append(Choice(f"go {step.key}", f"Go to {words} ({step.days} day{plural})"))
@@ -115,7 +127,7 @@ def _magician(state: State, seat: int) -> list[Choice]:
     if place and days >= 1:
         for letter, _ in face_down(state, place):
             choices.append(Choice(f"take {letter}", f"Take face-down tile {letter} (1 day)"))
-    if GAIN_DAY in state["parties"][seat]["kept"]:
+    if GAIN_DAY in state["parties"][seat]["kept"] and not state["rest"]:
         choices.append(Choice("gain", "Use Gain One Day (+1 day)"))
     choices.append(Choice("done", "Done: the King's men move"))
     return choices
@@ -196,7 +208,45 @@ def _escape(state: State, decision: dict) -> list[Choice]:
     ]
 
 
+def _purpose(state: State, decision: dict) -> list[Choice]:
+    return [
+        Choice("fight", "Fight the Dragon"),
+        Choice("recover", "Recover abandoned weapons or Ulrich"),
+    ]
+
+
+def _location(state: State, decision: dict) -> list[Choice]:
+    item = name(decision["items"][0])
+    return [Choice("face", "Face it"), Choice("redraw", f"Discard it (the {item}) and draw again")]
+
+
+def _battle(state: State, decision: dict) -> list[Choice]:
+    seat = decision["seat"]
+    choices = []
+    for boxes in fight.placements(state, seat):
+        sums = fight.strengths(state, seat, boxes)
+        lost, levels, wiped = fight.outcome_of(state, seat, boxes)
+        placed = ", ".join(f"{name(k)} {box}" for k, box in boxes.items())
+        action = " ".join(["fight", *(f"{k}={box}" for k, box in boxes.items())])
+        result = "wiped out" if wiped else f"lose {lost}, Dragon -{levels}"
+        label = f"combat {sums['combat']['total']}, magic {sums['magic']['total']}: {result}"
+        choices.append(Choice(action, f"{placed}: {label}" if placed else f"Fight: {label}"))
+    return choices
+
+
+def _recover(state: State, decision: dict) -> list[Choice]:
+    return [
+        *(Choice(f"recover {k}", f"Recover the {name(k)}")
+          for k in fight.recoverable(state, decision["seat"])),
+        Choice("done", "Done: go to Morgenthorme"),
+    ]  # fmt: skip
+
+
 _DECISIONS = {
+    "purpose": _purpose,
+    "location": _location,
+    "battle": _battle,
+    "recover": _recover,
     "keep": _keep,
     "lose": _lose,
     "drop": _drop,

@@ -13,12 +13,20 @@ Each is a dict with ``kind`` and ``seat`` (who decides):
 * ``answer``: the challenged magician will ``accept`` or take the ``road <place>``.
 * ``escape``: a captured magician holding a Gain One Day tile may ``escape`` the castle
   rather than lose the turn, or ``wait``.
+* ``purpose``: in the Lair with abandoned weapons about (or Ulrich's Ashes): ``fight`` or
+  ``recover``. ``location``: with a Silver Ewer, Orb of Vision or Far Mirror, ``face`` the
+  Location tile drawn or ``redraw``.
+* ``battle``: ``fight`` with things pictured twice placed ``thing=combat|magic``.
+* ``lose`` with ``what`` ``battle``: the Matrix's ``count`` losses, one ``lose`` at a time.
+* ``recover``: ``recover <weapon>`` from the Abandoned Weapons Display, or ``done``.
 """
 
 from __future__ import annotations
 
+import random
+
 from engines.base import Event, IllegalAction
-from engines.dragonslayer import challenges, flow, losses
+from engines.dragonslayer import challenges, fight, flow, losses
 from engines.dragonslayer.model import load_urland
 from engines.dragonslayer.notation import match
 from engines.dragonslayer.state import (
@@ -33,11 +41,13 @@ from engines.dragonslayer.state import (
 )
 
 
-def resolve(state: State, verb: str, rest: str, events: list[Event]) -> None:
+def resolve(state: State, verb: str, rest: str, events: list[Event], rng: random.Random) -> None:
     """Apply the answer ``verb rest`` to the first pending decision."""
     decision = state["pending"][0]
-    handler = _HANDLERS[decision["kind"]]
-    handler(state, decision, verb, rest, events)
+    if decision["kind"] in _CHANCE:
+        _CHANCE[decision["kind"]](state, decision, verb, rest, events, rng)
+    else:
+        _HANDLERS[decision["kind"]](state, decision, verb, rest, events)
 
 
 def _keep(state: State, decision: dict, verb: str, rest: str, events: list[Event]) -> None:
@@ -47,7 +57,6 @@ def _keep(state: State, decision: dict, verb: str, rest: str, events: list[Event
     who = magician_name(state, seat)
     at = load_urland().places[place].name
     if verb == "return":
-        state["slots"][place][index] = key
         state["memory"][seat][slot_ref(place, letter)] = key
         state["pending"].pop(0)
         events.append(Event(f"{who} puts the tile back face down at {at} (slot {letter})."))
@@ -82,6 +91,9 @@ def swap_options(state: State, seat: int, key: str) -> list[str]:
 
 
 def _lose(state: State, decision: dict, verb: str, rest: str, events: list[Event]) -> None:
+    if decision["what"] == "battle":
+        _lose_in_battle(state, decision, verb, rest, events)
+        return
     seat = decision["seat"]
     offered = losses.options(state, seat, decision["what"])
     key = match(rest, [(k, name(k)) for k in offered]) if verb == "lose" else None
@@ -162,7 +174,96 @@ def _escape(state: State, decision: dict, verb: str, rest: str, events: list[Eve
         raise IllegalAction("Answer `escape` (use your Gain One Day tile) or `wait`.")
 
 
+def _lose_in_battle(
+    state: State, decision: dict, verb: str, rest: str, events: list[Event]
+) -> None:
+    seat = decision["seat"]
+    offered = fight.losable(state, seat)
+    key = match(rest, [(k, name(k)) for k in offered]) if verb == "lose" else None
+    if key is None:
+        listed = ", ".join(name(k) for k in offered)
+        raise IllegalAction(f"The Dragon takes {decision['count']} more: `lose` one of {listed}.")
+    fight.lose_in_battle(state, seat, key, events)
+    decision["count"] -= 1
+    if decision["count"] == 0:
+        state["pending"].pop(0)
+        state["fight"]["stage"] = "over"
+
+
+def _purpose(
+    state: State, decision: dict, verb: str, rest: str, events: list[Event], rng: random.Random
+) -> None:
+    if verb not in ("fight", "recover"):
+        raise IllegalAction(
+            "In the Lair: `fight` the Dragon, or `recover` (abandoned weapons, or Ulrich)."
+        )
+    state["pending"].pop(0)
+    fight.draw(state, decision["seat"], verb, rng, events)
+
+
+def _location(
+    state: State, decision: dict, verb: str, rest: str, events: list[Event], rng: random.Random
+) -> None:
+    seat, location = decision["seat"], decision["location"]
+    if verb == "face":
+        state["pending"].pop(0)
+        fight.proceed(state, seat, location, decision["purpose"], events)
+    elif verb == "redraw":
+        state["pending"].pop(0)
+        item = name(decision["items"][0])
+        events.append(Event(f"{magician_name(state, seat)} uses the {item} to draw again."))
+        fight.draw(state, seat, decision["purpose"], rng, events, discarded=location)
+    else:
+        raise IllegalAction("Answer `face` (keep this Location tile) or `redraw` (discard it).")
+
+
+def _battle(state: State, decision: dict, verb: str, rest: str, events: list[Event]) -> None:
+    seat = decision["seat"]
+    if verb != "fight":
+        raise IllegalAction(
+            "Answer `fight`, placing things pictured twice: `fight amulet_of_power=magic`."
+        )
+    boxes = parse_boxes(state, seat, rest)
+    state["pending"].pop(0)
+    fight.resolve(state, seat, boxes, events)
+
+
+def parse_boxes(state: State, seat: int, rest: str) -> dict[str, str]:
+    """``thing=combat|magic`` words; things not named go where the best placement puts them."""
+    boxes = dict(fight.best_placement(state, seat))
+    twice = fight.twice(state, seat)
+    for word in rest.split():
+        thing, _, box = word.partition("=")
+        key = match(thing, [(k, name(k)) for k in twice])
+        if key is None or box not in ("combat", "magic"):
+            listed = ", ".join(f"{k}=combat|magic" for k in twice) or "nothing to place"
+            raise IllegalAction(f"Place things pictured twice as {listed}.")
+        boxes[key] = box
+    return boxes
+
+
+def _recover(state: State, decision: dict, verb: str, rest: str, events: list[Event]) -> None:
+    seat = decision["seat"]
+    if verb == "done":
+        state["pending"].pop(0)
+        fight.end_recovery(state, seat, events)
+        return
+    offered = fight.recoverable(state, seat)
+    key = match(rest, [(k, name(k)) for k in offered]) if verb == "recover" else None
+    if key is None:
+        listed = ", ".join(name(k) for k in offered)
+        raise IllegalAction(f"`recover` one of {listed}, or be `done`.")
+    fight.take_abandoned(state, seat, key, events)
+    if not fight.recoverable(state, seat):
+        state["pending"].pop(0)
+        fight.end_recovery(state, seat, events)
+
+
+_CHANCE = {"purpose": _purpose, "location": _location}
+
 _HANDLERS = {
+    "battle": _battle,
+    "recover": _recover,
     "keep": _keep,
     "lose": _lose,
     "drop": _drop,

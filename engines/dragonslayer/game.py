@@ -91,8 +91,8 @@ class Dragonslayer:
     def apply(
         self, state: State, seat: int, action: str, rng: random.Random
     ) -> tuple[State, list[Event]]:
-        """Travel and King's men leave nothing to chance: the tiles were mixed at set-up."""
-        return actions.apply(state, seat, action)
+        """Chance: the Dragon Location tile drawn on entering the Lair (told in an event)."""
+        return actions.apply(state, seat, action, rng)
 
     def skip(self, state: State, seat: int, rng: random.Random) -> tuple[State, list[Event]]:
         return timeouts.skip(state, seat, rng)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engines import data
+from engines.dragonslayer.battle import load_battle
 from engines.dragonslayer.model import PACKAGE, load_parties, load_tiles, load_urland
 
 PLAYING = """\
@@ -46,7 +47,35 @@ next move enters either end. King's men challenge only in towns and hamlets, and
 they move in. The extra days for King's men in a place are the magicians'; King's men pay \
 one day a road. A challenge is won by the King's men when their strength is at least the \
 party's people's combat strength (weapons do not count).
-- The Dragon's Lair: the fight is not hosted yet, so the Lair cannot be entered.
+"""
+
+FIGHT = """\
+## Dragonslayer: the Dragon
+`go dragons_lair` enters the Lair (a day, like any place) and draws a Dragon Location tile \
+at random. With abandoned weapons on the Display, or Galen's Ulrich's Ashes, first say \
+`fight` or `recover`. With a Silver Ewer, Orb of Vision or Far Mirror: `face` the tile or \
+`redraw` (the first draw only). The Dragon Away: the magician goes to Morgenthorme and \
+his days end; no fight, no raid.
+A fight: `fight` places things pictured twice (Amulet of Power, Dragon Shield, Anti-Fire \
+Spell, Spell of Agility) where you say, e.g. `fight amulet_of_power=magic`; the buttons \
+show each placement's strengths and Matrix result, and a bare `fight` takes the best. Then \
+`lose <tile>` once per thing the Matrix takes.
+Readings:
+- Either strength below the Dragon's: the party is wiped out (the magician is out). So \
+is a party that must lose more than it has (it loses all it has); killing the Dragon that \
+way is a draw with the Dragon.
+- The Dragon Shield joins the first fight of a party with Valerian, by itself; it is \
+removed after that fight.
+- Enchant Weapon, Killing and Charm of Weaponry: only as many count as the party has \
+weapons, the strongest first.
+- After a Lair fight the magician rests in Morgenthorme for the rest of the turn; the \
+Dragon raids the nearest place with face-down tiles by road from the Lair (a tie goes \
+to the place listed first in the map data). Magicians there fight in turn order at High \
+Altitude until the Dragon dies; weapons lost in a raid leave the game.
+- Recovering: when the tile drawn is not a box holding abandoned weapons (nor the Lake \
+of Fire for Galen's Ashes), take weapons one by one (`recover <weapon>`, `done`), Ulrich \
+joins in place of the Ashes, and the magician goes to Morgenthorme; otherwise, a fight.
+- Winning: the Dragon at 0. Every magician out: nobody wins.
 """
 
 VIEW = """\
@@ -72,7 +101,7 @@ men leave the map. When one magician is left, that player wins.
 def rules_help() -> str:
     """The whole help: playing, readings, channel view, timeouts, the reconstructed data."""
     urland, tiles, parties = load_urland(), load_tiles(), load_parties()
-    files = ("urland", "tiles", "parties")
+    files = ("urland", "tiles", "parties", "battle")
     notes = "\n".join(
         f"- {name}.json {note}"
         for name in files
@@ -103,4 +132,55 @@ def rules_help() -> str:
         f"Events: {events}.\n"
         f"King's men (strengths, dealt face down in random order): {kings_men}.\n"
     )
-    return "\n".join((PLAYING, READINGS, VIEW, TIMEOUTS, reconstructed))
+    return "\n".join((PLAYING, READINGS, FIGHT, VIEW, TIMEOUTS, reconstructed, tables()))
+
+
+def tables() -> str:
+    """The Battle Display, the Strength Modifiers and the Matrix, reconstructed values
+    marked with *."""
+    battle = load_battle()
+    tiles = load_tiles()
+    heads = " ".join(f"{r:>5}" for r in ("High", "Low", "Open", "Mouth", "Pass.", "Lake"))
+
+    def table(title: str, kind: str, values: dict[str, dict[str, int]]) -> str:
+        lines = [f"{'':22}{heads}"]
+        for key, rows in values.items():
+            cells = " ".join(
+                f"{rows[row]:>4}{' ' if battle.is_legible(kind, key, row) else '*'}"
+                for row in battle.locations
+            )
+            lines.append(f"{_short(key, tiles):22}{cells}")
+        return f"**{title}**\n```\n" + "\n".join(lines) + "\n```"
+
+    modifiers = ", ".join(f"{loc.name} {loc.modifier:+d}" for loc in battle.locations.values())
+    legible = {tuple(rc) for rc in battle.legible.get("matrix", [])}
+    heads_m = " ".join(f"{h:>6}" for h in ("same", "+1", "+2", "+3", "+4", "+5"))
+    matrix = [f"{'magic/combat':13}{heads_m}"]
+    for r, row in enumerate(battle.matrix):
+        label = ("same", "+1", "+2", "+3", "+4", "+5 or more")[r]
+        cells = " ".join(
+            f"{lost:>3}/{levels}{' ' if (r, c) in legible else '*'}"
+            for c, (lost, levels) in enumerate(row)
+        )
+        matrix.append(f"{label:13}{cells}")
+    return (
+        "## Dragonslayer: Battle Display, modifiers, Matrix\n"
+        "Values marked * are reconstructed (the scan cuts the sheet off); a server may load "
+        "a corrected `battle.json`.\n"
+        + table("Combat strength", "combat", battle.combat)
+        + "\n"
+        + table("Magic strength", "magic", battle.magic)
+        + f"\nStrength modifiers: {modifiers}.\n"
+        + "**Battle Matrix** (things lost / Dragon strength lost)\n```\n"
+        + "\n".join(matrix)
+        + "\n```\n"
+    )
+
+
+def _short(key: str, tiles) -> str:
+    """A thing's name cut to fit a table row."""
+    try:
+        found = tiles.tile(key).name
+    except KeyError:
+        found = next(t.name for t in load_parties().galen_tiles if t.key == key)
+    return found if len(found) <= 21 else found[:20] + "."

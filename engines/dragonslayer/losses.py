@@ -9,6 +9,8 @@ player's choice; a choice with one option is made at once.
 from __future__ import annotations
 
 from engines.base import Event, IllegalAction
+from engines.dragonslayer import fight
+from engines.dragonslayer.model import load_urland
 from engines.dragonslayer.state import (
     ASHES,
     State,
@@ -102,6 +104,10 @@ def drop(state: State, seat: int, key: str, events: list[Event]) -> None:
     where = state["magicians"][seat]["where"]
     place = place_of(where)
     who = magician_name(state, seat)
+    if place == load_urland().lair.key and state["fight"]:
+        fight.abandon(state, key)
+        events.append(Event(f"{who} cannot carry the {name(key)} and leaves it in the Lair."))
+        return
     if place is None:
         state["removed"].append(key)
         events.append(Event(f"{who} cannot carry the {name(key)} and it is lost."))

@@ -316,7 +316,7 @@ class Parties:
 # Checking
 
 
-class _Check:
+class Check:
     """Reads raw JSON values for one file, raising :class:`BadData` that names the field."""
 
     def __init__(self, file: str) -> None:
@@ -387,7 +387,7 @@ class _Check:
         return dict(notes)
 
 
-def _size(check: _Check, raw: dict[str, Any]) -> Point:
+def _size(check: Check, raw: dict[str, Any]) -> Point:
     value = check.get(raw, "size", "")
     ok = (
         isinstance(value, list)
@@ -399,14 +399,14 @@ def _size(check: _Check, raw: dict[str, Any]) -> Point:
     return (float(value[0]), float(value[1]))
 
 
-def _points(check: _Check, value: Any, path: str, size: Point, least: int) -> tuple[Point, ...]:
+def _points(check: Check, value: Any, path: str, size: Point, least: int) -> tuple[Point, ...]:
     return tuple(
         check.point(item, f"{path}[{index}]", size)
         for index, item in enumerate(check.items(value, path, least))
     )
 
 
-def _places(check: _Check, raw: dict[str, Any], size: Point) -> dict[str, Place]:
+def _places(check: Check, raw: dict[str, Any], size: Point) -> dict[str, Place]:
     places: dict[str, Place] = {}
     entries = check.items(check.get(raw, "places", ""), "places", 1)
     for index, entry in enumerate(entries):
@@ -444,7 +444,7 @@ def _places(check: _Check, raw: dict[str, Any], size: Point) -> dict[str, Place]
     return places
 
 
-def _seas(check: _Check, raw: dict[str, Any], size: Point) -> dict[str, SeaZone]:
+def _seas(check: Check, raw: dict[str, Any], size: Point) -> dict[str, SeaZone]:
     entries = check.items(check.get(raw, "seas", ""), "seas", 1)
     keys = []
     for index, entry in enumerate(entries):
@@ -477,7 +477,7 @@ def _seas(check: _Check, raw: dict[str, Any], size: Point) -> dict[str, SeaZone]
     return seas
 
 
-def _roads(check: _Check, raw: dict[str, Any], places: dict[str, Place]) -> tuple[Road, ...]:
+def _roads(check: Check, raw: dict[str, Any], places: dict[str, Place]) -> tuple[Road, ...]:
     roads: list[Road] = []
     seen: set[frozenset[str]] = set()
     for index, entry in enumerate(check.items(check.get(raw, "roads", ""), "roads", 1)):
@@ -508,7 +508,7 @@ def _links(places: dict[str, Place], roads: tuple[Road, ...]) -> dict[str, tuple
 
 def build_urland(raw: dict[str, Any]) -> Urland:
     """An :class:`Urland` from the parsed urland.json; raises :class:`BadData`."""
-    check = _Check("urland.json")
+    check = Check("urland.json")
     raw = check.record(raw, "urland.json")
     notes = check.notes(raw)
     size = _size(check, raw)
@@ -592,7 +592,7 @@ def build_urland(raw: dict[str, Any]) -> Urland:
     )
 
 
-def _tile(check: _Check, entry: Any, path: str, kinds: tuple[str, ...], towns: set[str]) -> Tile:
+def _tile(check: Check, entry: Any, path: str, kinds: tuple[str, ...], towns: set[str]) -> Tile:
     entry = check.record(entry, path)
     kind = check.get(entry, "kind", path)
     if kind not in kinds:
@@ -635,7 +635,7 @@ T = TypeVar("T")
 
 
 def _tiles(
-    check: _Check,
+    check: Check,
     raw: dict[str, Any],
     name: str,
     kinds: tuple[str, ...],
@@ -654,7 +654,7 @@ def _tiles(
 
 def build_tiles(raw: dict[str, Any], urland: Urland) -> TileSet:
     """A :class:`TileSet` from the parsed tiles.json, checked against the map."""
-    check = _Check("tiles.json")
+    check = Check("tiles.json")
     raw = check.record(raw, "tiles.json")
     notes = check.notes(raw)
     towns = {place.key for place in urland.of_kind(TOWN)}
@@ -694,7 +694,7 @@ def build_tiles(raw: dict[str, Any], urland: Urland) -> TileSet:
 
 def build_parties(raw: dict[str, Any], urland: Urland, tiles: TileSet) -> Parties:
     """:class:`Parties` from the parsed parties.json, checked against the map and tiles."""
-    check = _Check("parties.json")
+    check = Check("parties.json")
     raw = check.record(raw, "parties.json")
     notes = check.notes(raw)
     magicians: dict[str, Magician] = {}
@@ -788,7 +788,7 @@ def counter_total(tiles: TileSet, parties: Parties) -> int:
 _built: dict[str, tuple[tuple[int, ...], Any]] = {}
 
 
-def _cached(name: str, raws: tuple[dict[str, Any], ...], build: Callable[[], T]) -> T:
+def cached(name: str, raws: tuple[dict[str, Any], ...], build: Callable[[], T]) -> T:
     # engines.data.load returns the same dict until overrides change; the dicts are kept
     # alive in the cache entry, so comparing ids is safe.
     ident = tuple(id(raw) for raw in raws)
@@ -800,20 +800,20 @@ def _cached(name: str, raws: tuple[dict[str, Any], ...], build: Callable[[], T])
 def load_urland() -> Urland:
     """The map of Urland from ``data/urland.json`` (corrections applied), checked."""
     raw = data.load(PACKAGE, "urland")
-    return _cached("urland", (raw,), lambda: build_urland(raw))
+    return cached("urland", (raw,), lambda: build_urland(raw))
 
 
 def load_tiles() -> TileSet:
     """The tiles from ``data/tiles.json`` (corrections applied), checked against the map."""
     raw = data.load(PACKAGE, "tiles")
     urland_raw = data.load(PACKAGE, "urland")
-    return _cached("tiles", (raw, urland_raw), lambda: build_tiles(raw, load_urland()))
+    return cached("tiles", (raw, urland_raw), lambda: build_tiles(raw, load_urland()))
 
 
 def load_parties() -> Parties:
     """Magicians, Galen's tiles and King's men from ``data/parties.json``, checked."""
     raw = data.load(PACKAGE, "parties")
     others = (data.load(PACKAGE, "urland"), data.load(PACKAGE, "tiles"))
-    return _cached(
+    return cached(
         "parties", (raw, *others), lambda: build_parties(raw, load_urland(), load_tiles())
     )

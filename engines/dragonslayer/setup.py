@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 
+from engines.dragonslayer.battle import ROWS
 from engines.dragonslayer.model import HAMLET, TOWN, load_parties, load_tiles, load_urland
 from engines.dragonslayer.state import State, is_companion
 
@@ -74,6 +75,10 @@ def new_state(roles: list[str], rng: random.Random) -> State:
         "removed": [],
         "boxes": [tile.key for tile in tiles.map_tiles],
         "dragon": urland.dragon_start,
+        "abandoned": {row: [] for row in ROWS},
+        "fought": [False for _ in roles],
+        "fight": None,
+        "rest": False,
         "pending": [],
         "last": None,
         "outcome": None,

@@ -6,7 +6,7 @@ import copy
 import random
 
 from engines.base import Event
-from engines.dragonslayer import actions, decisions, flow
+from engines.dragonslayer import actions, decisions, fight, flow
 from engines.dragonslayer.choices import legal_actions
 from engines.dragonslayer.model import load_urland
 from engines.dragonslayer.notation import split
@@ -30,6 +30,15 @@ def default_answer(state: State, decision: dict, rng: random.Random) -> str:
         return "accept"
     if kind == "escape":
         return "wait"
+    if kind == "purpose":
+        return "recover"
+    if kind == "location":
+        return "face"
+    if kind == "recover":
+        return "done"
+    if kind == "battle":
+        boxes = fight.best_placement(state, decision["seat"])
+        return " ".join(["fight", *(f"{k}={box}" for k, box in boxes.items())])
     choices = legal_actions(state, decision["seat"])
     if kind == "castle":
         return rng.choice(choices).action
@@ -43,12 +52,12 @@ def skip(state: State, seat: int, rng: random.Random) -> tuple[State, list[Event
     events: list[Event] = [Event(f"Time ran out for {magician_name(state, seat)}.")]
     if state["pending"]:
         verb, rest = split(default_answer(state, state["pending"][0], rng))
-        decisions.resolve(state, verb, rest, events)
+        decisions.resolve(state, verb, rest, events, rng)
     elif state["phase"] == "place":
         castles = [p.key for p in load_urland().of_kind("castle")]
         while state["phase"] == "place" and state["seat"] == seat:
             castle = rng.choice(castles)
-            state, placed = actions.apply(state, seat, f"place {castle}")
+            state, placed = actions.apply(state, seat, f"place {castle}", rng)
             events += placed
     else:
         flow.end_turn(state, events)
@@ -63,6 +72,11 @@ def forfeit(state: State, seat: int, rng: random.Random) -> tuple[State, list[Ev
     who = magician_name(state, seat)
     events = [Event(f"{who} leaves the game; the party and King's men leave the board.")]
     _withdraw_decisions(state, seat)
+    if state["fight"] and state["fight"]["seat"] == seat:
+        # The fight ends with the party that fought it; the Dragon neither wins nor raids.
+        if state["fight"].get("shield"):
+            state["removed"].append("dragon_shield")
+        state["fight"] = None
     magician = state["magicians"][seat]
     magician.update(where=None, out=True, lost=0, delayed=False)
     party = state["parties"][seat]

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from engines.dragonslayer import fight
+from engines.dragonslayer.battle import load_battle
 from engines.dragonslayer.model import MAGIC_ITEM, SPELL, WEAPON, load_parties, load_urland
 from engines.dragonslayer.state import (
     State,
@@ -44,6 +46,12 @@ def public_view(state: State) -> dict[str, Any]:
         "kings_men": [_kings_man(state, km) for km in state["kings_men"]],
         "parties": [_party(state, seat) for seat in range(len(state["roles"]))],
         "last": state["last"],
+        "abandoned": {
+            row: [{"key": k, "name": tile(k).name} for k in keys]
+            for row, keys in state["abandoned"].items()
+            if keys
+        },
+        "battle": battle_view(state),
         "removed": len(state["removed"]),
         "set_aside": len(state["set_aside"]),
     }
@@ -169,3 +177,70 @@ def _party(state: State, seat: int) -> dict[str, Any]:
 def _companion(key: str) -> dict[str, Any]:
     found = tile(key)
     return {"key": key, "name": found.name, "strength": found.strength or 0, "home": found.home}
+
+
+def battle_view(state: State) -> dict[str, Any] | None:
+    """The fight in progress as the Battle Display shows it (see ``render.dragonslayer``)."""
+    current = state["fight"]
+    if current is None or "boxes" not in current:
+        return None
+    battle = load_battle()
+    seat = current["seat"]
+    boxes = current["boxes"] or {}
+    resolved = current["boxes"] is not None
+    sums = fight.strengths(state, seat, boxes or fight.best_placement(state, seat))
+    twice = set(battle.twice())
+
+    def item(key: str, table: str) -> dict[str, Any]:
+        values = battle.combat if table == "combat" else battle.magic
+        return {
+            "key": key,
+            "name": tile(key).name,
+            "values": dict(values[key]),
+            "counted": table == "magic" or key in sums["counted"],
+            "legible": list(battle.legible.get(table, {}).get(key, [])),
+            "twice": key in twice,
+        }
+
+    if resolved:
+        combat_items, magic_items = sums["combat_items"], sums["magic_items"]
+    else:
+        keys = fight.things_in_battle(state, seat)
+        combat_items = [k for k in keys if k in battle.combat]
+        magic_items = [k for k in keys if k in battle.magic]
+    magician = load_parties().magicians[state["roles"][seat]]
+    people = [{"name": magician.name, "strength": magician.combat}] + [
+        {"name": tile(k).name, "strength": tile(k).strength or 0}
+        for k in state["parties"][seat]["companions"]
+    ]
+    cell = current["cell"]
+    raid = current["raid"]
+    return {
+        "seat": seat,
+        "magician": magician.key,
+        "name": magician.name,
+        "location": current["location"],
+        "location_name": battle.locations[current["location"]].name,
+        "raid": raid is not None,
+        "raid_place": load_urland().places[raid].name if raid else None,
+        "rows": [
+            {"key": loc.key, "name": loc.name, "modifier": loc.modifier}
+            for loc in battle.locations.values()
+        ],
+        "combat_items": [item(k, "combat") for k in combat_items],
+        "magic_items": [item(k, "magic") for k in magic_items],
+        "people": people,
+        "magician_magic": magician.magic,
+        "resolved": resolved,
+        "combat": sums["combat"] if resolved else None,
+        "magic": sums["magic"] if resolved else None,
+        "dragon": current.get("dragon", state["dragon"]),
+        "cell": (
+            {"magic": cell[0], "combat": cell[1], "lost": cell[2], "levels": cell[3]}
+            if cell
+            else None
+        ),
+        "matrix": [[list(c) for c in row] for row in battle.matrix],
+        "matrix_legible": [list(rc) for rc in battle.legible.get("matrix", [])],
+        "outcome": current.get("outcome", ""),
+    }

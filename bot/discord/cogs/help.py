@@ -18,17 +18,28 @@ if TYPE_CHECKING:
 LIMIT = 2000
 
 
+FENCE = "```"
+MAX_PAGES = 15
+
+
 def pages(text: str, limit: int = LIMIT) -> list[str]:
-    """Split Markdown into message-sized pages at paragraph, then line boundaries."""
-    result, page = [], ""
+    """Split Markdown into message-sized pages at line boundaries.
+
+    A code block cut by a page break is closed at the end of one page and opened again at
+    the start of the next, so tables stay tables.
+    """
+    result, page, fenced = [], "", False
+    room = limit - len(FENCE) - 1
     for block in text.split("\n"):
-        while len(block) > limit:
-            result.append(block[:limit])
-            block = block[limit:]
-        if len(page) + len(block) + 1 > limit:
-            result.append(page)
-            page = ""
+        while len(block) > room:
+            result.append(block[:room])
+            block = block[room:]
+        if len(page) + len(block) + 1 > room:
+            result.append(page + (f"\n{FENCE}" if fenced else ""))
+            page = FENCE if fenced else ""
         page = f"{page}\n{block}" if page else block
+        if block.strip().startswith(FENCE):
+            fenced = not fenced
     if page.strip():
         result.append(page)
     return result
@@ -51,7 +62,7 @@ class Help(commands.Cog):
             return
         chunks = pages(text)
         await interaction.response.send_message(chunks[0], ephemeral=True)
-        for chunk in chunks[1:8]:
+        for chunk in chunks[1:MAX_PAGES]:
             await interaction.followup.send(chunk, ephemeral=True)
 
 
