@@ -25,6 +25,7 @@ def begin_turn(state: State, seat: int, events: list[Event]) -> None:
     """``seat`` starts a turn: idle King's men sit it out, a magician with a lost turn loses it
     (or, held in a castle with a Gain One Day tile, may use it to escape)."""
     state["seat"] = seat
+    state["rest"] = False
     state["active"] = None
     state["finished"] = []
     state["days"] = 0
@@ -103,12 +104,18 @@ def end_turn(state: State, events: list[Event]) -> None:
 
 def settle(state: State, events: list[Event]) -> None:
     """Move play on once nothing is pending: a magician out of days (and of Gain One Day
-    tiles) hands over to the King's men; a King's man out of days stops."""
+    tiles, or who lost the rest of the turn) hands over to the King's men; a King's man out
+    of days stops."""
     if state["pending"] or state["phase"] in ("over", "place"):
         return
     seat = state["seat"]
+    if state["magicians"][seat]["out"]:
+        end_turn(state, events)
+        return
     if state["phase"] == "magician" and state["days"] == 0:
-        if GAIN_DAY not in state["parties"][seat]["kept"]:
+        # A magician who lost the rest of this turn (Delayed, Captured) cannot gain a day.
+        lost = state["magicians"][seat]["lost"] > 0
+        if lost or state["rest"] or GAIN_DAY not in state["parties"][seat]["kept"]:
             begin_kings_men(state, events)
     elif state["phase"] == "kings_men":
         if state["active"] is not None and state["days"] == 0:
