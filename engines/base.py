@@ -168,6 +168,15 @@ class Game(Protocol):
         Chest), or ``""``. The renderer draws the public view; game-specific keys are free.
         """
 
+    def observe(self, state: State, seat: int) -> State:
+        """The state as ``seat`` may know it: a copy whose hidden parts (other seats'
+        secrets, face-down things the seat never saw) are replaced by neutral placeholders.
+
+        ``prompts`` and ``legal_actions`` for ``seat`` work on it unchanged, so a computer
+        player decides from it alone. Two states that differ only in what ``seat`` cannot
+        see observe to the same state.
+        """
+
     def result(self, state: State) -> Result | None:
         """The outcome once the game is over, else ``None``."""
 

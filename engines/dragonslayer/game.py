@@ -8,7 +8,7 @@ from typing import Any
 
 from engines import register
 from engines.base import BadOptions, Choice, Event, Prompt, Result, Role
-from engines.dragonslayer import actions, choices, timeouts, views
+from engines.dragonslayer import actions, choices, observe, timeouts, views
 from engines.dragonslayer.help import rules_help
 from engines.dragonslayer.model import load_parties
 from engines.dragonslayer.notation import key_of
@@ -104,6 +104,10 @@ class Dragonslayer:
         if seat is None:
             return views.public_view(state)
         return views.seat_view(state, seat)
+
+    def observe(self, state: State, seat: int) -> State:
+        """Face-down tiles, set-aside tiles and unrevealed King's men strengths hidden."""
+        return observe.observe(state, seat)
 
     def result(self, state: State) -> Result | None:
         outcome = state["outcome"]

@@ -289,6 +289,10 @@ class LionsDragons:
         winners = () if outcome["winner"] is None else (self._seat(state, outcome["winner"]),)
         return Result(winners=winners, text=outcome["text"])
 
+    def observe(self, state: State, seat: int) -> State:
+        """Nothing is hidden in Lions and Dragons Chess: both sides see the whole board."""
+        return copy.deepcopy(state)
+
     def dump(self, state: State) -> dict[str, Any]:
         return copy.deepcopy(state)
 

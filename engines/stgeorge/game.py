@@ -265,6 +265,10 @@ class StGeorge:
             return None
         return Result(winners=tuple(state.winners or ()), text=state.result_text or "")
 
+    def observe(self, state: State, seat: int) -> State:
+        """Nothing is hidden in St. George: every seat sees the whole state."""
+        return load_state(dump_state(state))
+
     def dump(self, state: State) -> dict[str, Any]:
         return dump_state(state)
 
