@@ -20,8 +20,8 @@ class Line:
 
 
 COMMANDS = {
-    "game new", "game join", "game leave", "game start", "game status", "game cancel",
-    "game list", "game mine", "move", "hand", "rules", "help",
+    "game new", "game join", "game addbot", "game leave", "game start", "game status",
+    "game cancel", "game list", "game mine", "move", "hand", "rules", "help",
 }  # fmt: skip
 
 

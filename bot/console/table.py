@@ -27,11 +27,12 @@ MAX_LISTED = 12
 HELP = """Local table commands (type `name: /command option:value`):
   alice: /game new game:stgeorge players:2 [role:dragon] [options:"k=v k=v"]
   bob: /game join [game:1] [role:knights]
+  alice: /game addbot [level:strong|easy] [role:dragon]   (a computer takes a seat)
   alice: /game start | /game status | /game cancel | /game leave | /game list | /game mine
   alice: /move action:roll     (or just `alice: roll`)
   alice: /hand                 (your private choices again)
   alice: /rules game:stgeorge
-Games: stgeorge, dragons-cave, lions-dragons. `quit` leaves."""
+Games: stgeorge, dragons-cave, lions-dragons, dragonslayer. `quit` leaves."""
 
 
 class LocalTable:
@@ -91,6 +92,13 @@ class LocalTable:
             self.say(f"[to {line.player}] ⚠️ {error}")
             return
         self.show(outcome, line.player)
+        if line.command in ("game start", "move") or line.command.startswith("game leave"):
+            await self._computers_play(line.player)
+
+    async def _computers_play(self, asker: str) -> None:
+        """Computer seats move at once here (no clock runs at a local table)."""
+        for record in await self.host.store.games(guild_id=GUILD, active_only=True):
+            self.show(await self.host.play_computers(record.id), asker)
 
     async def _dispatch(self, line: Line) -> Outcome:
         host, user, o = self.host, self.user(line.player), line.options
@@ -120,6 +128,11 @@ class LocalTable:
                 return await host.join(
                     game_id=gid, user_id=user, user_name=line.player, role=o.get("role")
                 )
+            case "game addbot":
+                return await host.add_computer(
+                    game_id=await game_id(), user_id=user, level=o.get("level", "strong"),
+                    role=o.get("role"),
+                )  # fmt: skip
             case "game leave":
                 return await host.leave(
                     game_id=await game_id(), user_id=user, user_name=line.player

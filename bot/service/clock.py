@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from bot.service.computers import computer_seats
 from bot.service.errors import UserError
 from bot.service.notices import (
     ChannelPost,
@@ -53,7 +54,7 @@ class TurnClock:
         timing = Timing.from_dict(record.timing).changed(limit_hours, reminder_hours, on_timeout)
         fields: dict[str, Any] = {"timing": timing.to_dict()}
         if record.status == "running":
-            fields.update(timing.deadlines(self.clock()))
+            fields.update(self.turn_deadlines(record, table.prompts(), self.clock(), timing))
         await self.store.update_game(game_id, record.version, now=self.clock(), **fields)
         self.wakeup()
         return Reply(f"{table.title}: {timing.describe()}.", private=False)
@@ -98,7 +99,7 @@ class TurnClock:
             raise UserError(f"{table.title} lost its channel: resume it in the channel to play in.")
         version = await self.store.update_game(
             game_id, table.record.version, now=now, status="running", **moved,
-            **Timing.from_dict(table.record.timing).deadlines(now),
+            **self.turn_deadlines(table.record, table.prompts(), now),
         )  # fmt: skip
         self.wakeup()
         resumed = await self.table(game_id)
@@ -137,15 +138,27 @@ class TurnClock:
         return outcome
 
     async def _time_out(self, game_id: int, deadline: float) -> Outcome:
-        """Skip or forfeit every seat that was still to act when ``deadline`` passed."""
+        """Computer seats play when their deadline comes; otherwise every seat still to act
+        when ``deadline`` passed is skipped, forfeited or played by the computer."""
         outcome = Outcome()
         table = await self.table(game_id)
+        computers = computer_seats(table.record, table.prompts())
+        for seat in computers:
+            level = table.record.computer_at(seat) or "strong"
+            outcome.notices += (await self._play_computer(game_id, seat, level, "")).notices
+        if computers:
+            return outcome
         late = list(dict.fromkeys(p.seat for p in table.prompts()))
         mode = Timing.from_dict(table.record.timing).on_timeout
         for seat in late:
             table = await self.table(game_id)
             if table.record.deadline != deadline or seat not in {p.seat for p in table.prompts()}:
                 break  # someone acted meanwhile, or the turn already moved on
+            if mode == "computer":
+                headline = f"⏰ {seat_label(table, seat)} ran out of time: the computer plays."
+                played = await self._play_computer(game_id, seat, "strong", headline)
+                outcome.notices += played.notices
+                continue
             rng = action_rng(table.record.seed, table.record.version + 1)
             hook = table.engine.skip if mode == "skip" else table.engine.forfeit
             state, events = hook(table.state, seat, rng)

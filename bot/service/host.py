@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.service.clock import TurnClock
+from bot.service.computers import Computers, computer_seats
 from bot.service.errors import AlreadyDone, UserError
 from bot.service.lobby import Lobby
 from bot.service.notices import (
@@ -35,7 +36,7 @@ from bot.service.tables import (
     seat_label,
     seating,
 )
-from bot.service.timing import NO_DEADLINES, Timing
+from bot.service.timing import NO_DEADLINES
 from bot.store import GameRecord, StaleVersion
 from bot.store.sqlite import SqliteStore
 from engines.base import Event, IllegalAction, Prompt, Result
@@ -45,7 +46,7 @@ Renderer = Callable[[str, dict[str, Any]], bytes]
 log = logging.getLogger(__name__)
 
 
-class GameHost(Lobby, TurnClock):
+class GameHost(Lobby, TurnClock, Computers):
     """Every use case of the game host, independent of any frontend."""
 
     def __init__(
@@ -230,12 +231,13 @@ class GameHost(Lobby, TurnClock):
         record = table.record
         before = table.prompts()
         result = table.engine.result(state)
-        fresh, new_turn = _turn_change(before, table.engine.prompts(state), seat, result)
+        after = table.engine.prompts(state)
+        fresh, new_turn = _turn_change(before, after, seat, result)
         now = self.clock()
         if result is not None:
             clock_fields = NO_DEADLINES
-        elif new_turn:
-            clock_fields = Timing.from_dict(record.timing).deadlines(now)
+        elif new_turn or computer_seats(record, before) or computer_seats(record, after):
+            clock_fields = self.turn_deadlines(record, after, now)
         else:
             clock_fields = {}
         new_version = await self.store.append_action(
@@ -318,7 +320,7 @@ class GameHost(Lobby, TurnClock):
                 outcome.add(PrivateMessage(record.id, user, "\n".join(lines)))
 
         after = table.prompts()
-        public_prompts = [p for p in after if not p.secret]
+        public_prompts = [p for p in after if not p.secret and not record.computer_at(p.seat)]
         called = [u for p in fresh if (u := record.user_at(p.seat)) is not None and p.seat != actor]
         mentions = tuple([
             u for u in dict.fromkeys(called) if await self.store.notify_choice(u) == "turns"
@@ -330,7 +332,7 @@ class GameHost(Lobby, TurnClock):
             lines.append(f"🏆 {result.text}" + (f" Congratulations, {winners}!" if winners else ""))
         elif new_turn:
             lines.append(table.engine.view(table.state, None)["summary"])
-            lines += [f"➡️ <@{record.user_at(p.seat)}>: {p.text}" for p in fresh if p.seat != actor]
+            lines += [_call(record, p) for p in fresh if p.seat != actor]
         shown = new_turn or any(e.public and e.data.get("picture") for e in events)
         image = await self._render(table) if shown else None
         controls = tuple(self._controls(table, version, p) for p in public_prompts)
@@ -374,6 +376,14 @@ def _current_board(record: GameRecord) -> str:
         )
         return f"The current board: {link}"
     return f"`/game status game:{record.id}` shows where it stands."
+
+
+def _call(record: GameRecord, prompt: Prompt) -> str:
+    """The line asking a seat to decide: a mention, or the computer at work."""
+    user = record.user_at(prompt.seat)
+    if user is None:
+        return f"🤖 {prompt.text} (the computer is thinking)"
+    return f"➡️ <@{user}>: {prompt.text}"
 
 
 def _status_line(table: Table, last: str) -> str:

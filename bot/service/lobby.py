@@ -25,6 +25,7 @@ from bot.service.tables import (
 from bot.service.timing import NO_DEADLINES, Timing
 from bot.store import StaleVersion
 from engines.base import BadOptions, Role
+from players import LEVELS
 
 
 class Lobby:
@@ -146,6 +147,58 @@ class Lobby:
             f"{user_name} joined **{table.title}** as {roles[seat].name}. {more}\n{seating(table)}"
         )
         return Outcome([reply, ChannelPost(game_id, record.channel_id, text)])
+
+    async def add_computer(
+        self, *, game_id: int, user_id: int, level: str = "strong", role: str | None = None
+    ) -> Outcome:
+        """The host fills an open seat (the next one, or ``role``) with a computer player.
+
+        Naming the host's own seat hands it to the computer (the host still hosts): that is
+        how a game of computers only is set up.
+        """
+        table = await self.table(game_id)
+        record = table.record
+        if record.status != "lobby":
+            raise UserError(f"{table.title} has already {started_word(record.status)}.")
+        if user_id != record.host_id:
+            raise UserError(f"Only the host, <@{record.host_id}>, can seat computer players.")
+        level = (level or "strong").strip().lower()
+        if level not in LEVELS:
+            raise UserError(
+                f"A computer plays `easy` (random legal moves) or `strong`, not `{level}`."
+            )
+        roles = table.roles()
+        if role is not None and role_index(roles, role) in record.seat_of(user_id):
+            await self.store.remove_seats(
+                game_id, record.version, user_id=user_id, now=self.clock()
+            )
+            table = await self.table(game_id)
+            record = table.record
+        taken = {s.seat for s in record.seats}
+        free = [i for i in range(len(roles)) if i not in taken]
+        if not free:
+            raise UserError(f"{table.title} is full.")
+        seat = free[0] if role is None else role_index(roles, role)
+        if seat in taken:
+            open_names = ", ".join(roles[i].name for i in free)
+            raise UserError(f"{roles[seat].name} is taken. Still open: {open_names}.")
+        name = f"Computer ({level})"
+        try:
+            await self.store.add_seat(
+                game_id, record.version, seat=seat, role=roles[seat].key, user_id=-1 - seat,
+                name=name, now=self.clock(), computer=level,
+            )  # fmt: skip
+        except StaleVersion:
+            raise UserError("The table changed at that moment; please try again.") from None
+        table = await self.table(game_id)
+        missing = record.players - len(table.record.seats)
+        more = f"{missing} seat(s) still open." if missing else "The table is full: `/game start`."
+        a = "An" if level[0] in "aeiou" else "A"
+        text = f"🤖 {a} {level} computer player takes {roles[seat].name}. {more}\n{seating(table)}"
+        return Outcome(
+            [Reply(f"{a} {level} computer plays {roles[seat].name}."),
+             ChannelPost(game_id, record.channel_id, text)]
+        )  # fmt: skip
 
     async def leave(self, *, game_id: int, user_id: int, user_name: str) -> Outcome:
         table = await self.table(game_id)
@@ -289,7 +342,7 @@ class Lobby:
                 now=now,
                 status="running",
                 snapshot=table.engine.dump(state),
-                **Timing.from_dict(record.timing).deadlines(now),
+                **self.turn_deadlines(record, table.engine.prompts(state), now),
             )
         except StaleVersion:
             raise UserError("The table changed at that moment; please try again.") from None

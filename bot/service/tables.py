@@ -90,9 +90,13 @@ def seating(table: Table) -> str:
 
 
 def seat_label(table: Table, seat: int) -> str:
+    """The seat's role and who plays it: a mention, or the computer and its level."""
     user = table.record.user_at(seat)
     name = table.role_name(seat)
-    return f"{name} (<@{user}>)" if user is not None else name
+    if user is not None:
+        return f"{name} (<@{user}>)"
+    level = table.record.computer_at(seat)
+    return f"{name} (🤖 {level})" if level else name
 
 
 def started_word(status: str) -> str:

@@ -8,13 +8,19 @@ from typing import Any
 from bot.service.errors import UserError
 
 HOUR = 3600.0
-ON_TIMEOUT = ("skip", "forfeit")
+ON_TIMEOUT = ("skip", "forfeit", "computer")
+TIMEOUT_WORDS = {
+    "skip": "skipped",
+    "forfeit": "forfeited",
+    "computer": "played by a strong computer player",
+}
 
 
 @dataclass(frozen=True)
 class Timing:
     """A game's clock: ``limit`` seconds per turn (0: no limit), a reminder ``reminder``
-    seconds before the end (0: none), and what a timeout does (``skip`` or ``forfeit``)."""
+    seconds before the end (0: none), and what a timeout does (``skip``, ``forfeit``, or
+    ``computer``: a strong computer player moves for the late player)."""
 
     limit: float = 48 * HOUR
     reminder: float = 12 * HOUR
@@ -41,7 +47,10 @@ class Timing:
         if limit < 0 or reminder < 0:
             raise UserError("Times are hours from 0 up; 0 turns the limit or reminder off.")
         if action not in ON_TIMEOUT:
-            raise UserError(f"A timeout can `skip` the turn or `forfeit` the seat, not `{action}`.")
+            raise UserError(
+                "A timeout can `skip` the turn, `forfeit` the seat or let the `computer` play "
+                f"it, not `{action}`."
+            )
         return Timing(limit, reminder, action)
 
     def deadlines(self, now: float) -> dict[str, float | None]:
@@ -58,9 +67,7 @@ class Timing:
         text = f"{_hours(self.limit)} per turn"
         if self.reminder and self.reminder < self.limit:
             text += f", a reminder {_hours(self.reminder)} before the end"
-        return (
-            f"{text}; a timed-out turn is {'skipped' if self.on_timeout == 'skip' else 'forfeited'}"
-        )
+        return f"{text}; a timed-out turn is {TIMEOUT_WORDS[self.on_timeout]}"
 
 
 NO_DEADLINES = {"deadline": None, "remind_at": None}

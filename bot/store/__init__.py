@@ -24,6 +24,8 @@ class SeatRecord:
     user_id: int
     name: str
     left: bool = False
+    computer: str | None = None
+    """The computer player's level (``easy``, ``strong``) for a computer seat; else None."""
 
 
 @dataclass(frozen=True)
@@ -62,7 +64,14 @@ class GameRecord:
         return any(s.left for s in self.seats if s.seat == seat)
 
     def user_at(self, seat: int) -> int | None:
-        return next((s.user_id for s in self.seats if s.seat == seat), None)
+        """The person playing ``seat``; None for an open or computer seat."""
+        return next(
+            (s.user_id for s in self.seats if s.seat == seat and s.computer is None), None
+        )
+
+    def computer_at(self, seat: int) -> str | None:
+        """The level of the computer playing ``seat``, or None if a person plays it."""
+        return next((s.computer for s in self.seats if s.seat == seat), None)
 
     @staticmethod
     def from_row(row: Any, seats: tuple[SeatRecord, ...]) -> GameRecord:

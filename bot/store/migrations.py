@@ -80,4 +80,8 @@ MIGRATIONS: list[str] = [
     ALTER TABLE seats ADD COLUMN left INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE games ADD COLUMN own_thread INTEGER NOT NULL DEFAULT 0;
     """,
+    # 5: seats played by the computer, and at which level.
+    """
+    ALTER TABLE seats ADD COLUMN computer TEXT;
+    """,
 ]

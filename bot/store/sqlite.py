@@ -122,7 +122,10 @@ class SqliteStore:
             "SELECT * FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
         )
         return tuple(
-            SeatRecord(r["game_id"], r["seat"], r["role"], r["user_id"], r["name"], bool(r["left"]))
+            SeatRecord(
+                r["game_id"], r["seat"], r["role"], r["user_id"], r["name"], bool(r["left"]),
+                r["computer"],
+            )
             for r in rows
         )
 
@@ -197,15 +200,18 @@ class SqliteStore:
         user_id: int,
         name: str,
         now: float,
+        computer: str | None = None,
     ) -> int:
-        """Seat ``user_id`` in ``role``; StaleVersion if the game moved or the role was taken."""
+        """Seat ``user_id`` in ``role`` (a computer at level ``computer``, if given);
+        StaleVersion if the game moved or the role was taken."""
         async with self._transaction() as db:
             version = await self._bump(db, game_id, expected_version, now, {})
             try:
                 await _run(
                     db,
-                    "INSERT INTO seats (game_id, role, seat, user_id, name) VALUES (?, ?, ?, ?, ?)",
-                    (game_id, role, seat, user_id, name),
+                    "INSERT INTO seats (game_id, role, seat, user_id, name, computer) "
+                    "VALUES (?, ?, ?, ?, ?, ?)",
+                    (game_id, role, seat, user_id, name, computer),
                 )
             except sqlite3.IntegrityError as error:
                 raise StaleVersion(game_id) from error

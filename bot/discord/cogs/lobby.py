@@ -18,6 +18,11 @@ if TYPE_CHECKING:
 TIMEOUT_CHOICES = [
     app_commands.Choice(name="skip the turn", value="skip"),
     app_commands.Choice(name="forfeit the seat", value="forfeit"),
+    app_commands.Choice(name="let a strong computer play it", value="computer"),
+]
+LEVEL_CHOICES = [
+    app_commands.Choice(name="strong: the best it can find", value="strong"),
+    app_commands.Choice(name="easy: random legal moves", value="easy"),
 ]
 
 
@@ -87,6 +92,29 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play dragon
                 user_id=interaction.user.id,
                 user_name=_name(interaction),
                 role=role,
+            )
+
+        await self.bot.run_work(interaction, work)
+
+    @app_commands.command(name="addbot", description="Fill an open seat with a computer player")
+    @app_commands.describe(
+        level="How well it plays (default strong)",
+        role="Seat to fill (default the next open one)",
+        game="Game number (default: the one in this channel)",
+    )
+    @app_commands.choices(level=LEVEL_CHOICES)
+    @app_commands.autocomplete(game=ac.games_here, role=ac.open_roles)
+    async def addbot(
+        self,
+        interaction: discord.Interaction,
+        level: str = "strong",
+        role: str | None = None,
+        game: int | None = None,
+    ) -> None:
+        async def work():
+            table = await self._find(interaction, game)
+            return await self.bot.host.add_computer(
+                game_id=table.record.id, user_id=interaction.user.id, level=level, role=role
             )
 
         await self.bot.run_work(interaction, work)

@@ -1,0 +1,100 @@
+"""Computer seats: when one is to decide, the host asks its player and plays the answer.
+
+A computer's turn is a deadline like any other (a couple of seconds away, so people can
+follow), so the scheduler plays it, and a restart or a crash loses nothing: a deadline that
+passed while the bot was down fires once when it is back. A person whose time runs out
+under the ``computer`` timeout rule is played for the same way, by a strong player.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+from typing import Any
+
+from bot.service.notices import Outcome
+from bot.service.tables import Table, action_rng, seat_label
+from bot.service.timing import Timing
+from bot.store import GameRecord, StaleVersion
+from engines.base import Game, Prompt
+from players import Decision, player_for
+from players.base import EASY
+
+COMPUTER_DELAY = 2.0
+"""Seconds a computer 'thinks' before its move is played (so people can follow)."""
+
+log = logging.getLogger(__name__)
+
+
+def computer_seats(record: GameRecord, prompts: list[Prompt]) -> list[int]:
+    """The prompted seats that a computer plays, each once."""
+    return list(dict.fromkeys(p.seat for p in prompts if record.computer_at(p.seat)))
+
+
+def decide(game: Game, state: Any, seat: int, level: str, rng: random.Random) -> Decision:
+    """What the computer plays for ``seat``, from what that seat may know.
+
+    A player that fails, or answers something illegal, is replaced by a random legal move:
+    a computer seat must never stall a game.
+    """
+    seen = game.observe(state, seat)
+    legal = {choice.action for choice in game.legal_actions(seen, seat)}
+    try:
+        decision = player_for(game.slug, level).choose(game, seen, seat, rng)
+        if decision.action in legal:
+            return decision
+        log.warning("%s %s player chose an illegal %r", game.slug, level, decision.action)
+    except Exception:
+        log.exception("%s %s player failed; playing a random legal move", game.slug, level)
+    return EASY.choose(game, seen, seat, rng)
+
+
+class Computers:
+    """Computer-seat use cases of :class:`~bot.service.host.GameHost` (a mixin)."""
+
+    computer_delay = COMPUTER_DELAY
+
+    def turn_deadlines(
+        self, record: GameRecord, prompts: list[Prompt], now: float, timing: Timing | None = None
+    ) -> dict:
+        """Deadline and reminder for a turn starting ``now`` under ``timing`` (default: the
+        game's): soon if a computer is to play."""
+        if computer_seats(record, prompts):
+            return {"deadline": now + self.computer_delay, "remind_at": None}
+        return (timing or Timing.from_dict(record.timing)).deadlines(now)
+
+    async def play_computers(self, game_id: int, limit: int = 20000) -> Outcome:
+        """Play every computer move due in this game now, until a person is to decide or
+        the game ends (a local table, or a test, has no scheduler to wait for)."""
+        outcome = Outcome()
+        for _ in range(limit):
+            table: Table = await self.table(game_id)
+            seats = computer_seats(table.record, table.prompts())
+            if table.record.status != "running" or not seats:
+                break
+            for seat in seats:
+                level = table.record.computer_at(seat) or "strong"
+                outcome.notices += (await self._play_computer(game_id, seat, level, "")).notices
+        return outcome
+
+    async def _play_computer(self, game_id: int, seat: int, level: str, headline: str) -> Outcome:
+        """Ask the computer for ``seat``'s move and play it; empty if the game moved on."""
+        table: Table = await self.table(game_id)
+        record = table.record
+        if seat not in {p.seat for p in table.prompts()}:
+            return Outcome()
+        secret = any(p.secret for p in table.prompts() if p.seat == seat)
+        rng = random.Random(f"{record.seed}:{record.version}:computer")
+        # Thinking takes up to a second: keep it off the event loop.
+        decision = await asyncio.to_thread(decide, table.engine, table.state, seat, level, rng)
+        state, events = table.engine.apply(
+            table.state, seat, decision.action, action_rng(record.seed, record.version + 1)
+        )
+        if not headline:
+            headline = seat_label(table, seat)
+            headline += f": {decision.why}" if decision.why and not secret else ""
+        try:
+            return await self._commit(table, seat, decision.action, state, events, headline)
+        except StaleVersion:
+            return Outcome()
