@@ -57,6 +57,7 @@ def _keep(state: State, decision: dict, verb: str, rest: str, events: list[Event
     who = magician_name(state, seat)
     at = load_urland().places[place].name
     if verb == "return":
+        state["slots"][place][index] = key
         state["memory"][seat][slot_ref(place, letter)] = key
         state["pending"].pop(0)
         events.append(Event(f"{who} puts the tile back face down at {at} (slot {letter})."))

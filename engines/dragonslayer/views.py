@@ -75,15 +75,17 @@ def summary(state: State) -> str:
     if state["outcome"] is not None:
         return state["outcome"]["text"]
     who = magician_name(state, state["seat"])
-    head = f"Turn {state['turn']}: {who}"
+    whose = f"{who}'" if who.endswith("s") else f"{who}'s"
+    turn = f"Turn {state['turn']}"
     if state["phase"] == "place":
         return f"Setting up: {who} places King's men in castles."
     if state["pending"]:
         waiting = magician_name(state, state["pending"][0]["seat"])
-        return f"{head}'s turn; waiting for {waiting} to decide."
+        return f"{turn}, {whose} turn: waiting for {waiting} to decide."
     if state["phase"] == "magician":
-        return f"{head} has {state['days']} day(s) left."
-    return f"{head}'s King's men are on the move."
+        days = state["days"]
+        return f"{turn}: {who} has {days} day{'' if days == 1 else 's'} left."
+    return f"{turn}: {whose} King's men are on the move."
 
 
 def private_text(state: State, seat: int) -> str:
@@ -197,7 +199,7 @@ def battle_view(state: State) -> dict[str, Any] | None:
             "key": key,
             "name": tile(key).name,
             "values": dict(values[key]),
-            "counted": table == "magic" or key in sums["counted"],
+            "counted": not resolved or table == "magic" or key in sums["counted"],
             "legible": list(battle.legible.get(table, {}).get(key, [])),
             "twice": key in twice,
         }

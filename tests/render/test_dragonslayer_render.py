@@ -396,21 +396,21 @@ def test_tolerates_two_and_four_players_over_and_crowds():
 
 
 def test_every_place_is_on_the_island_and_every_sea_spot_at_sea():
-    from render.dragonslayer import _current_layout, _inside
+    from render.dragonslayer_layout import current_layout, inside
 
-    layout = _current_layout()
+    layout = current_layout()
     for key, xy in layout.places.items():
-        assert _inside(xy, layout.coast), key
+        assert inside(xy, layout.coast), key
     for key, xy in layout.seas.items():
-        assert not _inside(xy, layout.coast), key
-        assert _inside(xy, layout.sea_polygons[key]), key
+        assert not inside(xy, layout.coast), key
+        assert inside(xy, layout.sea_polygons[key]), key
         assert 0 < xy[0] < MAP_W and HEADER < xy[1] < HEADER + MAP_H
 
 
 def test_place_names_stay_on_the_map_clear_of_each_other_and_of_other_places():
-    from render.dragonslayer import _current_layout
+    from render.dragonslayer_layout import current_layout
 
-    layout = _current_layout()
+    layout = current_layout()
     boxes = {}
     for key, label in layout.labels.items():
         left, top, right, bottom = font(label.size, label.bold).getbbox(
@@ -431,3 +431,35 @@ def test_place_names_stay_on_the_map_clear_of_each_other_and_of_other_places():
         for other, (x, y) in layout.places.items():
             if other != first:
                 assert not (a[0] < x < a[2] and a[1] < y < a[3]), (first, other)
+
+
+def test_abandoned_weapons_show_in_their_box_only_while_there_are_some():
+    from render.dragonslayer import ABANDONED_BOX
+
+    view = start_view(4)
+    none = picture(view)
+    empty = copy.deepcopy(view)
+    empty["abandoned"] = {}
+    lost = copy.deepcopy(view)
+    lost["abandoned"] = {"open": [{"key": "hart_bow", "name": "Hart Bow"}]}
+    more = copy.deepcopy(lost)
+    more["abandoned"]["lake"] = [{"key": "black_bow", "name": "Black Bow"}]
+    box = tuple(round(v) for v in ABANDONED_BOX)
+    assert ImageChops.difference(none, picture(empty)).getbbox() is None
+    one, two = picture(lost), picture(more)
+    changed = ImageChops.difference(none, one).getbbox()
+    assert changed is not None
+    # Everything that changed lies inside the box (a box framed in the Dragon's red); the
+    # bounding box's right and bottom edges are exclusive.
+    assert box[0] <= changed[0] and changed[2] <= box[2] + 1 and box[1] <= changed[1]
+    assert changed[3] < HEADER + 120
+    assert has_colour(one, (box[0] + 2, box[1] + 20), (140, 20, 26), half=2)
+    assert ImageChops.difference(one.crop(box), two.crop(box)).getbbox() is not None
+
+
+def test_a_view_with_a_fight_is_not_drawn_as_the_map():
+    view = busy_view()
+    fight = copy.deepcopy(view)
+    fight["battle"] = {"name": "Galen", "resolved": False}
+    assert render(fight) != render(view)
+    assert render(view | {"battle": None}) == render(view)

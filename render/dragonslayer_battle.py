@@ -1,0 +1,631 @@
+"""The Dragonslayer Battle Display picture: one Dragon fight, drawn from ``view["battle"]``.
+
+Top: the Battle Display as a table. Its rows are the six places the Dragon can be (the
+fight's row highlighted); its columns are the party's things in the combat boxes (weapons,
+then magic items and spells) and in the magic box, each cell the value the Display shows
+for that thing there, and beside them the Strength Modifiers Display, row by row. Below: the
+party's people, the two sums written out as equations against the Dragon's strength, and
+the Dragon Battle Matrix with the cell the sums lead to. Values the rule text does not show
+(the scan cuts the tables off) are grey and starred. At the foot: the fight's outcome.
+
+Before the player has placed the things pictured twice the table shows them in both boxes,
+marked "choose one", and there are no sums and no cell.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from PIL import Image
+
+from engines.dragonslayer.battle import load_battle
+from render.common import INK, PAPER, png_bytes
+from render.dragonslayer_board import token
+from render.dragonslayer_layout import HEADER, HEIGHT, WIDTH
+from render.dragonslayer_style import (
+    ALERT,
+    DRAGON,
+    HIGHLIGHT,
+    MORGEN_FILL,
+    MUTED,
+    PANEL,
+    PANEL_EDGE,
+    WHITE,
+    Box,
+    Colour,
+    Pen,
+    fit,
+    initials,
+    magician_colour,
+    shade,
+    text_width,
+    tint,
+    wrap,
+)
+
+MARGIN = 14
+
+# The Battle Display table.
+TABLE_TOP = 70
+GROUP_TOP = TABLE_TOP + 30  # the band naming the combat and magic boxes
+NAMES_TOP = GROUP_TOP + 28  # the things' names
+ROWS_TOP = NAMES_TOP + 62
+ROW_H = 30
+ROWS_BOTTOM = ROWS_TOP + 6 * ROW_H
+ROW_LABEL_W = 156
+MODIFIER_W = 120
+GROUP_GAP = 10
+COLUMN_MAX = 132
+GROUP_MIN = 164  # room for a band's words: 'Combat strength'
+
+# Under the table: the party and its sums on the left, the Matrix on the right.
+LOWER_TOP = ROWS_BOTTOM + 48
+MATRIX_LEFT = 636
+MATRIX_CORNER_W = 110
+MATRIX_HEAD_H = 46
+MATRIX_ROW_H = 40
+OUTCOME_TOP = HEIGHT - 82
+
+COMBAT = (150, 62, 30)  # the combat boxes' colour: rust red, like blood and iron
+MAGIC = MORGEN_FILL
+FIGHT_ROW = (255, 238, 160)
+FADED = (150, 140, 126)
+GOOD = (24, 112, 52)
+CELL = (255, 252, 244)
+
+MATRIX_HEADS = ("the same", "1 more", "2 more", "3 more", "4 more", "5 or more")
+
+
+def render(view: dict[str, Any]) -> bytes:
+    """PNG of the Battle Display for a public view of Dragonslayer with a fight in it."""
+    return png_bytes(battle_picture(view))
+
+
+def battle_picture(view: dict[str, Any]) -> Image.Image:
+    """The Battle Display picture (RGB, :data:`WIDTH` x :data:`HEIGHT`) of
+    ``view["battle"]``; an empty Display if the view has no fight."""
+    battle = view.get("battle") if isinstance(view.get("battle"), dict) else {}
+    image = _background(WIDTH, HEIGHT).copy()
+    pen = Pen(image, 1)
+    resolved = bool(battle.get("resolved"))
+    _draw_header(pen, view, battle, resolved)
+    _draw_table(pen, battle, resolved)
+    _draw_party(pen, battle, resolved)
+    _draw_matrix(pen, battle, resolved)
+    _draw_outcome(pen, battle, resolved)
+    return image
+
+
+def location_names() -> dict[str, str]:
+    """Each Battle Display row's key and the name of that place (``"the Open"``)."""
+    return {key: location.name for key, location in load_battle().locations.items()}
+
+
+def short_place(name: str) -> str:
+    """A row's name as the Display prints it: ``"the Mouth of its Lair"`` is ``"Mouth"``."""
+    return name.removeprefix("the ").removesuffix(" of its Lair")
+
+
+# --- background ------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=2)
+def _background(width: int, height: int) -> Image.Image:
+    """Paper, the header rule and the captions of the sections, which never change."""
+    image = Image.new("RGB", (width, height), PAPER)
+    pen = Pen(image, 1)
+    pen.rect((0, 0, width, HEADER - 1), fill=PANEL)
+    pen.line(((0, HEADER - 1), (width, HEADER - 1)), fill=PANEL_EDGE, width=2)
+    pen.text((MARGIN, TABLE_TOP + 12), "Battle Display", 19, bold=True, anchor="lm")
+    pen.text((MARGIN, LOWER_TOP - 6), "The party", 19, bold=True, anchor="lm")
+    pen.text((MATRIX_LEFT, LOWER_TOP - 6), "Dragon Battle Matrix", 19, bold=True, anchor="lm")
+    x = MATRIX_LEFT + text_width("Dragon Battle Matrix", 19, True) + 12
+    pen.text((x, LOWER_TOP - 6), "things lost / Dragon strength lost", 16, MUTED, anchor="lm")
+    return image
+
+
+# --- header ----------------------------------------------------------------------------------
+
+
+def _title(view: dict[str, Any], battle: dict[str, Any]) -> str:
+    """``Dragonslayer • Turn 7 • Galen fights the Dragon at the Open`` (or the raid's)."""
+    name = battle.get("name") or "?"
+    if battle.get("raid"):
+        place = battle.get("raid_place") or "a place"
+        fight = f"The Dragon raids {place}: {name} fights at High Altitude"
+    else:
+        fight = f"{name} fights the Dragon at {battle.get('location_name') or '?'}"
+    return "  \u2022  ".join(("Dragonslayer", f"Turn {view.get('turn', '?')}", fight))
+
+
+def _draw_header(pen: Pen, view: dict[str, Any], battle: dict[str, Any], resolved: bool) -> None:
+    """The title; under it the Dragon's strength and the view's summary."""
+    width = WIDTH - 2 * MARGIN - 30
+    title = fit(_title(view, battle), 21, width, True)
+    pen.text((MARGIN, 20), title, 21, bold=True, anchor="lm")
+    colour = magician_colour(battle.get("magician") or "")
+    x = MARGIN + text_width(title, 21, True) + 18
+    pen.circle((x, 20), 9, fill=colour, outline=INK, width=1.5)
+    line = f"Dragon strength {battle.get('dragon', '?')}"
+    if not resolved:
+        line += f"  \u00b7  waiting for {battle.get('name') or '?'} to place things"
+    elif view.get("summary"):
+        line += f"  \u00b7  {view['summary']}"
+    pen.text((MARGIN, 46), fit(line, 16, WIDTH - 2 * MARGIN), 16, (70, 62, 52), anchor="lm")
+
+
+# --- the Battle Display table ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Column:
+    """One thing on the Display: where its column is and how to draw it."""
+
+    name: str
+    box: str  # "combat" or "magic"
+    values: dict[str, Any]
+    legible: frozenset[str]
+    counted: bool
+    choose: bool  # pictured twice and not placed yet
+    left: float
+    right: float
+
+
+def _things(battle: dict[str, Any], box: str) -> list[dict[str, Any]]:
+    things = battle.get(f"{box}_items")
+    return (
+        [thing for thing in things if isinstance(thing, dict)] if isinstance(things, list) else []
+    )
+
+
+def _columns(battle: dict[str, Any], resolved: bool) -> tuple[list[_Column], dict[str, Box]]:
+    """Every thing's column, combat box first, and the span of each box: ``"combat"``,
+    ``"magic"`` and right after them the Strength Modifiers' ``"modifier"``.
+
+    An empty box keeps one blank column so both boxes are always shown; a box of one or two
+    things is widened so its band's words fit; a crowd of things shares the room."""
+    groups = {box: _things(battle, box) for box in ("combat", "magic")}
+    left = MARGIN + ROW_LABEL_W
+    room = WIDTH - MARGIN - left - MODIFIER_W - 2 * GROUP_GAP
+    slots = {box: max(1, len(things)) for box, things in groups.items()}
+    step = min(COLUMN_MAX, room / sum(slots.values()))
+    widths = {box: max(count * step, GROUP_MIN) for box, count in slots.items()}
+    if sum(widths.values()) > room:
+        widths = {box: count * step for box, count in slots.items()}
+    columns: list[_Column] = []
+    spans: dict[str, Box] = {}
+    x = left
+    for box, things in groups.items():
+        each = widths[box] / slots[box]
+        for index, thing in enumerate(things):
+            values = thing.get("values")
+            choose = bool(thing.get("twice")) and not resolved
+            columns.append(
+                _Column(
+                    name=str(thing.get("name") or thing.get("key") or "?"),
+                    box=box,
+                    values=values if isinstance(values, dict) else {},
+                    legible=frozenset(thing.get("legible") or ()),
+                    # Whether a thing still to be placed counts depends on where it goes.
+                    counted=choose or thing.get("counted", True) is not False,
+                    choose=choose,
+                    left=x + index * each,
+                    right=x + (index + 1) * each,
+                )
+            )
+        spans[box] = (x, GROUP_TOP, x + widths[box], ROWS_BOTTOM)
+        x += widths[box] + GROUP_GAP
+    spans["modifier"] = (x, GROUP_TOP, x + MODIFIER_W, ROWS_BOTTOM)
+    return columns, spans
+
+
+def _rows(battle: dict[str, Any]) -> list[dict[str, Any]]:
+    """The six Display rows of the view, or the data file's when the view has none."""
+    rows = [row for row in battle.get("rows") or [] if isinstance(row, dict)]
+    if rows:
+        return rows
+    return [
+        {"key": key, "name": location.name, "modifier": location.modifier}
+        for key, location in load_battle().locations.items()
+    ]
+
+
+def _number(number: Any) -> str:
+    """``12``, ``0``, ``−1`` (a true minus sign)."""
+    if not isinstance(number, int):
+        return "?"
+    return f"\u2212{-number}" if number < 0 else str(number)
+
+
+def _signed(number: Any) -> str:
+    """``+1``, ``0``, ``−2`` (a true minus sign)."""
+    if not isinstance(number, int):
+        return "?"
+    return f"+{number}" if number > 0 else f"\u2212{-number}" if number < 0 else "0"
+
+
+def _draw_table(pen: Pen, battle: dict[str, Any], resolved: bool) -> None:
+    """The Display: row names, the fight's row highlighted, a column per thing, the Strength
+    Modifiers beside it; a key to the marks on the caption's line."""
+    rows = _rows(battle)
+    fight = battle.get("location")
+    columns, spans = _columns(battle, resolved)
+    modifier_left, _, modifier_right, _ = spans.pop("modifier")
+    for index, row in enumerate(rows[:6]):
+        top = ROWS_TOP + index * ROW_H
+        if row.get("key") == fight:
+            pen.rect((MARGIN - 6, top, modifier_right + 6, top + ROW_H), fill=FIGHT_ROW)
+            pen.rect((MARGIN - 6, top, MARGIN - 1, top + ROW_H), fill=HIGHLIGHT)
+        elif index % 2:
+            pen.rect((MARGIN, top, modifier_right, top + ROW_H), fill=tint(PANEL, 0.45))
+    for box, (left, top, right, bottom) in spans.items():
+        colour = COMBAT if box == "combat" else MAGIC
+        pen.rect((left, top, right, top + 24), fill=colour, radius=4)
+        label = "Combat strength" if box == "combat" else "Magic strength"
+        if text_width(label, 16, True) > right - left - 8:
+            label = label.split()[0]  # a narrow box: "Combat", "Magic"
+        pen.text(
+            ((left + right) / 2, top + 12), fit(label, 16, right - left - 6, True), 16, WHITE, True
+        )
+        pen.rect((left, top, right, bottom), outline=colour, width=2, radius=4)
+    pen.rect((modifier_left, GROUP_TOP, modifier_right, GROUP_TOP + 24), fill=DRAGON, radius=4)
+    pen.text((modifier_left + MODIFIER_W / 2, GROUP_TOP + 12), "Modifier", 16, WHITE, True)
+    pen.rect(
+        (modifier_left, GROUP_TOP, modifier_right, ROWS_BOTTOM), outline=DRAGON, width=2, radius=4
+    )
+    for line, text in enumerate(("Strength", "Modifiers:", "both strengths")):
+        pen.text((modifier_left + MODIFIER_W / 2, NAMES_TOP + 12 + line * 17), text, 15, MUTED)
+    for index, row in enumerate(rows[:6]):
+        middle = ROWS_TOP + index * ROW_H + ROW_H / 2
+        here = row.get("key") == fight
+        name = short_place(str(row.get("name") or row.get("key") or "?"))
+        pen.text(
+            (MARGIN + 2, middle), ("\u25b6 " if here else "") + name, 17, bold=here, anchor="lm"
+        )
+        pen.text(
+            (modifier_left + MODIFIER_W / 2, middle),
+            _signed(row.get("modifier")),
+            19 if here else 17,
+            bold=here,
+        )
+    for column in columns:
+        _draw_column(pen, column, rows[:6], fight)
+    for box, (left, _, right, _) in spans.items():
+        if not any(column.box == box for column in columns):
+            pen.text(((left + right) / 2, NAMES_TOP + 26), "none", 15, MUTED)
+    _draw_key(pen, columns)
+
+
+def _name_lines(name: str, width: float, most: int) -> tuple[list[str], int]:
+    """A thing's name in at most ``most`` lines of ``width`` pixels, and the size used:
+    the largest that fits, else the smallest with the last line cut short."""
+    for size in (16, 15, 14, 13, 12):
+        lines = wrap(name, size, width)
+        if len(lines) <= most and all(text_width(line, size) <= width for line in lines):
+            return lines, size
+    lines = wrap(name, 12, width)
+    if len(lines) > most:
+        lines = [*lines[: most - 1], fit(" ".join(lines[most - 1 :]), 12, width)]
+    return lines, 12
+
+
+def _strike(pen: Pen, centre: tuple[float, float], text: str, size: int, bold: bool) -> None:
+    """A red line through ``text`` drawn centred on ``centre``."""
+    half = text_width(text, size, bold) / 2 + 3
+    x, y = centre
+    pen.line(((x - half, y), (x + half, y)), fill=ALERT, width=2)
+
+
+def _draw_column(pen: Pen, column: _Column, rows: list[dict[str, Any]], fight: Any) -> None:
+    """A thing's name (struck through if it does not count, tagged if it is still to be
+    placed) and its value in each row; reconstructed values grey with a star."""
+    middle = (column.left + column.right) / 2
+    width = column.right - column.left - 6
+    tagged = column.choose or not column.counted
+    # Three lines of name, or two above the tag; centred in the room they have.
+    lines, size = _name_lines(column.name, width, 2 if tagged else 3)
+    colour = FADED if not column.counted else INK
+    room = (ROWS_TOP - 21 if tagged else ROWS_TOP - 2) - NAMES_TOP
+    step = size + 2
+    top = NAMES_TOP + (room - len(lines) * step) / 2
+    for index, line in enumerate(lines):
+        y = top + index * step + step / 2
+        pen.text((middle, y), line, size, colour, bold=False)
+        if not column.counted:
+            _strike(pen, (middle, y), line, size, False)
+    tag = "choose one" if column.choose else "" if column.counted else "not counted"
+    if tag:
+        box = (column.left + 3, ROWS_TOP - 19, column.right - 3, ROWS_TOP - 2)
+        pen.rect(box, fill=ALERT if column.choose else MUTED, radius=3)
+        pen.text((middle, ROWS_TOP - 10), fit(tag, 14, width, True), 14, WHITE, True)
+    if column.left > MARGIN + ROW_LABEL_W + 1:
+        pen.line(
+            ((column.left, NAMES_TOP + 2), (column.left, ROWS_BOTTOM - 2)), fill=PANEL_EDGE, width=1
+        )
+    for index, row in enumerate(rows):
+        key = row.get("key")
+        value = column.values.get(key)
+        if not isinstance(value, int):
+            continue
+        here = key == fight
+        legible = key in column.legible
+        text = str(value) if legible else f"{value}*"
+        size = 20 if here else 17
+        fill = INK if legible else FADED
+        if not column.counted:
+            fill = FADED
+        elif here:
+            fill = COMBAT if column.box == "combat" else MAGIC
+            fill = shade(fill, 0.15) if legible else tint(fill, 0.25)
+        y = ROWS_TOP + index * ROW_H + ROW_H / 2
+        pen.text((middle, y), text, size, fill, bold=here)
+        if not column.counted:
+            _strike(pen, (middle, y), text, size, here)
+
+
+def _draw_key(pen: Pen, columns: list[_Column]) -> None:
+    """What the marks mean, right of the caption: only the marks this picture uses."""
+    notes: list[tuple[str, Colour]] = []
+    if any(not column.counted for column in columns):
+        notes.append(("not counted: one weapon-bound tile per weapon", ALERT))
+    if any(column.choose for column in columns):
+        notes.append(("choose one: pictured twice, goes in one box", ALERT))
+    notes.append(("* reconstructed", MUTED))
+    x = WIDTH - MARGIN
+    for text, colour in reversed(notes):
+        pen.text((x, TABLE_TOP + 12), text, 16, colour, anchor="rm")
+        x -= text_width(text, 16) + 22
+
+
+# --- the party and its sums ------------------------------------------------------------------
+
+
+def _people_lines(battle: dict[str, Any], width: float) -> list[str]:
+    """``Galen 1 · Hodge 1 · ...`` wrapped to ``width``, then the magician's magic strength."""
+    people = [p for p in battle.get("people") or [] if isinstance(p, dict)]
+    words = [f"{p.get('name', '?')} {p.get('strength', '?')}" for p in people]
+    lines = wrap("Combat: " + " \u00b7 ".join(words), 17, width) if words else ["Combat: nobody"]
+    magician = people[0].get("name", "?") if people else battle.get("name") or "?"
+    lines.append(f"Magic: {magician} {battle.get('magician_magic', '?')}")
+    return lines
+
+
+@dataclass(frozen=True)
+class _Bit:
+    """A run of an equation: plain words, or a bold number."""
+
+    text: str
+    bold: bool = False
+    fill: Colour = INK
+
+
+def _over_text(over: Any) -> tuple[str, Colour]:
+    """How far a strength is over the Dragon's, in the Matrix's words."""
+    if not isinstance(over, int):
+        return "?", INK
+    if over < 0:
+        return f"{-over} less: the party loses", ALERT
+    return ("the same" if over == 0 else f"{over} more"), GOOD
+
+
+def _equation(kind: str, sums: dict[str, Any], dragon: Any) -> tuple[list[_Bit], list[_Bit]]:
+    """``Combat: people 5 + things 6 + modifier −1 = 10`` and ``Dragon 5 → 5 more``."""
+    first = "magician" if kind == "Magic" else "people"
+    colour = MAGIC if kind == "Magic" else COMBAT
+    over, over_colour = _over_text(sums.get("over"))
+    left = [
+        _Bit(f"{kind}: ", True, colour),
+        _Bit(f"{first} "),
+        _Bit(_number(sums.get(first)), True),
+        _Bit(" + things "),
+        _Bit(_number(sums.get("things")), True),
+        _Bit(" + modifier "),
+        _Bit(_signed(sums.get("modifier")), True),
+        _Bit(" = "),
+        _Bit(_number(sums.get("total")), True, colour),
+    ]
+    right = [
+        _Bit("Dragon "),
+        _Bit(str(dragon), True, DRAGON),
+        _Bit(" \u2192 "),
+        _Bit(over, True, over_colour),
+    ]
+    return left, right
+
+
+def _bits_width(bits: list[_Bit], size: int) -> float:
+    """How wide ``bits`` are when drawn in a row at ``size``."""
+    return sum(text_width(bit.text, size, bit.bold) for bit in bits)
+
+
+def _draw_bits(pen: Pen, xy: tuple[float, float], bits: list[_Bit], size: int) -> None:
+    """``bits`` in a row from ``xy`` (its left end, middle height)."""
+    x, y = xy
+    for bit in bits:
+        pen.text((x, y), bit.text, size, bit.fill, bit.bold, anchor="lm")
+        x += text_width(bit.text, size, bit.bold)
+
+
+def _draw_party(pen: Pen, battle: dict[str, Any], resolved: bool) -> None:
+    """The people and their strengths, then both sums as equations (or, before the things
+    pictured twice are placed, what the fight waits for)."""
+    width = MATRIX_LEFT - 2 * MARGIN - 16
+    key = battle.get("magician") or ""
+    name = battle.get("name") or "?"
+    x = MARGIN + text_width("The party", 19, True) + 22
+    token(pen, (x, LOWER_TOP - 6), magician_colour(key), initials(name), radius=12)
+    y = LOWER_TOP + 22
+    lines = _people_lines(battle, width)
+    for line in [*lines[:3], lines[-1]] if len(lines) > 4 else lines:
+        pen.text((MARGIN, y), line, 17, anchor="lm")
+        y += 23
+    y += 16
+    sums = {kind: battle.get(kind) for kind in ("combat", "magic")}
+    if not resolved or not all(isinstance(value, dict) for value in sums.values()):
+        choose = list(
+            dict.fromkeys(
+                str(thing.get("name", "?"))
+                for box in ("combat", "magic")
+                for thing in _things(battle, box)
+                if thing.get("twice")
+            )
+        )
+        text = f"Waiting for {name} to place things"
+        if choose:
+            text += " pictured twice (combat or magic box): " + ", ".join(choose)
+        for line in wrap(text, 18, width, True)[:4]:
+            pen.text((MARGIN, y), line, 18, ALERT, True, anchor="lm")
+            y += 26
+        return
+    dragon = battle.get("dragon", "?")
+    for kind in ("combat", "magic"):
+        left, right = _equation(kind.capitalize(), sums[kind], dragon)
+        size = 19
+        if _bits_width(left, size) + _bits_width(right, size) + 24 <= width:
+            _draw_bits(pen, (MARGIN, y), [*left, _Bit(", "), *right], size)
+            y += 34
+        else:
+            _draw_bits(pen, (MARGIN, y), left, size)
+            _draw_bits(pen, (MARGIN + 24, y + 27), right, size)
+            y += 64
+    cell = battle.get("cell")
+    if isinstance(cell, dict):
+        _draw_cell_line(pen, cell, y + 4, width)
+
+
+def _draw_cell_line(pen: Pen, cell: dict[str, Any], y: float, width: float) -> None:
+    """The Matrix lookup in words: which cell, and what it says."""
+    heads = [head.replace("5 or more", "at least 5 more") for head in MATRIX_HEADS]
+    magic, combat = cell.get("magic"), cell.get("combat")
+    if not (isinstance(magic, int) and isinstance(combat, int)):
+        return
+    magic, combat = max(0, min(magic, 5)), max(0, min(combat, 5))
+    where = f"Matrix: magic {heads[magic]}, combat {heads[combat]}"
+    pen.text((MARGIN, y), fit(where, 17, width), 17, MUTED, anchor="lm")
+    lost, levels = cell.get("lost", "?"), cell.get("levels", "?")
+    bits = [
+        _Bit("\u2192 lose "),
+        _Bit(str(lost), True, ALERT),
+        _Bit(" thing" if lost == 1 else " things"),
+        _Bit(", the Dragon loses "),
+        _Bit(str(levels), True, GOOD if levels else INK),
+        _Bit(" strength level" if levels == 1 else " strength levels"),
+    ]
+    _draw_bits(pen, (MARGIN, y + 28), bits, 19)
+
+
+# --- the Battle Matrix -----------------------------------------------------------------------
+
+
+def _matrix(battle: dict[str, Any]) -> list[list[tuple[int, int] | None]]:
+    """The 6 x 6 cells of the view (rows by magic over, columns by combat over)."""
+    grid: list[list[tuple[int, int] | None]] = [[None] * 6 for _ in range(6)]
+    for r, row in enumerate((battle.get("matrix") or [])[:6]):
+        for c, cell in enumerate(row[:6] if isinstance(row, list) else []):
+            if isinstance(cell, list | tuple) and len(cell) == 2:
+                grid[r][c] = (cell[0], cell[1])
+    return grid
+
+
+def matrix_cell_box(magic: int, combat: int) -> Box:
+    """Where Matrix cell (magic over, combat over), each 0 to 5, is drawn."""
+    step = (WIDTH - MARGIN - MATRIX_LEFT - MATRIX_CORNER_W) / 6
+    left = MATRIX_LEFT + MATRIX_CORNER_W + combat * step
+    top = LOWER_TOP + 16 + MATRIX_HEAD_H + magic * MATRIX_ROW_H
+    return (left, top, left + step, top + MATRIX_ROW_H)
+
+
+def _draw_matrix(pen: Pen, battle: dict[str, Any], resolved: bool) -> None:
+    """The Matrix with its headings; the cell used filled yellow with its row and column
+    headings tinted; cells the rule text does not show grey and starred."""
+    grid = _matrix(battle)
+    legible = {
+        (pair[0], pair[1])
+        for pair in battle.get("matrix_legible") or []
+        if isinstance(pair, list | tuple) and len(pair) == 2
+    }
+    cell = battle.get("cell") if resolved and isinstance(battle.get("cell"), dict) else None
+    used = (cell.get("magic"), cell.get("combat")) if cell else None
+    top = LOWER_TOP + 16
+    corner = (MATRIX_LEFT, top, MATRIX_LEFT + MATRIX_CORNER_W, top + MATRIX_HEAD_H)
+    pen.rect(corner, fill=PANEL)
+    pen.text((corner[0] + 6, top + 13), "Magic \u2193", 15, MAGIC, True, anchor="lm")
+    pen.text((corner[2] - 6, top + 33), "Combat \u2192", 15, COMBAT, True, anchor="rm")
+    for c, head in enumerate(MATRIX_HEADS):
+        left, _, right, _ = matrix_cell_box(0, c)
+        lit = used is not None and used[1] == c
+        pen.rect(
+            (left, top, right, top + MATRIX_HEAD_H), fill=HIGHLIGHT if lit else tint(COMBAT, 0.8)
+        )
+        words = head.split(" ", 1)
+        for index, word in enumerate(words):
+            y = top + MATRIX_HEAD_H / 2 + (index - (len(words) - 1) / 2) * 18
+            pen.text(((left + right) / 2, y), word, 15, shade(COMBAT, 0.3), True)
+    for r in range(6):
+        _, row_top, _, row_bottom = matrix_cell_box(r, 0)
+        lit = used is not None and used[0] == r
+        pen.rect(
+            (MATRIX_LEFT, row_top, MATRIX_LEFT + MATRIX_CORNER_W, row_bottom),
+            fill=HIGHLIGHT if lit else tint(MAGIC, 0.8),
+        )
+        pen.text(
+            (MATRIX_LEFT + 8, (row_top + row_bottom) / 2),
+            MATRIX_HEADS[r],
+            15,
+            shade(MAGIC, 0.3),
+            True,
+            anchor="lm",
+        )
+        for c in range(6):
+            box = matrix_cell_box(r, c)
+            value = grid[r][c]
+            here = used == (r, c)
+            shown = (r, c) in legible
+            pen.rect(
+                box,
+                fill=HIGHLIGHT if here else CELL if shown else (236, 232, 224),
+                outline=PANEL_EDGE,
+            )
+            if value is None:
+                continue
+            text = f"{value[0]}/{value[1]}" + ("" if shown else "*")
+            fill = INK if shown or here else FADED
+            pen.text(
+                ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2),
+                text,
+                20 if here else 18,
+                fill,
+                here or shown,
+            )
+    if used is not None and all(isinstance(v, int) and 0 <= v < 6 for v in used):
+        box = matrix_cell_box(*used)
+        pen.rect((box[0] - 2, box[1] - 2, box[2] + 2, box[3] + 2), outline=INK, width=4)
+    bottom = matrix_cell_box(5, 0)[3]
+    pen.rect((MATRIX_LEFT, top, WIDTH - MARGIN, bottom), outline=shade(PANEL_EDGE, 0.2), width=2)
+    note = "* reconstructed: the scan cuts the table off"
+    pen.text((WIDTH - MARGIN, bottom + 16), note, 16, MUTED, anchor="rm")
+
+
+# --- the outcome ------------------------------------------------------------------------------
+
+
+def _draw_outcome(pen: Pen, battle: dict[str, Any], resolved: bool) -> None:
+    """The fight's outcome in a band across the foot, at most two lines."""
+    text = str(battle.get("outcome") or "")
+    if not resolved:
+        text = f"Waiting for {battle.get('name') or '?'} to place things." + (
+            f" {text}" if text else ""
+        )
+    if not text:
+        return
+    box = (MARGIN - 4, OUTCOME_TOP, WIDTH - MARGIN + 4, HEIGHT - 10)
+    pen.rect(box, fill=tint(DRAGON, 0.88), outline=DRAGON, width=2, radius=6)
+    lines = wrap(text, 19, WIDTH - 2 * MARGIN - 24, True)
+    if len(lines) > 2:
+        lines = [lines[0], fit(" ".join(lines[1:]), 19, WIDTH - 2 * MARGIN - 24, True)]
+    middle = (box[1] + box[3]) / 2
+    for index, line in enumerate(lines):
+        y = middle + (index - (len(lines) - 1) / 2) * 26
+        pen.text((MARGIN + 8, y), line, 19, shade(DRAGON, 0.2), True, anchor="lm")

@@ -1,0 +1,387 @@
+"""Where everything goes on the Dragonslayer map: sizes, places, names, sea spots, track.
+
+The map of Urland (sea zones, the island, roads, places, ports, the magicians' abodes, the
+boxes of Ulrich and the Dragon Shield, the Dragon Strength Track) comes from the engine's
+``urland.json`` through :func:`engines.dragonslayer.model.load_urland`, whose points are in
+inches on a 22 by 17 sheet. This module turns them into pixels once per map (names are
+placed by searching for free room) and answers where a place, sea spot or box is drawn.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import pairwise
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from engines.dragonslayer.model import (
+    CASTLE,
+    HAMLET,
+    LAIR,
+    MORGENTHORME,
+    TOWN,
+    Urland,
+    load_parties,
+    load_urland,
+)
+from render.common import font
+from render.dragonslayer_style import Box, Point
+
+MAP_W, MAP_H = 924, 714  # the 22 x 17 inch sheet at 42 px per inch
+HEADER = 62
+LEGEND_H = 70
+PANEL_W = 356
+TOKEN_R = 14  # a magician's disc radius
+TILE_HALF = 14  # half a King's man tile
+FAN_STEP = 29  # centre to centre of pieces fanned out in a row
+SYMBOL_HALF = {TOWN: 13, HAMLET: 7, CASTLE: 12, LAIR: 14, MORGENTHORME: 13}
+BOX_HALF = (31, 21)
+WIDTH = MAP_W + PANEL_W
+HEIGHT = HEADER + MAP_H + LEGEND_H
+
+
+class Same:
+    """Hashes and compares by identity, so the map object itself can key an lru_cache (the
+    loaders hand back the same object until a corrected data file is loaded)."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+    def __hash__(self) -> int:
+        return id(self.value)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Same) and other.value is self.value
+
+
+@dataclass(frozen=True)
+class Label:
+    """A place's name: drawn at ``xy`` with Pillow's text ``anchor``."""
+
+    text: str
+    xy: Point
+    anchor: str
+    size: int
+    bold: bool
+
+
+@dataclass(frozen=True, eq=False)
+class Layout:
+    """Pixel positions (at full size) of everything on the map."""
+
+    urland: Urland
+    names: dict[str, str]  # magician key -> name
+    map_size: tuple[int, int]
+    sea_polygons: dict[str, tuple[Point, ...]]
+    coast: tuple[Point, ...]
+    places: dict[str, Point]
+    labels: dict[str, Label]
+    anchors: dict[str, Point]  # port key -> its anchor mark, just offshore
+    seas: dict[str, Point]  # sea key -> where magicians at sea stand
+    sea_labels: dict[str, Point]
+    abodes: dict[str, Point]
+    boxes: dict[str, Point]
+    track: tuple[Point, ...]
+
+
+@lru_cache(maxsize=4)
+def build_layout(urland_ref: Same, parties_ref: Same) -> Layout:
+    """Where everything goes on the map, worked out once per map (a few tenths of a second:
+    the names and the sea spots are placed by searching for free room)."""
+    urland: Urland = urland_ref.value
+    names = {key: magician.name for key, magician in parties_ref.value.magicians.items()}
+    # A corrected map of another size is scaled to fit the same frame.
+    ppi = min(MAP_W / urland.size[0], MAP_H / urland.size[1])
+    width, height = round(urland.size[0] * ppi), round(urland.size[1] * ppi)
+
+    def _to_px(point: Point) -> Point:
+        return (point[0] * ppi, HEADER + point[1] * ppi)
+
+    coast = tuple(_to_px(p) for p in _smooth(_wobble(urland.coast)))
+    places = {key: _to_px(place.at) for key, place in urland.places.items()}
+    sea_labels = {key: _to_px(sea.at) for key, sea in urland.seas.items()}
+    abodes = {key: _to_px(abode.at) for key, abode in urland.abodes.items()}
+    boxes = {key: _to_px(box.at) for key, box in urland.boxes.items()}
+    track = tuple(_to_px(p) for p in urland.dragon_track)
+    sea_polygons = {key: tuple(_to_px(p) for p in sea.polygon) for key, sea in urland.seas.items()}
+    anchors: dict[str, Point] = {}
+    seas: dict[str, Point] = {}
+    avoid = [_sea_label_box(urland.seas[k].name, xy) for k, xy in sea_labels.items()]
+    avoid += [(x - 40, y - 40, x + 40, y + 40) for x, y in (*abodes.values(), *boxes.values())]
+    avoid += [(x - 26, y - 26, x + 26, y + 26) for x, y in track]
+    for key, place in urland.places.items():
+        if place.port is None:
+            continue
+        polygon = list(sea_polygons[place.port])
+        anchor, spot = _port_spots(places[key], coast, polygon, avoid, (width, height))
+        anchors[key] = anchor
+        seas.setdefault(place.port, spot)
+    for key in urland.seas:
+        seas.setdefault(key, sea_labels[key])
+    labels = _place_labels(urland, places, coast, avoid, (width, height))
+    return Layout(
+        urland=urland,
+        names=names,
+        map_size=(width, height),
+        sea_polygons=sea_polygons,
+        coast=coast,
+        places=places,
+        labels=labels,
+        anchors=anchors,
+        seas=seas,
+        sea_labels=sea_labels,
+        abodes=abodes,
+        boxes=boxes,
+        track=track,
+    )
+
+
+def _wobble(points: tuple[Point, ...], step: float = 0.45) -> tuple[Point, ...]:
+    """The coast's outline with more points, each nudged in or out a little by a fixed
+    wave of the distance along the shore: a natural-looking coast, the same every time."""
+    cx = sum(x for x, _ in points) / len(points)
+    cy = sum(y for _, y in points) / len(points)
+    out: list[Point] = []
+    along = 0.0
+    for (x1, y1), (x2, y2) in pairwise((*points, points[0])):
+        length = math.hypot(x2 - x1, y2 - y1)
+        count = max(1, round(length / step))
+        for i in range(count):
+            x, y = x1 + (x2 - x1) * i / count, y1 + (y2 - y1) * i / count
+            d = along + length * i / count
+            push = (
+                0.12 * math.sin(d * 1.7)
+                + 0.08 * math.sin(d * 4.1 + 1)
+                + 0.05 * math.sin(d * 8.3 + 2)
+            )
+            r = math.hypot(x - cx, y - cy) or 1.0
+            out.append((x + (x - cx) / r * push, y + (y - cy) / r * push))
+        along += length
+    return tuple(out)
+
+
+def _smooth(points: tuple[Point, ...], rounds: int = 3) -> tuple[Point, ...]:
+    """Chaikin corner cutting of a closed outline: the coast's corners become curves."""
+    for _ in range(rounds):
+        cut: list[Point] = []
+        for (x1, y1), (x2, y2) in pairwise((*points, points[0])):
+            cut.append((0.75 * x1 + 0.25 * x2, 0.75 * y1 + 0.25 * y2))
+            cut.append((0.25 * x1 + 0.75 * x2, 0.25 * y1 + 0.75 * y2))
+        points = tuple(cut)
+    return points
+
+
+def inside(point: Point, polygon: tuple[Point, ...] | list[Point]) -> bool:
+    """Even-odd test of ``point`` against a closed polygon."""
+    x, y = point
+    within = False
+    for (x1, y1), (x2, y2) in pairwise((*polygon, polygon[0])):
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            within = not within
+    return within
+
+
+def _overlap(a: Box, b: Box) -> float:
+    width = min(a[2], b[2]) - max(a[0], b[0])
+    height = min(a[3], b[3]) - max(a[1], b[1])
+    return width * height if width > 0 and height > 0 else 0.0
+
+
+def _sea_label_box(name: str, xy: Point) -> Box:
+    half = font(17, True).getlength(name) / 2 + 4
+    return (xy[0] - half, xy[1] - 12, xy[0] + half, xy[1] + 12)
+
+
+def _port_spots(
+    port: Point,
+    coast: tuple[Point, ...],
+    sea: list[Point],
+    avoid: list[Box],
+    size: tuple[int, int],
+) -> tuple[Point, Point]:
+    """The anchor mark (just offshore, toward the port's sea zone) and the spot in the sea
+    zone where magicians at sea are drawn: near the anchor, wholly at sea, clear of names,
+    boxes and the map's edge."""
+    centre = (sum(x for x, _ in coast) / len(coast), sum(y for _, y in coast) / len(coast))
+    base = math.atan2(port[1] - centre[1], port[0] - centre[0])
+    anchor: Point | None = None
+    for turn in (0, 20, -20, 40, -40, 60, -60, 80, -80):
+        angle = base + math.radians(turn)
+        dx, dy = math.cos(angle), math.sin(angle)
+        step = 0.0
+        while step < 600 and inside((port[0] + dx * step, port[1] + dy * step), coast):
+            step += 2
+        point = (port[0] + dx * (step + 10), port[1] + dy * (step + 10))
+        if anchor is None:
+            anchor = point  # the fallback when no direction reaches the sea zone
+        box = (point[0] - 13, point[1] - 13, point[0] + 13, point[1] + 13)
+        if inside(point, sea) and not any(_overlap(box, other) for other in avoid):
+            anchor = point
+            break
+    assert anchor is not None
+    reach = TOKEN_R + 8
+    # Land grown by ``reach``: a spot off this mask has its whole token at sea.
+    land = Image.new("L", (size[0], HEADER + size[1]), 0)
+    shore = ImageDraw.Draw(land)
+    shore.polygon(coast, fill=255)
+    shore.line((*coast, coast[0]), fill=255, width=2 * reach)
+    borders = [
+        (a, b)
+        for a, b in pairwise((*sea, sea[0]))
+        if not (a[0] == b[0] and a[0] in (0, size[0]))
+        and not (a[1] == b[1] and a[1] in (HEADER, HEADER + size[1]))
+    ]
+    candidates: list[tuple[float, Point]] = []
+    for gx in range(-180, 181, 6):
+        for gy in range(-180, 181, 6):
+            spot = (anchor[0] + gx, anchor[1] + gy)
+            if not (reach < spot[0] < size[0] - reach):
+                continue
+            if not (HEADER + reach < spot[1] < HEADER + size[1] - reach):
+                continue
+            distance = math.hypot(gx, gy)
+            if not 2 * reach <= distance <= 180 or land.getpixel((round(spot[0]), round(spot[1]))):
+                continue
+            if not inside(spot, sea):
+                continue
+            box = (spot[0] - reach, spot[1] - reach, spot[0] + reach, spot[1] + reach)
+            cost = distance / 6 + sum(_overlap(box, other) for other in avoid) / 8
+            if min(_segment_distance(spot, a, b) for a, b in borders) < reach:
+                cost += 40  # astride the line to the next sea zone
+            candidates.append((cost, spot))
+    return anchor, min(candidates)[1] if candidates else anchor
+
+
+def _segment_distance(point: Point, a: Point, b: Point) -> float:
+    """Distance from ``point`` to the segment from ``a`` to ``b``."""
+    (px, py), (ax, ay), (bx, by) = point, a, b
+    length = (bx - ax) ** 2 + (by - ay) ** 2
+    along = ((px - ax) * (bx - ax) + (py - ay) * (by - ay)) / length if length else 0.0
+    t = max(0.0, min(1.0, along))
+    return math.hypot(px - ax - t * (bx - ax), py - ay - t * (by - ay))
+
+
+def _label_style(kind: str) -> tuple[int, bool]:
+    if kind == TOWN:
+        return 17, True
+    if kind in (LAIR, MORGENTHORME):
+        return 15, True
+    return 15, False
+
+
+def _place_labels(
+    urland: Urland,
+    places: dict[str, Point],
+    coast: tuple[Point, ...],
+    avoid: list[Box],
+    size: tuple[int, int],
+) -> dict[str, Label]:
+    """Each place's name beside it, where it covers the fewest other names, symbols, piece
+    spots and roads (greedy, towns first, then the data file's order)."""
+    hard: list[Box] = list(avoid)
+    for key, (x, y) in places.items():
+        reach = max(SYMBOL_HALF.get(urland.places[key].kind, 10), TOKEN_R) + 2
+        hard.append((x - reach, y - reach, x + reach, y + reach))
+        if urland.places[key].holds_tiles:
+            hard.append(badge_box((x, y), reach - 2))
+    # Where pieces fan out when two or three share a place: names should stay clear of it.
+    fans = {key: (x - 45, y - 15, x + 45, y + 15) for key, (x, y) in places.items()}
+    samples: list[Point] = []
+    for road in urland.roads:
+        (x1, y1), (x2, y2) = places[road.a], places[road.b]
+        count = max(2, int(math.hypot(x2 - x1, y2 - y1) / 4))
+        samples += [(x1 + (x2 - x1) * i / count, y1 + (y2 - y1) * i / count) for i in range(count)]
+    samples += list(coast)
+    order = sorted(urland.places, key=lambda k: urland.places[k].kind != TOWN)
+    labels: dict[str, Label] = {}
+    for key in order:
+        place = urland.places[key]
+        x, y = places[key]
+        size_px, bold = _label_style(place.kind)
+        face = font(size_px, bold)
+        # Above or below first: pieces fan out sideways, so a name beside its place would
+        # be covered as soon as two pieces stand there.
+        side = 20 if not place.holds_tiles else 46
+        candidates = (
+            ("mt", (0, 18), 0),
+            ("mb", (0, -18), 0.5),
+            ("lt", (10, 17), 1),
+            ("rt", (-10, 17), 1),
+            ("lb", (10, -17), 1.5),
+            ("rb", (-10, -17), 1.5),
+            ("lm", (side, 0), 8),
+            ("rm", (-20, 0), 8),
+        )
+        others = [box for other, box in fans.items() if other != key]
+        nearby = [(sx, sy) for sx, sy in samples if abs(sx - x) < 160 and abs(sy - y) < 60]
+        best: tuple[float, Label, Box] | None = None
+        for anchor, (dx, dy), rank in candidates:
+            xy = (x + dx, y + dy)
+            left, top, right, bottom = face.getbbox(place.name, anchor=anchor)
+            box = (xy[0] + left - 2, xy[1] + top - 2, xy[0] + right + 2, xy[1] + bottom + 2)
+            area = (box[2] - box[0]) * (box[3] - box[1])
+            cost = rank
+            cost += 400 * sum(_overlap(box, other) for other in hard) / area
+            cost += 40 * sum(_overlap(box, other) for other in others) / area
+            cost += sum(1 for sx, sy in nearby if box[0] < sx < box[2] and box[1] < sy < box[3])
+            if box[0] < 2 or box[2] > size[0] - 2 or box[1] < HEADER + 2:
+                cost += 10_000
+            if box[3] > HEADER + size[1] - 2:
+                cost += 10_000
+            if best is None or cost < best[0]:
+                best = (cost, Label(place.name, xy, anchor, size_px, bold), box)
+        assert best is not None
+        labels[key] = best[1]
+        hard.append(best[2])
+    return labels
+
+
+def badge_box(centre: Point, reach: float) -> Box:
+    """Where a place's face-down stack sits when nothing stands on it (right of its symbol)."""
+    x, y = centre
+    return (x + reach + 2, y - 13, x + reach + 30, y + 13)
+
+
+def place_xy(key: str) -> Point:
+    """Pixel centre of place ``key`` in the picture."""
+    return current_layout().places[key]
+
+
+def sea_xy(key: str) -> Point:
+    """Where magicians in sea zone ``key`` are drawn."""
+    return current_layout().seas[key]
+
+
+def abode_xy(key: str) -> Point:
+    """Pixel centre of abode ``key`` (the magician's key)."""
+    return current_layout().abodes[key]
+
+
+def track_xy(strength: int) -> Point:
+    """Pixel centre of box ``strength`` of the Dragon Strength Track."""
+    return current_layout().track[strength]
+
+
+def box_xy(key: str) -> Point:
+    """Pixel centre of map box ``key`` (``"ulrich"`` or ``"dragon_shield"``)."""
+    return current_layout().boxes[key]
+
+
+def face_down_xy(key: str) -> Point:
+    """Pixel centre of the face-down stack of place ``key`` when no piece stands there."""
+    layout = current_layout()
+    box = badge_box(layout.places[key], place_reach(layout, key))
+    return ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+
+
+def current_layout() -> Layout:
+    return build_layout(Same(load_urland()), Same(load_parties()))
+
+
+def place_reach(layout: Layout, key: str) -> float:
+    return max(SYMBOL_HALF.get(layout.urland.places[key].kind, 10), TOKEN_R)

@@ -1,0 +1,173 @@
+"""Dragonslayer pictures' colours, text measuring and a pen that draws at a scale.
+
+Shared by the map of Urland (:mod:`render.dragonslayer`) and the Battle Display
+(:mod:`render.dragonslayer_battle`), so both pictures look like one game.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from render.common import INK, font
+
+Point = tuple[float, float]
+Box = tuple[float, float, float, float]
+Colour = tuple[int, int, int]
+
+SEA = (166, 202, 226)
+SEA_TINTS = ((176, 210, 232), (158, 194, 220), (186, 216, 236))
+SEA_EDGE = (214, 232, 244)
+SEA_INK = (36, 78, 118)
+LAND = (226, 224, 180)
+SHORE = (112, 104, 70)
+ROAD = (186, 146, 96)
+ROAD_EDGE = (150, 112, 70)
+TOWN_FILL = (204, 112, 64)
+HAMLET_FILL = (250, 246, 232)
+STONE = (150, 150, 160)
+LAIR_FILL = (128, 22, 28)
+MORGEN_FILL = (96, 70, 150)
+TILE_BACK = (116, 82, 48)
+DRAGON = (140, 20, 26)
+HIGHLIGHT = (255, 214, 0)
+PANEL = (236, 228, 208)
+PANEL_EDGE = (196, 184, 158)
+CURRENT_BAND = (255, 240, 170)
+MUTED = (112, 100, 84)
+ALERT = (176, 30, 30)
+WHITE = (255, 255, 255)
+
+MAGICIAN_COLOURS: dict[str, Colour] = {
+    "aurric": (222, 118, 18),
+    "merridyds": (38, 98, 212),
+    "old_kyvin": (132, 58, 182),
+    "galen": (28, 140, 70),
+}
+FALLBACK_COLOUR = (110, 110, 110)
+
+
+class Pen:
+    """Draws in full-size pixel coordinates on an image ``k`` times as large."""
+
+    def __init__(self, image: Image.Image, k: int) -> None:
+        self.draw = ImageDraw.Draw(image)
+        self.k = k
+
+    def _w(self, width: float) -> int:
+        return max(1, round(width * self.k))
+
+    def _pts(self, points: Any) -> list[Point]:
+        return [(x * self.k, y * self.k) for x, y in points]
+
+    def line(self, points: Any, fill: Colour, width: float, curve: bool = False) -> None:
+        self.draw.line(
+            self._pts(points), fill=fill, width=self._w(width), joint="curve" if curve else None
+        )
+
+    def polygon(
+        self, points: Any, fill: Colour | None = None, outline: Colour | None = None, width=1.0
+    ) -> None:
+        self.draw.polygon(self._pts(points), fill=fill, outline=outline, width=self._w(width))
+
+    def circle(
+        self,
+        centre: Point,
+        radius: float,
+        fill: Colour | None = None,
+        outline: Colour | None = None,
+        width: float = 1,
+    ) -> None:
+        x, y = centre
+        box = (x - radius, y - radius, x + radius, y + radius)
+        self.draw.ellipse(
+            [v * self.k for v in box], fill=fill, outline=outline, width=self._w(width)
+        )
+
+    def rect(
+        self,
+        box: Box,
+        fill: Colour | None = None,
+        outline: Colour | None = None,
+        width: float = 1,
+        radius: float = 0,
+    ) -> None:
+        self.draw.rounded_rectangle(
+            [v * self.k for v in box],
+            radius=radius * self.k,
+            fill=fill,
+            outline=outline,
+            width=self._w(width),
+        )
+
+    def text(
+        self,
+        xy: Point,
+        text: str,
+        size: int,
+        fill: Colour = INK,
+        bold: bool = False,
+        anchor: str = "mm",
+        halo: Colour | None = None,
+        halo_width: float = 3,
+    ) -> None:
+        self.draw.text(
+            (xy[0] * self.k, xy[1] * self.k),
+            text,
+            font=font(size * self.k, bold),
+            fill=fill,
+            anchor=anchor,
+            stroke_width=self._w(halo_width) if halo else 0,
+            stroke_fill=halo,
+        )
+
+
+def text_width(text: str, size: int, bold: bool = False) -> float:
+    """How many pixels ``text`` takes in the bundled font at ``size``."""
+    return font(size, bold).getlength(text)
+
+
+def tint(colour: Colour, amount: float) -> Colour:
+    """``colour`` mixed with white: 0 unchanged, 1 white."""
+    return tuple(round(c + (255 - c) * amount) for c in colour)  # type: ignore[return-value]
+
+
+def shade(colour: Colour, amount: float) -> Colour:
+    """``colour`` mixed with black: 0 unchanged, 1 black."""
+    return tuple(round(c * (1 - amount)) for c in colour)  # type: ignore[return-value]
+
+
+def magician_colour(key: str) -> Colour:
+    """The colour a magician's pieces, abode and panel are drawn in."""
+    return MAGICIAN_COLOURS.get(key, FALLBACK_COLOUR)
+
+
+def initials(name: str) -> str:
+    """Up to two capital initials of ``name`` (``"Old Kyvin"`` is ``"OK"``), or ``"?"``."""
+    return "".join(word[:1] for word in name.split())[:2].upper() or "?"
+
+
+def fit(text: str, size: int, width: float, bold: bool = False) -> str:
+    """``text`` cut with an ellipsis to ``width`` pixels."""
+    if text_width(text, size, bold) <= width:
+        return text
+    while text and text_width(text + "…", size, bold) > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
+def wrap(text: str, size: int, width: float, bold: bool = False) -> list[str]:
+    """Lines of ``text`` no wider than ``width`` pixels, broken between words."""
+    lines: list[str] = []
+    current = ""
+    for word in text.split(" "):
+        trial = f"{current} {word}" if current else word
+        if text_width(trial, size, bold) <= width or not current:
+            current = trial
+        else:
+            lines.append(current)
+            current = word
+    if current:
+        lines.append(current)
+    return [fit(line, size, width, bold) for line in lines]
