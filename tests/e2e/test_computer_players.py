@@ -1,0 +1,40 @@
+"""A person against a computer player, through the real bot on simulated Discord."""
+
+import random
+
+from tests.e2e.conftest import bot_posts, texts
+
+
+async def test_a_person_plays_dragons_cave_against_the_computer_to_the_end(simcord_env, world):
+    _, channel, users = world
+    alice, carol = users["alice"], users["carol"]
+    results = [
+        await alice.slash(channel, "game new", game="dragons-cave"),
+        await alice.slash(channel, "game addbot", level="easy"),
+        await alice.slash(channel, "game start"),
+    ]
+    assert texts(results) == [
+        "You joined Dragon's Cave #1 as Red.",
+        "An easy computer plays Blue.",
+        "Dragon's Cave #1 has started.",
+    ]
+    assert "🤖 An easy computer player takes Blue." in bot_posts(channel, carol)[-3].content
+    host = simcord_env.bot.host
+    chooser = random.Random(4)
+    for _ in range(400):
+        if (await host.store.get_game(1)).status != "running":
+            break
+        controls = await host.controls_for(game_id=1, user_id=alice.id)
+        if controls:
+            action = chooser.choice(controls[0].choices).action
+            answer = await alice.slash(channel, "move", action=action)
+            assert texts([answer])[0].startswith("✅"), texts([answer])
+        else:
+            await simcord_env.advance_time(5)  # the computer's turn comes due
+    record = await host.store.get_game(1)
+    assert record.status == "finished", "the game ran to its end"
+    final = bot_posts(channel, carol)[-1].content
+    assert "Game over!" in final and ("🏆" in final or "share" in final)
+    computer_posts = [m.content for m in bot_posts(channel, carol) if "Blue (🤖 easy)" in m.content]
+    assert computer_posts, "the computer's moves appear in the channel, named as the computer"
+    assert not any("<@-" in m.content for m in bot_posts(channel, carol))
