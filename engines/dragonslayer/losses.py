@@ -30,6 +30,7 @@ WHAT = {
     "companion": "companion",
     "thing": "weapon, spell or magic item",
     "weapon": "weapon",
+    "battle": "companion, weapon, spell or magic item",
 }
 
 
@@ -49,6 +50,8 @@ def options(state: State, seat: int, what: str) -> list[str]:
         return list(state["parties"][seat]["companions"])
     if what == "weapon":
         return weapons_to_lose(state, seat)
+    if what == "battle":
+        return fight.losable(state, seat)
     return things(state, seat)
 
 

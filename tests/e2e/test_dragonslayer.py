@@ -6,6 +6,7 @@ than a King's men tile (2 or 4), so an accepted challenge always takes Galen to 
 whichever way the tiles were shuffled.
 """
 
+from tests.bot.leak_checks import edit_snapshot
 from tests.e2e.conftest import bot_posts, texts
 
 TITLE = "Dragonslayer #1"
@@ -113,3 +114,60 @@ async def test_the_challenged_player_takes_the_road(simcord_env, world):
     assert "strength" not in after.content
     await play(channel, alice, "k2 ivybridge")
     assert table.state["magicians"][1]["lost"] == 0
+
+
+async def set_up_the_fight(env, channel, alice, bob):
+    """Aurric stands by the Lair with a strong party; Galen waits in Glenarrow, the nearest
+    place to the Lair with face-down tiles, where a raid will strike."""
+    await open_game(channel, alice, bob)
+    await play(channel, alice, "place castle_morn", "place castle_morn")
+    await play(channel, bob, "place redkeep", "place redkeep")
+
+    def change(state):
+        state["magicians"][0]["where"] = "place:underhill"
+        state["magicians"][1]["where"] = "place:glenarrow"
+        state["parties"][0] = {
+            "companions": ["wulfstan", "cedric_the_bold", "ewan_strongarm"],
+            "things": ["sword_of_the_well", "hart_bow", "amulet_of_power", "anti_fire_spell"],
+            "kept": [],
+        }
+        state["parties"][1]["things"] = ["ulrichs_ashes"]
+
+    await edit_snapshot(env.bot.host, 1, change)
+
+
+async def test_a_fight_with_a_choice_of_losses_then_a_raid_on_a_hamlet(simcord_env, world):
+    _, channel, users = world
+    alice, bob, carol = users["alice"], users["bob"], users["carol"]
+    await set_up_the_fight(simcord_env, channel, alice, bob)
+
+    await play(channel, alice, "go dragons_lair")
+    drawn = panel(channel, carol)
+    assert "Aurric draws: " in drawn.content and "Aurric fights the Dragon at" in drawn.content
+    choices = labels(drawn)
+    assert len(choices) == 4, "two things pictured twice: four placements"
+    best = next(c for c in choices if c.startswith("Amulet of Power magic, Anti-Fire Spell magic"))
+    assert "lose 2" in best
+
+    await alice.click(drawn, label=best)
+    fought = panel(channel, carol)
+    assert "the Matrix reads 2/" in fought.content and "Aurric loses 2 of the party." in fought.content
+    assert [a.filename for a in fought.attachments] == ["board.png"], "the Battle Display"
+    assert "Lose Wulfstan" in labels(fought)
+    await alice.click(fought, label="Lose Hart Bow")
+    second = panel(channel, carol)
+    assert "it lies abandoned at" in second.content
+    await alice.click(second, label="Lose Wulfstan")
+
+    raided = panel(channel, carol)
+    assert "Aurric rests in Morgenthorme." in raided.content
+    assert "The Dragon raids Glenarrow: its face-down tiles are destroyed." in raided.content
+    assert f"<@{bob.id}>" in raided.content and "Galen fights the Dragon raids Glenarrow" in raided.content
+    await bob.click(raided, label=labels(raided)[0])
+    after = bot_posts(channel, viewer=carol)[-1].content
+    assert "Galen is slain by the Dragon and is out." in after
+    table = await simcord_env.bot.host.table(1)
+    assert table.state["magicians"][1]["out"] and table.state["slots"]["glenarrow"] == [None, None]
+    lying = [row for row, keys in table.state["abandoned"].items() if "hart_bow" in keys]
+    assert len(lying) == 1, "the Hart Bow lies on the Abandoned Weapons Display"
+    assert "wulfstan" in table.state["removed"] and table.state["dragon"] == 4
