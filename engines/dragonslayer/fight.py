@@ -178,10 +178,12 @@ def begin(
         "boxes": None,
         "cell": None,
     }
-    where = f"the Dragon raids {load_urland().places[raid].name}" if raid else "the Dragon"
-    events.append(
-        Event(f"{magician_name(state, seat)} fights {where} at {location_row(location)}.")
-    )
+    who, row = magician_name(state, seat), location_row(location)
+    if raid:
+        place = load_urland().places[raid].name
+        events.append(Event(f"The Dragon attacks {who} in {place}, as if at {row}."))
+    else:
+        events.append(Event(f"{who} fights the Dragon at {row}."))
     state["pending"].insert(0, {"kind": "battle", "seat": seat})
 
 
