@@ -10,6 +10,7 @@ Lair and draw a Dragon Location tile at random.' The fight in progress lives in
 
 from __future__ import annotations
 
+import copy
 import itertools
 import random
 from typing import Any
@@ -216,9 +217,12 @@ def placements(state: State, seat: int) -> list[dict[str, str]]:
 
 
 def strengths(state: State, seat: int, boxes: dict[str, str]) -> dict[str, Any]:
-    """Both strengths at the fight's location with things placed as ``boxes`` says."""
+    """Both strengths at the fight's location with things placed as ``boxes`` says; once the
+    fight is resolved, the strengths it was fought with (losses chosen since change nothing)."""
     battle = load_battle()
     fight = state["fight"]
+    if fight.get("sums") and boxes == fight["boxes"]:
+        return copy.deepcopy(fight["sums"])
     row = fight["location"]
     magician = load_parties().magicians[state["roles"][seat]]
     people = party_combat(state, seat)
@@ -293,7 +297,10 @@ def resolve(state: State, seat: int, boxes: dict[str, str], events: list[Event])
     sums = strengths(state, seat, boxes)
     lost, levels, wiped = outcome_of(state, seat, boxes)
     over_c, over_m = sums["combat"]["over"], sums["magic"]["over"]
-    fight.update(boxes=boxes, stage="losses", dragon=state["dragon"])
+    fight.update(
+        boxes=boxes, stage="losses", dragon=state["dragon"], sums=sums,
+        people=list(state["parties"][seat]["companions"]),
+    )  # fmt: skip
     who = magician_name(state, seat)
     head = (
         f"Combat {sums['combat']['total']}, magic {sums['magic']['total']} against the "
@@ -346,7 +353,11 @@ def lose_in_battle(state: State, seat: int, key: str, events: list[Event]) -> No
 
 def abandon(state: State, key: str) -> None:
     """Put a weapon lost in the Lair on the Abandoned Weapons Display, in the box of the
-    place the battle is fought."""
+    place the battle is fought. A spell or magic item put down there leaves the game: the
+    Display holds weapons only, and the Lair has no place for face-down tiles."""
+    if kind_of(key) != WEAPON:
+        state["removed"].append(key)
+        return
     state["abandoned"][state["fight"]["location"]].append(key)
 
 

@@ -57,7 +57,7 @@ at random. With abandoned weapons on the Display, or Galen's Ulrich's Ashes, fir
 `redraw` (the first draw only). The Dragon Away: the magician goes to Morgenthorme and \
 his days end; no fight, no raid.
 A fight: `fight` places things pictured twice (Amulet of Power, Dragon Shield, Anti-Fire \
-Spell, Spell of Agility) where you say, e.g. `fight amulet_of_power=magic`; the buttons \
+Spell, Spell of Agility) where you say by key, e.g. `fight amulet_of_power=magic`; the buttons \
 show each placement's strengths and Matrix result, and a bare `fight` takes the best. Then \
 `lose <tile>` once per thing the Matrix takes.
 Readings:
@@ -71,7 +71,8 @@ weapons, the strongest first.
 - After a Lair fight the magician rests in Morgenthorme for the rest of the turn; the \
 Dragon raids the nearest place with face-down tiles by road from the Lair (a tie goes \
 to the place listed first in the map data). Magicians there fight in turn order at High \
-Altitude until the Dragon dies; weapons lost in a raid leave the game.
+Altitude until the Dragon dies; weapons lost in a raid leave the game. A weapon a shrunken \
+party puts down in a raided place lies face down there, so the place can be raided again.
 - Recovering: when the tile drawn is not a box holding abandoned weapons (nor the Lake \
 of Fire for Galen's Ashes), take weapons one by one (`recover <weapon>`, `done`), Ulrich \
 joins in place of the Ashes, and the magician goes to Morgenthorme; otherwise, a fight.
@@ -93,6 +94,8 @@ carry is put back; a challenge is accepted; the owner does not challenge (or, on
 challenging, challenges the next magician); a castle is drawn at random; a loss or drop \
 takes the first in the party's order; an escape waits; unplaced King's men go to castles \
 drawn at random.
+In a fight, skip means: `recover` when asked why you came, `face` the tile drawn, the best \
+placement, the first loss in the party's order, `done` recovering.
 **Forfeit:** the magician leaves the game: the party's tiles leave the game and the King's \
 men leave the map. When one magician is left, that player wins.
 """

@@ -72,9 +72,11 @@ def forfeit(state: State, seat: int, rng: random.Random) -> tuple[State, list[Ev
     who = magician_name(state, seat)
     events = [Event(f"{who} leaves the game; the party and King's men leave the board.")]
     _withdraw_decisions(state, seat)
-    if state["fight"] and state["fight"]["seat"] == seat:
-        # The fight ends with the party that fought it; the Dragon neither wins nor raids.
-        if state["fight"].get("shield"):
+    ended = state["fight"] if state["fight"] and state["fight"]["seat"] == seat else None
+    if ended:
+        # The fight ends with the party that fought it; the Dragon neither wins nor raids
+        # again, but goes on attacking the other magicians of a raided place.
+        if ended.get("shield"):
             state["removed"].append("dragon_shield")
         state["fight"] = None
     magician = state["magicians"][seat]
@@ -84,6 +86,10 @@ def forfeit(state: State, seat: int, rng: random.Random) -> tuple[State, list[Ev
         state["removed"] += party[group]
         party[group] = []
     state["kings_men"] = [km for km in state["kings_men"] if km["seat"] != seat]
+    victims = [s for s in (ended or {}).get("victims", []) if s != seat]
+    if ended and ended.get("raid") and victims:
+        fight.begin(state, victims[0], ended["location"], events,
+                    raid=ended["raid"], victims=victims[1:])  # fmt: skip
     playing = in_game(state)
     if len(playing) <= 1:
         text = (

@@ -211,9 +211,10 @@ def battle_view(state: State) -> dict[str, Any] | None:
         combat_items = [k for k in keys if k in battle.combat]
         magic_items = [k for k in keys if k in battle.magic]
     magician = load_parties().magicians[state["roles"][seat]]
+    # Once fought, the people who fought (losses chosen since do not rewrite the battle).
+    fought = current.get("people", state["parties"][seat]["companions"])
     people = [{"name": magician.name, "strength": magician.combat}] + [
-        {"name": tile(k).name, "strength": tile(k).strength or 0}
-        for k in state["parties"][seat]["companions"]
+        {"name": tile(k).name, "strength": tile(k).strength or 0} for k in fought
     ]
     cell = current["cell"]
     raid = current["raid"]
