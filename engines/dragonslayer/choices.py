@@ -8,7 +8,7 @@ cannot be carried) goes to its owner alone.
 from __future__ import annotations
 
 from engines.base import Choice, Prompt
-from engines.dragonslayer import decisions, fight, losses
+from engines.dragonslayer import decisions, fight, losses, taking
 from engines.dragonslayer.actions import unplaced
 from engines.dragonslayer.model import load_urland
 from engines.dragonslayer.moves import kings_man_steps, magician_steps
@@ -124,7 +124,7 @@ def _magician(state: State, seat: int) -> list[Choice]:
             words = where_words(step.to).removeprefix("the ")
             choices.append(Choice(f"go {step.key}", f"Go to {words} ({step.days} day{plural})"))
     place = place_of(state["magicians"][seat]["where"])
-    if place and days >= 1:
+    if taking.takes_tiles(place) and days >= 1:
         for letter, _ in face_down(state, place):
             choices.append(Choice(f"take {letter}", f"Take face-down tile {letter} (1 day)"))
     if GAIN_DAY in state["parties"][seat]["kept"] and not state["rest"]:

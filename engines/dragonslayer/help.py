@@ -39,7 +39,10 @@ Galen to drop a spell or magic item.
 - Captured: the magician and the King's men on top go to a castle of their owner's \
 choice; the magician loses the rest of this turn and the next. Betrayed acts only where \
 King's men are present (it is a Captured tile) and only if the party has a companion.
-- Delayed: no more days this turn, the next turn is lost, and no taking the road until then.
+- Delayed: no more days this turn, the next turn is lost, and no taking the road until then. \
+Lost turns add up: a delayed magician who then loses a challenge owes two turns.
+- Tiles are taken in towns and hamlets only; a thing put down elsewhere lies there face \
+down (the Dragon may raid it).
 - Gain One Day or Escape from Castle: kept; `gain` during your days, or `escape` when a \
 turn would be lost in a castle.
 - Taking the road puts the magician on the road between the two places: no day spent; the \

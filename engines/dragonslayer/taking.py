@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from engines.base import Event, IllegalAction
 from engines.dragonslayer import losses
-from engines.dragonslayer.model import COMPANION, EVENT
+from engines.dragonslayer.model import COMPANION, EVENT, load_urland
 from engines.dragonslayer.state import (
     GAIN_DAY,
     SLOT_LETTERS,
@@ -32,7 +32,9 @@ from engines.dragonslayer.state import (
 def take(state: State, seat: int, letter: str, events: list[Event]) -> None:
     """The magician of ``seat`` spends a day and takes the face-down tile in slot ``letter``."""
     place = place_of(state["magicians"][seat]["where"])
-    here = dict(face_down(state, place)) if place else {}
+    if not takes_tiles(place):
+        raise IllegalAction("Tiles are taken in towns and hamlets only.")
+    here = dict(face_down(state, place))
     if not here:
         raise IllegalAction("There is no face-down tile here to take.")
     if not letter and len(here) == 1:
@@ -71,6 +73,11 @@ def take(state: State, seat: int, letter: str, events: list[Event]) -> None:
                 data={"tile": key},
             )
         )
+
+
+def takes_tiles(place: str | None) -> bool:
+    """'Takes a tile in a hamlet or town': a tile put down elsewhere stays where it lies."""
+    return place is not None and load_urland().places[place].holds_tiles
 
 
 def _event(state: State, seat: int, key: str, events: list[Event]) -> None:
