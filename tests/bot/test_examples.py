@@ -34,4 +34,4 @@ async def test_example_plays_to_a_result_without_a_refused_line(path, tmp_path):
 
 def test_there_is_an_example_for_every_game():
     names = {p.stem.split("-")[0] for p in EXAMPLES}
-    assert {"stgeorge", "lions", "dragons"} <= names
+    assert {"stgeorge", "lions", "dragons", "dragonslayer"} <= names
