@@ -19,12 +19,14 @@ class Settings:
     data_overrides: str | None = None
     seed: int | None = None
     members_intent: bool = False
+    computer_delay: float = 2.0
+    """Seconds a computer seat waits before its move, so people can follow the game."""
 
     @classmethod
     def from_env(cls, env_file: str | None = ".env") -> Settings:
         """Settings from ``DISCORD_TOKEN``, ``DATABASE_PATH``, ``SYNC_GUILD_ID``,
-        ``DATA_OVERRIDES``, ``GAME_SEED`` and ``MEMBERS_INTENT`` (a ``.env`` file fills in
-        unset ones)."""
+        ``DATA_OVERRIDES``, ``GAME_SEED``, ``MEMBERS_INTENT`` and ``COMPUTER_DELAY`` (a
+        ``.env`` file fills in unset ones)."""
         if env_file:
             from dotenv import load_dotenv
 
@@ -32,6 +34,7 @@ class Settings:
         guild = os.environ.get("SYNC_GUILD_ID", "").strip()
         seed = os.environ.get("GAME_SEED", "").strip()
         members = os.environ.get("MEMBERS_INTENT", "").strip().lower() in ("1", "true", "yes")
+        delay = os.environ.get("COMPUTER_DELAY", "").strip()
         return cls(
             token=os.environ.get("DISCORD_TOKEN", "").strip() or None,
             database=os.environ.get("DATABASE_PATH", "").strip() or str(DEFAULT_DATABASE),
@@ -39,4 +42,5 @@ class Settings:
             data_overrides=os.environ.get("DATA_OVERRIDES", "").strip() or None,
             seed=int(seed) if seed else None,
             members_intent=members,
+            computer_delay=float(delay) if delay else 2.0,
         )

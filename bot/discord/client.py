@@ -50,6 +50,7 @@ class DragonBot(commands.Bot):
             clock=_now,
             seeds=seeds,
         )
+        self.host.computer_delay = self.settings.computer_delay
         self.scheduler = Scheduler(self.host, self.courier.deliver, clock=_now)
         self.scheduler.start()
         self.add_dynamic_items(*DYNAMIC_ITEMS)

@@ -2,7 +2,19 @@
 
 import random
 
+import pytest
+
+from bot.settings import Settings
 from tests.e2e.conftest import bot_posts, texts
+
+
+@pytest.fixture
+def settings(tmp_path):
+    """Computers move as soon as their turn comes (no think time to wait through)."""
+    return Settings(
+        database=str(tmp_path / "games.sqlite3"), seed=1234, members_intent=True,
+        computer_delay=0.0,
+    )  # fmt: skip
 
 
 async def test_a_person_plays_dragons_cave_against_the_computer_to_the_end(simcord_env, world):
@@ -30,7 +42,7 @@ async def test_a_person_plays_dragons_cave_against_the_computer_to_the_end(simco
             answer = await alice.slash(channel, "move", action=action)
             assert texts([answer])[0].startswith("✅"), texts([answer])
         else:
-            await simcord_env.advance_time(5)  # the computer's turn comes due
+            await simcord_env.advance_time(1)  # the computer's turn comes due
     record = await host.store.get_game(1)
     assert record.status == "finished", "the game ran to its end"
     final = bot_posts(channel, carol)[-1].content
