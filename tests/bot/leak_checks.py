@@ -17,6 +17,7 @@ from typing import Any
 from bot.service.host import GameHost
 from bot.service.notices import ChannelPost, Outcome, PrivateMessage
 from bot.store.sqlite import SqliteStore
+from engines.base import Game
 
 GUILD, CHANNEL = 1, 10
 USERS = (101, 102, 103, 104)
@@ -148,3 +149,38 @@ async def everyone_asked(host: GameHost, game_id: int, users: list[int]) -> list
             assert control.prompt.seat in seats, "controls for another user's seat"
             asked.append((user, control))
     return asked
+
+
+def check_public_parts(
+    game: Game,
+    state: Any,
+    outcome: Outcome,
+    seat_only: set[str],
+    said_privately: set[str],
+    sentences: Callable[[str], list[str]],
+    still_secret: Callable[[str], bool] = lambda sentence: True,
+) -> dict:
+    """The direct checks on one action's notices; returns the public view.
+
+    Each channel picture is the public view as the game now stands; each seat's view adds
+    only ``seat_only`` keys to it; no sentence ever said privately (``sentences`` splits a
+    seat's private text) appears in a channel post while ``still_secret`` says it is.
+    """
+    public = game.view(state, None)
+    assert not seat_only & set(public)
+    for seat in range(len(state["roles"])):
+        mine = game.view(state, seat)
+        assert {k: v for k, v in mine.items() if k not in seat_only} == public
+        said_privately.update(sentences(mine["private"]))
+    for notice in outcome.notices:
+        if isinstance(notice, PrivateMessage) and not notice.controls:
+            said_privately.update(notice.text.splitlines())
+    for notice in outcome.notices:
+        if not isinstance(notice, ChannelPost):
+            continue
+        if notice.image is not None:
+            assert json.loads(notice.image) == json.loads(json.dumps(public))
+        for sentence in said_privately:
+            if still_secret(sentence):
+                assert sentence not in notice.text, (sentence, notice.text)
+    return public

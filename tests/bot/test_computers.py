@@ -11,17 +11,10 @@ from bot.service.host import GameHost
 from bot.service.notices import ChannelPost, PrivateMessage
 from bot.service.timing import HOUR
 from players import Decision
+from tests.bot.test_turn_clock import Clock
 
 GUILD, CHANNEL = 1, 10
 ALICE, BOB = 101, 102
-
-
-class Clock:
-    def __init__(self):
-        self.now = 1_000_000.0
-
-    def __call__(self):
-        return self.now
 
 
 @pytest.fixture

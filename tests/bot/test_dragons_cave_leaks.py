@@ -21,14 +21,13 @@ count.
 
 from __future__ import annotations
 
-import json
 import random
 from dataclasses import dataclass
 
 import pytest
 
 from bot.service.host import GameHost
-from bot.service.notices import ChannelPost, Outcome, PrivateMessage
+from bot.service.notices import Outcome
 from engines import GAMES
 from tests.bot import leak_checks
 from tests.bot.leak_checks import USERS, Stores, edit_snapshot, everyone_asked, observed, state_of
@@ -83,25 +82,13 @@ class Branch:
 
 def check_public_parts(state, outcome: Outcome, said_privately: set[str]) -> None:
     """The direct checks on one action's notices (see the module docstring)."""
-    public = GAME.view(state, None)
     over = state["phase"] == "over"
+    public = leak_checks.check_public_parts(
+        GAME, state, outcome, SEAT_ONLY, said_privately,
+        sentences=lambda text: [s.strip() + "." for s in text.split(".") if s.strip()],
+        still_secret=lambda sentence: not over or "Chest" not in sentence,
+    )  # fmt: skip
     assert public["chests"] == (state["chests"] if over else ["hidden"] * len(state["roles"]))
-    assert not SEAT_ONLY & set(public)
-    for seat in range(len(state["roles"])):
-        mine = GAME.view(state, seat)
-        assert {k: v for k, v in mine.items() if k not in SEAT_ONLY} == public
-        said_privately.update(s.strip() + "." for s in mine["private"].split(".") if s.strip())
-    for notice in outcome.notices:
-        if isinstance(notice, PrivateMessage) and not notice.controls:
-            said_privately.update(notice.text.splitlines())
-    for notice in outcome.notices:
-        if not isinstance(notice, ChannelPost):
-            continue
-        if notice.image is not None:
-            assert json.loads(notice.image) == json.loads(json.dumps(public))
-        for sentence in said_privately:
-            if not over or "Chest" not in sentence:
-                assert sentence not in notice.text, (sentence, notice.text)
 
 
 async def play_and_compare(players: int, seed: int, options: str = "") -> dict[str, int]:
