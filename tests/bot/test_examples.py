@@ -35,3 +35,17 @@ async def test_example_plays_to_a_result_without_a_refused_line(path, tmp_path):
 def test_there_is_an_example_for_every_game():
     names = {p.stem.split("-")[0] for p in EXAMPLES}
     assert {"stgeorge", "lions", "dragons", "dragonslayer"} <= names
+
+
+async def test_the_dragonslayer_example_ends_with_the_dragon_slain(tmp_path):
+    path = Path(__file__).parents[2] / "examples" / "dragonslayer-slain.txt"
+    script = path.read_text(encoding="utf-8")
+    out = io.StringIO()
+    table = await LocalTable.open(seed=seed_of(script), out=out, images=tmp_path)
+    try:
+        await table.run_lines(script.splitlines())
+    finally:
+        await table.close()
+    printed = out.getvalue()
+    assert "Aurric fights the Dragon at" in printed and "the Matrix reads" in printed
+    assert "🏆 Aurric slew Vermithrax Pejorative and is the Dragonslayer!" in printed
