@@ -33,8 +33,12 @@ def guarded(state: State, place: str | None) -> bool:
 
 def magician_steps(state: State, seat: int) -> list[Step]:
     """Every single move the magician of ``seat`` could make from where it stands."""
+    return steps_from(state, state["magicians"][seat]["where"])
+
+
+def steps_from(state: State, where: str) -> list[Step]:
+    """Every single move a magician standing at position ``where`` could make now."""
     urland = load_urland()
-    where = state["magicians"][seat]["where"]
     kind, _, rest = where.partition(":")
     targets: list[str] = []
     if kind == "abode":
