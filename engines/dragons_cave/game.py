@@ -8,7 +8,7 @@ from typing import Any
 
 from engines import register
 from engines.base import BadOptions, Choice, Event, Prompt, Result, Role
-from engines.dragons_cave import actions, prompts, timeouts, views
+from engines.dragons_cave import actions, observe, prompts, timeouts, views
 from engines.dragons_cave.board import load_board
 from engines.dragons_cave.help import rules_help
 from engines.dragons_cave.state import State, new_state
@@ -89,6 +89,10 @@ class DragonsCave:
         if seat is None:
             return views.public_view(state)
         return views.seat_view(state, seat)
+
+    def observe(self, state: State, seat: int) -> State:
+        """A copy with other seats' secrets and Chests replaced by ``"hidden"``."""
+        return observe.observe(state, seat)
 
     def result(self, state: State) -> Result | None:
         outcome = state["outcome"]

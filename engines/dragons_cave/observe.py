@@ -1,0 +1,69 @@
+"""The state as one seat may know it: what :func:`views.seat_view` shows that seat, and no more.
+
+Hidden parts are replaced by the placeholder ``"hidden"``:
+
+* other seats' secret card this round (``{"card": "hidden", "dwarf": None}``) and, unless
+  ``seat`` is this round's Dragon, its lair square;
+* other caught players' hand splits (the Dragon never sees an amount);
+* other players' Chest totals while the game runs, and a departed seat's sealed Chest always.
+
+The public view says only *how many* secret answers are in, not whose, so the placeholders
+are given to the other seats in a fixed order (the Dragon first, then seat order; catches
+in catch order) rather than to those who really answered. The seat's own answers stay as
+they are, so :func:`prompts.prompts` and :func:`prompts.legal_actions` for ``seat`` are
+exactly those of the real state. Everything else (the board, Dwarves, face-up cards, hands,
+Purses, the Treasure, the last round) is public and copied as is.
+"""
+
+from __future__ import annotations
+
+import copy
+
+from engines.dragons_cave.state import State, card_seats
+
+HIDDEN = "hidden"
+"""What stands in for anything the seat cannot see."""
+
+
+def observe(state: State, seat: int) -> State:
+    """A deep copy of ``state`` with everything ``seat`` cannot see replaced by ``HIDDEN``.
+
+    Two states that differ only in what ``seat`` cannot see (other seats' secret choices,
+    whose answers are in, other Chests) give equal results; ``state`` is not changed.
+    """
+    seen = copy.deepcopy(state)
+    if seen["phase"] == "choose":
+        _hide_choices(seen, seat)
+    _hide_splits(seen, seat)
+    over = seen["phase"] == "over"
+    seen["chests"] = [
+        chest if other == seat or (over and other not in seen["departed"]) else HIDDEN
+        for other, chest in enumerate(seen["chests"])
+    ]
+    return seen
+
+
+def _hide_choices(state: State, seat: int) -> None:
+    """Other seats' cards and (for a Dwarf player) the lair square, keeping only the count."""
+    dragon = state["dragon_seat"]
+    others = [s for s in card_seats(state) if s != seat]
+    done = sum(state["cards"][s] is not None for s in others)
+    if seat != dragon:
+        done += state["lair_choice"] is not None
+        state["lair_choice"] = None
+        if done:
+            state["lair_choice"] = HIDDEN
+            done -= 1
+    for other in range(len(state["cards"])):
+        if other != seat:
+            state["cards"][other] = None
+    for other in others[:done]:
+        state["cards"][other] = {"card": HIDDEN, "dwarf": None}
+
+
+def _hide_splits(state: State, seat: int) -> None:
+    """Other caught players' splits, keeping only how many are made."""
+    others = [c for c in state["catches"] if c["seat"] != seat]
+    done = sum(c["split"] is not None for c in others)
+    for number, catch in enumerate(others):
+        catch["split"] = HIDDEN if number < done else None
