@@ -17,16 +17,21 @@ def seed_of(script: str) -> int:
     return int(match[1])
 
 
-@pytest.mark.parametrize("path", EXAMPLES, ids=[p.stem for p in EXAMPLES])
-async def test_example_plays_to_a_result_without_a_refused_line(path, tmp_path):
+async def play(path: Path, images: Path) -> str:
+    """Everything the local table prints while playing the script at ``path``."""
     script = path.read_text(encoding="utf-8")
     out = io.StringIO()
-    table = await LocalTable.open(seed=seed_of(script), out=out, images=tmp_path)
+    table = await LocalTable.open(seed=seed_of(script), out=out, images=images)
     try:
         await table.run_lines(script.splitlines())
     finally:
         await table.close()
-    printed = out.getvalue()
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=[p.stem for p in EXAMPLES])
+async def test_example_plays_to_a_result_without_a_refused_line(path, tmp_path):
+    printed = await play(path, tmp_path)
     assert "⚠️" not in printed, printed[printed.index("⚠️") - 300 : printed.index("⚠️") + 200]
     assert "🏆" in printed.splitlines()[-2] or "draw" in printed.splitlines()[-2].lower()
     assert list(tmp_path.glob("board-*.png")), "board pictures were written"
@@ -39,13 +44,6 @@ def test_there_is_an_example_for_every_game():
 
 async def test_the_dragonslayer_example_ends_with_the_dragon_slain(tmp_path):
     path = Path(__file__).parents[2] / "examples" / "dragonslayer-slain.txt"
-    script = path.read_text(encoding="utf-8")
-    out = io.StringIO()
-    table = await LocalTable.open(seed=seed_of(script), out=out, images=tmp_path)
-    try:
-        await table.run_lines(script.splitlines())
-    finally:
-        await table.close()
-    printed = out.getvalue()
+    printed = await play(path, tmp_path)
     assert "Aurric fights the Dragon at" in printed and "the Matrix reads" in printed
     assert "🏆 Aurric slew Vermithrax Pejorative and is the Dragonslayer!" in printed
