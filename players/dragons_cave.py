@@ -1,34 +1,41 @@
-"""Dragon's Cave computer player: sampled play-outs of a compact game model, mixed play.
+"""Dragon's Cave computer player: play-outs on a compact model of the game, mixed play.
 
-Approach. Every round is a guessing game between the Dwarves and the Dragon, and what a
-guess is worth depends on the race to the lair that follows (the lair bonus ends the game
-while you lead; a catch sends you back). So each secret choice is scored by playing the
-game out many times on a small, fast model of the rules (:class:`Sim`, checked against the
-engine by the tests), from what the seat knows:
+Why this approach. Each round is a guessing game (cards against the Dragon's square), and
+what a guess is worth depends on the race that follows: reaching the lair ends the game and
+pays 4 coins, a catch sends a Dwarf back and costs half a Purse. A fixed rule ("walk to the
+richest square") already beats random play easily but is easy to read and blind to the
+score. So each secret choice is scored by its share of the win, found by playing the game
+on from it many times on :class:`Sim`, a small fast model of the rules (the tests replay
+engine games on it), from what the seat knows only:
 
-* the other players' hidden Chests are drawn from what the table shows (44 coins in all
-  minus the Treasure, the Purses and our own Chest);
-* this round's other choices come from an opponent model that mixes a random player with a
-  sensible one: Dwarves favour rich squares and bank big Purses, and the Dragon is more
-  likely to sit where it catches rich Purses and good squares (the one it expects us to
-  play too); the Dragon's square is taken over all five kinds (stratified), not drawn;
-* after that round everybody plays quick rules of thumb (greedy walking, the Dragon on
-  the costliest likely square, random opponents part of the time) to the end, or to
-  ``DEPTH`` rounds, where the leader by coins and progress is taken as the winner.
+* the others' hidden Chests are drawn from what the table shows (44 coins minus the
+  Treasure, the Purses and our own Chest);
+* the others' choices this round come from an opponent model, ``SMART`` sensible and the
+  rest random: Dwarves favour rich, far squares (evaluation: coins + 0.3 a square of
+  progress + the lair bonus) and bank big Purses; the Dragon sits where the expected harm
+  (half the Purse, the coins the square would pay, the steps back) is largest, including
+  the card it expects from us;
+* our card is scored against each Dragon square in turn (all five, weighted by the model),
+  then everyone plays on by rules of thumb (greedy walking, banking ``BANK_AT`` coins; the
+  Dragon on the costliest likely square; opponents random part of the time) to the end or
+  ``DEPTH`` rounds, where coins plus progress judge the leader. The same luck is used for
+  every option of a sample, so differences come from the choice, not the dice.
 
-The score is the share of the win, not coins. The choice is then drawn from a softmax over
-the scores (``TEMPERATURE``), so near-equal options are mixed and a watching Dragon cannot
-read the card from the position. Caught: the Purse is split evenly (the Dragon's pick is
-then worthless) unless going all-in scores clearly better (far behind). As the Dragon,
-the closed hands look the same, so a fair draw from ``rng`` picks one.
+The score is the share of the win (softened by ``MARGIN`` coins of lead). The card is drawn
+from a mix: ``1 - GUARDED`` a softmax over the scores (``TEMPERATURE``), ``GUARDED`` the
+maximin mix against a Dragon who reads us, so a watching Dragon cannot bank on the obvious
+square. The Dragon's square mixes the softmax with a uniform draw likewise. Caught, the
+Purse is split evenly (the Dragon's pick is then worthless) unless hiding it all in one
+hand scores clearly better (far behind); the side is drawn. As the Dragon, closed hands
+look alike, so a fair draw picks one.
 
-Bounds: ``ROUND_BUDGET`` simulated rounds per decision is the limit (results do not depend
-on machine speed); ``TIME_GUARD`` seconds is only a safety net.
+Bounds: ``ROUND_BUDGET`` simulated rounds per decision (results do not depend on machine
+speed); ``TIME_GUARD`` seconds is only a safety net.
 
-Measured (``python -m bench.tournament --games dragons-cave --rounds 200``): see the end
-of this docstring.
+Measured with ``python -m bench.tournament --games dragons-cave --rounds 200`` (win share
+with strong in the seat against easy in it, others easy; average final coins):
+FIGURES
 """
-
 from __future__ import annotations
 
 import math
@@ -159,9 +166,7 @@ class Sim:
     def card_seats(self) -> list[int]:
         """Seats playing a card this round (as the engine's ``card_seats``)."""
         lair = self.t.lair
-        return [
-            s for s in self.present if s != self.dragon and any(p != lair for p in self.pos[s])
-        ]
+        return [s for s in self.present if s != self.dragon and any(p != lair for p in self.pos[s])]
 
 
 def sim_from(state: dict[str, Any], chests: list[int]) -> Sim:
@@ -181,7 +186,7 @@ def sim_from(state: dict[str, Any], chests: list[int]) -> Sim:
     sim.treasure = state["treasure"]
     sim.undistributed = state["undistributed"]
     sim.dragon = state["dragon_seat"]
-    sim.present = tuple(s for s in range(seats) if s not in state["departed"])
+    sim.present = tuple(s for s in range(seats) if s not in state.get("departed", ()))
     return sim
 
 
@@ -289,7 +294,9 @@ def judged(sim: Sim, seat: int) -> float:
     """``seat``'s likely share of an unfinished game: a softmax over coins plus progress."""
     lair = sim.t.lair
     worth = {
-        s: sim.purse[s] + sim.chest[s] + 0.4 * sum(p for p in sim.pos[s] if p != lair)
+        s: sim.purse[s]
+        + sim.chest[s]
+        + 0.4 * sum(p for p in sim.pos[s] if p != lair)
         + sum(LAIR_BONUS + 0.4 * lair for p in sim.pos[s] if p == lair)
         for s in sim.present
     }
@@ -675,6 +682,8 @@ class DragonsCavePlayer:
         if not choices:
             raise ValueError(f"seat {seat} has nothing to decide now")
         verb = choices[0].action.split()[0]
+        if len(choices) == 1:  # the Chest card is all that is left in hand
+            return Decision(choices[0].action, "plays the only card left in hand")
         search = Search(self.budget)
         decide = {"card": _card, "lair": _lair, "split": _split, "hand": _hand}[verb]
         decision = decide(state, seat, rng, search)
@@ -697,9 +706,7 @@ def _card(state: dict[str, Any], seat: int, rng: random.Random, search: Search) 
             return Decision("card chest", f"locks {coin_words(purse)} in the Chest{aside}")
         return Decision("card chest", f"plays the Chest card to take all its cards back{aside}")
     t = tables(board)
-    walker = sorted(
-        (w for w in state["dwarves"] if w["seat"] == seat), key=lambda w: w["dwarf"]
-    )[d]
+    walker = sorted((w for w in state["dwarves"] if w["seat"] == seat), key=lambda w: w["dwarf"])[d]
     key = t.keys[kind]
     target = t.ahead[progress(board, walker["square"])][kind]
     who = f"Dwarf {walker['dwarf']} " if state["two_player"] else ""

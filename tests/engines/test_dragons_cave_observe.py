@@ -38,7 +38,7 @@ def secret_free(state, seat):
 
 
 def test_another_seats_card_does_not_show():
-    """Cards are chosen "secretly" and placed "face-down": Blue's card is not in what Green
+    """Cards are chosen 'secretly' and placed 'face-down': Blue's card is not in what Green
     or the Dragon observe, and two different cards observe the same."""
     state = new_game(4)
     ruby, _ = act(state, 1, "card ruby")
@@ -57,7 +57,7 @@ def test_own_card_stays():
 
 
 def test_dragons_square_is_hidden_from_the_dwarves_only():
-    """"The player in control of the Dragon then places the Dragon on one of the 5 squares"
+    """'The player in control of the Dragon then places the Dragon on one of the 5 squares'
     in secret: Dwarf players cannot tell which; the Dragon knows its own square."""
     state = new_game(4)
     ruby, _ = act(state, 0, "lair ruby")
@@ -96,8 +96,8 @@ def test_who_has_answered_is_not_shown():
 
 
 def test_another_caught_players_split_does_not_show():
-    """"Each unlucky player secretly distributes all of their gold ... between their two
-    hands": Green's split is hidden from Blue and from the Dragon; Blue keeps its own."""
+    """'Each unlucky player secretly distributes all of their gold ... between their two
+    hands': Green's split is hidden from Blue and from the Dragon; Blue keeps its own."""
     state = caught_round()
     even, _ = act(state, 2, "split 1")
     lopsided, _ = act(state, 2, "split 3")
@@ -122,7 +122,7 @@ def test_the_dragon_can_still_pick_hands_on_what_it_observes():
 
 
 def test_other_chests_are_hidden_while_the_game_runs():
-    """"The contents of the Treasure Chests can't be checked": a seat sees its own Chest
+    """'The contents of the Treasure Chests can't be checked': a seat sees its own Chest
     only, whatever the others hold."""
     state = arrange(new_game(4), chests=[2, 4, 6, 8])
     richer = arrange(new_game(4), chests=[2, 4, 13, 1])
@@ -134,7 +134,7 @@ def test_other_chests_are_hidden_while_the_game_runs():
 
 
 def test_chests_are_shown_at_the_end_but_a_departed_chest_stays_sealed():
-    """At the end "all players count the number of coins ... in their Chest"; a player who
+    """At the end 'all players count the number of coins ... in their Chest'; a player who
     left the game keeps a sealed Chest (see the rules help)."""
     state = arrange(new_game(3), chests=[2, 4, 6])
     state, _ = GAME.forfeit(state, 2, random.Random(0))
