@@ -15,6 +15,7 @@ from engines.stgeorge.state import State
 from players import player_for
 from players import stgeorge as strong
 from players.base import EASY
+from tests.engines.test_stgeorge import position
 
 BOARD = current_board()
 PLAYER = strong.PLAYER
@@ -22,31 +23,6 @@ PLAYER = strong.PLAYER
 
 def seats(players: int) -> list[str]:
     return [role.key for role in GAME.roles(players, {})]
-
-
-def position(
-    players: int,
-    pieces: dict[str, str],
-    to_move: int,
-    roll: int,
-    taken: dict[str, int] | None = None,
-    scored: dict[str, int] | None = None,
-) -> State:
-    """A position where seat ``to_move`` must move by ``roll``. Every castle keeps three
-    Knights in all: those not placed, taken or scored wait on the castle's own points."""
-    state = GAME.setup(seats(players), {}, random.Random(0))
-    state.pieces = dict(pieces)
-    state.to_move, state.phase, state.roll, state.roll_seat = to_move, "move", roll, to_move
-    state.taken.update(taken or {})
-    state.scored.update(scored or {})
-    for castle in state.taken:
-        placed = list(state.pieces.values()).count(castle)
-        missing = 3 - placed - state.taken[castle] - state.scored[castle]
-        free = [p for p in BOARD.castles[castle].points if p not in state.pieces]
-        assert 0 <= missing <= len(free), f"cannot complete {castle} in this position"
-        for point in free[:missing]:
-            state.pieces[point] = castle
-    return state
 
 
 def decide(state: State, seed: int = 0) -> strong.Decision:

@@ -18,7 +18,7 @@ from render.dragonslayer_battle import (
     battle_picture,
     matrix_cell_box,
 )
-from tests.render.test_dragonslayer_render import busy_view
+from tests.render.test_dragonslayer_render import assert_small_landscape_png, busy_view
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 HIGHLIGHT = (255, 214, 0)
@@ -169,12 +169,7 @@ ROW_OF = {key: index for index, key in enumerate(TABLES.locations)}
 
 def test_png_is_valid_small_and_landscape():
     for view in (battle_view(), unresolved_view(), battle_view("high_altitude", raid=True)):
-        data = render(view)
-        assert data[:8] == PNG_SIGNATURE
-        assert len(data) <= 300_000
-        image = Image.open(io.BytesIO(data))
-        assert image.size == (WIDTH, HEIGHT)
-        assert 1200 <= WIDTH <= 1400 and HEIGHT < WIDTH
+        assert_small_landscape_png(render(view))
 
 
 def test_a_battle_view_gives_the_battle_display_instead_of_the_map():

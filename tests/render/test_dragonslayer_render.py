@@ -221,14 +221,18 @@ def has_colour(image: Image.Image, centre: tuple[float, float], colour, half: in
 # --- tests --------------------------------------------------------------------------------
 
 
+def assert_small_landscape_png(data: bytes) -> None:
+    """A PNG of at most 300 KB, landscape, at the picture's fixed size."""
+    assert data[:8] == PNG_SIGNATURE
+    assert len(data) <= 300_000
+    image = Image.open(io.BytesIO(data))
+    assert image.size == (WIDTH, HEIGHT)
+    assert 1200 <= WIDTH <= 1400 and HEIGHT < WIDTH
+
+
 def test_png_is_valid_small_and_landscape():
     for view in (start_view(2), start_view(4), busy_view()):
-        data = render(view)
-        assert data[:8] == PNG_SIGNATURE
-        assert len(data) <= 300_000
-        image = Image.open(io.BytesIO(data))
-        assert image.size == (WIDTH, HEIGHT)
-        assert 1200 <= WIDTH <= 1400 and HEIGHT < WIDTH
+        assert_small_landscape_png(render(view))
 
 
 def test_registered_under_the_game_slug_and_deterministic():
