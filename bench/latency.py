@@ -35,7 +35,7 @@ from typing import Any
 
 import PIL
 
-import render
+import games
 from bot.service.errors import UserError
 from bot.service.host import GameHost
 from bot.service.notices import ChannelPost, Controls, Outcome
@@ -187,7 +187,7 @@ async def measure(slug: str, players: int, *, actions: int, seed: int) -> Figure
     with tempfile.TemporaryDirectory(prefix="dragon-bench-") as folder:
         store = await SqliteStore.open(Path(folder) / "games.sqlite3")
         scratch = await ScratchLog.open(Path(folder) / "scratch.sqlite3", slug, players)
-        host = GameHost(store, renderer=render.render, seeds=random.Random(seed))
+        host = GameHost(store, renderer=games.render, seeds=random.Random(seed))
         try:
             while figures.measured < actions:
                 game_id, users = await open_game(host, slug, players)
@@ -302,7 +302,7 @@ async def time_stages(
 
     view = engine.view(state, None)
     started = time.perf_counter()
-    render.render(engine.slug, view)
+    games.render(engine.slug, view)
     figures.samples["render"].append(ms_since(started))
 
 

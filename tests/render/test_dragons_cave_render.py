@@ -10,7 +10,7 @@ import pytest
 from PIL import Image
 
 from engines import GAMES
-from render import render as render_slug
+from games import render as render_slug
 from render.dragons_cave import (
     DRAGON,
     HEIGHT,

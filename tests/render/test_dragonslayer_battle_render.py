@@ -8,7 +8,7 @@ import io
 from PIL import Image, ImageChops
 
 from engines.dragonslayer.battle import load_battle
-from render import render as render_slug
+from games import render as render_slug
 from render.dragonslayer import picture, render
 from render.dragonslayer_battle import (
     HEIGHT,

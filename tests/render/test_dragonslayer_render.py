@@ -9,7 +9,7 @@ import math
 from PIL import Image, ImageChops
 
 from engines.dragonslayer.model import CASTLE, HAMLET, TOWN, load_parties, load_urland
-from render import render as render_slug
+from games import render as render_slug
 from render.common import font
 from render.dragonslayer import (
     HEADER,

@@ -10,7 +10,7 @@ from PIL import Image
 
 from engines import GAMES
 from engines.lions_dragons import board
-from render import render as render_slug
+from games import render as render_slug
 from render.lions_dragons import SIZE, _background, centre_of, render
 
 GAME = GAMES["lions-dragons"]

@@ -8,7 +8,7 @@ import random
 from PIL import Image
 
 from engines.stgeorge import GAME
-from render import render as render_slug
+from games import render as render_slug
 from render.stgeorge import LEGEND, SIZE, point_xy, render
 
 

@@ -1,0 +1,97 @@
+"""The one registry of hosted games: each game registered once, with everything it brings.
+
+A :class:`GameSpec` ties together what one game is made of across the layers: its engine
+(``engines/<game>``), its board renderer (``render/<game>``) and its strong computer player
+(``players/<game>``). The engine owns its option schema (``engine.options``) and parses
+what a user typed (``engine.parse_options``). Adding a game means writing those three
+parts and one line in :data:`SPECS`; nothing else keys on a game's slug.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from engines.base import Game
+from players.base import EASY, LEVELS, Player
+
+Renderer = Callable[[dict[str, Any]], bytes]
+"""A game's ``render(public_view) -> PNG bytes``."""
+
+
+class UnknownGame(LookupError):
+    """No game is registered under that slug. ``str(error)`` lists the games there are."""
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """One hosted game: its engine, how its board is drawn, and its strong player."""
+
+    engine: Game
+    renderer: Renderer
+    strong: Player
+
+    @property
+    def slug(self) -> str:
+        return self.engine.slug
+
+    @property
+    def title(self) -> str:
+        return self.engine.title
+
+    def player(self, level: str) -> Player:
+        """The computer player at ``level`` (``easy`` or ``strong``)."""
+        if level not in LEVELS:
+            raise ValueError(f"level must be one of {', '.join(LEVELS)}, not {level!r}")
+        return EASY if level == "easy" else self.strong
+
+    def render(self, view: dict[str, Any]) -> bytes:
+        """PNG bytes of a public view of this game."""
+        return self.renderer(view)
+
+
+def _specs() -> dict[str, GameSpec]:
+    import players.dragons_cave
+    import players.dragonslayer
+    import players.lions_dragons
+    import players.stgeorge
+    import render.dragons_cave
+    import render.dragonslayer
+    import render.lions_dragons
+    import render.stgeorge
+    from engines.dragons_cave import GAME as DRAGONS_CAVE
+    from engines.dragonslayer import GAME as DRAGONSLAYER
+    from engines.lions_dragons import GAME as LIONS_DRAGONS
+    from engines.stgeorge import GAME as STGEORGE
+
+    specs = (
+        GameSpec(STGEORGE, render.stgeorge.render, players.stgeorge.PLAYER),
+        GameSpec(LIONS_DRAGONS, render.lions_dragons.render, players.lions_dragons.PLAYER),
+        GameSpec(DRAGONS_CAVE, render.dragons_cave.render, players.dragons_cave.PLAYER),
+        GameSpec(DRAGONSLAYER, render.dragonslayer.render, players.dragonslayer.PLAYER),
+    )
+    return {spec.slug: spec for spec in specs}
+
+
+SPECS: dict[str, GameSpec] = _specs()
+"""Every hosted game by slug, in the order the games are offered."""
+
+
+def spec_for(slug: str) -> GameSpec:
+    """The game registered as ``slug``; :class:`UnknownGame` names the games there are."""
+    try:
+        return SPECS[slug]
+    except KeyError:
+        known = ", ".join(f"`{s}`" for s in SPECS)
+        raise UnknownGame(f"There is no game called `{slug}`. Games: {known}.") from None
+
+
+def engines() -> Iterator[Game]:
+    """Every registered engine, in :data:`SPECS` order."""
+    return (spec.engine for spec in SPECS.values())
+
+
+def render(slug: str, view: dict[str, Any]) -> bytes:
+    """PNG bytes of a public view of the game registered as ``slug``."""
+    return spec_for(slug).render(view)
