@@ -31,8 +31,7 @@ async def record(slug: str, players: int, seed: int, options: str = "", limit: i
     await table.run_lines(lines, echo=False)
     host = table.host
     for _ in range(limit):
-        record_ = await host.store.get_game(1)
-        if record_.status != "running":
+        if (await host.table(1)).record.status != "running":
             break
         for name in names:
             controls = await host.controls_for(game_id=1, user_id=table.user(name))

@@ -7,8 +7,8 @@ private messages (``[private to alice]``). Board pictures are written to a folde
 from __future__ import annotations
 
 import random
-import re
 import sys
+import time
 from collections.abc import Iterable
 from pathlib import Path
 from typing import TextIO
@@ -17,8 +17,9 @@ from bot.console.commands import Line, ParseError, parse
 from bot.service.errors import UserError
 from bot.service.host import GameHost
 from bot.service.notices import ChannelPost, Controls, Outcome, PrivateMessage, Reply
+from bot.service.text import BoardLink, ChannelRef, Mention, Moment, Part, Text, as_text
 from bot.store.sqlite import SqliteStore
-from render import render
+from games import render
 
 GUILD = 1
 CHANNEL = 10
@@ -64,7 +65,7 @@ class LocalTable:
         return cls(host, out, images)
 
     async def close(self) -> None:
-        await self.host.store.close()
+        await self.host.close()
 
     def user(self, name: str) -> int:
         if name not in self._ids:
@@ -89,7 +90,7 @@ class LocalTable:
         try:
             outcome = await self._dispatch(line)
         except UserError as error:
-            self.say(f"[to {line.player}] ⚠️ {error}")
+            self.say(f"[to {line.player}] ⚠️ " + self.write(error.text))
             return
         self.show(outcome, line.player)
         if line.command in ("game start", "move") or line.command.startswith("game leave"):
@@ -97,16 +98,13 @@ class LocalTable:
 
     async def _computers_play(self, asker: str) -> None:
         """Computer seats move at once here (no clock runs at a local table)."""
-        for record in await self.host.store.games(guild_id=GUILD, active_only=True):
-            self.show(await self.host.play_computers(record.id), asker)
+        self.show(await self.host.play_all_computers(guild_id=GUILD), asker)
 
     async def _dispatch(self, line: Line) -> Outcome:
         host, user, o = self.host, self.user(line.player), line.options
+        wanted = int(o["game"]) if o.get("game", "").isdigit() else None
         where = {"guild_id": GUILD, "channel_id": CHANNEL, "user_id": user}
-
-        async def game_id() -> int:
-            wanted = int(o["game"]) if o.get("game", "").isdigit() else None
-            return (await host.find(**where, game_id=wanted)).record.id
+        game = {**where, "game_id": wanted}
 
         match line.command:
             case "help":
@@ -124,33 +122,25 @@ class LocalTable:
                     role=o.get("role"),
                 )
             case "game join":
-                gid = await game_id()
-                return await host.join(
-                    game_id=gid, user_id=user, user_name=line.player, role=o.get("role")
-                )
+                return await host.join(**game, user_name=line.player, role=o.get("role"))
             case "game addbot":
-                return await host.add_computer(
-                    game_id=await game_id(), user_id=user, level=o.get("level", "strong"),
-                    role=o.get("role"),
-                )  # fmt: skip
+                level = o.get("level", "strong")
+                return await host.add_computer(**game, level=level, role=o.get("role"))
             case "game leave":
-                return await host.leave(
-                    game_id=await game_id(), user_id=user, user_name=line.player
-                )
+                return await host.leave(**game, user_name=line.player)
             case "game start":
-                return await host.start(game_id=await game_id(), user_id=user)
+                return await host.start(**game)
             case "game cancel":
-                return await host.cancel(game_id=await game_id(), user_id=user, is_admin=False)
+                return await host.cancel(**game, is_admin=False)
             case "game status":
-                return Outcome([await host.status(game_id=await game_id())])
+                return Outcome([await host.status(**game)])
             case "game list":
-                return Outcome([await host.list_games(guild_id=GUILD)])
+                return Outcome([await host.list_games(**where)])
             case "game mine":
-                return Outcome([await host.mine(guild_id=GUILD, user_id=user)])
+                return Outcome([await host.mine(**where)])
             case "hand":
-                gid = await game_id()
-                private = await host.private_text(game_id=gid, user_id=user)
-                controls = tuple(await host.controls_for(game_id=gid, user_id=user))
+                private = await host.private_text(**game)
+                controls = tuple(await host.controls_for(**game))
                 return Outcome(
                     [Reply(private or "Nothing private for you now.", controls=controls)]
                 )
@@ -158,23 +148,23 @@ class LocalTable:
                 action = o.get("action", "").strip()
                 if not action:
                     raise UserError("Say what to play, e.g. `alice: /move action:roll`.")
-                return await host.act(game_id=await game_id(), user_id=user, action=action)
+                return await host.act(**game, action=action)
 
     # -- showing notices ---------------------------------------------------------------
 
     def show(self, outcome: Outcome, asker: str) -> None:
         for notice in outcome.notices:
             if isinstance(notice, Reply):
-                self.say(f"[to {asker}] {self._names_in(notice.text)}")
+                self.say(f"[to {asker}] " + self.write(notice.text))
                 self._choices(notice.controls)
                 self._picture(notice.image)
             elif isinstance(notice, ChannelPost):
-                self.say(f"[#table] {self._names_in(notice.text)}")
+                self.say("[#table] " + self.write(notice.text))
                 self._picture(notice.image)
                 self._choices(notice.controls)
             elif isinstance(notice, PrivateMessage):
                 name = self._names.get(notice.user_id, str(notice.user_id))
-                self.say(f"[private to {name}] {self._names_in(notice.text)}")
+                self.say(f"[private to {name}] " + self.write(notice.text))
                 self._choices(notice.controls)
 
     def _choices(self, controls: tuple[Controls, ...]) -> None:
@@ -192,8 +182,22 @@ class LocalTable:
         path.write_bytes(image)
         self.say(f"    (board picture: {path})")
 
-    def _names_in(self, text: str) -> str:
-        return re.sub(r"<@(\d+)>", lambda m: "@" + self._names.get(int(m[1]), m[1]), text)
+    def write(self, text: str | Text) -> str:
+        """``text`` as the table shows it: players by name, the one channel as
+        ``#table``, times in local time."""
+        return as_text(text).render(self._part)
+
+    def _part(self, part: Part) -> str:
+        match part:
+            case Mention(user_id):
+                return "@" + self._names.get(user_id, f"player {user_id}")
+            case ChannelRef():
+                return "#table"
+            case Moment(at):
+                return time.strftime("at %H:%M on %a %d %b", time.localtime(at))
+            case BoardLink():
+                return "the last board above"
+        raise TypeError(f"the local table cannot show {part!r}")
 
     def say(self, text: str) -> None:
         print(text, file=self.out)

@@ -13,30 +13,26 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.discord.components import OpenPrivateButton
-from bot.discord.views import controls_view
+from bot.discord.cogs.play import OpenPrivateButton, controls_view
+from bot.discord.markup import content
 from bot.service.errors import UserError
 from bot.service.notices import ChannelPost, Outcome, PrivateMessage, Reply, StatusUpdate
+from bot.service.text import Text
 
 if TYPE_CHECKING:
     from bot.discord.client import DragonBot
 
 log = logging.getLogger(__name__)
 
-MAX_CONTENT = 2000
 CANNOT_DM = 50007
-
-
-def _clip(text: str) -> str:
-    return text if len(text) <= MAX_CONTENT else text[: MAX_CONTENT - 1] + "…"
 
 
 def _file(image: bytes | None) -> discord.File | None:
     return discord.File(io.BytesIO(image), filename="board.png") if image else None
 
 
-def _kwargs(text: str, image: bytes | None, controls: tuple) -> dict:
-    kwargs: dict = {"content": _clip(text)}
+def _kwargs(text: str | Text, image: bytes | None, controls: tuple) -> dict:
+    kwargs: dict = {"content": content(text)}
     if image:
         kwargs["file"] = _file(image)
     view = controls_view(controls)
@@ -97,7 +93,7 @@ class Courier:
             allowed_mentions=mentions, **_kwargs(post.text, post.image, post.controls)
         )
         if post.image:
-            await self.bot.host.store.set_message(post.game_id, "board", message.id)
+            await self.bot.host.remember_message(post.game_id, "board", message.id)
         if post.final and isinstance(channel, discord.Thread):
             await channel.edit(archived=True)
         return message
@@ -113,35 +109,33 @@ class Courier:
 
     async def status(self, update: StatusUpdate) -> None:
         """Edit the game's status message in place; post a new one if it is gone."""
-        store = self.bot.host.store
-        game = await store.get_game(update.game_id)
         channel = await self.channel(update.channel_id)
-        if game is None or channel is None:
+        if channel is None:
             return
         quiet = discord.AllowedMentions.none()
-        if game.status_message_id:
+        if update.message_id:
             try:
-                await channel.get_partial_message(game.status_message_id).edit(
-                    content=_clip(update.text), allowed_mentions=quiet
+                await channel.get_partial_message(update.message_id).edit(
+                    content=content(update.text), allowed_mentions=quiet
                 )
                 return
             except discord.NotFound:
                 pass
-        message = await channel.send(_clip(update.text), allowed_mentions=quiet)
-        await store.set_message(update.game_id, "status", message.id)
+        message = await channel.send(content(update.text), allowed_mentions=quiet)
+        await self.bot.host.remember_message(update.game_id, "status", message.id)
 
     async def _private(
         self, message: PrivateMessage, interaction: discord.Interaction | None
     ) -> bool:
         """Deliver one private message; True if it answered the interaction's user."""
-        store = self.bot.host.store
+        host = self.bot.host
         asker = interaction is not None and interaction.user.id == message.user_id
-        if asker and (interaction.guild is None or await store.dm_closed(message.user_id)):
+        if asker and (interaction.guild is None or await host.dms_closed(message.user_id)):
             await interaction.followup.send(
                 ephemeral=True, **_kwargs(message.text, message.image, message.controls)
             )
             return True
-        if not await store.dm_closed(message.user_id):
+        if not await host.dms_closed(message.user_id):
             try:
                 user = self.bot.get_user(message.user_id) or await self.bot.fetch_user(
                     message.user_id
@@ -151,7 +145,7 @@ class Courier:
             except discord.Forbidden as error:
                 if error.code != CANNOT_DM:
                     raise
-                await store.set_dm_closed(message.user_id, True)
+                await host.mark_dms_closed(message.user_id)
         if asker:
             await interaction.followup.send(
                 ephemeral=True, **_kwargs(message.text, message.image, message.controls)
@@ -162,8 +156,7 @@ class Courier:
         return False
 
     async def _dm_fallback(self, message: PrivateMessage) -> None:
-        game = await self.bot.host.store.get_game(message.game_id)
-        channel = await self.channel(game.channel_id) if game else None
+        channel = await self.channel(message.channel_id) if message.channel_id else None
         if channel is None:
             return
         view = discord.ui.View(timeout=None)

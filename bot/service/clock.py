@@ -20,6 +20,7 @@ from bot.service.tables import (
     seat_label,
     started_word,
 )
+from bot.service.text import Mention, Moment, Text
 from bot.service.timing import NO_DEADLINES, Timing
 from bot.store import StaleVersion
 
@@ -36,18 +37,23 @@ class TurnClock:
     async def set_timing(
         self,
         *,
-        game_id: int,
         user_id: int,
         limit_hours: float | None = None,
         reminder_hours: float | None = None,
         on_timeout: str | None = None,
+        **where: Any,
     ) -> Reply:
         """The host changes a game's turn limit, reminder or timeout rule."""
-        table = await self.table(game_id)
+        table = await self.find(user_id=user_id, **where)
+        game_id = table.record.id
         record = table.record
         if user_id != record.host_id:
             raise UserError(
-                f"Only the host, <@{record.host_id}>, can change {table.title}'s clock."
+                Text.of(
+                    "Only the host, ",
+                    Mention(record.host_id),
+                    f", can change {table.title}'s clock.",
+                )
             )
         if not record.active:
             raise UserError(f"{table.title} has already {started_word(record.status)}.")
@@ -78,21 +84,23 @@ class TurnClock:
         where = "in a thread of its own" if on else "in the channel where it was opened"
         return Reply(f"New games on this server are played {where}.", private=False)
 
-    async def pause(self, *, game_id: int, user_id: int) -> Outcome:
+    async def pause(self, *, user_id: int, **where: Any) -> Outcome:
         """The host stops the clock; nobody can move until the game is resumed."""
-        table = await self._hosted(game_id, user_id, "running", "pause")
+        table = await self._hosted(user_id, where, "running", "pause")
         await self.store.update_game(
-            game_id, table.record.version, now=self.clock(), status="paused", **NO_DEADLINES
+            table.record.id, table.record.version, now=self.clock(), status="paused", **NO_DEADLINES
         )
         text = f"⏸️ **{table.title}** is paused by its host. `/game resume` goes on."
-        return Outcome([Reply("Paused."), ChannelPost(game_id, table.record.channel_id, text)])
+        post = ChannelPost(table.record.id, table.record.channel_id, text)
+        return Outcome([Reply("Paused."), post])
 
-    async def resume(self, *, game_id: int, user_id: int, channel_id: int | None = None) -> Outcome:
+    async def resume(self, *, user_id: int, channel_id: int | None = None, **where: Any) -> Outcome:
         """The host restarts a paused game; the player to move gets a fresh turn clock.
 
         A game whose channel was deleted moves to ``channel_id`` (where it was resumed).
         """
-        table = await self._hosted(game_id, user_id, "paused", "resume")
+        table = await self._hosted(user_id, {**where, "channel_id": channel_id}, "paused", "resume")
+        game_id = table.record.id
         now = self.clock()
         moved = {"channel_id": channel_id} if table.record.channel_id == 0 and channel_id else {}
         if table.record.channel_id == 0 and not moved:
@@ -110,10 +118,15 @@ class TurnClock:
         )  # fmt: skip
         return outcome
 
-    async def _hosted(self, game_id: int, user_id: int, status: str, verb: str) -> Table:
-        table = await self.table(game_id)
+    async def _hosted(self, user_id: int, where: dict[str, Any], status: str, verb: str) -> Table:
+        """The game asked about, if ``user_id`` hosts it and it is ``status``."""
+        table = await self.find(user_id=user_id, **where)
         if user_id != table.record.host_id:
-            raise UserError(f"Only the host, <@{table.record.host_id}>, can {verb} {table.title}.")
+            raise UserError(
+                Text.of(
+                    "Only the host, ", Mention(table.record.host_id), f", can {verb} {table.title}."
+                )
+            )
         if table.record.status != status:
             raise UserError(
                 f"{table.title} is {STATUS_WORDS[table.record.status]}; it cannot {verb}."
@@ -155,7 +168,7 @@ class TurnClock:
             if table.record.deadline != deadline or seat not in {p.seat for p in table.prompts()}:
                 break  # someone acted meanwhile, or the turn already moved on
             if mode == "computer":
-                headline = f"⏰ {seat_label(table, seat)} ran out of time: the computer plays."
+                headline = "⏰ " + seat_label(table, seat) + " ran out of time: the computer plays."
                 played = await self._play_computer(game_id, seat, "strong", headline)
                 outcome.notices += played.notices
                 continue
@@ -163,7 +176,7 @@ class TurnClock:
             hook = table.engine.skip if mode == "skip" else table.engine.forfeit
             state, events = hook(table.state, seat, rng)
             word = "turn is skipped" if mode == "skip" else "seat is forfeited"
-            headline = f"⏰ {seat_label(table, seat)} ran out of time: the {word}."
+            headline = "⏰ " + seat_label(table, seat) + f" ran out of time: the {word}."
             try:
                 committed = await self._commit(table, seat, f"!{mode}", state, events, headline)
             except StaleVersion:
@@ -176,18 +189,26 @@ class TurnClock:
         table = await self.table(game_id)
         record = table.record
         outcome = Outcome()
-        when = f"<t:{int(record.deadline)}:R>" if record.deadline else "soon"
+        when = Moment(record.deadline) if record.deadline else "soon"
         for seat in dict.fromkeys(p.seat for p in table.prompts()):
             user = record.user_at(seat)
             if user is None or await self.store.notify_choice(user) == "none":
                 continue
-            text = f"⏰ Reminder: {table.title} is waiting for you; your turn runs out {when}."
+            text = Text.of(
+                f"⏰ Reminder: {table.title} is waiting for you; your turn runs out ", when, "."
+            )
             if await self.store.dm_closed(user):
                 outcome.add(
-                    ChannelPost(record.id, record.channel_id, f"<@{user}> {text}", None, (user,))
+                    ChannelPost(
+                        record.id,
+                        record.channel_id,
+                        Text.of(Mention(user), " ", text),
+                        None,
+                        (user,),
+                    )
                 )
             else:
-                outcome.add(PrivateMessage(record.id, user, text))
+                outcome.add(PrivateMessage(record.id, user, text, channel_id=record.channel_id))
         return outcome
 
     async def set_notify(self, *, user_id: int, choice: str) -> Reply:

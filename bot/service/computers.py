@@ -78,6 +78,14 @@ class Computers:
                 outcome.notices += (await self._play_computer(game_id, seat, level, "")).notices
         return outcome
 
+    async def play_all_computers(self, *, guild_id: int) -> Outcome:
+        """:meth:`play_computers` in every running game of the server."""
+        outcome = Outcome()
+        for record in await self.store.games(guild_id=guild_id):
+            if record.status == "running":
+                outcome.notices += (await self.play_computers(record.id)).notices
+        return outcome
+
     async def _play_computer(self, game_id: int, seat: int, level: str, headline: str) -> Outcome:
         """Ask the computer for ``seat``'s move and play it; empty if the game moved on."""
         table: Table = await self.table(game_id)

@@ -1,8 +1,20 @@
 """Errors a user caused. The message says what went wrong and what to do instead."""
 
+from __future__ import annotations
+
+from bot.service.text import Text, as_text
+
 
 class UserError(Exception):
-    """A request that cannot be done as asked; nothing was changed."""
+    """A request that cannot be done as asked; nothing was changed.
+
+    The message may name people or channels (:class:`~bot.service.text.Text`); a frontend
+    writes it with :attr:`text`, logs and ``str()`` get the plain version.
+    """
+
+    def __init__(self, message: str | Text) -> None:
+        self.text: Text = as_text(message)
+        super().__init__(self.text.plain())
 
 
 class AlreadyDone(UserError):

@@ -33,17 +33,21 @@ from bot.service.tables import (
     action_rng,
     engine_for,
     replay,  # noqa: F401  (part of this module's interface)
-    seat_label,
+    seat_labels,
     seating,
 )
+from bot.service.text import BoardLink, ChannelRef, Mention, Moment, Text
 from bot.service.timing import NO_DEADLINES
 from bot.store import GameRecord, StaleVersion
 from bot.store.sqlite import SqliteStore
-from engines.base import Event, IllegalAction, Prompt, Result
+from engines.base import Choice, Event, IllegalAction, Prompt, Result
 
 Renderer = Callable[[str, dict[str, Any]], bytes]
 
 log = logging.getLogger(__name__)
+
+MAX_PROMPTS_SHOWN = 5
+"""Secret prompts offered at once by ``/hand`` (Discord shows five rows of controls)."""
 
 
 class GameHost(Lobby, TurnClock, Computers):
@@ -75,14 +79,23 @@ class GameHost(Lobby, TurnClock, Computers):
         return Table(record, engine, state)
 
     async def find(
-        self, *, guild_id: int, channel_id: int, user_id: int, game_id: int | None
+        self,
+        *,
+        game_id: int | None = None,
+        guild_id: int | None = None,
+        channel_id: int | None = None,
+        user_id: int | None = None,
     ) -> Table:
-        """The game a command means: the one named, else the only active one here."""
+        """The game a request means: the one numbered ``game_id`` (which must belong to
+        ``guild_id`` when that is given), else the only active one in ``channel_id`` (the
+        asker's own, when the channel has several). UserError says what to add."""
         if game_id is not None:
             table = await self.table(game_id)
-            if table.record.guild_id != guild_id:
+            if guild_id is not None and table.record.guild_id != guild_id:
                 raise UserError(f"Game #{game_id} belongs to another server.")
             return table
+        if channel_id is None:
+            raise UserError("Say which game with `game:<number>` (`/game mine` lists yours).")
         here = await self.store.games(channel_id=channel_id)
         if not here:
             # A game that just ended is still "the game here" for status and rules.
@@ -96,20 +109,20 @@ class GameHost(Lobby, TurnClock, Computers):
             mine = [g for g in here if g.seat_of(user_id)]
             here = mine if len(mine) == 1 else here
         if len(here) > 1:
-            listing = ", ".join(f"#{g.id} {engine_for(g.slug).title}" for g in here)
+            listing = ", ".join(f"#{g.id} {_title(g.slug)}" for g in here)
             raise UserError(f"This channel has several games ({listing}); add `game:<number>`.")
         return await self.table(here[0].id)
 
     # -- information -------------------------------------------------------------------
 
-    async def status(self, *, game_id: int) -> Reply:
+    async def status(self, *, user_id: int | None = None, **where: Any) -> Reply:
         """Where the game stands, with the current board, for the asker only."""
-        table = await self.table(game_id)
+        table = await self.find(user_id=user_id, **where)
         return Reply(self._status_text(table), image=await self._render(table))
 
-    async def private_text(self, *, game_id: int, user_id: int) -> str:
+    async def private_text(self, *, user_id: int, **where: Any) -> str:
         """What only ``user_id`` knows in this game (their hand, their Chest), in words."""
-        table = await self.table(game_id)
+        table = await self.find(user_id=user_id, **where)
         if table.state is None:
             return ""
         parts = [
@@ -118,48 +131,147 @@ class GameHost(Lobby, TurnClock, Computers):
         ]
         return "\n".join(p for p in parts if p)
 
-    async def list_games(self, *, guild_id: int) -> Reply:
+    async def hand(
+        self, *, user_id: int, guild_id: int | None, game_id: int | None = None, **_: Any
+    ) -> Reply:
+        """Everything private waiting for ``user_id``: in the game named, else in every
+        running game of the server; with the controls of their secret prompts."""
+        if game_id is not None:
+            records = [(await self.find(game_id=game_id, guild_id=guild_id)).record]
+        else:
+            records = await self.store.games(guild_id=guild_id, user_id=user_id)
+        lines: list[str] = []
+        controls: list[Controls] = []
+        for record in records:
+            if record.status != "running":
+                continue
+            table = await self.table(record.id)
+            private = await self.private_text(game_id=record.id, user_id=user_id)
+            pending = [c for c in self._controls_of(table, user_id) if c.prompt.secret]
+            if private or pending:
+                lines.append(f"**{table.title}**")
+                lines += [private] if private else []
+                lines += [f"Waiting for you: {c.prompt.text}" for c in pending]
+                controls += pending
+        if not lines:
+            raise UserError("Nothing private is waiting for you in this server's games.")
+        return Reply("\n".join(lines), controls=tuple(controls[:MAX_PROMPTS_SHOWN]))
+
+    async def list_games(self, *, guild_id: int, **_: Any) -> Reply:
         games = await self.store.games(guild_id=guild_id)
         if not games:
             return Reply("No games are open on this server. Start one with `/game new`.")
         lines = [await self._line(g) for g in games]
-        return Reply("**Games on this server**\n" + "\n".join(lines))
+        return Reply(Text.of("**Games on this server**\n", Text.of("\n").join(lines)))
 
-    async def mine(self, *, guild_id: int, user_id: int) -> Reply:
+    async def mine(self, *, guild_id: int, user_id: int, **_: Any) -> Reply:
         games = await self.store.games(guild_id=guild_id, user_id=user_id)
         if not games:
             return Reply("You are not in any open game here. `/game list` shows what is open.")
         lines = [await self._line(g, user_id) for g in games]
-        return Reply("**Your games**\n" + "\n".join(lines))
+        return Reply(Text.of("**Your games**\n", Text.of("\n").join(lines)))
 
-    async def _line(self, record: GameRecord, user_id: int | None = None) -> str:
+    async def game_choices(
+        self, *, guild_id: int | None, channel_id: int | None = None, **_: Any
+    ) -> list[tuple[int, str]]:
+        """``(number, name)`` of the server's open games, this channel's first (for
+        autocomplete: no secret, nothing but what ``/game list`` shows)."""
+        if guild_id is None:
+            return []
+        records = await self.store.games(guild_id=guild_id)
+        records.sort(key=lambda g: (g.channel_id != channel_id, -g.id))
+        return [(r.id, f"#{r.id} {_title(r.slug)} ({r.status})") for r in records]
+
+    async def _line(self, record: GameRecord, user_id: int | None = None) -> Text:
         table = await self.table(record.id)
-        where = f"<#{record.channel_id}>"
+        where = Text.of(f"#{record.id} {table.engine.title} in ", ChannelRef(record.channel_id))
         if record.status != "running":
-            return f"#{record.id} {table.engine.title} in {where}: {STATUS_WORDS[record.status]}"
+            return where + f": {STATUS_WORDS[record.status]}"
         waiting = sorted({p.seat for p in table.prompts()})
         if user_id is not None and any(record.user_at(s) == user_id for s in waiting):
-            turn = "**your turn**"
+            turn = Text.of("**your turn**")
         else:
-            turn = "waiting for " + ", ".join(seat_label(table, s) for s in waiting)
+            turn = "waiting for " + seat_labels(table, waiting)
         if record.deadline:
-            turn += f", turn ends <t:{int(record.deadline)}:R>"
-        return f"#{record.id} {table.engine.title} in {where}: {turn}"
+            turn += Text.of(", turn ends ", Moment(record.deadline))
+        return where + ": " + turn
 
-    def _status_text(self, table: Table) -> str:
+    def _status_text(self, table: Table) -> Text:
         record = table.record
         lines = [f"**{table.title}**: {STATUS_WORDS[record.status]}", seating(table)]
         if table.state is not None:
             lines.append(table.engine.view(table.state, None)["summary"])
         if record.result:
             lines.append(f"Result: {record.result}")
-        return "\n".join(lines)
+        return Text.of("\n").join(lines)
+
+    # -- what frontends remember -------------------------------------------------------
+
+    async def remember_message(self, game_id: int, kind: str, message_id: int) -> None:
+        """The game's newest ``"board"`` post or its ``"status"`` message was posted as
+        ``message_id`` (board links and status edits use it)."""
+        await self.store.set_message(game_id, kind, message_id)
+
+    async def dms_closed(self, user_id: int) -> bool:
+        """Whether direct messages to ``user_id`` are known to fail."""
+        return await self.store.dm_closed(user_id)
+
+    async def mark_dms_closed(self, user_id: int) -> None:
+        """Direct messages to ``user_id`` failed: from now on their private choices are
+        offered behind a button in the game's channel."""
+        await self.store.set_dm_closed(user_id, True)
+
+    async def close(self) -> None:
+        """Close the store; the host is not used afterwards."""
+        await self.store.close()
 
     # -- playing -----------------------------------------------------------------------
 
-    async def controls_for(self, *, game_id: int, user_id: int) -> list[Controls]:
+    async def controls_for(self, *, user_id: int, **where: Any) -> list[Controls]:
         """Every decision ``user_id`` can make now in this game (public or secret)."""
-        table = await self.table(game_id)
+        return self._controls_of(await self.find(user_id=user_id, **where), user_id)
+
+    async def action_choices(self, *, user_id: int, **where: Any) -> list[Choice]:
+        """The asker's own legal actions now (for autocomplete); empty when the game is
+        unclear or it is not their turn."""
+        try:
+            table = await self.find(user_id=user_id, **where)
+        except UserError:
+            return []
+        return [c for control in self._controls_of(table, user_id) for c in control.choices]
+
+    async def group_controls(
+        self, *, game_id: int, user_id: int, group: str, version: int | None = None
+    ) -> Reply:
+        """The second step of a two-step pick: the asker's actions within ``group`` (a
+        piece), for the board at ``version``."""
+        table = await self.find(game_id=game_id)
+        controls = self._controls_of(table, user_id)
+        if version is not None and table.record.version != version:
+            raise AlreadyDone("That board has moved on; use the newest message.")
+        if not controls:
+            raise self._not_your_turn(table, user_id)
+        picked = [
+            Controls(c.game_id, c.version, c.prompt,
+                     tuple(ch for ch in c.choices if (ch.group or ch.action) == group))
+            for c in controls
+        ]  # fmt: skip
+        picked = [c for c in picked if c.choices]
+        if not picked:
+            raise UserError(f"Nothing to do with `{group}` now.")
+        return Reply(f"Where to, from {group}?", controls=tuple(picked))
+
+    async def private_controls(self, *, game_id: int, user_id: int) -> Reply:
+        """The asker's waiting secret choice with its controls, for their eyes only."""
+        table = await self.find(game_id=game_id)
+        controls = [c for c in self._controls_of(table, user_id) if c.prompt.secret]
+        if not controls:
+            raise UserError(f"No private choice is waiting for you in game #{game_id}.")
+        text = "\n".join(c.prompt.text for c in controls)
+        private = await self.private_text(game_id=game_id, user_id=user_id)
+        return Reply(f"{text}\n{private}".strip(), controls=tuple(controls))
+
+    def _controls_of(self, table: Table, user_id: int) -> list[Controls]:
         if table.record.status != "running":
             return []
         mine = set(table.record.seat_of(user_id))
@@ -169,14 +281,20 @@ class GameHost(Lobby, TurnClock, Computers):
             if p.seat in mine
         ]
 
+    @staticmethod
+    def _not_your_turn(table: Table, user_id: int) -> UserError:
+        if not table.record.seat_of(user_id):
+            return UserError(f"You are not playing in {table.title}.")
+        return UserError(f"It is not your turn in {table.title}.")
+
     async def act(
         self,
         *,
-        game_id: int,
         user_id: int,
         action: str,
         version: int | None = None,
         issued: int | None = None,
+        **where: Any,
     ) -> Outcome:
         """Apply ``action`` for ``user_id``.
 
@@ -186,6 +304,7 @@ class GameHost(Lobby, TurnClock, Computers):
         Stale controls apply nothing and raise :class:`AlreadyDone`. Typed actions pass
         neither and are checked against the current position instead.
         """
+        game_id = (await self.find(user_id=user_id, **where)).record.id
         for _ in range(5):
             table = await self.table(game_id)
             record = table.record
@@ -283,8 +402,8 @@ class GameHost(Lobby, TurnClock, Computers):
             raise UserError(f"You are not playing in {table.title}.")
         prompted = [p.seat for p in table.prompts() if p.seat in seats]
         if not prompted:
-            waiting = ", ".join(seat_label(table, p.seat) for p in table.prompts())
-            raise UserError(f"It is not your turn in {table.title}: waiting for {waiting}.")
+            waiting = seat_labels(table, [p.seat for p in table.prompts()])
+            raise UserError(f"It is not your turn in {table.title}: waiting for " + waiting + ".")
         if len(prompted) == 1:
             return prompted[0]
         wanted = action.strip().lower()
@@ -317,7 +436,8 @@ class GameHost(Lobby, TurnClock, Computers):
         for seat, lines in _private_lines(events).items():
             user = record.user_at(seat)
             if user is not None:
-                outcome.add(PrivateMessage(record.id, user, "\n".join(lines)))
+                told = "\n".join(lines)
+                outcome.add(PrivateMessage(record.id, user, told, channel_id=record.channel_id))
 
         after = table.prompts()
         public_prompts = [p for p in after if not p.secret and not record.computer_at(p.seat)]
@@ -325,11 +445,12 @@ class GameHost(Lobby, TurnClock, Computers):
         mentions = tuple([
             u for u in dict.fromkeys(called) if await self.store.notify_choice(u) == "turns"
         ])  # fmt: skip
-        lines = [f"**{table.title}**" + (f": {headline}" if headline else "")]
+        lines: list[str | Text] = [f"**{table.title}**" + (": " + headline if headline else "")]
         lines += [e.text for e in events if e.public and (result is None or e.text != result.text)]
         if result is not None:
-            winners = " and ".join(seat_label(table, s) for s in result.winners)
-            lines.append(f"🏆 {result.text}" + (f" Congratulations, {winners}!" if winners else ""))
+            winners = seat_labels(table, result.winners, " and ")
+            congratulations = " Congratulations, " + winners + "!" if winners else ""
+            lines.append(f"🏆 {result.text}" + congratulations)
         elif new_turn:
             lines.append(table.engine.view(table.state, None)["summary"])
             lines += [_call(record, p) for p in fresh if p.seat != actor]
@@ -338,20 +459,27 @@ class GameHost(Lobby, TurnClock, Computers):
         controls = tuple(self._controls(table, version, p) for p in public_prompts)
         outcome.add(
             ChannelPost(
-                record.id, record.channel_id, "\n".join(lines), image, mentions, controls,
+                record.id, record.channel_id, Text.of("\n").join(lines), image, mentions,
+                controls,
                 final=result is not None,
             )
         )  # fmt: skip
         if new_turn:
             last = next((e.text for e in reversed(events) if e.public), "")
-            outcome.add(StatusUpdate(record.id, record.channel_id, _status_line(table, last)))
+            outcome.add(
+                StatusUpdate(
+                    record.id, record.channel_id, _status_line(table, last),
+                    record.status_message_id,
+                )
+            )  # fmt: skip
         for prompt in fresh:
             user = record.user_at(prompt.seat)
             if prompt.secret and user is not None:
                 view = table.engine.view(table.state, prompt.seat)
                 text = f"**{table.title}**: {prompt.text}\n{view.get('private', '')}".strip()
+                controls = (self._controls(table, version, prompt),)
                 outcome.add(
-                    PrivateMessage(record.id, user, text, (self._controls(table, version, prompt),))
+                    PrivateMessage(record.id, user, text, controls, channel_id=record.channel_id)
                 )
 
     async def _render(self, table: Table) -> bytes | None:
@@ -368,34 +496,38 @@ class GameHost(Lobby, TurnClock, Computers):
         return engine_for(slug).rules_help()
 
 
-def _current_board(record: GameRecord) -> str:
+def _title(slug: str) -> str:
+    try:
+        return engine_for(slug).title
+    except UserError:
+        return slug
+
+
+def _current_board(record: GameRecord) -> Text:
     if record.board_message_id:
-        link = (
-            f"https://discord.com/channels/{record.guild_id}/{record.channel_id}/"
-            f"{record.board_message_id}"
-        )
-        return f"The current board: {link}"
-    return f"`/game status game:{record.id}` shows where it stands."
+        link = BoardLink(record.guild_id, record.channel_id, record.board_message_id)
+        return Text.of("The current board: ", link)
+    return Text.of(f"`/game status game:{record.id}` shows where it stands.")
 
 
-def _call(record: GameRecord, prompt: Prompt) -> str:
+def _call(record: GameRecord, prompt: Prompt) -> Text:
     """The line asking a seat to decide: a mention, or the computer at work."""
     user = record.user_at(prompt.seat)
     if user is None:
-        return f"🤖 {prompt.text} (the computer is thinking)"
-    return f"➡️ <@{user}>: {prompt.text}"
+        return Text.of(f"🤖 {prompt.text} (the computer is thinking)")
+    return Text.of("➡️ ", Mention(user), f": {prompt.text}")
 
 
-def _status_line(table: Table, last: str) -> str:
+def _status_line(table: Table, last: str) -> Text:
     """The text of a game's status message: whose turn, until when, and the last action."""
     record = table.record
     if record.status == "finished":
-        return f"📜 **{table.title}**: finished. {record.result or ''}".strip()
-    waiting = ", ".join(dict.fromkeys(seat_label(table, p.seat) for p in table.prompts()))
-    text = f"📜 **{table.title}**: waiting for {waiting}"
+        return Text.of(f"📜 **{table.title}**: finished. {record.result or ''}".strip())
+    waiting = seat_labels(table, [p.seat for p in table.prompts()])
+    text = Text.of(f"📜 **{table.title}**: waiting for ", waiting)
     if record.deadline:
-        text += f", turn ends <t:{int(record.deadline)}:R>"
-    return f"{text}.\nLast: {last}" if last else f"{text}."
+        text += Text.of(", turn ends ", Moment(record.deadline))
+    return text + (f".\nLast: {last}" if last else ".")
 
 
 def _turn_change(

@@ -4,6 +4,7 @@ lose a player or their channel."""
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from bot.service.errors import UserError
 from bot.service.notices import (
@@ -22,6 +23,7 @@ from bot.service.tables import (
     setup_rng,
     started_word,
 )
+from bot.service.text import Mention, Text
 from bot.service.timing import NO_DEADLINES, Timing
 from bot.store import StaleVersion
 from engines.base import BadOptions, Role
@@ -96,13 +98,14 @@ class Lobby:
     async def join(
         self,
         *,
-        game_id: int,
         user_id: int,
         user_name: str,
         role: str | None = None,
         announce: bool = True,
+        **where: Any,
     ) -> Outcome:
-        table = await self.table(game_id)
+        table = await self.find(user_id=user_id, **where)
+        game_id = table.record.id
         record = table.record
         if record.status != "lobby":
             raise UserError(f"{table.title} has already {started_word(record.status)}.")
@@ -149,19 +152,27 @@ class Lobby:
         return Outcome([reply, ChannelPost(game_id, record.channel_id, text)])
 
     async def add_computer(
-        self, *, game_id: int, user_id: int, level: str = "strong", role: str | None = None
+        self,
+        *,
+        user_id: int,
+        level: str = "strong",
+        role: str | None = None,
+        **where: Any,
     ) -> Outcome:
         """The host fills an open seat (the next one, or ``role``) with a computer player.
 
         Naming the host's own seat hands it to the computer (the host still hosts): that is
         how a game of computers only is set up.
         """
-        table = await self.table(game_id)
+        table = await self.find(user_id=user_id, **where)
+        game_id = table.record.id
         record = table.record
         if record.status != "lobby":
             raise UserError(f"{table.title} has already {started_word(record.status)}.")
         if user_id != record.host_id:
-            raise UserError(f"Only the host, <@{record.host_id}>, can seat computer players.")
+            raise UserError(
+                Text.of("Only the host, ", Mention(record.host_id), ", can seat computer players.")
+            )
         level = (level or "strong").strip().lower()
         if level not in LEVELS:
             raise UserError(
@@ -200,8 +211,9 @@ class Lobby:
              ChannelPost(game_id, record.channel_id, text)]
         )  # fmt: skip
 
-    async def leave(self, *, game_id: int, user_id: int, user_name: str) -> Outcome:
-        table = await self.table(game_id)
+    async def leave(self, *, user_id: int, user_name: str, **where: Any) -> Outcome:
+        table = await self.find(user_id=user_id, **where)
+        game_id = table.record.id
         record = table.record
         if not record.seat_of(user_id):
             raise UserError(f"You are not in {table.title}.")
@@ -278,7 +290,9 @@ class Lobby:
                 outcome.notices += left.notices[1:]  # all but the reply to the leaver
             if record.host_id != user_id:
                 told = f"{name} left the server and so left {title}."
-                outcome.add(PrivateMessage(record.id, record.host_id, told))
+                outcome.add(
+                    PrivateMessage(record.id, record.host_id, told, channel_id=record.channel_id)
+                )
         return outcome
 
     async def channel_gone(self, channel_id: int) -> Outcome:
@@ -311,14 +325,17 @@ class Lobby:
             game_id, record.version, now=self.clock(), channel_id=channel_id
         )
 
-    async def startable(self, *, game_id: int, user_id: int) -> Table:
+    async def startable(self, *, user_id: int, **where: Any) -> Table:
         """The lobby ``user_id`` may start now; UserError says why not."""
-        table = await self.table(game_id)
+        table = await self.find(user_id=user_id, **where)
+        game_id = table.record.id
         record = table.record
         if record.status != "lobby":
             raise UserError(f"{table.title} has already {started_word(record.status)}.")
         if user_id != record.host_id:
-            raise UserError(f"Only the host, <@{record.host_id}>, can start {table.title}.")
+            raise UserError(
+                Text.of("Only the host, ", Mention(record.host_id), f", can start {table.title}.")
+            )
         missing = record.players - len(record.seats)
         if missing:
             taken = {s.seat for s in record.seats}
@@ -329,8 +346,9 @@ class Lobby:
             )
         return table
 
-    async def start(self, *, game_id: int, user_id: int) -> Outcome:
-        table = await self.startable(game_id=game_id, user_id=user_id)
+    async def start(self, *, user_id: int, **where: Any) -> Outcome:
+        table = await self.startable(user_id=user_id, **where)
+        game_id = table.record.id
         record = table.record
         keys = [r.key for r in table.roles()]
         state = table.engine.setup(keys, record.options, setup_rng(record.seed))
@@ -355,26 +373,42 @@ class Lobby:
         )  # fmt: skip
         return outcome
 
-    async def cancel(self, *, game_id: int, user_id: int, is_admin: bool) -> Outcome:
-        table = await self.table(game_id)
+    async def cancel(self, *, user_id: int, is_admin: bool, **where: Any) -> Outcome:
+        table = await self.find(user_id=user_id, **where)
+        game_id = table.record.id
         record = table.record
         if not record.active:
             raise UserError(f"{table.title} has already {started_word(record.status)}.")
         if user_id != record.host_id and not is_admin:
             raise UserError(
-                f"Only the host, <@{record.host_id}>, or a member with Manage Server can cancel "
-                f"{table.title}."
-            )
+                Text.of(
+                    "Only the host, ", Mention(record.host_id),
+                    f", or a member with Manage Server can cancel {table.title}.",
+                )
+            )  # fmt: skip
         await self.store.update_game(
             game_id, record.version, now=self.clock(), status="cancelled", **NO_DEADLINES
         )
-        text = f"**{table.title}** was cancelled by <@{user_id}>."
+        text = Text.of(f"**{table.title}** was cancelled by ", Mention(user_id), ".")
         return Outcome(
             [Reply(f"{table.title} is cancelled."), ChannelPost(game_id, record.channel_id, text)]
         )
 
-    async def role_choices(self, game_id: int) -> list[Role]:
-        """Roles still open at a lobby table (for autocomplete)."""
-        table = await self.table(game_id)
+    def new_game_roles(self, slug: str, players: int | None) -> list[Role]:
+        """The roles of a table of ``players`` of ``slug`` (for autocomplete while a game
+        is being opened); none when the game or table size does not exist."""
+        try:
+            engine = engine_for(slug)
+            return engine.roles(players or engine.min_players, engine.normalize_options({}))
+        except (UserError, BadOptions):
+            return []
+
+    async def role_choices(self, **where: Any) -> list[Role]:
+        """Roles still open at the lobby asked about (for autocomplete); none when the game
+        is unclear."""
+        try:
+            table = await self.find(**where)
+        except UserError:
+            return []
         taken = {s.seat for s in table.record.seats}
         return [r for i, r in enumerate(table.roles()) if i not in taken]

@@ -2,13 +2,15 @@
 
 The host never talks to Discord or a terminal. Every call returns a list of notices; the
 frontend turns each into a reply, a channel post or a private message. Public notices are
-built from the engine's public view and public events only.
+built from the engine's public view and public events only. Their text carries no markup of
+any frontend: people, channels, times and links are typed parts (:mod:`bot.service.text`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from bot.service.text import Text
 from engines.base import Choice, Prompt
 
 
@@ -30,7 +32,7 @@ class Controls:
 class Reply:
     """An answer to the user who asked; ``private`` means only they see it."""
 
-    text: str
+    text: str | Text
     private: bool = True
     controls: tuple[Controls, ...] = ()
     image: bytes | None = None
@@ -42,7 +44,7 @@ class ChannelPost:
 
     game_id: int
     channel_id: int
-    text: str
+    text: str | Text
     image: bytes | None = None
     mentions: tuple[int, ...] = ()
     controls: tuple[Controls, ...] = ()
@@ -58,9 +60,11 @@ class PrivateMessage:
 
     game_id: int
     user_id: int
-    text: str
+    text: str | Text
     controls: tuple[Controls, ...] = ()
     image: bytes | None = None
+    channel_id: int = 0
+    """The game's channel, where a secret prompt falls back when the user's DMs are closed."""
 
 
 @dataclass(frozen=True)
@@ -69,7 +73,9 @@ class StatusUpdate:
 
     game_id: int
     channel_id: int
-    text: str
+    text: str | Text
+    message_id: int | None = None
+    """The status message posted so far, to edit; None: post a new one."""
 
 
 Notice = Reply | ChannelPost | PrivateMessage | StatusUpdate

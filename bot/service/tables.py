@@ -4,13 +4,15 @@ the per-action chance source, and replaying a game from its log."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from bot.service.errors import UserError
+from bot.service.text import Mention, Text
 from bot.store import GameRecord
-from engines import GAMES
 from engines.base import Game, Prompt, Role
+from games import UnknownGame, spec_for
 
 STATUS_WORDS = {
     "lobby": "waiting for players",
@@ -31,11 +33,11 @@ def setup_rng(seed: int) -> random.Random:
 
 
 def engine_for(slug: str) -> Game:
+    """The engine of the game registered as ``slug``; UserError names the games there are."""
     try:
-        return GAMES[slug]
-    except KeyError:
-        known = ", ".join(sorted(GAMES))
-        raise UserError(f"There is no game called `{slug}`. Games: {known}.") from None
+        return spec_for(slug).engine
+    except UnknownGame as error:
+        raise UserError(str(error)) from None
 
 
 def parse_options(text: str) -> dict[str, str]:
@@ -89,14 +91,19 @@ def seating(table: Table) -> str:
     return "Seats: " + " · ".join(parts)
 
 
-def seat_label(table: Table, seat: int) -> str:
+def seat_label(table: Table, seat: int) -> Text:
     """The seat's role and who plays it: a mention, or the computer and its level."""
     user = table.record.user_at(seat)
     name = table.role_name(seat)
     if user is not None:
-        return f"{name} (<@{user}>)"
+        return Text.of(f"{name} (", Mention(user), ")")
     level = table.record.computer_at(seat)
-    return f"{name} (🤖 {level})" if level else name
+    return Text.of(f"{name} (🤖 {level})" if level else name)
+
+
+def seat_labels(table: Table, seats: Iterable[int], sep: str = ", ") -> Text:
+    """Several seats' labels, each once, in order."""
+    return Text.of(sep).join(seat_label(table, s) for s in dict.fromkeys(seats))
 
 
 def started_word(status: str) -> str:

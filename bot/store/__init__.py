@@ -65,9 +65,7 @@ class GameRecord:
 
     def user_at(self, seat: int) -> int | None:
         """The person playing ``seat``; None for an open or computer seat."""
-        return next(
-            (s.user_id for s in self.seats if s.seat == seat and s.computer is None), None
-        )
+        return next((s.user_id for s in self.seats if s.seat == seat and s.computer is None), None)
 
     def computer_at(self, seat: int) -> str | None:
         """The level of the computer playing ``seat``, or None if a person plays it."""

@@ -123,7 +123,12 @@ class SqliteStore:
         )
         return tuple(
             SeatRecord(
-                r["game_id"], r["seat"], r["role"], r["user_id"], r["name"], bool(r["left"]),
+                r["game_id"],
+                r["seat"],
+                r["role"],
+                r["user_id"],
+                r["name"],
+                bool(r["left"]),
                 r["computer"],
             )
             for r in rows

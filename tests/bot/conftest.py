@@ -4,14 +4,15 @@ import pytest
 
 from bot.service.host import GameHost
 from bot.store.sqlite import SqliteStore
-from engines import GAMES
+from games import SPECS, GameSpec
+from players.base import EASY
 from tests.toy_game import GAME as TOY
 from tests.toy_game import toy_renderer
 
 
 @pytest.fixture
 def toy(monkeypatch):
-    monkeypatch.setitem(GAMES, "toy", TOY)
+    monkeypatch.setitem(SPECS, "toy", GameSpec(TOY, lambda view: toy_renderer("toy", view), EASY))
     return TOY
 
 

@@ -9,6 +9,7 @@ from bot.service import computers
 from bot.service.errors import UserError
 from bot.service.host import GameHost
 from bot.service.notices import ChannelPost, PrivateMessage
+from bot.service.text import Mention
 from bot.service.timing import HOUR
 from players import Decision
 from tests.bot.test_turn_clock import Clock
@@ -65,7 +66,8 @@ async def test_a_computer_turn_is_played_when_its_short_deadline_comes(host, clo
     await host.add_computer(game_id=game, user_id=ALICE, level="easy", role="white")
     started = await host.start(game_id=game, user_id=ALICE)
     post = posts(started)[0]
-    assert "the computer is thinking" in post.text and "<@" not in post.text.split("\n", 1)[1]
+    assert "the computer is thinking" in post.text
+    assert not post.text.parts, "nobody is mentioned for a computer's turn"
     assert post.controls == (), "nobody is offered the computer's buttons"
     record = await host.store.get_game(game)
     before = record.version
@@ -74,7 +76,7 @@ async def test_a_computer_turn_is_played_when_its_short_deadline_comes(host, clo
     clock.now += computers.COMPUTER_DELAY
     played = await host.fire_due()
     assert "White (🤖 easy)" in posts(played)[0].text
-    assert f"<@{ALICE}>" in posts(played)[0].text, "the person is called next"
+    assert Mention(ALICE) in posts(played)[0].text, "the person is called next"
     record = await host.store.get_game(game)
     assert record.version == before + 1 and record.deadline == clock.now + 48 * HOUR
 

@@ -6,6 +6,7 @@ import pytest
 
 from bot.service.host import GameHost, replay
 from bot.service.notices import ChannelPost, PrivateMessage
+from bot.service.text import Moment
 from bot.service.timing import HOUR, Timing
 from tests.bot.test_host import ALICE, BOB, CHANNEL, GUILD, started
 from tests.toy_game import toy_renderer
@@ -175,6 +176,6 @@ async def test_thousands_of_deadlines_fire_in_order_and_once(store, toy, clock):
 
 async def test_mine_shows_each_games_deadline(host, store, clock):
     game = await started(host)
-    deadline = int((await store.get_game(game)).deadline)
+    deadline = (await store.get_game(game)).deadline
     text = (await host.mine(guild_id=GUILD, user_id=ALICE)).text
-    assert "**your turn**" in text and f"turn ends <t:{deadline}:R>" in text
+    assert "**your turn**" in text and Moment(deadline) in text

@@ -1,0 +1,1 @@
+"""The Discord cogs, one per command group; each owns its commands and controls."""

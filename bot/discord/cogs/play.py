@@ -1,25 +1,281 @@
-"""``/move`` (typed actions with autocomplete) and ``/hand`` (re-open private choices)."""
+"""Playing: ``/move`` and ``/hand``, and the buttons and menus that play actions.
+
+The controls are ``DynamicItem``s: discord.py rebuilds them from the id of whatever was
+clicked, so controls on any message keep working after a restart. Their ids carry the game,
+a *stamp* saying when they were valid, and the action:
+
+- ``12``: only while the game is still at version 12 (a turn: any later action makes the
+  control stale);
+- ``s12``: a secret prompt issued at version 12, valid until its seat acts again; other
+  players answering their own secrets in between do not make it stale, but an answer from an
+  earlier round does not count in a later one.
+"""
 
 from __future__ import annotations
 
+import math
+import re
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord.cogs import autocomplete as ac
-from bot.service.errors import UserError
-from bot.service.notices import Reply
+from bot.discord import autocomplete as ac
+from bot.discord.replies import answer, asked
+from bot.service.notices import Controls
+from engines.base import Choice
 
 if TYPE_CHECKING:
     from bot.discord.client import DragonBot
 
+MAX_CUSTOM_ID = 100
+MAX_BUTTONS = 10
+MAX_OPTIONS = 25
+MAX_ROWS = 5
+
+
+def custom_id(*parts: object) -> str:
+    """A component id from ``parts``; ValueError if it would pass Discord's 100 characters
+    (a cut id would play a different action, or none)."""
+    text = ":".join(str(p) for p in parts)
+    if len(text) > MAX_CUSTOM_ID:
+        raise ValueError(f"component id of {len(text)} characters (at most 100): {text[:40]}…")
+    return text
+
+
+def stamp(version: int, secret: bool) -> str:
+    """The stamp for controls offered at ``version`` (see the module docstring)."""
+    return f"s{version}" if secret else str(version)
+
+
+def unstamp(text: str | None) -> dict[str, int]:
+    """Keyword arguments for :meth:`GameHost.act` that check a control's stamp."""
+    if not text:
+        return {}
+    if text.startswith("s"):
+        return {"issued": int(text[1:])}
+    return {"version": int(text)}
+
+
+async def play(interaction: discord.Interaction, game_id: int, stamp_: str, action: str) -> None:
+    host = interaction.client.host  # type: ignore[attr-defined]
+    await answer(
+        interaction,
+        lambda: host.act(
+            game_id=game_id, user_id=interaction.user.id, action=action, **unstamp(stamp_)
+        ),
+        ack=f"✅ Played `{action}`.",
+    )
+
+
+class ActionButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"dh:b:(?P<game>\d+):(?P<stamp>s?\d+):(?P<action>.+)",
+):
+    """One button that plays one action."""
+
+    def __init__(
+        self,
+        game_id: int,
+        stamp: str,
+        action: str,
+        label: str = "…",
+        style: discord.ButtonStyle = discord.ButtonStyle.primary,
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label[:80], style=style, custom_id=custom_id("dh:b", game_id, stamp, action)
+            )
+        )
+        self.game_id, self.stamp, self.action = game_id, stamp, action
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+    ) -> ActionButton:
+        return cls(int(match["game"]), match["stamp"], match["action"], item.label or "…")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await play(interaction, self.game_id, self.stamp, self.action)
+
+
+class _GameMenu:
+    """What both menus share: an id ``dh:<kind>:<game>:<stamp>[:<tag>]`` and one choice."""
+
+    kind = ""
+
+    def __init__(
+        self,
+        game_id: int,
+        stamp: str,
+        options: list[discord.SelectOption],
+        placeholder: str = "Choose…",
+        tag: str = "",
+    ) -> None:
+        parts = ("dh", self.kind, game_id, stamp, *([tag] if tag else []))
+        super().__init__(  # type: ignore[call-arg]
+            discord.ui.Select(
+                custom_id=custom_id(*parts),
+                placeholder=placeholder[:150],
+                options=options or [discord.SelectOption(label="-")],
+            )
+        )
+        self.game_id, self.stamp = game_id, stamp
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str], /
+    ) -> _GameMenu:
+        menu = cls(int(match["game"]), match["stamp"], [])
+        menu.item = item  # the clicked menu, carrying the chosen value
+        return menu
+
+    def chosen(self, interaction: discord.Interaction) -> str:
+        values = getattr(self.item, "values", None) or (interaction.data or {}).get("values", [])
+        return values[0] if values else ""
+
+
+class ActionSelect(
+    _GameMenu,
+    discord.ui.DynamicItem[discord.ui.Select],
+    template=r"dh:s:(?P<game>\d+):(?P<stamp>s?\d+)(?::(?P<tag>\w*))?",
+):
+    """A menu whose every option value is an action."""
+
+    kind = "s"
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await play(interaction, self.game_id, self.stamp, self.chosen(interaction))
+
+
+class GroupSelect(
+    _GameMenu,
+    discord.ui.DynamicItem[discord.ui.Select],
+    template=r"dh:g:(?P<game>\d+):(?P<stamp>s?\d+)",
+):
+    """First step of a two-step pick: choose a piece, then get its moves privately."""
+
+    kind = "g"
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        host = interaction.client.host  # type: ignore[attr-defined]
+        await answer(
+            interaction,
+            lambda: host.group_controls(
+                game_id=self.game_id, user_id=interaction.user.id,
+                group=self.chosen(interaction), version=unstamp(self.stamp).get("version"),
+            ),
+        )  # fmt: skip
+
+
+class OpenPrivateButton(
+    discord.ui.DynamicItem[discord.ui.Button], template=r"dh:open:(?P<game>\d+)"
+):
+    """For players whose DMs are closed: shows their secret choice as an ephemeral message."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Make my choice privately",
+                emoji="🔒",
+                style=discord.ButtonStyle.secondary,
+                custom_id=custom_id("dh:open", game_id),
+            )
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+    ) -> OpenPrivateButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        host = interaction.client.host  # type: ignore[attr-defined]
+        await answer(
+            interaction,
+            lambda: host.private_controls(game_id=self.game_id, user_id=interaction.user.id),
+        )
+
+
+CONTROLS = (ActionButton, ActionSelect, GroupSelect, OpenPrivateButton)
+
+
+def controls_view(controls: Sequence[Controls]) -> discord.ui.View | None:
+    """A persistent view offering every decision in ``controls``; ``None`` if nothing to offer.
+
+    Few choices become buttons, up to 25 a menu, more a two-step menu (piece, then move);
+    a single piece with more than 25 moves gets its moves in several menus of 25. Anything
+    beyond five rows stays reachable through ``/move``.
+    """
+    view = discord.ui.View(timeout=None)
+    row = 0
+    for control in controls:
+        version = stamp(control.version, control.prompt.secret)
+        choices = list(control.choices)
+        if not choices or row >= MAX_ROWS:
+            continue
+        if len(choices) <= MAX_BUTTONS and row + math.ceil(len(choices) / 5) <= MAX_ROWS:
+            for index, choice in enumerate(choices):
+                item = ActionButton(control.game_id, version, choice.action, choice.label)
+                item.item.row = row + index // 5
+                view.add_item(item)
+            row += math.ceil(len(choices) / 5)
+        elif len(choices) <= MAX_OPTIONS:
+            view.add_item(_select(control, version, choices, row))
+            row += 1
+        elif 1 < len(_groups(choices)) <= MAX_OPTIONS:
+            view.add_item(_group_select(control, version, choices, row))
+            row += 1
+        else:
+            for start in range(0, len(choices), MAX_OPTIONS):
+                if row >= MAX_ROWS:
+                    break
+                page = choices[start : start + MAX_OPTIONS]
+                view.add_item(_select(control, version, page, row, tag=str(row)))
+                row += 1
+    return view if view.children else None
+
+
+def _groups(choices: list[Choice]) -> list[str]:
+    return list(dict.fromkeys(c.group or c.action for c in choices))
+
+
+def _select(
+    control: Controls, version: str, choices: list[Choice], row: int, tag: str = ""
+) -> ActionSelect:
+    options = [discord.SelectOption(label=c.label[:100], value=c.action[:100]) for c in choices]
+    item = ActionSelect(control.game_id, version, options, control.prompt.text, tag=tag)
+    item.item.row = row
+    return item
+
+
+def _group_select(control: Controls, version: str, choices: list[Choice], row: int) -> GroupSelect:
+    groups = _groups(choices)[:MAX_OPTIONS]
+    counts = {g: sum(1 for c in choices if (c.group or c.action) == g) for g in groups}
+    options = [
+        discord.SelectOption(label=g[:100], value=g[:100], description=f"{counts[g]} option(s)")
+        for g in groups
+    ]
+    item = GroupSelect(control.game_id, version, options, f"{control.prompt.text}: pick a piece")
+    item.item.row = row
+    return item
+
 
 @app_commands.guild_only()
 class Play(commands.Cog):
+    """``/move`` and ``/hand``, and every control that plays an action."""
+
     def __init__(self, bot: DragonBot) -> None:
         self.bot = bot
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(*CONTROLS)
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(*CONTROLS)
 
     @app_commands.command(
         name="move", description="Play an action by typing it (the list shows what is legal)"
@@ -31,72 +287,19 @@ class Play(commands.Cog):
     async def move(
         self, interaction: discord.Interaction, action: str, game: int | None = None
     ) -> None:
-        async def work():
-            table = await self.bot.host.find(
-                guild_id=interaction.guild_id,
-                channel_id=interaction.channel_id,
-                user_id=interaction.user.id,
-                game_id=game,
-            )
-            return await self.bot.host.act(
-                game_id=table.record.id, user_id=interaction.user.id, action=action
-            )
-
-        await self.bot.run_work(interaction, work, ack=f"✅ Played `{action}`.")
+        await answer(
+            interaction,
+            lambda: self.bot.host.act(**asked(interaction), game_id=game, action=action),
+            ack=f"✅ Played `{action}`.",
+        )
 
     @app_commands.command(
         name="hand", description="Show your private choices and cards again (only you see them)"
     )
     @app_commands.autocomplete(game=ac.games_here)
     async def hand(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        async def work() -> Reply:
-            host = self.bot.host
-            user = interaction.user.id
-            if game is not None:
-                records = [(await host.table(game)).record]
-            else:
-                records = await host.store.games(guild_id=interaction.guild_id, user_id=user)
-            lines, controls = [], []
-            for record in records:
-                if record.status != "running":
-                    continue
-                private = await host.private_text(game_id=record.id, user_id=user)
-                pending = [
-                    c
-                    for c in await host.controls_for(game_id=record.id, user_id=user)
-                    if c.prompt.secret
-                ]
-                if private or pending:
-                    title = (await host.table(record.id)).title
-                    lines.append(f"**{title}**")
-                    lines += [private] if private else []
-                    lines += [f"Waiting for you: {c.prompt.text}" for c in pending]
-                    controls += pending
-            if not lines:
-                raise UserError("Nothing private is waiting for you in this server's games.")
-            return Reply("\n".join(lines), controls=tuple(controls[:5]))
-
-        await self.bot.run_work(interaction, work)
-
-
-class Notify(commands.Cog):
-    @app_commands.command(name="notify", description="How the bot calls you to play")
-    @app_commands.describe(when="Every turn, reminders only, or nothing")
-    @app_commands.choices(
-        when=[
-            app_commands.Choice(name="every turn (mention) and reminders", value="turns"),
-            app_commands.Choice(name="reminders only", value="reminders"),
-            app_commands.Choice(name="nothing", value="none"),
-        ]
-    )
-    async def notify(self, interaction: discord.Interaction, when: str) -> None:
-        await interaction.client.run_work(
-            interaction, lambda: interaction.client.host.set_notify(
-                user_id=interaction.user.id, choice=when
-            )
-        )  # fmt: skip
+        await answer(interaction, lambda: self.bot.host.hand(**asked(interaction), game_id=game))
 
 
 async def setup(bot: DragonBot) -> None:
     await bot.add_cog(Play(bot))
-    await bot.add_cog(Notify())

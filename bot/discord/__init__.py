@@ -1,0 +1,1 @@
+"""The Discord frontend: cogs by command group, delivery of notices, Discord markup."""

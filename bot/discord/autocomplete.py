@@ -1,0 +1,78 @@
+"""Autocomplete answers shared by the cogs. Each offers only what the typer may see."""
+
+from __future__ import annotations
+
+from discord import Interaction, app_commands
+
+from bot.discord.replies import asked
+from engines.base import Role
+from games import SPECS
+
+MAX = 25
+"""Discord shows at most 25 suggestions."""
+
+
+def _matches(current: str, *texts: str) -> bool:
+    current = current.strip().lower()
+    return not current or any(current in text.lower() for text in texts)
+
+
+def _game(interaction: Interaction) -> int | None:
+    """The game number typed so far in the command's ``game`` option, if any."""
+    return getattr(interaction.namespace, "game", None)
+
+
+async def game_slugs(_: Interaction, current: str) -> list[app_commands.Choice[str]]:
+    return [
+        app_commands.Choice(
+            name=f"{spec.title} ({spec.engine.min_players}-{spec.engine.max_players} players)",
+            value=slug,
+        )
+        for slug, spec in SPECS.items()
+        if _matches(current, slug, spec.title)
+    ][:MAX]
+
+
+async def games_here(interaction: Interaction, current: str) -> list[app_commands.Choice[int]]:
+    """Open games of this server, those in this channel first."""
+    games = await interaction.client.host.game_choices(**asked(interaction))
+    return [
+        app_commands.Choice(name=name[:100], value=number)
+        for number, name in games
+        if _matches(current, name)
+    ][:MAX]
+
+
+def _role_choices(roles: list[Role], current: str) -> list[app_commands.Choice[str]]:
+    return [
+        app_commands.Choice(name=r.name, value=r.key)
+        for r in roles
+        if _matches(current, r.key, r.name)
+    ][:MAX]
+
+
+async def open_roles(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """Roles still open at the lobby named (or the one in this channel)."""
+    host = interaction.client.host
+    roles = await host.role_choices(**asked(interaction), game_id=_game(interaction))
+    return _role_choices(roles, current)
+
+
+async def new_game_roles(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """Roles of the game and table size being created."""
+    namespace = interaction.namespace
+    roles = interaction.client.host.new_game_roles(
+        getattr(namespace, "game", None) or "", getattr(namespace, "players", None)
+    )
+    return _role_choices(roles, current)
+
+
+async def my_actions(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """The typer's own legal actions now, filtered by what they typed."""
+    host = interaction.client.host
+    choices = await host.action_choices(**asked(interaction), game_id=_game(interaction))
+    return [
+        app_commands.Choice(name=choice.label[:100], value=choice.action[:100])
+        for choice in choices
+        if _matches(current, choice.action, choice.label)
+    ][:MAX]

@@ -1,0 +1,219 @@
+"""``/game``: opening, joining, starting and listing games, computer seats, and each game's
+turn clock (limits, reminders, pausing) and the server's defaults for new games."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.discord import autocomplete as ac
+from bot.discord.replies import answer, asked
+from bot.service.notices import Reply
+
+if TYPE_CHECKING:
+    from bot.discord.client import DragonBot
+
+
+TIMEOUT_CHOICES = [
+    app_commands.Choice(name="skip the turn", value="skip"),
+    app_commands.Choice(name="forfeit the seat", value="forfeit"),
+    app_commands.Choice(name="let a strong computer play it", value="computer"),
+]
+LEVEL_CHOICES = [
+    app_commands.Choice(name="strong: the best it can find", value="strong"),
+    app_commands.Choice(name="easy: random legal moves", value="easy"),
+]
+
+
+def _name(interaction: discord.Interaction) -> str:
+    return interaction.user.display_name
+
+
+@app_commands.guild_only()
+class Game(commands.GroupCog, group_name="game", group_description="Play dragon board games"):
+    """The ``/game`` commands."""
+
+    def __init__(self, bot: DragonBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @app_commands.command(name="new", description="Open a new game in this channel")
+    @app_commands.describe(
+        game="Which game",
+        players="How many players (default: the fewest the game allows)",
+        role="Your own seat (default: the first open one)",
+        options="Game options as key=value, e.g. lions=symmetric",
+        thread="Play in a thread of its own once started (default: the server's choice)",
+    )
+    @app_commands.autocomplete(game=ac.game_slugs, role=ac.new_game_roles)
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        players: app_commands.Range[int, 2, 5] | None = None,
+        role: str | None = None,
+        options: str | None = None,
+        thread: bool | None = None,
+    ) -> None:
+        await answer(
+            interaction,
+            lambda: self.bot.host.new_game(
+                **asked(interaction), user_name=_name(interaction), slug=game, players=players,
+                options=options or "", role=role, own_thread=thread,
+            ),
+        )  # fmt: skip
+
+    @app_commands.command(name="join", description="Take a seat at a game that has not started")
+    @app_commands.describe(
+        game="Game number (default: the one in this channel)", role="Seat to take"
+    )
+    @app_commands.autocomplete(game=ac.games_here, role=ac.open_roles)
+    async def join(
+        self, interaction: discord.Interaction, game: int | None = None, role: str | None = None
+    ) -> None:
+        await answer(
+            interaction,
+            lambda: self.bot.host.join(
+                **asked(interaction), user_name=_name(interaction), game_id=game, role=role
+            ),
+        )
+
+    @app_commands.command(name="addbot", description="Fill an open seat with a computer player")
+    @app_commands.describe(
+        level="How well it plays (default strong)",
+        role="Seat to fill (default the next open one)",
+        game="Game number (default: the one in this channel)",
+    )
+    @app_commands.choices(level=LEVEL_CHOICES)
+    @app_commands.autocomplete(game=ac.games_here, role=ac.open_roles)
+    async def addbot(
+        self,
+        interaction: discord.Interaction,
+        level: str = "strong",
+        role: str | None = None,
+        game: int | None = None,
+    ) -> None:
+        await answer(
+            interaction,
+            lambda: self.bot.host.add_computer(
+                **asked(interaction), game_id=game, level=level, role=role
+            ),
+        )
+
+    @app_commands.command(name="leave", description="Give up your seat before the game starts")
+    @app_commands.autocomplete(game=ac.games_here)
+    async def leave(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await answer(
+            interaction,
+            lambda: self.bot.host.leave(
+                **asked(interaction), user_name=_name(interaction), game_id=game
+            ),
+        )
+
+    @app_commands.command(name="start", description="Start your game once every seat is taken")
+    @app_commands.autocomplete(game=ac.games_here)
+    async def start(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        async def work():
+            host = self.bot.host
+            table = await host.startable(**asked(interaction), game_id=game)
+            if table.record.own_thread:
+                thread = await self.bot.courier.open_thread(table.record.channel_id, table.title)
+                await host.move_to(game_id=table.record.id, channel_id=thread.id)
+            return await host.start(**asked(interaction), game_id=table.record.id)
+
+        await answer(interaction, work)
+
+    @app_commands.command(name="cancel", description="Close a game (host or Manage Server)")
+    @app_commands.autocomplete(game=ac.games_here)
+    async def cancel(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        admin = bool(interaction.permissions and interaction.permissions.manage_guild)
+        await answer(
+            interaction,
+            lambda: self.bot.host.cancel(**asked(interaction), game_id=game, is_admin=admin),
+        )
+
+    @app_commands.command(name="status", description="Where a game stands, with its board")
+    @app_commands.autocomplete(game=ac.games_here)
+    async def status(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await answer(interaction, lambda: self.bot.host.status(**asked(interaction), game_id=game))
+
+    @app_commands.command(name="settings", description="Change a game's turn clock (host)")
+    @app_commands.describe(
+        hours="Hours per turn (0: no limit)",
+        reminder="Hours before the end to remind the player (0: none)",
+        on_timeout="What a timed-out turn does",
+    )
+    @app_commands.choices(on_timeout=TIMEOUT_CHOICES)
+    @app_commands.autocomplete(game=ac.games_here)
+    async def settings(
+        self,
+        interaction: discord.Interaction,
+        game: int | None = None,
+        hours: app_commands.Range[float, 0, 24 * 60] | None = None,
+        reminder: app_commands.Range[float, 0, 24 * 60] | None = None,
+        on_timeout: str | None = None,
+    ) -> None:
+        await answer(
+            interaction,
+            lambda: self.bot.host.set_timing(
+                **asked(interaction), game_id=game, limit_hours=hours, reminder_hours=reminder,
+                on_timeout=on_timeout,
+            ),
+        )  # fmt: skip
+
+    @app_commands.command(
+        name="defaults", description="Turn clock for new games here (Manage Server)"
+    )
+    @app_commands.describe(
+        hours="Hours per turn (0: no limit)",
+        reminder="Hours before the end to remind the player (0: none)",
+        on_timeout="What a timed-out turn does",
+        threads="Play each new game in a thread of its own",
+    )
+    @app_commands.choices(on_timeout=TIMEOUT_CHOICES)
+    @app_commands.checks.has_permissions(manage_guild=True)
+    async def defaults(
+        self,
+        interaction: discord.Interaction,
+        hours: app_commands.Range[float, 0, 24 * 60] | None = None,
+        reminder: app_commands.Range[float, 0, 24 * 60] | None = None,
+        on_timeout: str | None = None,
+        threads: bool | None = None,
+    ) -> None:
+        async def work():
+            host = self.bot.host
+            reply = await host.set_server_timing(
+                guild_id=interaction.guild_id, limit_hours=hours, reminder_hours=reminder,
+                on_timeout=on_timeout,
+            )  # fmt: skip
+            if threads is not None:
+                more = await host.set_server_threads(guild_id=interaction.guild_id, on=threads)
+                reply = Reply(reply.text + "\n" + more.text, private=False)
+            return reply
+
+        await answer(interaction, work)
+
+    @app_commands.command(name="pause", description="Stop a game's clock (host)")
+    @app_commands.autocomplete(game=ac.games_here)
+    async def pause(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await answer(interaction, lambda: self.bot.host.pause(**asked(interaction), game_id=game))
+
+    @app_commands.command(name="resume", description="Go on with a paused game (host)")
+    @app_commands.autocomplete(game=ac.games_here)
+    async def resume(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await answer(interaction, lambda: self.bot.host.resume(**asked(interaction), game_id=game))
+
+    @app_commands.command(name="list", description="Open games on this server")
+    async def list_(self, interaction: discord.Interaction) -> None:
+        await answer(interaction, lambda: self.bot.host.list_games(**asked(interaction)))
+
+    @app_commands.command(name="mine", description="Your games here, and where it is your turn")
+    async def mine(self, interaction: discord.Interaction) -> None:
+        await answer(interaction, lambda: self.bot.host.mine(**asked(interaction)))
+
+
+async def setup(bot: DragonBot) -> None:
+    await bot.add_cog(Game(bot))

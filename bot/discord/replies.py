@@ -1,0 +1,42 @@
+"""One way to answer every command and click: defer, run one host call, deliver."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import discord
+
+from bot.discord.markup import content
+from bot.service.errors import UserError
+from bot.service.notices import Outcome, Reply
+
+Work = Callable[[], Awaitable[Outcome | Reply]]
+
+
+def asked(interaction: discord.Interaction) -> dict[str, Any]:
+    """Where a request was made, as the host's calls take it: server, channel and user."""
+    return {
+        "guild_id": interaction.guild_id,
+        "channel_id": interaction.channel_id,
+        "user_id": interaction.user.id,
+    }
+
+
+async def answer(
+    interaction: discord.Interaction, work: Work, *, ack: str = "", public: bool = False
+) -> None:
+    """Defer, do ``work``, deliver its notices; a UserError becomes a private answer.
+
+    ``ack`` answers the asker when no notice of ``work`` did; ``public`` shows the
+    reply to the whole channel.
+    """
+    if not interaction.response.is_done():
+        await interaction.response.defer(ephemeral=not public, thinking=True)
+    try:
+        result = await work()
+    except UserError as error:
+        await interaction.followup.send(content("⚠️ " + error.text), ephemeral=True)
+        return
+    outcome = Outcome([result]) if isinstance(result, Reply) else result
+    await interaction.client.courier.deliver(outcome, interaction, ack=ack)  # type: ignore[attr-defined]

@@ -1,0 +1,1 @@
+"""The application layer: every use case of the game host, independent of any frontend."""

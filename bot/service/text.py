@@ -1,0 +1,149 @@
+"""Notice text without any frontend's markup.
+
+The host says *who*, *where* and *when* with typed parts; each frontend writes them its own
+way (Discord: its mention, channel and timestamp markup and a message link; the local
+table: names, ``#table`` and local times). Plain strings are Markdown (bold, code), which
+both frontends show as it is.
+
+Build text by adding strings and parts, or with :meth:`Text.join`::
+
+    Text.of("➡️ ", Mention(42), ": roll the die")
+    Text.of("Only the host, ", Mention(host), ", can start.") + " Ask them."
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Mention:
+    """A user, named so that they are notified where the frontend can."""
+
+    user_id: int
+
+
+@dataclass(frozen=True)
+class ChannelRef:
+    """A channel (or thread) of the server."""
+
+    channel_id: int
+
+
+@dataclass(frozen=True)
+class Moment:
+    """A point in time (seconds since the epoch), shown relative to now where possible."""
+
+    at: float
+
+
+@dataclass(frozen=True)
+class BoardLink:
+    """A link to a posted message (the newest board)."""
+
+    guild_id: int
+    channel_id: int
+    message_id: int
+
+
+Part = Mention | ChannelRef | Moment | BoardLink
+Piece = str | Part
+
+
+class Text:
+    """An immutable sequence of strings and typed parts."""
+
+    __slots__ = ("pieces",)
+
+    def __init__(self, pieces: Iterable[Piece] = ()) -> None:
+        merged: list[Piece] = []
+        for piece in pieces:
+            if isinstance(piece, Text):
+                merged.extend(piece.pieces)
+            elif isinstance(piece, str) and merged and isinstance(merged[-1], str):
+                merged[-1] += piece
+            elif piece != "":
+                merged.append(piece)
+        self.pieces: tuple[Piece, ...] = tuple(merged)
+
+    @classmethod
+    def of(cls, *pieces: Piece | Text) -> Text:
+        return cls(pieces)  # type: ignore[arg-type]
+
+    def join(self, items: Iterable[str | Text]) -> Text:
+        """``items`` with this text between each two, like :meth:`str.join`."""
+        out: list[Piece | Text] = []
+        for index, item in enumerate(items):
+            if index:
+                out.append(self)
+            out.append(item)
+        return Text(out)  # type: ignore[arg-type]
+
+    def render(self, part: Callable[[Part], str]) -> str:
+        """The text as one string, each typed part written by ``part``."""
+        return "".join(p if isinstance(p, str) else part(p) for p in self.pieces)
+
+    @property
+    def parts(self) -> tuple[Part, ...]:
+        """The typed parts alone (who is mentioned, which channels...)."""
+        return tuple(p for p in self.pieces if not isinstance(p, str))
+
+    def plain(self) -> str:
+        """The text with parts as neutral placeholders (for logs and tests)."""
+        return self.render(_plain_part)
+
+    def __add__(self, other: str | Text) -> Text:
+        return Text((self, other))  # type: ignore[arg-type]
+
+    def __radd__(self, other: str | Text) -> Text:
+        return Text((other, self))  # type: ignore[arg-type]
+
+    def __contains__(self, item: object) -> bool:
+        if isinstance(item, str):
+            return item in self.plain()
+        return item in self.pieces
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, str):
+            return self.plain() == other
+        return isinstance(other, Text) and self.pieces == other.pieces
+
+    def __hash__(self) -> int:
+        return hash(self.pieces)
+
+    def __bool__(self) -> bool:
+        return bool(self.pieces)
+
+    def __str__(self) -> str:
+        return self.plain()
+
+    def __format__(self, spec: str) -> str:
+        # An f-string would flatten the parts into placeholders: build with + instead.
+        raise TypeError("Text is built with + and Text.join, not put into an f-string")
+
+    def __repr__(self) -> str:
+        return f"Text({self.pieces!r})"
+
+    def startswith(self, prefix: str) -> bool:
+        return self.plain().startswith(prefix)
+
+    def splitlines(self) -> list[str]:
+        return self.plain().splitlines()
+
+
+def _plain_part(part: Part) -> str:
+    match part:
+        case Mention(user_id):
+            return f"@{user_id}"
+        case ChannelRef(channel_id):
+            return f"#{channel_id}"
+        case Moment(at):
+            return f"at {int(at)}"
+        case BoardLink():
+            return "the newest board"
+    raise TypeError(part)
+
+
+def as_text(value: str | Text) -> Text:
+    return value if isinstance(value, Text) else Text((value,))
