@@ -1,108 +1,27 @@
 """Storage: games, seats, the append-only action log and settings.
 
-The application layer talks to :class:`bot.store.sqlite.SqliteStore` only through the
-methods documented there, so another store (PostgreSQL for several bot processes) can
-stand in without changes elsewhere.
+The application layer and the frontends talk to a store only through :class:`Store`
+(``protocol.py``), which says what each method promises; :class:`~bot.store.sqlite.SqliteStore`
+implements it, and another store (PostgreSQL for several bot processes) can stand in
+without changes elsewhere.
 """
 
-from __future__ import annotations
+from bot.store.protocol import Store
+from bot.store.records import (
+    GAME_FIELDS,
+    GAME_STATUSES,
+    ActionRecord,
+    GameRecord,
+    SeatRecord,
+    StaleVersion,
+)
 
-import json
-from dataclasses import dataclass, field
-from typing import Any
-
-
-class StaleVersion(Exception):
-    """The game moved on since the caller read it; nothing was written."""
-
-
-@dataclass(frozen=True)
-class SeatRecord:
-    game_id: int
-    seat: int
-    role: str
-    user_id: int
-    name: str
-    left: bool = False
-    computer: str | None = None
-    """The computer player's level (``easy``, ``strong``) for a computer seat; else None."""
-
-
-@dataclass(frozen=True)
-class GameRecord:
-    id: int
-    guild_id: int
-    channel_id: int
-    slug: str
-    status: str
-    host_id: int
-    players: int
-    options: dict[str, Any]
-    seed: int
-    version: int
-    snapshot: dict[str, Any] | None
-    result: str | None
-    deadline: float | None
-    remind_at: float | None
-    timing: dict[str, Any]
-    status_message_id: int | None
-    board_message_id: int | None
-    own_thread: bool
-    created_at: float
-    updated_at: float
-    seats: tuple[SeatRecord, ...] = field(default=())
-
-    @property
-    def active(self) -> bool:
-        return self.status in ("lobby", "running", "paused")
-
-    def seat_of(self, user_id: int) -> list[int]:
-        """Seats held by ``user_id`` (a user may hold several only at a local table)."""
-        return [s.seat for s in self.seats if s.user_id == user_id]
-
-    def has_left(self, seat: int) -> bool:
-        return any(s.left for s in self.seats if s.seat == seat)
-
-    def user_at(self, seat: int) -> int | None:
-        """The person playing ``seat``; None for an open or computer seat."""
-        return next((s.user_id for s in self.seats if s.seat == seat and s.computer is None), None)
-
-    def computer_at(self, seat: int) -> str | None:
-        """The level of the computer playing ``seat``, or None if a person plays it."""
-        return next((s.computer for s in self.seats if s.seat == seat), None)
-
-    @staticmethod
-    def from_row(row: Any, seats: tuple[SeatRecord, ...]) -> GameRecord:
-        return GameRecord(
-            id=row["id"],
-            guild_id=row["guild_id"],
-            channel_id=row["channel_id"],
-            slug=row["slug"],
-            status=row["status"],
-            host_id=row["host_id"],
-            players=row["players"],
-            options=json.loads(row["options"]),
-            seed=row["seed"],
-            version=row["version"],
-            snapshot=json.loads(row["snapshot"]) if row["snapshot"] else None,
-            result=row["result"],
-            deadline=row["deadline"],
-            remind_at=row["remind_at"],
-            timing=json.loads(row["timing"]),
-            status_message_id=row["status_message_id"],
-            board_message_id=row["board_message_id"],
-            own_thread=bool(row["own_thread"]),
-            created_at=row["created_at"],
-            updated_at=row["updated_at"],
-            seats=seats,
-        )
-
-
-@dataclass(frozen=True)
-class ActionRecord:
-    game_id: int
-    seq: int
-    seat: int
-    action: str
-    events: list[dict[str, Any]]
-    created_at: float
+__all__ = [
+    "GAME_FIELDS",
+    "GAME_STATUSES",
+    "ActionRecord",
+    "GameRecord",
+    "SeatRecord",
+    "StaleVersion",
+    "Store",
+]

@@ -1,5 +1,6 @@
 """SQLite store through aiosqlite: WAL, foreign keys, one lock-guarded writer.
 
+It implements :class:`bot.store.Store`, whose docstrings say what each method promises.
 Every write is one transaction. Writes that change a game check its ``version`` and bump
 it, so a stale button, a double click or a second process finds the version moved and
 gets :class:`~bot.store.StaleVersion` instead of applying anything twice.
@@ -17,14 +18,18 @@ from typing import Any
 
 import aiosqlite
 
-from bot.store import ActionRecord, GameRecord, SeatRecord, StaleVersion
 from bot.store.migrations import MIGRATIONS
+from bot.store.records import (
+    GAME_FIELDS,
+    GAME_STATUSES,
+    ActionRecord,
+    GameRecord,
+    SeatRecord,
+    StaleVersion,
+)
 
 _JSON_FIELDS = {"snapshot", "options", "timing"}
-_GAME_FIELDS = {
-    "status", "snapshot", "result", "deadline", "remind_at", "timing", "channel_id", "options",
-    "players", "own_thread",
-}  # fmt: skip
+_MESSAGE_COLUMNS = {"status": "status_message_id", "board": "board_message_id"}
 
 
 class SqliteStore:
@@ -37,6 +42,8 @@ class SqliteStore:
 
     @classmethod
     async def open(cls, path: str | Path) -> SqliteStore:
+        """The store in the SQLite file ``path`` (made with its folder if missing, or
+        ``":memory:"``), its schema migrated to the newest version."""
         if str(path) != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         db = await aiosqlite.connect(str(path), isolation_level=None)
@@ -48,7 +55,7 @@ class SqliteStore:
         return store
 
     async def close(self) -> None:
-        await self._db.close()
+        await self._db.close()  # aiosqlite: a second close does nothing
 
     async def _migrate(self) -> None:
         async with self._db.execute("PRAGMA user_version") as cursor:
@@ -71,8 +78,43 @@ class SqliteStore:
             await _run(self._db, "COMMIT")
 
     async def _fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[aiosqlite.Row]:
-        async with self._lock, self._db.execute(sql, tuple(params)) as cursor:
-            return list(await cursor.fetchall())
+        async with self._lock:
+            return await _rows(self._db, sql, params)
+
+    async def _game_records(self, sql: str, params: Iterable[Any] = ()) -> list[GameRecord]:
+        """The games ``sql`` selects, each with its seats, read in one transaction so a
+        record's seats always belong to its version."""
+        async with self._lock:
+            await _run(self._db, "BEGIN")
+            try:
+                rows = await _rows(self._db, sql, params)
+                ids = [row["id"] for row in rows]
+                marks = ", ".join("?" * len(ids))
+                seat_rows = (
+                    await _rows(
+                        self._db,
+                        f"SELECT * FROM seats WHERE game_id IN ({marks}) ORDER BY seat",
+                        ids,
+                    )
+                    if ids
+                    else []
+                )
+            finally:
+                await _run(self._db, "COMMIT")
+        seats: dict[int, list[SeatRecord]] = {game_id: [] for game_id in ids}
+        for r in seat_rows:
+            seats[r["game_id"]].append(
+                SeatRecord(
+                    game_id=r["game_id"],
+                    seat=r["seat"],
+                    role=r["role"],
+                    user_id=r["user_id"],
+                    name=r["name"],
+                    left=bool(r["left"]),
+                    computer=r["computer"],
+                )
+            )
+        return [GameRecord.from_row(row, tuple(seats[row["id"]])) for row in rows]
 
     # -- games -------------------------------------------------------------------------
 
@@ -89,7 +131,7 @@ class SqliteStore:
         now: float,
         timing: dict[str, Any] | None = None,
     ) -> int:
-        """A new game in the lobby; returns its id."""
+        """A new game in the lobby, at version 0; returns its id."""
         async with self._transaction() as db:
             _, game_id = await _run(
                 db,
@@ -112,27 +154,8 @@ class SqliteStore:
             return game_id
 
     async def get_game(self, game_id: int) -> GameRecord | None:
-        rows = await self._fetchall("SELECT * FROM games WHERE id = ?", (game_id,))
-        if not rows:
-            return None
-        return GameRecord.from_row(rows[0], await self._seats(game_id))
-
-    async def _seats(self, game_id: int) -> tuple[SeatRecord, ...]:
-        rows = await self._fetchall(
-            "SELECT * FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
-        )
-        return tuple(
-            SeatRecord(
-                r["game_id"],
-                r["seat"],
-                r["role"],
-                r["user_id"],
-                r["name"],
-                bool(r["left"]),
-                r["computer"],
-            )
-            for r in rows
-        )
+        records = await self._game_records("SELECT * FROM games WHERE id = ?", (game_id,))
+        return records[0] if records else None
 
     async def games(
         self,
@@ -160,8 +183,7 @@ class SqliteStore:
         if where:
             sql += " WHERE " + " AND ".join(where)
         sql += " ORDER BY id DESC LIMIT ?"
-        rows = await self._fetchall(sql, [*params, limit])
-        return [GameRecord.from_row(row, await self._seats(row["id"])) for row in rows]
+        return await self._game_records(sql, [*params, limit])
 
     async def update_game(
         self, game_id: int, expected_version: int, *, now: float, **fields: Any
@@ -178,9 +200,11 @@ class SqliteStore:
         now: float,
         fields: dict[str, Any],
     ) -> int:
-        unknown = set(fields) - _GAME_FIELDS
+        unknown = set(fields) - GAME_FIELDS
         if unknown:
             raise ValueError(f"not a game field: {sorted(unknown)}")
+        if "status" in fields and fields["status"] not in GAME_STATUSES:
+            raise ValueError(f"not a game status: {fields['status']!r}")
         values = {k: json.dumps(v) if k in _JSON_FIELDS else v for k, v in fields.items()}
         assignments = "".join(f", {k} = ?" for k in values)
         changed, _ = await _run(
@@ -291,7 +315,9 @@ class SqliteStore:
 
     async def set_message(self, game_id: int, kind: str, message_id: int | None) -> None:
         """Remember a game's ``status`` or ``board`` message (not versioned: a pointer only)."""
-        column = {"status": "status_message_id", "board": "board_message_id"}[kind]
+        column = _MESSAGE_COLUMNS.get(kind)
+        if column is None:
+            raise ValueError(f"not a kind of message: {kind!r}")
         async with self._transaction() as db:
             await _run(db, f"UPDATE games SET {column} = ? WHERE id = ?", (message_id, game_id))
 
@@ -323,7 +349,7 @@ class SqliteStore:
 
     async def due(self, now: float, limit: int = 100) -> list[GameRecord]:
         """Running games whose deadline or reminder time has come, earliest first."""
-        rows = await self._fetchall(
+        return await self._game_records(
             # Two index searches, so only the due games are read and sorted.
             "SELECT * FROM games WHERE id IN ("
             " SELECT id FROM games WHERE deadline <= ? AND deadline IS NOT NULL"
@@ -333,7 +359,6 @@ class SqliteStore:
             " LIMIT ?",
             (now, now, limit),
         )
-        return [GameRecord.from_row(row, await self._seats(row["id"])) for row in rows]
 
     async def take_reminder(self, game_id: int, remind_at: float) -> bool:
         """Clear a due reminder; True only for the one caller that cleared it."""
@@ -394,6 +419,13 @@ async def _run(db: aiosqlite.Connection, sql: str, params: Iterable[Any] = ()) -
     """
     async with db.execute(sql, tuple(params)) as cursor:
         return cursor.rowcount, cursor.lastrowid or 0
+
+
+async def _rows(
+    db: aiosqlite.Connection, sql: str, params: Iterable[Any] = ()
+) -> list[aiosqlite.Row]:
+    async with db.execute(sql, tuple(params)) as cursor:
+        return list(await cursor.fetchall())
 
 
 def _statements(script: str) -> list[str]:

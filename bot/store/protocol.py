@@ -1,0 +1,235 @@
+"""The ``Store`` protocol: every coroutine the host and the frontends call on the store.
+
+A store keeps games, their seats, the append-only action log, per-user facts and per-server
+settings. :class:`~bot.store.sqlite.SqliteStore` implements it; another store (PostgreSQL,
+for several bot processes) stands in without changes elsewhere if it keeps every promise
+below. ``tests/store`` checks those promises against each implementation.
+
+Conventions every method keeps:
+
+- **Versions.** A game's ``version`` starts at 0 when it is created. Every write that
+  changes the game itself (its fields, its seats, its log) takes the ``expected_version``
+  the caller read, and in one transaction checks it, bumps it by exactly one and writes.
+  It returns the new version. If the game does not exist or its version is no longer
+  ``expected_version`` it raises :class:`~bot.store.StaleVersion` and writes nothing.
+  The bump also sets ``updated_at`` to the ``now`` given.
+- **Pointers.** Message ids (:meth:`Store.set_message`) and a reminder being taken
+  (:meth:`Store.take_reminder`) change no version, so they never make a control stale.
+- **Records.** Reads return fresh immutable records (:class:`~bot.store.GameRecord` with its
+  seats, ordered by seat number, as of one moment); JSON fields (``options``, ``timing``,
+  ``snapshot``, ``events``) come back equal to what was written.
+- **Time** is whatever float the caller passes as ``now``; a store never reads a clock.
+- **Concurrency.** Calls from concurrent coroutines (or processes sharing the database) never
+  see half of another call's transaction.
+
+Opening is not part of the protocol: each implementation has an async classmethod
+``open(location)`` that connects, brings the schema up to date and returns a ready store.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol, runtime_checkable
+
+from bot.store.records import ActionRecord, GameRecord
+
+
+@runtime_checkable
+class Store(Protocol):
+    """Games, seats, the action log, user facts and server settings (see the module)."""
+
+    # -- games -------------------------------------------------------------------------
+
+    async def create_game(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        slug: str,
+        host_id: int,
+        players: int,
+        options: dict[str, Any],
+        seed: int,
+        now: float,
+        timing: dict[str, Any] | None = None,
+    ) -> int:
+        """Open a new game in the ``lobby`` and return its id.
+
+        The id is a positive integer larger than that of every game created before (so
+        "newest first" is "highest id first"). The game starts at version 0 with no seats,
+        no snapshot, no result, no deadline or reminder, no message ids and ``own_thread``
+        false; ``created_at`` and ``updated_at`` are ``now``; ``timing`` defaults to ``{}``.
+        """
+        ...
+
+    async def get_game(self, game_id: int) -> GameRecord | None:
+        """The game ``game_id`` with its seats (ordered by seat number), or None if there is
+        no such game. Finished and cancelled games are still returned."""
+        ...
+
+    async def games(
+        self,
+        *,
+        guild_id: int | None = None,
+        channel_id: int | None = None,
+        user_id: int | None = None,
+        active_only: bool = True,
+        limit: int = 100,
+    ) -> list[GameRecord]:
+        """Games matching every filter given, newest (highest id) first, at most ``limit``.
+
+        ``guild_id``/``channel_id``: the game's current server or channel. ``user_id``: games
+        where that user holds a seat, including a seat they have left. ``active_only``: only
+        ``lobby``, ``running`` and ``paused`` games. Each record carries all its seats.
+        """
+        ...
+
+    async def update_game(
+        self, game_id: int, expected_version: int, *, now: float, **fields: Any
+    ) -> int:
+        """Set ``fields`` (any of :data:`~bot.store.GAME_FIELDS`) and bump the version, in one
+        transaction; returns the new version (``expected_version + 1``).
+
+        Raises StaleVersion (nothing written) if the game is missing or has moved on;
+        ValueError (nothing written) for a field not in ``GAME_FIELDS`` or a ``status`` not
+        in :data:`~bot.store.GAME_STATUSES`. With no fields it only bumps the version.
+        """
+        ...
+
+    # -- seats -------------------------------------------------------------------------
+
+    async def add_seat(
+        self,
+        game_id: int,
+        expected_version: int,
+        *,
+        seat: int,
+        role: str,
+        user_id: int,
+        name: str,
+        now: float,
+        computer: str | None = None,
+    ) -> int:
+        """Seat ``user_id`` (shown as ``name``) at seat number ``seat`` in ``role``, and bump
+        the version, in one transaction; returns the new version.
+
+        ``computer`` is the level of a computer player (its ``user_id`` is then negative by
+        the host's convention); None for a person. The seat is not ``left``. Raises
+        StaleVersion (nothing written) if the game is missing or has moved on, or if the seat
+        number or the role is already taken at that game. A user may hold several seats.
+        """
+        ...
+
+    async def mark_left(
+        self, game_id: int, expected_version: int, *, user_id: int, now: float
+    ) -> int:
+        """Mark every seat of ``user_id`` at the game as ``left`` (they stay seated, so the
+        log and the seat labels still name them) and bump the version, in one transaction;
+        returns the new version. StaleVersion (nothing written) as for every versioned write.
+        A user with no seat there changes nothing but the version."""
+        ...
+
+    async def remove_seats(
+        self, game_id: int, expected_version: int, *, user_id: int, now: float
+    ) -> int:
+        """Remove every seat of ``user_id`` at the game (it is open again, for anyone) and
+        bump the version, in one transaction; returns the new version. StaleVersion (nothing
+        written) as for every versioned write."""
+        ...
+
+    # -- the action log ----------------------------------------------------------------
+
+    async def append_action(
+        self,
+        game_id: int,
+        expected_version: int,
+        *,
+        seat: int,
+        action: str,
+        events: list[dict[str, Any]],
+        now: float,
+        **fields: Any,
+    ) -> int:
+        """Log one accepted action and update the game, in one transaction; returns the new
+        version.
+
+        The version is checked and bumped, ``fields`` (the new ``snapshot``, ``status``,
+        ``result``, ``deadline``, ``remind_at``...; as for :meth:`update_game`) are written,
+        and the action is appended with ``seq`` equal to the new version and ``created_at``
+        ``now``. So the log and the snapshot can never disagree. Raises StaleVersion if the
+        game is missing or has moved on, ValueError for an unknown field or status: in both
+        cases neither the action nor any field is written. Logged actions are never changed
+        or removed.
+        """
+        ...
+
+    async def actions(self, game_id: int) -> list[ActionRecord]:
+        """The game's whole action log in order of ``seq`` (ascending); empty for a game
+        without actions or no such game. ``seq`` values are increasing but need not be
+        consecutive: writes other than actions bump the version too."""
+        ...
+
+    async def acted_since(self, game_id: int, seats: list[int], seq: int) -> bool:
+        """Whether any of ``seats`` has an action in the game's log with a ``seq`` greater
+        than ``seq`` (a version the caller saw). False for no seats."""
+        ...
+
+    async def set_message(self, game_id: int, kind: str, message_id: int | None) -> None:
+        """Remember the game's ``"status"`` message or its newest ``"board"`` post (None
+        forgets it). Not versioned: the version and every other field stay as they are.
+        Nothing happens for a missing game; ValueError for another ``kind``."""
+        ...
+
+    # -- deadlines ---------------------------------------------------------------------
+
+    async def next_wakeup(self) -> float | None:
+        """The earliest ``deadline`` or ``remind_at`` of any ``running`` game, whether or not
+        it has passed; None if no running game has either. Paused, finished and cancelled
+        games and lobbies never count."""
+        ...
+
+    async def due(self, now: float, limit: int = 100) -> list[GameRecord]:
+        """``running`` games whose ``deadline`` or ``remind_at`` is at or before ``now``, at
+        most ``limit``, ordered by the earlier of the two (earliest first), with seats."""
+        ...
+
+    async def take_reminder(self, game_id: int, remind_at: float) -> bool:
+        """Clear the game's reminder if it is still ``remind_at``; True only for the one
+        caller that cleared it (False if it was already taken, moved, or the game is
+        missing). Not versioned: the version and every other field stay as they are."""
+        ...
+
+    # -- users and server settings -----------------------------------------------------
+
+    async def notify_choice(self, user_id: int) -> str:
+        """The user's ``/notify`` choice as last set; ``"turns"`` if never set."""
+        ...
+
+    async def set_notify_choice(self, user_id: int, choice: str) -> None:
+        """Remember the user's ``/notify`` choice (any string; the host validates it),
+        replacing the previous one; the user's other facts stay as they are."""
+        ...
+
+    async def dm_closed(self, user_id: int) -> bool:
+        """Whether the user's direct messages were found closed; False if never set."""
+        ...
+
+    async def set_dm_closed(self, user_id: int, closed: bool) -> None:
+        """Remember whether the user's direct messages are closed; the user's other facts
+        stay as they are."""
+        ...
+
+    async def guild_setting(self, guild_id: int, key: str) -> str | None:
+        """The server's setting ``key`` as last set, or None if never set. Settings of
+        different servers and keys are independent."""
+        ...
+
+    async def set_guild_setting(self, guild_id: int, key: str, value: str) -> None:
+        """Set (or replace) the server's setting ``key`` to ``value``."""
+        ...
+
+    # -- lifetime ----------------------------------------------------------------------
+
+    async def close(self) -> None:
+        """Release the connection once every write so far is durable: a store opened again
+        at the same location sees all of it. Closing again does nothing."""
+        ...

@@ -1,0 +1,116 @@
+"""What the store hands out: a game with its seats, one logged action, and the error
+of a write whose version check failed."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+GAME_STATUSES = frozenset({"lobby", "running", "paused", "finished", "cancelled"})
+"""Every status a game can have; ``lobby``, ``running`` and ``paused`` are active."""
+
+GAME_FIELDS = frozenset({
+    "status", "snapshot", "result", "deadline", "remind_at", "timing", "channel_id", "options",
+    "players", "own_thread",
+})  # fmt: skip
+"""The game fields ``update_game`` and ``append_action`` may change."""
+
+
+class StaleVersion(Exception):
+    """The game moved on since the caller read it (or there is no such game, or the seat
+    was taken); nothing was written."""
+
+
+@dataclass(frozen=True)
+class SeatRecord:
+    game_id: int
+    seat: int
+    role: str
+    user_id: int
+    name: str
+    left: bool = False
+    computer: str | None = None
+    """The computer player's level (``easy``, ``strong``) for a computer seat; else None."""
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    id: int
+    guild_id: int
+    channel_id: int
+    slug: str
+    status: str
+    host_id: int
+    players: int
+    options: dict[str, Any]
+    seed: int
+    version: int
+    snapshot: dict[str, Any] | None
+    result: str | None
+    deadline: float | None
+    remind_at: float | None
+    timing: dict[str, Any]
+    status_message_id: int | None
+    board_message_id: int | None
+    own_thread: bool
+    created_at: float
+    updated_at: float
+    seats: tuple[SeatRecord, ...] = field(default=())
+
+    @property
+    def active(self) -> bool:
+        return self.status in ("lobby", "running", "paused")
+
+    def seat_of(self, user_id: int) -> list[int]:
+        """Seats held by ``user_id`` (a user may hold several only at a local table)."""
+        return [s.seat for s in self.seats if s.user_id == user_id]
+
+    def has_left(self, seat: int) -> bool:
+        return any(s.left for s in self.seats if s.seat == seat)
+
+    def user_at(self, seat: int) -> int | None:
+        """The person playing ``seat``; None for an open or computer seat."""
+        return next(
+            (s.user_id for s in self.seats if s.seat == seat and s.computer is None), None
+        )
+
+    def computer_at(self, seat: int) -> str | None:
+        """The level of the computer playing ``seat``, or None if a person plays it."""
+        return next((s.computer for s in self.seats if s.seat == seat), None)
+
+    @staticmethod
+    def from_row(row: Any, seats: tuple[SeatRecord, ...]) -> GameRecord:
+        return GameRecord(
+            id=row["id"],
+            guild_id=row["guild_id"],
+            channel_id=row["channel_id"],
+            slug=row["slug"],
+            status=row["status"],
+            host_id=row["host_id"],
+            players=row["players"],
+            options=json.loads(row["options"]),
+            seed=row["seed"],
+            version=row["version"],
+            snapshot=json.loads(row["snapshot"]) if row["snapshot"] else None,
+            result=row["result"],
+            deadline=row["deadline"],
+            remind_at=row["remind_at"],
+            timing=json.loads(row["timing"]),
+            status_message_id=row["status_message_id"],
+            board_message_id=row["board_message_id"],
+            own_thread=bool(row["own_thread"]),
+            created_at=row["created_at"],
+            updated_at=row["updated_at"],
+            seats=seats,
+        )
+
+
+@dataclass(frozen=True)
+class ActionRecord:
+    game_id: int
+    seq: int
+    seat: int
+    action: str
+    events: list[dict[str, Any]]
+    created_at: float
