@@ -10,7 +10,7 @@ from PIL import Image, ImageChops
 from engines.dragonslayer.battle import load_battle
 from render import render as render_slug
 from render.dragonslayer import picture, render
-from render.dragonslayer_battle import (
+from render.dragonslayer.battle import (
     HEIGHT,
     ROW_H,
     ROWS_TOP,

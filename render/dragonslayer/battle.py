@@ -22,9 +22,9 @@ from PIL import Image
 
 from engines.dragonslayer.battle import load_battle
 from render.common import INK, PAPER, png_bytes
-from render.dragonslayer_board import token
-from render.dragonslayer_layout import HEADER, HEIGHT, WIDTH
-from render.dragonslayer_style import (
+from render.dragonslayer.board import token
+from render.dragonslayer.layout import HEADER, HEIGHT, WIDTH
+from render.dragonslayer.style import (
     ALERT,
     DRAGON,
     HIGHLIGHT,
