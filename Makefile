@@ -2,27 +2,37 @@
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
-STAMP := $(VENV)/.installed
+# One stamp per set of packages: running needs only the package (`pip install -e .`), the
+# tests add their tools (`.[test]`). Each is redone when pyproject.toml changes, so
+# `make run` then `make test` (or the other way round) installs what is missing.
+RUN_STAMP := $(VENV)/.installed-run
+TEST_STAMP := $(VENV)/.installed-test
 
 .PHONY: run test lint bench clean
 
-$(STAMP): pyproject.toml
+$(PY):
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
+
+$(RUN_STAMP): pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet -e .
+	touch $@
+
+$(TEST_STAMP): pyproject.toml | $(PY)
 	$(PY) -m pip install --quiet -e ".[test]"
-	touch $(STAMP)
+	touch $@
 
 ## Start the bot if DISCORD_TOKEN is set (in .env or the environment), else the local table.
-run: $(STAMP)
+run: $(RUN_STAMP)
 	$(PY) -m bot run-or-console
 
 ## Lint and run the whole test suite.
-test: $(STAMP)
+test: $(TEST_STAMP)
 	$(PY) -m ruff check .
 	$(PY) -m pytest
 
 ## Print latency and image-size figures.
-bench: $(STAMP)
+bench: $(RUN_STAMP)
 	$(PY) -m bench
 
 clean:

@@ -182,7 +182,11 @@ def _companion(key: str) -> dict[str, Any]:
 
 
 def battle_view(state: State) -> dict[str, Any] | None:
-    """The fight in progress as the Battle Display shows it (see ``render.dragonslayer``)."""
+    """The fight in progress as the Battle Display shows it (see ``render.dragonslayer.battle``).
+
+    Every name the Display prints is here, as the data files name it: the magician, the
+    Display row (``location_name``, from ``battle.json``), the things and, in a raid, the
+    raided place (``raid_place``, from ``urland.json``)."""
     current = state["fight"]
     if current is None or "boxes" not in current:
         return None

@@ -4,18 +4,22 @@ from __future__ import annotations
 
 import copy
 import io
+import random
 
 from PIL import Image, ImageChops
 
+from engines.dragonslayer import GAME, fight
 from engines.dragonslayer.battle import load_battle
+from engines.dragonslayer.model import load_urland
 from games import render as render_slug
 from render.dragonslayer import picture, render
-from render.dragonslayer_battle import (
+from render.dragonslayer.battle import (
     HEIGHT,
     ROW_H,
     ROWS_TOP,
     WIDTH,
     battle_picture,
+    headline,
     matrix_cell_box,
 )
 from tests.render.test_dragonslayer_render import assert_small_landscape_png, busy_view
@@ -103,7 +107,7 @@ def battle_view(
         "location": location,
         "location_name": TABLES.locations[location].name,
         "raid": raid,
-        "raid_place": "Swanscombe" if raid else None,
+        "raid_place": load_urland().places["swanscombe"].name if raid else None,
         "rows": rows,
         "combat_items": combat_items,
         "magic_items": magic_items,
@@ -256,6 +260,37 @@ def test_more_things_make_more_columns_and_crowds_still_render():
 def test_a_raid_says_so_in_the_header():
     lair, raid = battle_view("high_altitude"), battle_view("high_altitude", raid=True)
     assert changed(picture_of(lair), picture_of(raid), (0, 0, WIDTH, 40))
+
+
+def raid_view(place: str) -> dict:
+    """The engine's public view as the Dragon raids ``place`` and attacks Galen there."""
+    roles = [role.key for role in GAME.roles(2, {})]
+    state = GAME.setup(roles, {}, random.Random(3))
+    galen = roles.index("galen")
+    fight.begin(state, galen, load_battle().raid_location, [], raid=place)
+    return GAME.view(state, None)
+
+
+def test_a_raids_headline_names_the_place_as_the_engine_data_names_it():
+    urland, row = load_urland(), load_battle().locations[load_battle().raid_location].name
+    for place in ("glenarrow", "swanscombe"):
+        view = raid_view(place)
+        battle = view["battle"]
+        assert battle["raid"] and battle["raid_place"] == urland.places[place].name
+        assert battle["location_name"] == row
+        words = headline(view)
+        assert f"The Dragon raids {urland.places[place].name}: Galen fights at {row}" in words
+    # The header drawn is the view's: another raided place, another header.
+    one, other = picture_of(raid_view("glenarrow")), picture_of(raid_view("swanscombe"))
+    assert changed(one, other, (0, 0, WIDTH, 40))
+    assert not changed(one, other, (0, 60, WIDTH, HEIGHT))
+
+
+def test_a_headline_without_the_place_does_not_make_one_up():
+    view = battle_view("high_altitude", raid=True)
+    view["battle"]["raid_place"] = None
+    assert "The Dragon raids ?: Galen fights at High Altitude" in headline(view)
+    assert "a place" not in headline(view)
 
 
 def test_tolerates_missing_or_empty_parts():

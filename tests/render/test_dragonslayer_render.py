@@ -400,7 +400,7 @@ def test_tolerates_two_and_four_players_over_and_crowds():
 
 
 def test_every_place_is_on_the_island_and_every_sea_spot_at_sea():
-    from render.dragonslayer_layout import current_layout, inside
+    from render.dragonslayer.layout import current_layout, inside
 
     layout = current_layout()
     for key, xy in layout.places.items():
@@ -412,7 +412,7 @@ def test_every_place_is_on_the_island_and_every_sea_spot_at_sea():
 
 
 def test_place_names_stay_on_the_map_clear_of_each_other_and_of_other_places():
-    from render.dragonslayer_layout import current_layout
+    from render.dragonslayer.layout import current_layout
 
     layout = current_layout()
     boxes = {}
@@ -438,7 +438,7 @@ def test_place_names_stay_on_the_map_clear_of_each_other_and_of_other_places():
 
 
 def test_abandoned_weapons_show_in_their_box_only_while_there_are_some():
-    from render.dragonslayer import ABANDONED_BOX
+    from render.dragonslayer.map import ABANDONED_BOX
 
     view = start_view(4)
     none = picture(view)

@@ -2,7 +2,7 @@
 
 The static map (seas, island, roads, place symbols and names, abodes, boxes, the Dragon
 Strength Track, the legend, the empty side panel) is drawn at twice the size and reduced
-once, cached per map; pieces are drawn per view by :mod:`render.dragonslayer`.
+once, cached per map; pieces are drawn per view by :mod:`render.dragonslayer.map`.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from PIL import Image
 
 from engines.dragonslayer.model import CASTLE, HAMLET, LAIR, MORGENTHORME, TOWN
 from render.common import INK, PAPER
-from render.dragonslayer_layout import (
+from render.dragonslayer.layout import (
     BOX_HALF,
     HEADER,
     HEIGHT,
@@ -27,7 +27,7 @@ from render.dragonslayer_layout import (
     WIDTH,
     Layout,
 )
-from render.dragonslayer_style import (
+from render.dragonslayer.style import (
     DRAGON,
     HAMLET_FILL,
     LAIR_FILL,

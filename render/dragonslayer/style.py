@@ -1,7 +1,7 @@
 """Dragonslayer pictures' colours, text measuring and a pen that draws at a scale.
 
-Shared by the map of Urland (:mod:`render.dragonslayer`) and the Battle Display
-(:mod:`render.dragonslayer_battle`), so both pictures look like one game.
+Shared by the map of Urland (:mod:`render.dragonslayer.map`) and the Battle Display
+(:mod:`render.dragonslayer.battle`), so both pictures look like one game.
 """
 
 from __future__ import annotations

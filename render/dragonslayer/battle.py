@@ -22,9 +22,9 @@ from PIL import Image
 
 from engines.dragonslayer.battle import load_battle
 from render.common import INK, PAPER, png_bytes
-from render.dragonslayer_board import token
-from render.dragonslayer_layout import HEADER, HEIGHT, WIDTH
-from render.dragonslayer_style import (
+from render.dragonslayer.board import token
+from render.dragonslayer.layout import HEADER, HEIGHT, WIDTH
+from render.dragonslayer.style import (
     ALERT,
     DRAGON,
     HIGHLIGHT,
@@ -129,21 +129,26 @@ def _background(width: int, height: int) -> Image.Image:
 # --- header ----------------------------------------------------------------------------------
 
 
-def _title(view: dict[str, Any], battle: dict[str, Any]) -> str:
-    """``Dragonslayer • Turn 7 • Galen fights the Dragon at the Open`` (or the raid's)."""
+def headline(view: dict[str, Any]) -> str:
+    """The Battle Display's title: ``Dragonslayer • Turn 7 • Galen fights the Dragon at the
+    Open``, or in a raid ``... • The Dragon raids Glenarrow: Galen fights at High Altitude``.
+
+    Every name is the view's (the raided place and the Display row as the engine's data name
+    them); one the view lacks is shown as ``?``, never made up."""
+    battle = view.get("battle") if isinstance(view.get("battle"), dict) else {}
     name = battle.get("name") or "?"
+    row = battle.get("location_name") or "?"
     if battle.get("raid"):
-        place = battle.get("raid_place") or "a place"
-        fight = f"The Dragon raids {place}: {name} fights at High Altitude"
+        fight = f"The Dragon raids {battle.get('raid_place') or '?'}: {name} fights at {row}"
     else:
-        fight = f"{name} fights the Dragon at {battle.get('location_name') or '?'}"
+        fight = f"{name} fights the Dragon at {row}"
     return "  \u2022  ".join(("Dragonslayer", f"Turn {view.get('turn', '?')}", fight))
 
 
 def _draw_header(pen: Pen, view: dict[str, Any], battle: dict[str, Any], resolved: bool) -> None:
     """The title; under it the Dragon's strength and the view's summary."""
     width = WIDTH - 2 * MARGIN - 30
-    title = fit(_title(view, battle), 21, width, True)
+    title = fit(headline(view), 21, width, True)
     pen.text((MARGIN, 20), title, 21, bold=True, anchor="lm")
     colour = magician_colour(battle.get("magician") or "")
     x = MARGIN + text_width(title, 21, True) + 18

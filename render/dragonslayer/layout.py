@@ -28,7 +28,7 @@ from engines.dragonslayer.model import (
     load_urland,
 )
 from render.common import font
-from render.dragonslayer_style import Box, Point
+from render.dragonslayer.style import Box, Point
 
 MAP_W, MAP_H = 924, 714  # the 22 x 17 inch sheet at 42 px per inch
 HEADER = 62

@@ -1,0 +1,69 @@
+"""Dragonslayer pictures: the public view in, PNG bytes out.
+
+While a Dragon fight is shown (``view["battle"]`` is a dict) the picture is the Battle
+Display; otherwise it is the map of Urland with the pieces and the parties. One concern per
+module:
+
+* :mod:`~render.dragonslayer.layout`: where everything goes (sizes, places, names, spots);
+* :mod:`~render.dragonslayer.style`: colours, text measuring and the scaled pen;
+* :mod:`~render.dragonslayer.board`: the static map's art and the pieces' glyphs;
+* :mod:`~render.dragonslayer.map`: the view's pieces, path and boxes on the map;
+* :mod:`~render.dragonslayer.panel`: the map's header and the side panel of parties;
+* :mod:`~render.dragonslayer.battle`: the Battle Display, drawn instead of the map.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PIL import Image
+
+from render.common import png_bytes
+from render.dragonslayer.battle import battle_picture
+from render.dragonslayer.layout import (
+    HEADER,
+    HEIGHT,
+    MAP_H,
+    MAP_W,
+    PANEL_W,
+    WIDTH,
+    abode_xy,
+    box_xy,
+    face_down_xy,
+    place_xy,
+    sea_xy,
+    track_xy,
+)
+from render.dragonslayer.map import map_picture
+from render.dragonslayer.style import magician_colour
+
+__all__ = [
+    "HEADER",
+    "HEIGHT",
+    "MAP_H",
+    "MAP_W",
+    "PANEL_W",
+    "WIDTH",
+    "abode_xy",
+    "box_xy",
+    "face_down_xy",
+    "magician_colour",
+    "picture",
+    "place_xy",
+    "render",
+    "sea_xy",
+    "track_xy",
+]
+
+
+def render(view: dict[str, Any]) -> bytes:
+    """PNG of a public view of Dragonslayer: the Battle Display while a Dragon fight is shown
+    (``view["battle"]`` is a dict), else the map of Urland with the pieces and the parties."""
+    return png_bytes(picture(view))
+
+
+def picture(view: dict[str, Any]) -> Image.Image:
+    """The picture :func:`render` encodes (RGB, :data:`WIDTH` x :data:`HEIGHT`)."""
+    if isinstance(view.get("battle"), dict):
+        return battle_picture(view)
+    return map_picture(view)
