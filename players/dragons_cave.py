@@ -5,8 +5,8 @@ what a guess is worth depends on the race that follows: reaching the lair ends t
 pays 4 coins, a catch sends a Dwarf back and costs half a Purse. A fixed rule ("walk to the
 richest square") already beats random play easily but is easy to read and blind to the
 score. So each secret choice is scored by its share of the win, found by playing the game
-on from it many times on :class:`Sim`, a small fast model of the rules (the tests replay
-engine games on it), from what the seat knows only:
+on from it many times on :class:`~engines.dragons_cave.fast.Sim`, the engine's fast model of
+the same rules (its tests replay engine games on it), from what the seat knows only:
 
 * the others' hidden Chests are drawn from what the table shows (44 coins minus the
   Treasure, the Purses and our own Chest);
@@ -48,17 +48,29 @@ import math
 import random
 import time
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 from engines.base import Game
 from engines.dragons_cave.board import coin_words, describe, kind_name, progress
+from engines.dragons_cave.fast import (
+    CHEST,
+    KINDS_IN,
+    Sim,
+    Tables,
+    legal_cards,
+    next_round,
+    reveal,
+    round_over,
+    sim_from,
+    tables,
+    take,
+    totals,
+    treasure_empty,
+)
 from engines.dragons_cave.notation import canonical_card
 from engines.dragons_cave.state import LAIR_BONUS, TREASURE
 from players.base import Decision
 
-CHEST = -1
-"""The Chest card in the model (kinds are numbered 0-4 in card order)."""
 ROUND_BUDGET = 2500
 """Simulated rounds per decision: the primary bound on thinking."""
 TIME_GUARD = 0.8
@@ -83,217 +95,6 @@ MARGIN = 0.5
 """Coins of lead worth a factor e in the smoothed share of the win."""
 ALL_IN_MARGIN = 0.03
 """How much better (win share) hiding all in one hand must score to beat an even split."""
-
-
-# --- the board as lookup tables ------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Tables:
-    """The board on positions: 0 is Start, path square i is i + 1, the lair is ``lair``
-    (the engine's ``progress`` numbering). ``ahead``/``back`` are indexed [position][kind]."""
-
-    keys: tuple[str, ...]
-    ahead: tuple[tuple[int, ...], ...]
-    back: tuple[tuple[int, ...], ...]
-    coins: tuple[int, ...]
-    lair: int
-    full: int
-
-
-def tables(board: dict[str, Any]) -> Tables:
-    """The lookup tables of ``board`` (cached by its contents)."""
-    keys = tuple(kind["key"] for kind in board["kinds"])
-    path = tuple((square["kind"], int(square["coins"])) for square in board["path"])
-    return _tables(keys, path)
-
-
-@lru_cache(maxsize=8)
-def _tables(keys: tuple[str, ...], path: tuple[tuple[str, int], ...]) -> Tables:
-    lair = len(path) + 1
-    kind_at = [-1] + [keys.index(kind) for kind, _ in path]
-    ahead, back = [], []
-    for pos in range(lair + 1):
-        ahead.append(
-            tuple(
-                next((p for p in range(pos + 1, lair) if kind_at[p] == k), lair)
-                for k in range(len(keys))
-            )
-        )
-        back.append(
-            tuple(
-                next((p for p in range(min(pos, lair) - 1, 0, -1) if kind_at[p] == k), 0)
-                for k in range(len(keys))
-            )
-        )
-    coins = (0, *(c for _, c in path), 0)
-    return Tables(keys, tuple(ahead), tuple(back), coins, lair, (1 << len(keys)) - 1)
-
-
-KINDS_IN = tuple(tuple(k for k in range(8) if mask >> k & 1) for mask in range(256))
-"""The kinds held in a hand bitmask."""
-
-
-# --- the game model ----------------------------------------------------------------------
-
-
-class Sim:
-    """A compact copy of a game for playing rounds out fast (no events, no checks).
-
-    ``pos[seat]`` lists positions of the seat's Dwarves (by Dwarf number); ``hand[seat]``
-    is a bitmask of kinds in hand (the Chest card is always there); ``present`` are the
-    seats still in the game.
-    """
-
-    __slots__ = (
-        "chest", "dragon", "hand", "pos", "present", "purse", "t", "treasure", "two",
-        "undistributed",
-    )  # fmt: skip
-
-    def copy(self) -> Sim:
-        other = Sim.__new__(Sim)
-        other.t = self.t
-        other.two = self.two
-        other.pos = [list(p) for p in self.pos]
-        other.hand = list(self.hand)
-        other.purse = list(self.purse)
-        other.chest = list(self.chest)
-        other.treasure = self.treasure
-        other.undistributed = self.undistributed
-        other.dragon = self.dragon
-        other.present = self.present
-        return other
-
-    def movable(self, seat: int) -> list[int]:
-        """Indexes of ``seat``'s Dwarves not yet in the lair."""
-        lair = self.t.lair
-        return [d for d, p in enumerate(self.pos[seat]) if p != lair]
-
-    def card_seats(self) -> list[int]:
-        """Seats playing a card this round (as the engine's ``card_seats``)."""
-        lair = self.t.lair
-        return [s for s in self.present if s != self.dragon and any(p != lair for p in self.pos[s])]
-
-
-def sim_from(state: dict[str, Any], chests: list[int]) -> Sim:
-    """The model of an engine (or observed) state, with ``chests`` as the Chest totals."""
-    board = state["board"]
-    t = tables(board)
-    seats = len(state["roles"])
-    sim = Sim.__new__(Sim)
-    sim.t = t
-    sim.two = bool(state["two_player"])
-    sim.pos = [[] for _ in range(seats)]
-    for dwarf in sorted(state["dwarves"], key=lambda d: (d["seat"], d["dwarf"])):
-        sim.pos[dwarf["seat"]].append(progress(board, dwarf["square"]))
-    sim.hand = [sum(1 << t.keys.index(c) for c in hand if c in t.keys) for hand in state["hands"]]
-    sim.purse = list(state["purses"])
-    sim.chest = list(chests)
-    sim.treasure = state["treasure"]
-    sim.undistributed = state["undistributed"]
-    sim.dragon = state["dragon_seat"]
-    sim.present = tuple(s for s in range(seats) if s not in state.get("departed", ()))
-    return sim
-
-
-def reveal(sim: Sim, cards: dict[int, tuple[int, int]], lair: int) -> tuple[list[int], bool]:
-    """Carry out the revealed cards (``seat -> (kind or CHEST, Dwarf index)``) against the
-    Dragon's kind ``lair``, paying coins (sharing a short Treasure) as the engine does.
-
-    Returns the caught seats that have coins to split, and whether the 2-player roles swap
-    (someone was caught or played the Chest card).
-    """
-    t = sim.t
-    owed: list[tuple[int, int]] = []
-    caught: list[int] = []
-    swap = False
-    for seat, (kind, d) in cards.items():
-        if kind == CHEST:
-            sim.chest[seat] += sim.purse[seat]
-            sim.purse[seat] = 0
-            sim.hand[seat] = t.full
-            swap = True
-        elif kind == lair:
-            sim.pos[seat][d] = t.back[sim.pos[seat][d]][kind]
-            sim.hand[seat] = t.full
-            swap = True
-            if sim.purse[seat] > 0:
-                caught.append(seat)
-        else:
-            new = t.ahead[sim.pos[seat][d]][kind]
-            sim.pos[seat][d] = new
-            sim.hand[seat] &= ~(1 << kind)
-            if t.coins[new]:
-                owed.append((seat, t.coins[new]))
-    demand = sum(c for _, c in owed)
-    if demand <= sim.treasure:
-        for seat, c in owed:
-            sim.purse[seat] += c
-        sim.treasure -= demand
-    else:
-        each, left = divmod(sim.treasure, len(owed))
-        for seat, _ in owed:
-            sim.purse[seat] += each
-        sim.treasure = 0
-        sim.undistributed += left
-    return caught, swap
-
-
-def take(sim: Sim, seat: int, taken: int) -> None:
-    """The Dragon takes ``taken`` coins of ``seat``'s Purse back to the Treasure."""
-    sim.purse[seat] -= taken
-    sim.treasure += taken
-
-
-def round_over(sim: Sim) -> bool:
-    """Whether the game ends with this round: a Dwarf reached the lair (2 players: both
-    Dwarves of one player)."""
-    lair = sim.t.lair
-    if sim.two:
-        return any(all(p == lair for p in sim.pos[s]) for s in sim.present)
-    return any(p == lair for s in sim.present for p in sim.pos[s])
-
-
-def next_round(sim: Sim, swap: bool) -> None:
-    """Pass the Dragon as the engine does: 2 players swap on ``swap``; otherwise the next
-    seat still in the game."""
-    if sim.two:
-        if swap:
-            sim.dragon = 1 - sim.dragon
-        return
-    count = len(sim.pos)
-    seat = (sim.dragon + 1) % count
-    while seat not in sim.present:
-        seat = (seat + 1) % count
-    sim.dragon = seat
-
-
-def totals(sim: Sim) -> list[int]:
-    """Final scores: Purse + Chest + the lair bonus; a departed seat counts -1 (never wins)."""
-    lair = sim.t.lair
-    return [
-        sim.purse[s] + sim.chest[s] + (LAIR_BONUS if lair in sim.pos[s] else 0)
-        if s in sim.present
-        else -1
-        for s in range(len(sim.pos))
-    ]
-
-
-def share(sim: Sim, seat: int) -> float:
-    """``seat``'s share of the win in the finished game ``sim`` (ties: nearest the lair,
-    then shared)."""
-    scores = totals(sim)
-    best = max(scores)
-    if scores[seat] != best:
-        return 0.0
-    richest = [s for s in sim.present if scores[s] == best]
-    if len(richest) == 1:
-        return 1.0
-    near = {s: sum(sim.pos[s]) for s in richest}
-    top = max(near.values())
-    if near[seat] != top:
-        return 0.0
-    return 1.0 / sum(1 for v in near.values() if v == top)
 
 
 def judged(sim: Sim, seat: int) -> float:
@@ -361,10 +162,8 @@ def card_model(sim: Sim, seat: int, smart: float) -> list[tuple[tuple[int, int],
     """How likely ``seat`` is to play each card: ``smart`` of a sensible player (softmax of
     walking value; the Chest more likely the richer the Purse), the rest uniform."""
     t = sim.t
-    kinds = KINDS_IN[sim.hand[seat]]
-    cards = [(k, d) for d in sim.movable(seat) for k in kinds]
-    values = [step_value(t, sim.pos[seat][d], k) for k, d in cards]
-    cards.append((CHEST, 0))
+    cards = legal_cards(sim, seat)
+    values = [step_value(t, sim.pos[seat][d], k) for k, d in cards[:-1]]
     values.append(0.3 * sim.purse[seat] - 0.5)
     top = max(values)
     weights = [math.exp(v - top) for v in values]
@@ -444,7 +243,7 @@ def finish_round(sim: Sim, me: int, caught: list[int], swap: bool, luck: list[fl
     """After a reveal: the Dragon takes a hand of each caught player (ours split evenly,
     others anyhow), then the round ends. ``luck`` is this round's numbers. Returns whether
     the game is over."""
-    if sim.treasure == 0:
+    if treasure_empty(sim):
         return True
     for seat in caught:
         purse = sim.purse[seat]
@@ -562,8 +361,7 @@ def plan_card(state: dict[str, Any], me: int, rng: random.Random, search: Search
     who reads us (``GUARDED``)."""
     base = sim_from(state, hidden_chests(state, me, random.Random(0)))
     lair_odds = lair_model(base, SMART)
-    cards = [(k, d) for d in base.movable(me) for k in KINDS_IN[base.hand[me]]]
-    cards.append((CHEST, 0))
+    cards = legal_cards(base, me)
     n_kinds = len(base.t.keys)
     sums = [[0.0] * n_kinds for _ in cards]
     counts = [0] * n_kinds

@@ -3,7 +3,9 @@
 Why this approach. Only slaying the Dragon wins, the game is long, and one fight at the
 wrong Location wipes a party out; most of the play is travel and tile-taking whose payoff
 shows only in the Lair. A look-ahead search over the turns would drown in face-down tiles
-and hidden draws, so the player is a planner around one exact sum instead:
+and hidden draws, so the player is a planner around one exact sum instead, worked out on
+the engine's fast model of the fight (:mod:`engines.dragonslayer.fast`: parties, their
+sums at every Location and placement, the Matrix):
 :func:`win_chance`, the chance that fighting in the Lair now, and again after every fight,
 kills the Dragon before the party falls. It uses public knowledge only (the party, the
 Dragon's strength, the Battle Display, the Matrix): six equally likely Locations per fight
@@ -45,18 +47,28 @@ import heapq
 import random
 import threading
 import time
-from dataclasses import dataclass
-from functools import cache, cached_property, lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 from engines.base import Game
 from engines.dragonslayer.battle import ROWS, load_battle
+from engines.dragonslayer.challenges import challengeable
+from engines.dragonslayer.fast import (
+    CACHE,
+    SHIELD,
+    VALERIAN,
+    Party,
+    outcome,
+    party_of,
+    placements,
+)
+from engines.dragonslayer.fast import battle_tables as _battle
+from engines.dragonslayer.fast import magician as _magician
+from engines.dragonslayer.fast import tile_kind as _kind
 from engines.dragonslayer.model import (
     COMPANION,
-    HAMLET,
     MAGIC_ITEM,
     SPELL,
-    TOWN,
     WEAPON,
     load_parties,
     load_tiles,
@@ -66,11 +78,7 @@ from engines.dragonslayer.moves import steps_from
 from engines.dragonslayer.state import ASHES, GAIN_DAY, SLOT_LETTERS, place_of, tile
 from players.base import Decision
 
-CACHE = 16384
-"""Entries each memo keeps (parties and Dragon strengths already weighed)."""
 ULRICH = "ulrich"
-VALERIAN = "valerian"
-SHIELD = "dragon_shield"
 BUDGET_SECONDS = 0.8
 """Safety net only: a decision that has thought this long settles for the quick score.
 The calculation is bounded by itself (each fight of a chain loses a tile or wounds the
@@ -91,123 +99,7 @@ EXACT_OPTIONS = 4
 UNKNOWN = "?"
 """What a face-down tile the seat never saw looks like in its observed state."""
 
-# -- the party as the fight sees it ----------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Party:
-    """What a fight depends on: the magician, companions and things (sorted), and whether the
-    Dragon Shield joins the next fight."""
-
-    magician: str
-    companions: tuple[str, ...]
-    things: tuple[str, ...]
-    shield: bool = False
-
-    def without(self, key: str) -> Party:
-        if key in self.companions:
-            rest = list(self.companions)
-            rest.remove(key)
-            return Party(self.magician, tuple(rest), self.things, self.shield)
-        rest = list(self.things)
-        rest.remove(key)
-        return Party(self.magician, self.companions, tuple(rest), self.shield)
-
-    def plus(self, key: str) -> Party:
-        if _kind(key) == COMPANION:
-            return Party(self.magician, tuple(sorted((*self.companions, key))), self.things,
-                         self.shield)  # fmt: skip
-        return Party(self.magician, self.companions, tuple(sorted((*self.things, key))),
-                     self.shield)  # fmt: skip
-
-    @cached_property
-    def losable(self) -> tuple[str, ...]:
-        """What the Dragon (or an event) can take: never Ulrich's Ashes."""
-        return (*self.companions, *(k for k in self.things if k != ASHES))
-
-    @property
-    def people(self) -> int:
-        return 1 + len(self.companions)
-
-    @cached_property
-    def combat(self) -> int:
-        """The people's combat strength (what King's men are matched with)."""
-        return _magician(self.magician).combat + sum(_strength(k) for k in self.companions)
-
-    def weapons(self) -> list[str]:
-        return [k for k in self.things if _kind(k) == WEAPON]
-
-    def magic(self) -> list[str]:
-        return [k for k in self.things if _kind(k) in (SPELL, MAGIC_ITEM) and k != ASHES]
-
-    def magic_limit(self) -> int:
-        return _magician(self.magician).pentacles + sum(_carries(k) for k in self.companions)
-
-    def fits(self, key: str) -> bool:
-        kind = _kind(key)
-        if kind == WEAPON:
-            return len(self.weapons()) < self.people
-        if kind in (SPELL, MAGIC_ITEM):
-            return len(self.magic()) < self.magic_limit()
-        return True
-
-    def canonical(self) -> Party:
-        """The same party with every tile replaced by the first tile that fights, carries and
-        is lost exactly alike, so alike parties share one calculation."""
-        return Party(
-            self.magician,
-            tuple(sorted(_canon(k) for k in self.companions)),
-            tuple(sorted(_canon(k) for k in self.things)),
-            self.shield,
-        )
-
-    def over_limit(self) -> str | None:
-        if len(self.weapons()) > self.people:
-            return WEAPON
-        if len(self.magic()) > self.magic_limit():
-            return SPELL
-        return None
-
-
-def party_of(state: dict, seat: int) -> Party:
-    """The seat's party; the Shield counts when it will join (or has joined) the fight."""
-    party = state["parties"][seat]
-    current = state.get("fight")
-    if current and current.get("seat") == seat and "shield" in current:
-        shield = bool(current["shield"])
-    else:
-        shield = (
-            VALERIAN in party["companions"]
-            and SHIELD in state["boxes"]
-            and not state["fought"][seat]
-        )
-    return Party(
-        state["roles"][seat],
-        tuple(sorted(party["companions"])),
-        tuple(sorted(party["things"])),
-        shield,
-    )
-
-
-@cache
-def _kind(key: str) -> str:
-    return tile(key).kind
-
-
-@cache
-def _strength(key: str) -> int:
-    return tile(key).strength or 0
-
-
-@cache
-def _carries(key: str) -> int:
-    return tile(key).carries
-
-
-@lru_cache(maxsize=1)
-def _battle():
-    """The Battle Display, modifiers and Matrix (read once)."""
-    return load_battle()
+# -- alike tiles ------------------------------------------------------------------------------
 
 
 @cache
@@ -246,71 +138,16 @@ def _canon_table() -> dict[str, str]:
     return table
 
 
-@cache
-def _magician(key: str):
-    return load_parties().magicians[key]
+def _canonical(party: Party) -> Party:
+    """The same party with every tile replaced by the first tile that fights, carries and is
+    lost exactly alike, so alike parties share one calculation."""
+    return Party(
+        party.magician,
+        tuple(sorted(_canon(k) for k in party.companions)),
+        tuple(sorted(_canon(k) for k in party.things)),
+        party.shield,
+    )
 
-
-# -- one fight -------------------------------------------------------------------------------
-
-
-Option = tuple[int, int, tuple[tuple[str, str], ...]]
-"""One placement at one Location: combat and magic totals, and ``(thing, box)`` pairs for
-the things pictured twice."""
-
-
-@lru_cache(maxsize=CACHE)
-def placements(party: Party) -> tuple[tuple[Option, ...], ...]:
-    """Per Battle Display row (in :data:`ROWS` order), each placement's ``(combat, magic,
-    boxes)`` before the Dragon's strength is taken off; modifiers included. The sums are the
-    engine's (``fight.strengths``): people, counted combat things (one weapon-bound spell
-    or charm per weapon, the strongest), magic things, the Location's modifier."""
-    battle = _battle()
-    magician = _magician(party.magician)
-    people = party.combat
-    things = [k for k in party.things if k in battle.combat or k in battle.magic]
-    if party.shield:
-        things.append(SHIELD)
-    pictured = set(battle.twice())
-    twice = [k for k in things if k in pictured]
-    bound = [k for k in things if k in battle.weapon_bound and k in battle.combat]
-    weapons = sum(1 for k in things if _kind(k) == WEAPON)
-    rows = []
-    for row in ROWS:
-        mod = battle.locations[row].modifier
-        fixed_c = sum(
-            battle.combat[k][row]
-            for k in things
-            if k in battle.combat and k not in pictured and k not in bound
-        )
-        fixed_m = sum(
-            battle.magic[k][row] for k in things if k in battle.magic and k not in pictured
-        )
-        best_bound = sum(sorted((battle.combat[k][row] for k in bound), reverse=True)[:weapons])
-        options = []
-        for mask in range(1 << len(twice)):
-            c = people + fixed_c + best_bound + mod
-            m = magician.magic + fixed_m + mod
-            boxes = []
-            for i, key in enumerate(twice):
-                if mask >> i & 1:
-                    m += battle.magic[key][row]
-                    boxes.append((key, "magic"))
-                else:
-                    c += battle.combat[key][row]
-                    boxes.append((key, "combat"))
-            options.append((c, m, tuple(boxes)))
-        rows.append(tuple(options))
-    return tuple(rows)
-
-
-def outcome(party: Party, dragon: int, combat: int, magic: int) -> tuple[int, int, bool]:
-    """(things lost, levels the Dragon loses, wiped out) for these strengths."""
-    over_c, over_m = combat - dragon, magic - dragon
-    if over_c < 0 or over_m < 0:
-        return len(party.losable), 0, True
-    lost, levels = _battle().matrix[min(over_m, 5)][min(over_c, 5)]
-    return lost, levels, lost > len(party.losable)
 
 
 def _smooth(party: Party, dragon: int, combat: int, magic: int) -> float:
@@ -326,7 +163,7 @@ def _smooth(party: Party, dragon: int, combat: int, magic: int) -> float:
 
 def strength_score(party: Party, dragon: int) -> float:
     """:func:`_score` of the party's canonical form."""
-    return _score(party.canonical(), dragon)
+    return _score(_canonical(party), dragon)
 
 
 @lru_cache(maxsize=CACHE)
@@ -399,7 +236,7 @@ def fight_value(party: Party, dragon: int, combat: int, magic: int) -> float:
         return 0.0
     if dragon - levels <= 0:
         return 1.0
-    plain = Party(party.magician, party.companions, party.things).canonical()
+    plain = _canonical(Party(party.magician, party.companions, party.things))
     return _win(after_losses(plain, lost, dragon), dragon - levels)
 
 
@@ -411,7 +248,7 @@ def win_chance(party: Party, dragon: int) -> float:
     """:func:`_win` of the party's canonical form (0 when the decision is out of time)."""
     if getattr(_clock, "quick", False):
         return 0.0
-    return _win(party.canonical(), dragon)
+    return _win(_canonical(party), dragon)
 
 
 class _OutOfTime(Exception):
@@ -897,7 +734,7 @@ def draw_values(state: dict, seat: int, purpose: str) -> dict[str, float]:
     entering the Lair to ``fight`` or to ``recover``."""
     party = party_of(state, seat)
     dragon = state["dragon"]
-    rows = dict(zip(ROWS, row_values(party.canonical(), dragon), strict=True))
+    rows = dict(zip(ROWS, row_values(_canonical(party), dragon), strict=True))
     if purpose == "recover":
         success = win_chance(after_recovery(state, seat, party), dragon)
         forced = forced_rows(state, seat)
@@ -933,7 +770,7 @@ def _least_missed(party: Party, dragon: int, keys: list[str]) -> str:
 
     def left(key: str) -> Party:
         option = party.without(key)
-        return _drop_to_limits(option.canonical(), dragon)
+        return _drop_to_limits(_canonical(option), dragon)
 
     ranked = sorted(alike.values(), key=lambda k: (-strength_score(left(k), dragon), k))
     return max(ranked[:EXACT_OPTIONS], key=lambda k: (worth(left(k), dragon), -ranked.index(k)))
@@ -942,19 +779,12 @@ def _least_missed(party: Party, dragon: int, keys: list[str]) -> str:
 def _targets(state: dict, seat: int, km: dict) -> list[int]:
     """Opponents a King's man could challenge and beat: in a town or hamlet, no townsfolk in
     the party there, party combat strength at most the tile's."""
-    urland = load_urland()
     found = []
     for other, magician in enumerate(state["magicians"]):
         place = place_of(magician["where"])
-        if other == seat or magician["out"] or place is None:
+        if other == seat or place is None or other not in challengeable(state, place):
             continue
-        kind = urland.places[place].kind
-        if kind not in (TOWN, HAMLET):
-            continue
-        party = party_of(state, other)
-        if kind == TOWN and any(tile(k).home == place for k in party.companions):
-            continue
-        if party.combat <= km["strength"]:
+        if party_of(state, other).combat <= km["strength"]:
             found.append(other)
     return found
 

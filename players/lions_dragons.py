@@ -3,9 +3,10 @@
 Why alpha-beta: the game is two-sided, deterministic (Fireballs fly by fixed rules, no dice)
 and fully visible, so a minimax search is exact as far as it looks. The engine's own move
 generator and ``apply`` work on JSON dicts with deep copies and position digests, far too slow
-for a search, so this module mirrors the rules on a flat 91-cell list (``_Board``); the tests
-check that both agree action for action and position for position. At the root the player only
-ever picks among ``game.legal_actions``.
+for a search, so the search runs on the engine's fast model of the same rules
+(:mod:`engines.lions_dragons.fast`, a flat 91-cell list); this module adds only the distance
+tables its evaluation measures with. At the root the player only ever picks among
+``game.legal_actions``.
 
 Search: iterative deepening negamax with alpha-beta, a short capture quiescence, the previous
 iteration's best move first and the rest ordered winning moves, captures (most valuable victim
@@ -31,36 +32,30 @@ from __future__ import annotations
 
 import random
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from functools import lru_cache
 from typing import Any
 
 from engines.base import Game
-from engines.lions_dragons import board
+from engines.lions_dragons import board, fast
+from engines.lions_dragons.fast import (
+    BALL,
+    DRAGON,
+    DROP,
+    DWB,
+    N_CELLS,
+    PROTO,
+    ROC,
+    SHOOT,
+    SIDE_NAMES,
+    STEP,
+    TAKES,
+    WIZARD,
+    Position,
+)
 from players.base import Decision
 
-# -- the compact board ----------------------------------------------------------------------
-
-N_CELLS = len(board.CELLS)
-INDEX = {name: i for i, name in enumerate(board.CELLS)}
-DIRS = board.DIRECTION_NAMES
-
-# A piece is one small int: side * 8 + kind for the two sides' pieces, or a neutral code.
-WIZARD, PROTO, DRAGON, DWB, ROC = 1, 2, 3, 4, 5
-BALL, FIRE = 16, 17
-KIND_CODE = {"wizard": WIZARD, "proto": PROTO, "dragon": DRAGON, "dragon_ball": DWB, "roc": ROC}
-SIDE_NAMES = ("white", "black")
-
-# Which kinds each mover may take (from the opposing side; Balls are taken by code).
-TAKES = {
-    DRAGON: frozenset({PROTO, DRAGON, DWB, ROC}),
-    DWB: frozenset({WIZARD, PROTO, DRAGON, DWB, ROC}),
-    ROC: frozenset({PROTO, DRAGON, ROC}),
-}
-TAKES_BALL = frozenset({DRAGON, DWB})
-
-# Move kinds in the compact notation (kind, origin, target, direction).
-STEP, DROP, SHOOT = 0, 1, 2
+# -- the search tables: the fast model's move tables plus distances ------------------------
 
 WIN = 1_000_000
 """Score of a won position; a win found sooner scores a little more."""
@@ -74,22 +69,13 @@ DANGER = (0, 260, 90, 25)
 
 
 @dataclass(frozen=True)
-class _Tables:
-    """Move and distance tables of one Lion arrangement and pair of goals (cell indexes)."""
+class _Tables(fast.Tables):
+    """The kernel's move tables plus the distances the evaluation measures with."""
 
-    wizard: tuple[tuple[int, ...], ...]
-    dragon: tuple[tuple[int, ...], ...]
-    dwb: tuple[tuple[int, ...], ...]
-    roc: tuple[tuple[int, ...], ...]
-    shots: tuple[tuple[tuple[int, int], ...], ...]
-    step: tuple[tuple[int, ...], ...]
-    """``step[d][cell]``: the next cell in side direction ``d``, or -1 (edge or Lion)."""
-    goal: tuple[int, int]
-    """Each side's target: the goal it scores in (the opponent's)."""
-    to_goal: tuple[tuple[int, ...], tuple[int, ...]]
+    to_goal: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
     """Side steps from each cell to each side's target goal, around the Lions."""
-    side_dist: tuple[tuple[int, ...], ...]
-    dragon_dist: tuple[tuple[int, ...], ...]
+    side_dist: tuple[tuple[int, ...], ...] = ()
+    dragon_dist: tuple[tuple[int, ...], ...] = ()
 
 
 def _bfs(start: int, moves: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
@@ -110,237 +96,27 @@ def _bfs(start: int, moves: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
 
 
 @lru_cache(maxsize=32)
-def _tables(lions: frozenset[str], white_goal: str, black_goal: str) -> _Tables:
-    """The tables for a game with these Lions and goals (built once per arrangement)."""
-
-    def ok(name: str | None) -> bool:
-        return name is not None and name not in lions
-
-    def listed(targets: dict[str, tuple[str, ...]]) -> tuple[tuple[int, ...], ...]:
-        return tuple(tuple(INDEX[t] for t in targets[c] if ok(t)) for c in board.CELLS)
-
-    shots = []
-    for c in board.CELLS:
-        row = []
-        for d, name in enumerate(DIRS):
-            landing = board.offset(c, board.EDGE_DIRECTIONS[name], 2)
-            if ok(landing):
-                row.append((d, INDEX[landing]))
-        shots.append(tuple(row))
-    step = tuple(
-        tuple(
-            INDEX[t] if ok(t := board.offset(c, board.EDGE_DIRECTIONS[name])) else -1
-            for c in board.CELLS
-        )
-        for name in DIRS
-    )
-    side = listed(board.SIDE_NEIGHBOURS)
-    dragon = listed(board.DRAGON_MOVES)
-    goal = (INDEX[black_goal], INDEX[white_goal])
+def _with_distances(rules: fast.Tables) -> _Tables:
+    """The search tables of one arrangement (built once per arrangement)."""
+    side, dragon, goal = rules.dwb, rules.dragon, rules.goal
     return _Tables(
-        wizard=listed(board.WIZARD_STEPS),
-        dragon=dragon,
-        dwb=side,
-        roc=listed(board.ROC_MOVES),
-        shots=tuple(shots),
-        step=step,
-        goal=goal,
+        **{f.name: getattr(rules, f.name) for f in fields(fast.Tables)},
         to_goal=(_bfs(goal[0], side), _bfs(goal[1], side)),
         side_dist=tuple(_bfs(c, side) for c in range(N_CELLS)),
         dragon_dist=tuple(_bfs(c, dragon) for c in range(N_CELLS)),
     )
 
 
-class _Board:
-    """A position in compact form: cells, Fireballs in flight, hands, side to move, ply.
-
-    ``fires`` lists ``(born, cell, direction)`` oldest first; ``winner`` is set (0 White,
-    1 Black) when the move that made this position won the game on the spot.
-    """
-
-    __slots__ = ("cells", "fires", "ply", "reserves", "side", "winner")
-
-    def __init__(self, cells, fires, reserves, side, ply, winner=None):
-        self.cells = cells
-        self.fires = fires
-        self.reserves = reserves
-        self.side = side
-        self.ply = ply
-        self.winner = winner
-
-
-def _code(p: dict[str, Any]) -> int:
-    if p["kind"] == "ball":
-        return BALL
-    if p["kind"] == "fireball":
-        return FIRE
-    return SIDE_NAMES.index(p["side"]) * 8 + KIND_CODE[p["kind"]]
-
-
-def from_state(state: dict[str, Any]) -> tuple[_Board, _Tables]:
-    """The compact form of an engine state, and its tables."""
-    cells = [0] * N_CELLS
-    fires = []
-    for name, p in state["pieces"].items():
-        i = INDEX[name]
-        cells[i] = _code(p)
-        if cells[i] == FIRE:
-            fires.append((p["born"], i, DIRS.index(p["dir"])))
-    fires.sort()
-    tables = _tables(frozenset(state["lions"]), state["goals"]["white"], state["goals"]["black"])
-    reserves = (state["reserves"]["white"], state["reserves"]["black"])
-    side = SIDE_NAMES.index(state["to_move"])
-    return _Board(cells, tuple(fires), reserves, side, state["ply"]), tables
-
-
-def generate(pos: _Board, t: _Tables) -> list[tuple[int, int, int, int]]:
-    """Every legal action of the side to move, as ``(kind, origin, target, direction)``."""
-    cells = pos.cells
-    side = pos.side
-    base = side * 8
-    foe = base ^ 8
-    moves = []
-    wizard = -1
-    for i, c in enumerate(cells):
-        if not c or c >= 16 or (c & 8) != base:
-            continue
-        kind = c & 7
-        if kind == PROTO:
-            continue
-        if kind == WIZARD:
-            wizard = i
-            for j in t.wizard[i]:
-                if not cells[j]:
-                    moves.append((STEP, i, j, 0))
-            for d, j in t.shots[i]:
-                moves.append((SHOOT, i, j, d))
-            continue
-        targets = t.dragon[i] if kind == DRAGON else t.dwb[i] if kind == DWB else t.roc[i]
-        takes = TAKES[kind]
-        for j in targets:
-            o = cells[j]
-            if not o:
-                moves.append((STEP, i, j, 0))
-            elif o == BALL:
-                if kind != ROC:
-                    moves.append((STEP, i, j, 0))
-            elif o < 16 and (o & 8) == foe and (o & 7) in takes:
-                moves.append((STEP, i, j, 0))
-    if wizard >= 0 and pos.reserves[side] > 0:
-        for j in t.wizard[wizard]:
-            if not cells[j]:
-                moves.append((DROP, -1, j, 0))
-    return moves
-
-
-def captures(pos: _Board, t: _Tables) -> list[tuple[int, int, int, int]]:
-    """The side to move's captures and Dragon-with-Ball steps into the goal (a subset of
-    :func:`generate`, for the quiescence search)."""
-    cells = pos.cells
-    side = pos.side
-    base = side * 8
-    foe = base ^ 8
-    goal = t.goal[side]
-    moves = []
-    for i, c in enumerate(cells):
-        if not c or c >= 16 or (c & 8) != base:
-            continue
-        kind = c & 7
-        if kind in (WIZARD, PROTO):
-            continue
-        targets = t.dragon[i] if kind == DRAGON else t.dwb[i] if kind == DWB else t.roc[i]
-        takes = TAKES[kind]
-        for j in targets:
-            o = cells[j]
-            if not o:
-                if j == goal and kind == DWB:
-                    moves.append((STEP, i, j, 0))
-            elif o == BALL:
-                if kind != ROC:
-                    moves.append((STEP, i, j, 0))
-            elif o < 16 and (o & 8) == foe and (o & 7) in takes:
-                moves.append((STEP, i, j, 0))
-    return moves
-
-
-def _surely_movable(pos: _Board, t: _Tables) -> bool:
-    """A quick yes when the side to move has a legal action: its Wizard can shoot (the full
-    check is needed only for a Wizard with no shot at all, which is rare)."""
-    try:
-        wizard = pos.cells.index(pos.side * 8 | WIZARD)
-    except ValueError:
-        return False
-    return bool(t.shots[wizard])
-
-
-def _fly(cells: list[int], start: int, d: int, t: _Tables) -> int:
-    """Fly a Fireball two cells from ``start`` (already lifted off it); its end cell or -1."""
-    step = t.step[d]
-    cell = start
-    for _ in range(2):
-        nxt = step[cell]
-        if nxt < 0:
-            return -1
-        hit = cells[nxt]
-        if hit:
-            if hit < 16:
-                kind = hit & 7
-                if kind == DWB:
-                    cells[nxt] = BALL
-                elif kind == PROTO:
-                    cells[nxt] = (hit & 8) | DRAGON
-                elif kind in (DRAGON, ROC):
-                    cells[nxt] = 0
-            return -1
-        cell = nxt
-    cells[cell] = FIRE
-    return cell
-
-
-def play(pos: _Board, move: tuple[int, int, int, int], t: _Tables) -> _Board:
-    """The position after ``move`` and the Fireball phase that follows it."""
-    cells = pos.cells[:]
-    side = pos.side
-    kind, origin, target, d = move
-    fires = pos.fires
-    reserves = pos.reserves
-    ply = pos.ply
-    if kind == DROP:
-        cells[target] = side * 8 | PROTO
-        reserves = (reserves[0] - 1, reserves[1]) if side == 0 else (reserves[0], reserves[1] - 1)
-    elif kind == SHOOT:
-        end = _fly(cells, origin, d, t)
-        if end >= 0:
-            fires = (*fires, (ply, end, d))
-    else:
-        mover = cells[origin]
-        cells[origin] = 0
-        taken = cells[target]
-        if taken and mover & 7 == DRAGON and (taken == BALL or taken & 7 == DWB):
-            mover = side * 8 | DWB
-        cells[target] = mover
-        if (taken and taken < 16 and taken & 7 == WIZARD) or (
-            mover & 7 == DWB and target == t.goal[side]
-        ):
-            return _Board(cells, fires, reserves, side ^ 1, ply + 1, winner=side)
-    if fires and fires[0][0] < ply:
-        flown = []
-        for born, cell, direction in fires:
-            if born < ply:
-                cells[cell] = 0
-                end = _fly(cells, cell, direction, t)
-                if end >= 0:
-                    flown.append((born, end, direction))
-            else:
-                flown.append((born, cell, direction))
-        fires = tuple(flown)
-    return _Board(cells, fires, reserves, side ^ 1, ply + 1)
+def from_state(state: dict[str, Any]) -> tuple[Position, _Tables]:
+    """The compact form of an engine state, and its search tables."""
+    pos, rules = fast.from_state(state)
+    return pos, _with_distances(rules)
 
 
 # -- evaluation -------------------------------------------------------------------------------
 
 
-def evaluate(pos: _Board, t: _Tables) -> int:
+def evaluate(pos: Position, t: _Tables) -> int:
     """Score for the side to move (positive: better for it), without searching."""
     cells = pos.cells
     score = [RESERVE_VALUE * pos.reserves[0], RESERVE_VALUE * pos.reserves[1]]
@@ -423,7 +199,7 @@ class _Search:
         self.nodes = 0
         self.deadline = time.perf_counter() + seconds
 
-    def order(self, pos: _Board, moves: list) -> list:
+    def order(self, pos: Position, moves: list) -> list:
         """Moves sorted most promising first (see :func:`_move_order`)."""
         return sorted(moves, key=lambda m: _move_order(pos, m, self.t), reverse=True)
 
@@ -434,21 +210,22 @@ class _Search:
         ):
             raise _OutOfBudget
 
-    def negamax(self, pos: _Board, depth: int, alpha: int, beta: int, height: int) -> int:
+    def negamax(self, pos: Position, depth: int, alpha: int, beta: int, height: int) -> int:
         self.tick()
         if pos.winner is not None:
             # The side that just moved won; the side to move here has lost.
             return -(WIN - height)
         if depth <= 0:
-            if not _surely_movable(pos, self.t) and not generate(pos, self.t):
+            if not fast.surely_movable(pos, self.t) and not fast.generate(pos, self.t):
                 return -(WIN - height)  # no legal action loses
             return self.quiesce(pos, alpha, beta, height, 2)
-        moves = generate(pos, self.t)
+        moves = fast.generate(pos, self.t)
         if not moves:
             return -(WIN - height)
         best = -WIN * 2
         for move in self.order(pos, moves):
-            score = -self.negamax(play(pos, move, self.t), depth - 1, -beta, -alpha, height + 1)
+            child = fast.play(pos, move, self.t)
+            score = -self.negamax(child, depth - 1, -beta, -alpha, height + 1)
             if score > best:
                 best = score
                 if score > alpha:
@@ -457,19 +234,19 @@ class _Search:
                         break
         return best
 
-    def quiesce(self, pos: _Board, alpha: int, beta: int, height: int, left: int) -> int:
+    def quiesce(self, pos: Position, alpha: int, beta: int, height: int, left: int) -> int:
         """Stand pat or resolve captures (and steps into the goal) for a few more plies."""
         stand = evaluate(pos, self.t)
         if stand >= beta or left <= 0:
             return stand
         alpha = max(alpha, stand)
         best = stand
-        for move in self.order(pos, captures(pos, self.t)):
-            child = play(pos, move, self.t)
+        for move in self.order(pos, fast.captures(pos, self.t)):
+            child = fast.play(pos, move, self.t)
             self.tick()
             if child.winner is not None:
                 return WIN - height - 1
-            if not _surely_movable(child, self.t) and not generate(child, self.t):
+            if not fast.surely_movable(child, self.t) and not fast.generate(child, self.t):
                 score = WIN - height - 1
             else:
                 score = -self.quiesce(child, -beta, -alpha, height + 1, left - 1)
@@ -481,7 +258,7 @@ class _Search:
                         break
         return best
 
-    def root(self, pos: _Board, moves: list, max_depth: int) -> tuple[list, int]:
+    def root(self, pos: Position, moves: list, max_depth: int) -> tuple[list, int]:
         """Root moves with their scores (best first) from the deepest finished iteration."""
         ranked = [(m, 0) for m in self.order(pos, moves)]
         finished = 0
@@ -490,7 +267,7 @@ class _Search:
                 scored = []
                 alpha = -WIN * 2
                 for move, _ in ranked:
-                    child = play(pos, move, self.t)
+                    child = fast.play(pos, move, self.t)
                     score = -self.negamax(child, depth - 1, -WIN * 2, -alpha + 1, 1)
                     scored.append((move, score))
                     alpha = max(alpha, score)
@@ -510,7 +287,7 @@ class _Search:
         return ranked, finished
 
 
-def _move_order(pos: _Board, move: tuple[int, int, int, int], t: _Tables) -> int:
+def _move_order(pos: Position, move: tuple[int, int, int, int], t: _Tables) -> int:
     """How promising ``move`` looks before searching it: wins, captures, hits, progress."""
     kind, origin, target, d = move
     cells = pos.cells
@@ -570,7 +347,7 @@ class LionsDragonsPlayer:
         if not choices:
             raise ValueError("This seat has nothing to decide now.")
         pos, tables = from_state(state)
-        by_move = {_parse(c.action): c.action for c in choices}
+        by_move = {fast.parse_action(c.action): c.action for c in choices}
         moves = list(by_move)
         search = _Search(tables, self.nodes, self.seconds)
         ranked, _depth = search.root(pos, moves, self.max_depth)
@@ -580,21 +357,6 @@ class LionsDragonsPlayer:
         move = tied[rng.randrange(len(tied))] if len(tied) > 1 else ranked[0][0]
         move = _avoid_repetition(game, state, seat, ranked, move, by_move)
         return Decision(by_move[move], _why(pos, move, tables, best_score))
-
-
-def _parse(action: str) -> tuple[int, int, int, int]:
-    """The compact move of one of the engine's legal action strings."""
-    if action.startswith("drop "):
-        return (DROP, -1, INDEX[action[5:]], 0)
-    if action.startswith("fire "):
-        origin, target = action[5:].split("-")
-        d = next(
-            d for d, name in enumerate(DIRS)
-            if board.offset(origin, board.EDGE_DIRECTIONS[name], 2) == target
-        )
-        return (SHOOT, INDEX[origin], INDEX[target], d)
-    sep = next(i for i, ch in enumerate(action) if ch in "-x")  # no cell name has - or x
-    return (STEP, INDEX[action[:sep]], INDEX[action[sep + 1:]], 0)
 
 
 def _avoid_repetition(game, state, seat, ranked, move, by_move):
@@ -616,7 +378,7 @@ def _avoid_repetition(game, state, seat, ranked, move, by_move):
     return move
 
 
-def _why(pos: _Board, move: tuple[int, int, int, int], t: _Tables, score: int) -> str:
+def _why(pos: Position, move: tuple[int, int, int, int], t: _Tables, score: int) -> str:
     """A short line saying what ``move`` is for, from what both players can see."""
     kind, origin, target, d = move
     cells = pos.cells
@@ -642,7 +404,7 @@ def _why(pos: _Board, move: tuple[int, int, int, int], t: _Tables, score: int) -
         return f"shoots a Fireball towards {tname}"
     mover = cells[origin]
     taken = cells[target]
-    after = play(pos, move, t)
+    after = fast.play(pos, move, t)
     if after.winner == side:
         if taken and taken < 16 and taken & 7 == WIZARD:
             return f"captures the {_name(taken)} on {tname} and wins"
@@ -680,14 +442,14 @@ def _why(pos: _Board, move: tuple[int, int, int, int], t: _Tables, score: int) -
     return ""
 
 
-def _threat(pos: _Board, cell: int, side: int, t: _Tables) -> int:
+def _threat(pos: Position, cell: int, side: int, t: _Tables) -> int:
     """The cell of the most valuable opposing piece ``side``'s piece on ``cell`` could take
     next (the Wizard first), or -1 if none."""
     code = pos.cells[cell]
     if not code or code >= 16 or code >> 3 != side or code & 7 not in TAKES:
         return -1
     kind = code & 7
-    targets = t.dragon[cell] if kind == DRAGON else t.dwb[cell] if kind == DWB else t.roc[cell]
+    targets = t.targets(kind)[cell]
     rank = {WIZARD: 5, DWB: 4, DRAGON: 3, ROC: 2, PROTO: 1}
     best, found = 0, -1
     for j in targets:

@@ -1,4 +1,5 @@
-"""The Dragon's Cave computer player: a faithful model, legal, sensible, repeatable, fair."""
+"""The Dragon's Cave computer player: legal, sensible, repeatable, fair. (That its fast model
+plays by the engine's rules is tested in ``tests/engines/test_dragons_cave_fast.py``.)"""
 
 from __future__ import annotations
 
@@ -9,7 +10,6 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engines.dragons_cave.board import progress
 from players import dragons_cave as strong
 from players import player_for
 from tests.engines.test_dragons_cave_setup import GAME, KINDS, act, arrange, new_game
@@ -51,66 +51,6 @@ def random_game(players, seed, strong_seat=None, forfeits=True):
             action = rng.choice(legal(state, prompt.seat))
         state, _ = GAME.apply(state, prompt.seat, action, rng)
     raise AssertionError("the game did not end")
-
-
-# --- the model the player thinks with ---------------------------------------------------
-
-
-def model_of(state):
-    sim = strong.sim_from(state, state["chests"])
-    return sim.pos, sim.hand, sim.purse, sim.chest, sim.treasure, sim.undistributed
-
-
-@settings(max_examples=10)
-@given(players=st.sampled_from([2, 3, 4]), seed=st.integers(0, 2**32))
-def test_model_plays_rounds_exactly_as_the_engine(players, seed):
-    """Each round of a random game, replayed on the player's compact model with the same
-    cards, square and hand picks, ends in the engine's position (and its final score)."""
-    states = list(random_game(players, seed))
-    starts = [s for s in states if s["phase"] == "choose" and not any(s["cards"])]
-    starts = [s for s in starts if s["lair_choice"] is None]
-    for before, after in zip(starts, [*starts[1:], states[-1]], strict=True):
-        if after["departed"] != before["departed"] or after["round"] != before["round"] + (
-            after["phase"] != "over"
-        ):
-            continue
-        record = after["last_round"]
-        keys = strong.tables(before["board"]).keys
-        cards = {
-            play["seat"]: (
-                strong.CHEST if play["card"] == "chest" else keys.index(play["card"]),
-                (play["dwarf"] or 1) - 1,
-            )
-            for play in record["plays"]
-        }
-        sim = strong.sim_from(before, before["chests"])
-        caught, swap = strong.reveal(sim, cards, keys.index(record["dragon_square"]))
-        over = sim.treasure == 0
-        if not over:
-            taken = {hand["seat"]: hand["returned"] for hand in record["hands"]}
-            assert sorted(caught) == sorted(taken)
-            for seat in caught:
-                strong.take(sim, seat, taken[seat])
-            over = strong.round_over(sim)
-        assert over == (after["phase"] == "over")
-        assert (sim.pos, sim.hand, sim.purse, sim.chest, sim.treasure) == model_of(after)[:5]
-        if over:
-            winners = after["outcome"]["winners"]
-            for seat in range(players):
-                expected = 1 / len(winners) if seat in winners else 0.0
-                assert strong.share(sim, seat) == expected
-        else:
-            strong.next_round(sim, swap)
-            assert sim.dragon == after["dragon_seat"]
-
-
-def test_positions_follow_the_engines_progress():
-    """The model numbers squares as the engine's ``progress``: Start 0, the lair last."""
-    state = arrange(new_game(3), squares={(1, 1): 6, (2, 1): "lair:ruby"})
-    sim = strong.sim_from(state, state["chests"])
-    board = state["board"]
-    assert sim.pos == [[0], [progress(board, 6)], [progress(board, "lair:ruby")]]
-    assert sim.pos[2][0] == sim.t.lair
 
 
 # --- legal, repeatable ------------------------------------------------------------------

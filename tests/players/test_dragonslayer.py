@@ -1,4 +1,6 @@
-"""The Dragonslayer computer player: legal, sensible, repeatable, blind to secrets."""
+"""The Dragonslayer computer player: legal, sensible, repeatable, blind to secrets. (That its
+fast model of the fight counts as the engine does is tested in
+``tests/engines/test_dragonslayer_fast.py``.)"""
 
 from __future__ import annotations
 
@@ -6,7 +8,6 @@ import copy
 import random
 
 from engines import GAMES
-from engines.dragonslayer import fight
 from engines.dragonslayer.model import load_urland
 from players import dragonslayer as strong
 from players import player_for
@@ -459,32 +460,3 @@ def test_win_chance_is_a_probability_that_grows_with_the_party():
 def test_win_chance_zero_when_every_location_wipes_the_party_out():
     """Galen alone (magic 1) is weaker than a Dragon of 5 everywhere."""
     assert strong.win_chance(strong.Party("galen", (), ()), 5) == 0.0
-
-
-def test_outcome_reads_the_matrix():
-    """Combat 5 over and magic 5 over: the Matrix reads 0/3."""
-    party_ = strong.Party("aurric", ("wulfstan",), ())
-    assert strong.outcome(party_, 5, 10, 10) == (0, 3, False)
-    assert strong.outcome(party_, 5, 4, 10)[2] is True
-
-
-def test_fight_sums_match_the_engine():
-    """At every battle of random games, each placement's combat and magic totals and its
-    Matrix outcome are the engine's own (``fight.strengths`` and ``fight.outcome_of``)."""
-    battles = 0
-    for players, seed, levels in GAMES_PLAYED:
-        for state, seat in _play(players, seed, levels):
-            if GAME.prompts(state)[0].kind != "battle":
-                continue
-            party_ = strong.party_of(state, seat)
-            row = strong.ROWS.index(state["fight"]["location"])
-            mine = {frozenset(b): (c, m) for c, m, b in strong.placements(party_)[row]}
-            for boxes in fight.placements(state, seat):
-                sums = fight.strengths(state, seat, boxes)
-                c, m = mine[frozenset(boxes.items())]
-                assert (c, m) == (sums["combat"]["total"], sums["magic"]["total"])
-                assert strong.outcome(party_, state["dragon"], c, m) == fight.outcome_of(
-                    state, seat, boxes
-                )
-            battles += 1
-    assert battles >= 10
