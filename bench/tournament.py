@@ -23,7 +23,7 @@ import time
 from dataclasses import dataclass, field
 
 from engines import GAMES
-from players import player_for
+from games import spec_for
 
 TURN_CAP = 4000
 """Decisions after which an unfinished game counts as won by nobody."""
@@ -46,7 +46,7 @@ def play(slug: str, levels: list[str], seed: int, options: dict[str, str] | None
     normal = game.normalize_options(options or {})
     roles = [r.key for r in game.roles(len(levels), normal)]
     state = game.setup(roles, normal, random.Random(seed))
-    players = [player_for(slug, level) for level in levels]
+    players = [spec_for(slug).player(level) for level in levels]
     played = Played(winners=(), totals=None)
     for step in range(TURN_CAP):
         if game.result(state) is not None:

@@ -9,6 +9,6 @@ host: the host asks, then plays the answer like a person's click.
 
 from __future__ import annotations
 
-from players.base import LEVELS, Decision, Player, player_for
+from players.base import EASY, LEVELS, Decision, Player
 
-__all__ = ["LEVELS", "Decision", "Player", "player_for"]
+__all__ = ["EASY", "LEVELS", "Decision", "Player"]

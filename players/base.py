@@ -1,8 +1,10 @@
-"""The computer player contract, the easy player and the registry of strong ones."""
+"""The computer player contract and the easy player.
+
+Each game's strong player is registered with its engine in :mod:`games`.
+"""
 
 from __future__ import annotations
 
-import importlib
 import random
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -11,15 +13,6 @@ from engines.base import Game
 
 LEVELS = ("easy", "strong")
 """Levels a table can ask for: random legal play, or the game's best."""
-
-STRONG_MODULES = {
-    "stgeorge": "players.stgeorge",
-    "dragons-cave": "players.dragons_cave",
-    "lions-dragons": "players.lions_dragons",
-    "dragonslayer": "players.dragonslayer",
-}
-"""Where each game's strong player lives (a module exposing ``PLAYER``)."""
-
 
 @dataclass(frozen=True)
 class Decision:
@@ -46,12 +39,3 @@ class EasyPlayer:
 
 
 EASY = EasyPlayer()
-
-
-def player_for(slug: str, level: str) -> Player:
-    """The computer player of game ``slug`` at ``level`` (``easy`` or ``strong``)."""
-    if level not in LEVELS:
-        raise ValueError(f"level must be one of {', '.join(LEVELS)}")
-    if level == "easy" or slug not in STRONG_MODULES:
-        return EASY
-    return importlib.import_module(STRONG_MODULES[slug]).PLAYER

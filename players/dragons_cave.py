@@ -575,4 +575,4 @@ def _hand(state: dict[str, Any], seat: int, rng: random.Random, search: Search) 
 
 
 PLAYER = DragonsCavePlayer()
-"""The strong player the host asks (``players.base.STRONG_MODULES``)."""
+"""The strong player the host asks (registered in ``games``)."""

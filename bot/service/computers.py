@@ -18,7 +18,8 @@ from bot.service.tables import Table, action_rng, seat_label
 from bot.service.timing import Timing
 from bot.store import GameRecord, StaleVersion
 from engines.base import Game, Prompt
-from players import Decision, player_for
+from games import spec_for
+from players import Decision
 from players.base import EASY
 
 COMPUTER_DELAY = 2.0
@@ -41,7 +42,7 @@ def decide(game: Game, state: Any, seat: int, level: str, rng: random.Random) ->
     seen = game.observe(state, seat)
     legal = {choice.action for choice in game.legal_actions(seen, seat)}
     try:
-        decision = player_for(game.slug, level).choose(game, seen, seat, rng)
+        decision = spec_for(game.slug).player(level).choose(game, seen, seat, rng)
         if decision.action in legal:
             return decision
         log.warning("%s %s player chose an illegal %r", game.slug, level, decision.action)

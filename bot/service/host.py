@@ -38,8 +38,7 @@ from bot.service.tables import (
 )
 from bot.service.text import BoardLink, ChannelRef, Mention, Moment, Text
 from bot.service.timing import NO_DEADLINES
-from bot.store import GameRecord, StaleVersion
-from bot.store.sqlite import SqliteStore
+from bot.store import GameRecord, StaleVersion, Store
 from engines.base import Choice, Event, IllegalAction, Prompt, Result
 
 Renderer = Callable[[str, dict[str, Any]], bytes]
@@ -55,7 +54,7 @@ class GameHost(Lobby, TurnClock, Computers):
 
     def __init__(
         self,
-        store: SqliteStore,
+        store: Store,
         *,
         renderer: Renderer | None = None,
         clock: Callable[[], float] = time.time,

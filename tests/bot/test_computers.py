@@ -11,6 +11,7 @@ from bot.service.host import GameHost
 from bot.service.notices import ChannelPost, PrivateMessage
 from bot.service.text import Mention
 from bot.service.timing import HOUR
+from games import SPECS, GameSpec
 from players import Decision
 from tests.bot.test_turn_clock import Clock
 
@@ -133,6 +134,7 @@ async def test_a_failing_computer_player_falls_back_to_a_legal_random_move(host,
     table = await host.table(game)
     legal = {c.action for c in table.engine.legal_actions(table.state, 0)}
     for player in (Broken(), Cheater()):
-        monkeypatch.setattr(computers, "player_for", lambda slug, level, p=player: p)
+        spec = SPECS[table.engine.slug]
+        monkeypatch.setitem(SPECS, spec.slug, GameSpec(spec.engine, spec.renderer, player))
         decision = computers.decide(table.engine, table.state, 0, "strong", random.Random(1))
         assert decision.action in legal

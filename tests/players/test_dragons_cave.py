@@ -10,8 +10,8 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from games import spec_for
 from players import dragons_cave as strong
-from players import player_for
 from tests.engines.test_dragons_cave_setup import GAME, KINDS, act, arrange, new_game
 
 PLAYER = strong.PLAYER
@@ -100,7 +100,7 @@ def test_same_inputs_same_decision():
 
 
 def test_strong_is_registered():
-    assert player_for("dragons-cave", "strong") is PLAYER
+    assert spec_for("dragons-cave").player("strong") is PLAYER
 
 
 def test_the_play_is_mixed():

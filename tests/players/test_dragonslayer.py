@@ -9,8 +9,8 @@ import random
 
 from engines import GAMES
 from engines.dragonslayer.model import load_urland
+from games import spec_for
 from players import dragonslayer as strong
-from players import player_for
 from players.base import EASY
 
 GAME = GAMES["dragonslayer"]
@@ -124,7 +124,7 @@ def _play(players: int, seed: int, levels: list[str], steps: int = 1500):
             return  # a prompt the engine offers nothing for: nothing anyone could answer
         yield state, seat
         seen = GAME.observe(state, seat)
-        player = player_for("dragonslayer", levels[seat])
+        player = spec_for("dragonslayer").player(levels[seat])
         action = player.choose(GAME, seen, seat, random.Random(f"{seed}:{step}:c")).action
         state, _ = GAME.apply(state, seat, action, random.Random(f"{seed}:{step}"))
 
@@ -157,8 +157,8 @@ def test_always_a_legal_action():
 
 
 def test_player_is_registered():
-    assert player_for("dragonslayer", "strong") is PLAYER
-    assert player_for("dragonslayer", "easy") is EASY
+    assert spec_for("dragonslayer").player("strong") is PLAYER
+    assert spec_for("dragonslayer").player("easy") is EASY
 
 
 def test_same_inputs_same_decision():

@@ -10,8 +10,8 @@ import pytest
 
 from engines import GAMES
 from engines.lions_dragons import fast, rules
+from games import spec_for
 from players import lions_dragons as strong
-from players.base import player_for
 
 GAME = GAMES["lions-dragons"]
 PLAYER = strong.PLAYER
@@ -69,7 +69,7 @@ def random_states(seeds: range, plies: int, every: int):
 
 
 def test_registered_as_the_strong_player():
-    assert player_for("lions-dragons", "strong") is PLAYER
+    assert spec_for("lions-dragons").player("strong") is PLAYER
 
 
 def test_legal_action_in_many_random_positions():
@@ -84,7 +84,7 @@ def test_legal_action_in_many_random_positions():
 
 def test_legal_action_at_every_prompt_of_games_against_easy():
     """Strong plays White in one game and Black in the other, all the way to the end."""
-    easy = player_for("lions-dragons", "easy")
+    easy = spec_for("lions-dragons").player("easy")
     for seed, strong_seat in ((11, WHITE), (12, BLACK)):
         state = new_game(seed)
         for step in range(150):

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from engines.stgeorge import GAME, fast
 from engines.stgeorge.board import current_board
 from engines.stgeorge.state import State
-from players import player_for
+from games import spec_for
 from players import stgeorge as strong
 from players.base import EASY
 from tests.engines.test_stgeorge import position
@@ -61,8 +61,8 @@ def random_game(seed: int, players: int, strong_seats: set[int], lapses: bool):
 
 
 def test_the_registry_hands_out_this_player_for_strong():
-    assert player_for("stgeorge", "strong") is PLAYER
-    assert player_for("stgeorge", "easy") is EASY
+    assert spec_for("stgeorge").player("strong") is PLAYER
+    assert spec_for("stgeorge").player("easy") is EASY
 
 
 @settings(max_examples=10)
