@@ -35,6 +35,27 @@ async def test_example_plays_to_a_result_without_a_refused_line(path, tmp_path):
     assert "⚠️" not in printed, printed[printed.index("⚠️") - 300 : printed.index("⚠️") + 200]
     assert "🏆" in printed.splitlines()[-2] or "draw" in printed.splitlines()[-2].lower()
     assert list(tmp_path.glob("board-*.png")), "board pictures were written"
+    raw = re.findall(r"<[@#]!?\d+>|<t:\d+(?::\w)?>|discord\.com/channels", printed)
+    assert not raw, f"the local table shows Discord markup: {raw[:3]}"
+
+
+async def test_the_local_table_names_players_channels_and_times_in_plain_words(tmp_path):
+    out = io.StringIO()
+    table = await LocalTable.open(seed=3, out=out)
+    try:
+        await table.run_lines([
+            "alice: /game new game:stgeorge players:2 role:dragon",
+            "bob: /game join",
+            "bob: /game start",  # only the host may start: the refusal names her
+            "alice: /game start",
+            "alice: /game list",
+        ])  # fmt: skip
+    finally:
+        await table.close()
+    printed = out.getvalue()
+    assert "Only the host, @alice, can start" in printed
+    assert "in #table: waiting for" in printed
+    assert re.search(r"turn ends at \d\d:\d\d on \w{3} \d\d \w{3}", printed), printed
 
 
 def test_there_is_an_example_for_every_game():
