@@ -51,7 +51,8 @@ class Option:
     reordered) or raises :class:`BadOptions` for rules about the combination. ``default``
     is the value when the option is not given: ``None`` leaves it out, a callable is called
     each time (a default read from a data file). ``example`` is a typed example for help
-    and error messages (``"magicians=merridyds,galen"``).
+    and error messages (``"magicians=merridyds,galen"``); ``default_words`` says the
+    default in words when it is not one value (``"Aurric and Galen for 2, ..."``).
     """
 
     key: str
@@ -63,6 +64,7 @@ class Option:
     value: Callable[[str], Any] | None = None
     check: Callable[[Any], Any] | None = None
     example: str = ""
+    default_words: str = ""
 
     @property
     def usage(self) -> str:
@@ -148,6 +150,8 @@ def describe(schema: Schema, game: str = "This game") -> str:
         if isinstance(default, list):
             default = ",".join(map(str, default))
         shown = "" if default is None else f" (default {default})"
+        if option.default_words:
+            shown = f" (default: {option.default_words})"
         example = f"; e.g. `{option.example}`" if option.example else ""
         lines.append(f"- `{option.usage}`{shown}: {option.help}{example}.")
     return "\n".join(lines)

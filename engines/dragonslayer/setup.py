@@ -46,12 +46,12 @@ def _check_magicians(chosen: list[str]) -> list[str]:
 OPTIONS: schema.Schema = (
     schema.Option(
         "magicians",
-        "who plays, Galen always among them (default: Aurric and Galen for 2, Aurric, "
-        "Merridyds and Galen for 3, all four for 4)",
+        "the magicians played, Galen always among them",
         choices=MAGICIANS,
         many=True,
         check=_check_magicians,
         example="magicians=merridyds,galen",
+        default_words="Aurric and Galen for 2, Aurric, Merridyds and Galen for 3, all four",
     ),
 )
 

@@ -15,6 +15,11 @@ from engines.lions_dragons import board
 GAME = GAMES["lions-dragons"]
 
 
+def typed(options: dict) -> str:
+    """Options as a player types them: ``reserve=2 cap=50``."""
+    return " ".join(f"{key}={value}" for key, value in options.items())
+
+
 def weight(state: dict) -> int:
     """A measure that every capture, drop or Fireball hit lowers (see the quiet-ply rule)."""
     value = 4 * sum(state["reserves"].values())
@@ -84,7 +89,7 @@ def pick(state: dict, choices: list, rng: random.Random):
 def play_out(seed: int, options: dict, greedy: bool) -> tuple[dict, list[str]]:
     """A whole game of random legal actions (optionally preferring captures and goals)."""
     rng = random.Random(seed)
-    state = GAME.setup(["white", "black"], GAME.normalize_options(options), rng)
+    state = GAME.setup(["white", "black"], GAME.parse_options(typed(options)), rng)
     cap = state["options"]["cap"]
     limit = (weight(state) + 1) * cap  # every `cap` quiet plies must end in progress or a draw
     log: list[str] = []
@@ -131,7 +136,7 @@ def test_games_replay_exactly_from_seed_and_log(seed):
     options = {"cap": "10"}
     final, log = play_out(seed, options, greedy=True)
     rng = random.Random(seed)
-    state = GAME.setup(["white", "black"], GAME.normalize_options(options), rng)
+    state = GAME.setup(["white", "black"], GAME.parse_options(typed(options)), rng)
     for action in log:
         state, _ = GAME.apply(state, state["seats"].index(state["to_move"]), action, rng)
     assert state == final

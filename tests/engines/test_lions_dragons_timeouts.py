@@ -15,12 +15,17 @@ from tests.engines.test_lions_dragons_props import OPTIONS, check_invariants, ch
 from tests.engines.test_lions_dragons_props import weight as progress_weight
 
 GAME = GAMES["lions-dragons"]
+
+
+def typed(options: dict) -> str:
+    """Options as a player types them: ``reserve=2 cap=50``."""
+    return " ".join(f"{key}={value}" for key, value in options.items())
 WHITE, BLACK = 0, 1
 FAR = {"a1": "white wizard", "l6": "black wizard"}
 
 
 def new_game(seed: int = 1, **options: str) -> dict:
-    return GAME.setup(["white", "black"], GAME.normalize_options(options), random.Random(seed))
+    return GAME.setup(["white", "black"], GAME.parse_options(typed(options)), random.Random(seed))
 
 
 def to_move(state: dict) -> int:
@@ -251,7 +256,7 @@ def test_rules_help_says_what_a_timeout_does():
 def play_with_lapses(seed: int, options: dict, lapse: float, forfeits: bool) -> dict:
     """A random game where a prompted side sometimes runs out of time instead of acting."""
     rng = random.Random(seed)
-    state = GAME.setup(["white", "black"], GAME.normalize_options(options), rng)
+    state = GAME.setup(["white", "black"], GAME.parse_options(typed(options)), rng)
     limit = (progress_weight(state) + 1) * state["options"]["cap"]
     while GAME.result(state) is None:
         assert state["ply"] <= limit, "game did not end"
