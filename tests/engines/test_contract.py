@@ -195,3 +195,26 @@ def test_random_playouts_keep_the_contract(slug, players, seed):
     seen = set(tally.kinds)
     assert seen <= tally.skipped, f"prompt kinds never skipped: {seen - tally.skipped}"
     assert seen <= tally.forfeited, f"prompt kinds never forfeited: {seen - tally.forfeited}"
+
+
+@pytest.mark.parametrize("slug", sorted(GAMES))
+def test_load_refuses_a_snapshot_of_an_unknown_or_newer_format(slug):
+    game = GAMES[slug]
+    options = game.parse_options("")
+    roles = [role.key for role in game.roles(game.min_players, options)]
+    dumped = game.dump(game.setup(roles, options, setup_rng(0)))
+    assert isinstance(dumped["format"], int) and dumped["format"] >= 1
+    for bad in (dumped["format"] + 1, "1", None, 0):
+        with pytest.raises(ValueError, match="format"):
+            game.load({**dumped, "format": bad})
+    assert game.dump(game.load(dumped)) == dumped
+
+
+@pytest.mark.parametrize("slug", sorted(GAMES))
+def test_every_game_declares_the_contract(slug):
+    game = GAMES[slug]
+    assert game.slug == slug and game.title
+    assert 1 <= game.min_players <= game.max_players
+    assert isinstance(game.options, tuple)
+    assert game.parse_options("") == game.normalize_options({})
+    assert game.rules_help().strip()
