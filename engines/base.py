@@ -21,6 +21,11 @@ Ideas borrowed from OpenSpiel and boardgame.io:
 * **Views.** :meth:`Game.view` returns what one seat may know, or with ``seat=None`` the
   public view. Anything posted in a channel (text or picture) is built from the public
   view only.
+* **Options** are declared as a schema (:attr:`Game.options`, see :mod:`engines.options`)
+  and read from what the player typed by :meth:`Game.parse_options`.
+* **Snapshots** (:meth:`Game.dump`) carry a format version; :meth:`Game.load` refuses one
+  it does not know (see :mod:`engines.snapshot`). :mod:`engines.replay` rebuilds a game
+  from its seed and action log.
 
 Engines are pure: no I/O, no clock, no Discord, the standard library only. ``apply``
 never mutates the state it is given; it returns a new one.
@@ -30,7 +35,10 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from engines.options import Option
 
 State = Any
 """An engine's own state object; opaque to the host except through the contract."""
@@ -119,6 +127,10 @@ class Game(Protocol):
     title: str
     min_players: int
     max_players: int
+    options: tuple[Option, ...]
+    """The table options, as a schema (:class:`engines.options.Option`): what
+    :meth:`parse_options` accepts, with defaults; also printed in help
+    (:func:`engines.options.describe`). Empty for a game without options."""
 
     def roles(self, players: int, options: dict[str, Any]) -> list[Role]:
         """The seats of a table of ``players``, in seat (and turn) order.
@@ -126,8 +138,19 @@ class Game(Protocol):
         Raises :class:`BadOptions` for an unsupported player count.
         """
 
-    def normalize_options(self, options: dict[str, str]) -> dict[str, Any]:
-        """Validate raw ``key=value`` options and fill defaults. Raises BadOptions."""
+    def parse_options(self, text: str) -> dict[str, Any]:
+        """The options a player typed (``"lions=symmetric reserve=4"``,
+        ``"magicians=merridyds,galen"``), read with :attr:`options`: checked, with defaults
+        filled. The result is what :meth:`roles` and :meth:`setup` take and what is stored.
+
+        Raises :class:`BadOptions` (unknown key, bad value, a key given twice) with a
+        message saying what to type instead and listing the known keys or values.
+        """
+
+    def normalize_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """The same schema over options already split into ``{key: value}`` (typed words,
+        or values :meth:`parse_options` returned, which read back unchanged). Kept for hosts
+        that split the typed text themselves. Raises BadOptions."""
 
     def setup(self, roles: list[str], options: dict[str, Any], rng: random.Random) -> State:
         """A new game for seats with these role keys (as returned by :meth:`roles`)."""
@@ -181,10 +204,15 @@ class Game(Protocol):
         """The outcome once the game is over, else ``None``."""
 
     def dump(self, state: State) -> dict[str, Any]:
-        """State as JSON-ready data (the stored snapshot)."""
+        """State as JSON-ready data (the stored snapshot), with its ``"format"``: the
+        version of the snapshot layout (each engine's ``state.FORMAT``)."""
 
     def load(self, data: dict[str, Any]) -> State:
-        """Inverse of :meth:`dump`."""
+        """Inverse of :meth:`dump`: ``dump(load(dump(s))) == dump(s)``.
+
+        Reads the engine's current format and the older ones it knows; an unknown or newer
+        format raises :class:`engines.snapshot.UnknownFormat` (a ``ValueError``) saying so.
+        """
 
     def rules_help(self) -> str:
         """Markdown rules summary: notation, readings of ambiguities, reconstructed data."""

@@ -8,7 +8,7 @@ import random
 from engines.base import Event, IllegalAction
 from engines.dragons_cave import rounds
 from engines.dragons_cave.board import coin_words, describe, kind_name
-from engines.dragons_cave.notation import CHEST, HANDS, kind_word, parse
+from engines.dragons_cave.notation import CHEST, HANDS, hand_action, kind_word, parse
 from engines.dragons_cave.prompts import prompts, waiting
 from engines.dragons_cave.state import (
     State,
@@ -240,7 +240,7 @@ def pick_hand(state: State, seat: int, words: tuple[str, ...]) -> list[Event]:
     state["last_action"] = {
         "seat": seat,
         "verb": "hand",
-        "action": f"hand {state['roles'][target]} {side}",
+        "action": hand_action(state["roles"][target], side),
         "text": f"The Dragon picked {name(state, target)}'s {side} hand.",
     }
     events = [

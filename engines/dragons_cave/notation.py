@@ -1,4 +1,6 @@
-"""The text notation of Dragon's Cave actions, parsed case-insensitively.
+"""The text notation of Dragon's Cave actions: parsed case-insensitively, and written in
+canonical form (:func:`canonical_card`, :func:`lair_action`, :func:`split_action`,
+:func:`hand_action`).
 
 * ``card <kind>`` or ``card chest``: a Dwarf player's secret card (``card ruby``).
   In the 2-player game ``card <kind> <1|2>`` also names the Dwarf that moves.
@@ -62,3 +64,18 @@ def kind_word(board: Board, word: str, allow_chest: bool) -> str:
 def canonical_card(kind: str, dwarf: int | None) -> str:
     """The canonical text of a card action."""
     return f"card {kind}" if dwarf is None else f"card {kind} {dwarf}"
+
+
+def lair_action(kind: str) -> str:
+    """The canonical text of the Dragon's lair square: ``lair amber``."""
+    return f"lair {kind}"
+
+
+def split_action(left: int) -> str:
+    """The canonical text of a caught player's split: ``split 3`` (coins in the left hand)."""
+    return f"split {left}"
+
+
+def hand_action(role: str, side: str) -> str:
+    """The canonical text of the Dragon's pick of a caught player's hand: ``hand blue left``."""
+    return f"hand {role} {side}"

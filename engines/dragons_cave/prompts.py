@@ -4,7 +4,13 @@ from __future__ import annotations
 
 from engines.base import Choice, Prompt
 from engines.dragons_cave.board import coin_words, coins_on, describe, kind_name, step_ahead
-from engines.dragons_cave.notation import CHEST, canonical_card
+from engines.dragons_cave.notation import (
+    CHEST,
+    canonical_card,
+    hand_action,
+    lair_action,
+    split_action,
+)
 from engines.dragons_cave.state import State, card_seats, dragon_away, dwarf, movable, name
 
 MENU_LIMIT = 25
@@ -94,7 +100,7 @@ def legal_actions(state: State, seat: int) -> list[Choice]:
     if "lair" in kinds:
         board = state["board"]
         return [
-            Choice(f"lair {k['key']}", f"Sit on {k['name']} ({k['colour']} {k['symbol']})")
+            Choice(lair_action(k["key"]), f"Sit on {k['name']} ({k['colour']} {k['symbol']})")
             for k in board["kinds"]
         ]
     if "split" in kinds:
@@ -102,7 +108,7 @@ def legal_actions(state: State, seat: int) -> list[Choice]:
     if "hand" in kinds:
         return [
             Choice(
-                f"hand {state['roles'][c['seat']]} {side}",
+                hand_action(state["roles"][c["seat"]], side),
                 f"{name(state, c['seat'])}'s {side} hand",
                 state["roles"][c["seat"]],
             )
@@ -153,7 +159,7 @@ def _split_choices(state: State, seat: int) -> list[Choice]:
     grouped = purse + 1 > MENU_LIMIT
     return [
         Choice(
-            f"split {left}",
+            split_action(left),
             f"Left hand {left}, right hand {purse - left}",
             f"left {left // 10 * 10}-{min(left // 10 * 10 + 9, purse)}" if grouped else "",
         )

@@ -23,10 +23,13 @@ Keys (all JSON types, so ``dump``/``load`` are plain copies):
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
+from engines.base import Result
 from engines.dragons_cave.board import START, Board, in_lair, kind_keys
 from engines.dragons_cave.notation import CHEST
+from engines.snapshot import check_format
 
 TREASURE = 44
 """Gold coins in the box: the Dragon's Treasure at the start (given by the rule text)."""
@@ -36,6 +39,9 @@ CARDS_PER_SET = 6
 """Each player's set: one card per kind of square plus the Treasure Chest card."""
 
 State = dict[str, Any]
+
+FORMAT = 1
+"""The snapshot format :func:`dump` writes (kept in the state as ``"format"``)."""
 
 
 def full_hand(board: Board) -> list[str]:
@@ -49,7 +55,7 @@ def new_state(roles: list[str], names: list[str], board: Board, first_dragon: in
     two_player = seats == 2
     per_seat = 2 if two_player else 1
     return {
-        "format": 1,
+        "format": FORMAT,
         "board": board,
         "roles": list(roles),
         "names": list(names),
@@ -76,6 +82,27 @@ def new_state(roles: list[str], names: list[str], board: Board, first_dragon: in
         "outcome": None,
         "departed": [],
     }
+
+
+def dump(state: State) -> dict[str, Any]:
+    """The state as JSON-ready data: a copy (it holds its ``format``)."""
+    return copy.deepcopy(state)
+
+
+def load(data: dict[str, Any]) -> State:
+    """The state :func:`dump` wrote; an unknown or newer format raises ``UnknownFormat``."""
+    check_format(data, FORMAT, "Dragon's Cave")
+    state = copy.deepcopy(data)
+    state.setdefault("departed", [])  # snapshots stored before seats could leave
+    return state
+
+
+def result(state: State) -> Result | None:
+    """The winners and the ending in words once the game is over."""
+    outcome = state["outcome"]
+    if outcome is None:
+        return None
+    return Result(winners=tuple(outcome["winners"]), text=outcome["text"])
 
 
 def seats(state: State) -> range:

@@ -21,6 +21,12 @@ def key_of(text: str) -> str:
     return _WORD.sub("_", text.lower().replace("'", "")).strip("_")
 
 
+def write(verb: str, *words: str) -> str:
+    """An action in canonical form, the inverse of :func:`split`: ``write("go", "swanscombe")``
+    -> ``"go swanscombe"``; keys are written as keys."""
+    return " ".join((verb, *words))
+
+
 def split(action: str) -> tuple[str, str]:
     """``(verb, rest)`` of an action, case and spacing normalised."""
     words = action.strip().lower().split(maxsplit=1)

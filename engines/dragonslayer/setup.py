@@ -1,4 +1,5 @@
-"""Setting up Urland: magicians in their abodes, tiles dealt face down, King's men dealt.
+"""Setting up Urland: the options and seats, then magicians in their abodes, tiles dealt
+face down, King's men dealt.
 
 'Each of you selects one magician tile and places it on the map in the space marked as your
 magician's abode.' 'Put Vermithrax Pejorative in the "5" box.' 'Without looking at them,
@@ -10,10 +11,77 @@ Put the 17 leftover tiles aside.' The King's men are placed by their owners duri
 from __future__ import annotations
 
 import random
+from typing import Any
 
+from engines import options as schema
+from engines.base import BadOptions, Role
 from engines.dragonslayer.battle import ROWS
 from engines.dragonslayer.model import HAMLET, TOWN, load_parties, load_tiles, load_urland
-from engines.dragonslayer.state import State, is_companion
+from engines.dragonslayer.state import FORMAT, State, is_companion
+
+TITLE = "Dragonslayer"
+MIN_PLAYERS, MAX_PLAYERS = 2, 4
+
+MAGICIANS = ("aurric", "merridyds", "old_kyvin", "galen")
+"""The magicians' keys, in turn order (the parties data checks its own)."""
+
+DEFAULT_MAGICIANS = {
+    2: ("aurric", "galen"),
+    3: ("aurric", "merridyds", "galen"),
+    4: ("aurric", "merridyds", "old_kyvin", "galen"),
+}
+"""Who plays when the table does not choose: 'One player should always play Galen.'"""
+
+
+def _check_magicians(chosen: list[str]) -> list[str]:
+    """Galen is in, 2 to 4 are chosen; returned in turn order."""
+    parties = load_parties()
+    if parties.always_played not in chosen:
+        raise BadOptions("One player always plays Galen: include galen in magicians=.")
+    if not MIN_PLAYERS <= len(chosen) <= MAX_PLAYERS:
+        raise BadOptions("Choose 2 to 4 magicians, for example magicians=merridyds,galen.")
+    return [key for key in parties.turn_order if key in chosen]
+
+
+OPTIONS: schema.Schema = (
+    schema.Option(
+        "magicians",
+        "the magicians played, Galen always among them",
+        choices=MAGICIANS,
+        many=True,
+        check=_check_magicians,
+        example="magicians=merridyds,galen",
+        default_words="Aurric and Galen for 2, Aurric, Merridyds and Galen for 3, all four",
+    ),
+)
+
+
+def normalize(options: dict[str, Any]) -> dict[str, Any]:
+    """Options split into a mapping, checked; ``magicians`` only when chosen."""
+    return schema.normalize(OPTIONS, options, TITLE)
+
+
+def roles(players: int, options: dict[str, Any]) -> list[Role]:
+    """The chosen magicians in turn order (Aurric, Merridyds, Old Kyvin, Galen)."""
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise BadOptions("Dragonslayer is for 2 to 4 players.")
+    chosen = normalize({k: v for k, v in options.items() if k == "magicians"}).get(
+        "magicians"
+    ) or list(DEFAULT_MAGICIANS[players])
+    if len(chosen) != players:
+        raise BadOptions(
+            f"magicians= names {len(chosen)} magicians but {players} players are seated."
+        )
+    magicians = load_parties().magicians
+    return [Role(key, magicians[key].name) for key in chosen]
+
+
+def setup(roles_: list[str], options: dict[str, Any], rng: random.Random) -> State:
+    """Magicians in their abodes, tiles dealt face down; King's men are placed first."""
+    expected = [role.key for role in roles(len(roles_), options)]
+    if list(roles_) != expected:
+        raise BadOptions(f"Dragonslayer seats are {', '.join(expected)}, in that order.")
+    return new_state(list(roles_), rng)
 
 
 def new_state(roles: list[str], rng: random.Random) -> State:
@@ -48,7 +116,7 @@ def new_state(roles: list[str], rng: random.Random) -> State:
             )
     galen = [tile.key for tile in parties.galen_tiles]
     return {
-        "format": 1,
+        "format": FORMAT,
         "roles": list(roles),
         "turn": 1,
         "seat": 0,

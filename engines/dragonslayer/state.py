@@ -30,8 +30,10 @@ Positions are strings: ``"abode:<magician>"``, ``"sea:<zone>"``, ``"place:<key>"
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
+from engines.base import Result
 from engines.dragonslayer.model import (
     COMPANION,
     MAGIC_ITEM,
@@ -42,14 +44,37 @@ from engines.dragonslayer.model import (
     load_tiles,
     load_urland,
 )
+from engines.snapshot import check_format
 
 State = dict[str, Any]
+
+FORMAT = 1
+"""The snapshot format :func:`dump` writes (kept in the state as ``"format"``)."""
 
 DAYS = 3
 """'Each of your turns represents 3 days.'"""
 ASHES = "ulrichs_ashes"
 GAIN_DAY = "gain_one_day_or_escape_from_castle"
 SLOT_LETTERS = "abcdefghijklmnopqrstuvwxyz"
+
+
+def dump(state: State) -> dict[str, Any]:
+    """The state as JSON-ready data: a copy (it holds its ``format``)."""
+    return copy.deepcopy(state)
+
+
+def load(data: dict[str, Any]) -> State:
+    """The state :func:`dump` wrote; an unknown or newer format raises ``UnknownFormat``."""
+    check_format(data, FORMAT, "Dragonslayer")
+    return copy.deepcopy(data)
+
+
+def result(state: State) -> Result | None:
+    """The winners and the ending in words once the game is over."""
+    outcome = state["outcome"]
+    if outcome is None:
+        return None
+    return Result(winners=tuple(outcome["winners"]), text=outcome["text"])
 
 
 def tile(key: str) -> Tile:

@@ -7,9 +7,9 @@ import random
 
 from engines.base import Event
 from engines.dragonslayer import actions, decisions, fight, flow
-from engines.dragonslayer.choices import legal_actions
 from engines.dragonslayer.model import load_urland
 from engines.dragonslayer.notation import split
+from engines.dragonslayer.prompts import legal_actions
 from engines.dragonslayer.state import (
     SLOT_LETTERS,
     State,

@@ -1,6 +1,5 @@
 """Lions and Dragons Chess: a ball game for two Wizards on an 84-hex board."""
 
-from engines import register
-from engines.lions_dragons.game import LionsDragons
+from engines.lions_dragons.game import GAME, LionsDragons
 
-GAME = register(LionsDragons())
+__all__ = ["GAME", "LionsDragons"]

@@ -1,23 +1,21 @@
-"""Legal actions of a position and the text notation for them.
+"""Legal actions of a position, and their menu labels.
 
-Notation (case-insensitive, spaces optional):
-
-* ``f2-f4``: move the piece on f2 to f4; ``f2xf4`` for a capture (``f2-f4`` is accepted too);
-* ``drop e3``: put a Proto-Dragon from the reserve on e3;
-* ``fire f2-f4``: the Wizard on f2 shoots a Fireball towards f4, the cell two steps away in a
-  straight line where the Fireball lands (``fire f4`` is accepted too).
+Actions are written in the notation of :mod:`engines.lions_dragons.notation` (``f2-f4``,
+``f2xf4``, ``drop e3``, ``fire f2-f4``); :func:`parse` is re-exported from there.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Any
 
 from engines.lions_dragons import board
+from engines.lions_dragons.notation import parse, write
 from engines.lions_dragons.pieces import KIND_NAMES, Piece, can_capture, describe
 
 State = dict[str, Any]
+
+__all__ = ["Move", "drops", "label", "legal_moves", "parse", "playable", "wizard_cell"]
 
 
 @dataclass(frozen=True)
@@ -36,11 +34,8 @@ class Move:
 
     @property
     def action(self) -> str:
-        if self.kind == "drop":
-            return f"drop {self.target}"
-        if self.kind == "fire":
-            return f"fire {self.origin}-{self.target}"
-        return f"{self.origin}{'x' if self.capture else '-'}{self.target}"
+        """The move in notation: ``f2-f4``, ``f2xf4``, ``drop e3``, ``fire f2-f4``."""
+        return write(self.kind, self.origin, self.target, self.capture)
 
 
 def playable(state: State, cell: str | None) -> bool:
@@ -128,30 +123,3 @@ def label(state: State, move: Move) -> str:
     if move.capture:
         text += f" takes {describe(state['pieces'][move.target])}"
     return text
-
-
-_CELL = r"([a-l]\s*\d{1,2})"
-_SEP = r"(?:\s*[-x:]\s*|\s+)"
-_MOVE = re.compile(rf"^{_CELL}{_SEP}{_CELL}$")
-_DROP = re.compile(rf"^drop\s*{_CELL}$")
-_FIRE = re.compile(rf"^fire\s*(?:{_CELL}{_SEP})?{_CELL}$")
-
-
-def parse(text: str) -> tuple[str, str | None, str] | None:
-    """``(kind, origin, target)`` of an action string, or ``None`` if it is not notation.
-
-    Cell names are returned as written (lower case, spaces removed); they may not exist.
-    An omitted Fireball origin is returned as ``None``.
-    """
-    text = " ".join(text.lower().split())
-
-    def cell(raw: str | None) -> str | None:
-        return raw.replace(" ", "") if raw else None
-
-    if m := _DROP.match(text):
-        return "drop", None, cell(m.group(1))
-    if m := _FIRE.match(text):
-        return "fire", cell(m.group(1)), cell(m.group(2))
-    if m := _MOVE.match(text):
-        return "move", cell(m.group(1)), cell(m.group(2))
-    return None

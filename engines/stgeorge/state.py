@@ -6,7 +6,11 @@ import copy
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from engines.base import Result
+from engines.snapshot import check_format
+
 FORMAT = 1
+"""The snapshot format :func:`dump` writes."""
 
 
 @dataclass
@@ -56,8 +60,15 @@ def dump(state: State) -> dict[str, Any]:
 
 
 def load(data: dict[str, Any]) -> State:
-    """The state :func:`dump` produced. Raises ``ValueError`` for an unknown format."""
-    if data.get("format") != FORMAT:
-        raise ValueError(f"unknown St. George state format {data.get('format')!r}")
+    """The state :func:`dump` produced. Raises ``ValueError`` (``UnknownFormat``) for an
+    unknown or newer format."""
+    check_format(data, FORMAT, "St. George")
     fields = {key: copy.deepcopy(value) for key, value in data.items() if key != "format"}
     return State(**fields)
+
+
+def result(state: State) -> Result | None:
+    """Winners (none for a draw) and the reason, once the game is over."""
+    if state.phase != "over":
+        return None
+    return Result(winners=tuple(state.winners or ()), text=state.result_text or "")

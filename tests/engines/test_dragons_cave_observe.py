@@ -212,21 +212,15 @@ def random_states(players, seed, limit=400):
 
 @settings(max_examples=12)
 @given(players=st.sampled_from([2, 3, 4]), seed=st.integers(0, 2**32))
-def test_observed_states_keep_prompts_views_and_hide_secrets(players, seed):
-    """On every state of random games, for every seat: the observed state gives the same
-    prompts, legal actions, seat view and public view; it is JSON-ready and round-trips
-    through dump/load; and hidden changes to the state do not change it."""
+def test_observed_states_hide_secrets(players, seed):
+    """On every state of random games, for every seat: the observed state is JSON-ready and
+    round-trips through dump/load, and hidden changes to the state do not change it. (That it
+    keeps the seat's prompts, legal actions and views: tests/engines/test_contract.py.)"""
     rng = random.Random(seed)
     for state in random_states(players, seed):
         for seat in range(players):
             seen = GAME.observe(state, seat)
             assert json.loads(json.dumps(seen)) == seen
             assert GAME.load(GAME.dump(seen)) == seen
-            assert [p for p in GAME.prompts(seen) if p.seat == seat] == [
-                p for p in GAME.prompts(state) if p.seat == seat
-            ]
-            assert GAME.legal_actions(seen, seat) == GAME.legal_actions(state, seat)
-            assert GAME.view(seen, seat) == GAME.view(state, seat)
-            assert GAME.view(seen, None) == GAME.view(state, None)
             twin = scrambled_for(state, seat, rng)
             assert GAME.observe(twin, seat) == seen

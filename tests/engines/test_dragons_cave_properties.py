@@ -1,9 +1,12 @@
-"""Dragon's Cave property tests over random full games (random legal actions, seeded)."""
+"""Dragon's Cave property tests over random full games (random legal actions, seeded).
+
+What every engine must keep (no mutation, dump/load, replay, JSON-ready views, prompts and
+legal actions, every game ends) is checked for all games by tests/engines/test_contract.py.
+"""
 
 from __future__ import annotations
 
 import copy
-import json
 import random
 
 from hypothesis import given
@@ -46,22 +49,7 @@ def check_state(state):
         assert sorted(hand + state["played"][seat]) == sorted([*KINDS, "chest"])
         assert "chest" in hand
     view = GAME.view(state, None)
-    assert json.loads(json.dumps(view)) == view
     assert view == GAME.view(scrambled(state), None), "public view shows a secret"
-    assert view["summary"]
-    for seat in range(len(state["roles"])):
-        mine = GAME.view(state, seat)
-        assert json.loads(json.dumps(mine)) == mine
-        assert isinstance(mine["private"], str)
-    stored = json.loads(json.dumps(GAME.dump(state)))
-    assert GAME.load(stored) == state
-    prompts = GAME.prompts(state)
-    if GAME.result(state) is None:
-        assert prompts
-        for prompt in prompts:
-            assert GAME.legal_actions(state, prompt.seat)
-    else:
-        assert prompts == []
 
 
 def random_game(players: int, seed: int, checks: bool = True):
@@ -77,11 +65,7 @@ def random_game(players: int, seed: int, checks: bool = True):
         prompt = rng.choice(GAME.prompts(state))
         choices = GAME.legal_actions(state, prompt.seat)
         action = rng.choice(choices).action
-        before = json.dumps(state, sort_keys=True)
         after, events = GAME.apply(state, prompt.seat, action, rng)
-        assert json.dumps(state, sort_keys=True) == before, "apply mutated its input"
-        for event in events:
-            assert json.loads(json.dumps(event.data)) == event.data
         if checks and prompt.secret and len(choices) > 1:
             # Another secret answer that does not end the phase looks the same in public.
             alternative = rng.choice([c.action for c in choices if c.action != action])
@@ -115,14 +99,3 @@ def test_random_games_end_with_coins_conserved_and_secrets_kept(players, seed):
     else:
         assert any(str(d["square"]).startswith("lair:") for d in state["dwarves"])
     assert GAME.view(state, None)["chests"] == state["chests"]
-
-
-@given(players=st.sampled_from([2, 3, 4]), seed=st.integers(0, 2**32))
-def test_a_game_replays_exactly_from_its_action_log(players, seed):
-    final, log = random_game(players, seed, checks=False)
-    rng = random.Random(seed)
-    state = new_game(players, first_dragon=rng.randrange(players))
-    for seat, action in log:
-        state, _ = GAME.apply(state, seat, action, random.Random(0))
-        state = GAME.load(json.loads(json.dumps(GAME.dump(state))))
-    assert state == final

@@ -359,7 +359,6 @@ def timeout_game(players: int, seed: int):
         assert prompt.seat not in state["departed"]
         step_seed = rng.getrandbits(32)
         roll = rng.random()
-        before = json.dumps(state, sort_keys=True)
         if roll < 0.02:
             action = "!forfeit"
             after, events = GAME.forfeit(state, prompt.seat, random.Random(step_seed))
@@ -369,34 +368,17 @@ def timeout_game(players: int, seed: int):
         else:
             action = rng.choice(GAME.legal_actions(state, prompt.seat)).action
             after, events = GAME.apply(state, prompt.seat, action, random.Random(step_seed))
-        assert json.dumps(state, sort_keys=True) == before, f"{action} mutated its input"
         if action.startswith("!"):
             assert public(events)
-        for event in events:
-            assert json.loads(json.dumps(event.data)) == event.data
         log.append((prompt.seat, action, step_seed))
         state = after
     raise AssertionError(f"no end after {MAX_ACTIONS} actions")
 
 
-def replay(players: int, seed: int, log):
-    rng = random.Random(seed)
-    state = new_game(players, first_dragon=rng.randrange(players))
-    for seat, action, step_seed in log:
-        step = random.Random(step_seed)
-        if action == "!skip":
-            state, _ = GAME.skip(state, seat, step)
-        elif action == "!forfeit":
-            state, _ = GAME.forfeit(state, seat, step)
-        else:
-            state, _ = GAME.apply(state, seat, action, step)
-        state = GAME.load(json.loads(json.dumps(GAME.dump(state))))
-    return state
-
-
 @given(players=st.sampled_from([2, 3, 4]), seed=st.integers(0, 2**32))
-def test_random_games_with_timeouts_end_keep_invariants_and_replay(players, seed):
-    state, log = timeout_game(players, seed)
+def test_random_games_with_timeouts_end_and_keep_invariants(players, seed):
+    """Coins, scores and the seats that left stay right (replay: tests/engines/test_contract)."""
+    state, _log = timeout_game(players, seed)
     check_state(state)
     outcome = state["outcome"]
     departed = state["departed"]
@@ -421,4 +403,3 @@ def test_random_games_with_timeouts_end_keep_invariants_and_replay(players, seed
         assert outcome["totals"][outcome["winners"][0]] == best
     if players == 2:
         assert departed == []
-    assert replay(players, seed, log) == state

@@ -4,14 +4,13 @@ a player leaving).
 
 Every game ends (the Dragon slain, every magician out, one player left) or reaches a cap of a
 few thousand actions, without an exception. After every action: every tile is in exactly one
-place, the Dragon's strength never rises and stays 0 to 5, a fight never stalls, the state
-survives a JSON round trip, the views are JSON-ready and the channel never sees a tile
-nobody at the table has seen.
+place, the Dragon's strength never rises and stays 0 to 5, a fight never stalls, the views
+are JSON-ready and the channel never sees a tile nobody at the table has seen. (No mutation,
+dump/load and replay are checked for every game by tests/engines/test_contract.py.)
 """
 
 from __future__ import annotations
 
-import copy
 import json
 import random
 from collections import Counter
@@ -210,11 +209,6 @@ def destroyed(before: dict, after: dict) -> set[str]:
     return lying & set(after["removed"])
 
 
-def check_round_trip(state: dict) -> None:
-    loaded = GAME.load(json.loads(json.dumps(GAME.dump(state))))
-    assert loaded == state
-
-
 # -- a player that seeks the Dragon ------------------------------------------------------
 
 
@@ -291,7 +285,6 @@ def play(players: int, seed: int, dragon: int = 5, check: bool = True) -> Tally:
             break
         seat = prompts[0].seat
         before = state
-        kept = copy.deepcopy(state) if check else None
         roll = rng.random()
         if roll < 0.02:
             state, events = GAME.skip(state, seat, rng)
@@ -309,13 +302,11 @@ def play(players: int, seed: int, dragon: int = 5, check: bool = True) -> Tally:
             tally.raids += "raid" in event.data
         tally.abandoned = max(tally.abandoned, sum(map(len, state["abandoned"].values())))
         if check:
-            assert before == kept, "apply changed its input"
             check_tiles(state)
             dragon = check_dragon(state, dragon)
             check_flow(state)
             check_outcome(state)
             check_views(state, unseen, events)
-            check_round_trip(state)
     if state["outcome"] is not None:
         if state["dragon"] == 0:
             tally.ending = "slain"

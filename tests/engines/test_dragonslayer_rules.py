@@ -96,12 +96,12 @@ def test_unchosen_magicians_are_removed():
 def test_galen_is_always_played():
     """'One player should always play Galen, whether there are four players or not.'"""
     with pytest.raises(BadOptions, match="Galen"):
-        GAME.normalize_options({"magicians": "aurric,merridyds"})
+        GAME.parse_options("magicians=aurric,merridyds")
     with pytest.raises(BadOptions):
         GAME.roles(2, {"magicians": "aurric,old kyvin"})
     for players in (2, 3, 4):
         assert "galen" in [role.key for role in GAME.roles(players, {})]
-    chosen = GAME.normalize_options({"magicians": "Old Kyvin, galen"})
+    chosen = GAME.parse_options("magicians=Old Kyvin, galen")
     assert chosen == {"magicians": ["old_kyvin", "galen"]}
 
 
@@ -231,7 +231,7 @@ def test_turn_order_is_aurric_merridyds_old_kyvin_galen():
     """'Players always take their turns in this order: Aurric, Merridyds, Old Kyvin, and
     Galen.'"""
     assert [r.key for r in GAME.roles(4, {})] == ["aurric", "merridyds", "old_kyvin", "galen"]
-    chosen = GAME.normalize_options({"magicians": "galen,old_kyvin,aurric"})["magicians"]
+    chosen = GAME.parse_options("magicians=galen,old_kyvin,aurric")["magicians"]
     assert chosen == ["aurric", "old_kyvin", "galen"]
     with pytest.raises(BadOptions):
         GAME.setup(["galen", "aurric"], {}, rng())

@@ -11,11 +11,16 @@ from engines.base import IllegalAction
 from engines.lions_dragons import board, layout
 
 GAME = GAMES["lions-dragons"]
+
+
+def typed(options: dict) -> str:
+    """Options as a player types them: ``reserve=2 cap=50``."""
+    return " ".join(f"{key}={value}" for key, value in options.items())
 WHITE, BLACK = 0, 1
 
 
 def new_game(seed: int = 1, **options: str) -> dict:
-    return GAME.setup(["white", "black"], GAME.normalize_options(options), random.Random(seed))
+    return GAME.setup(["white", "black"], GAME.parse_options(typed(options)), random.Random(seed))
 
 
 def play(state: dict, action: str) -> tuple[dict, list]:

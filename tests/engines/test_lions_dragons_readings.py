@@ -404,21 +404,23 @@ def test_roles_and_options():
     for players in (1, 3):
         with pytest.raises(BadOptions):
             GAME.roles(players, {})
+    assert GAME.parse_options("") == {"lions": "random", "reserve": 4, "cap": 200}
     assert GAME.normalize_options({}) == {"lions": "random", "reserve": 4, "cap": 200}
-    assert GAME.normalize_options({"Lions": "Symmetric", "reserve": "2", "cap": "50"}) == {
+    assert GAME.parse_options("Lions=Symmetric reserve=2 cap=50") == {
         "lions": "symmetric",
         "reserve": 2,
         "cap": 50,
     }
     for bad in (
-        {"lions": "none"},
-        {"reserve": "-1"},
-        {"reserve": "x"},
-        {"cap": "1"},
-        {"colour": "red"},
+        "lions=none",
+        "reserve=-1",
+        "reserve=x",
+        "cap=1",
+        "colour=red",
+        "reserve=2 reserve=3",
     ):
         with pytest.raises(BadOptions):
-            GAME.normalize_options(bad)
+            GAME.parse_options(bad)
     s = GAME.setup(["white", "black"], {"reserve": "2"}, random.Random(0))
     assert s["reserves"] == {"white": 2, "black": 2}
 

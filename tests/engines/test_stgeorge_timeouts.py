@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import random
 
 import pytest
@@ -48,13 +47,6 @@ BOARD_INDEX = current_board().index
 
 def knights_of(state: State, castle: str) -> list[str]:
     return sorted(point for point, owner in state.pieces.items() if owner == castle)
-
-
-def round_trips(state: State) -> None:
-    data = json.loads(json.dumps(GAME.dump(state)))
-    again = GAME.load(data)
-    assert again == state
-    assert GAME.dump(again) == GAME.dump(state)
 
 
 # --- skip ------------------------------------------------------------------------------
@@ -287,40 +279,6 @@ def test_the_dragon_wins_when_no_knight_is_left():
 # --- the contract ------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("hook", ["skip", "forfeit"])
-@pytest.mark.parametrize("rolled", [False, True])
-@pytest.mark.parametrize("players,mover", [(5, 0), (5, 4), (3, 1), (2, 0)])
-def test_skip_and_forfeit_leave_their_input_alone(hook, rolled, players, mover):
-    state = position(players, {"9f": "dragon", "4b": "george"}, to_move=mover)
-    if rolled:
-        state, _events = play(state, "roll", rng=Dice(1))
-    assert state.phase == ("move" if rolled else "roll")
-    before = GAME.dump(state)
-    after, events = getattr(GAME, hook)(state, mover, NoDice())
-    assert GAME.dump(state) == before
-    assert after is not state
-    assert events and all(event.public and event.text for event in events)
-    # Nothing is shared: changing the new state leaves the old one alone.
-    after.pieces.clear()
-    after.departed.append(99)
-    assert GAME.dump(state) == before
-
-
-@pytest.mark.parametrize("hook", ["skip", "forfeit"])
-@pytest.mark.parametrize("players,mover", [(5, 0), (5, 4), (4, 1), (3, 1), (2, 0), (2, 1)])
-def test_dump_and_load_after_skip_and_forfeit(hook, players, mover):
-    state = position(players, {"9f": "dragon"}, to_move=mover)
-    after, _events = getattr(GAME, hook)(state, mover, NoDice())
-    round_trips(after)
-    # The next step gives the same state from the loaded copy as from the original.
-    if GAME.result(after) is None:
-        again = GAME.load(json.loads(json.dumps(GAME.dump(after))))
-        seat = after.to_move
-        assert GAME.dump(GAME.skip(again, seat, NoDice())[0]) == GAME.dump(
-            GAME.skip(after, seat, NoDice())[0]
-        )
-
-
 def test_snapshots_from_before_timeouts_still_load():
     state, _events = play(new_game(5), "roll", rng=Dice(4))
     data = GAME.dump(state)
@@ -370,7 +328,6 @@ def play_with_timeouts(players: int, seed: int, skips: float, forfeits: float, c
         for gone in state.departed:
             assert GAME.legal_actions(state, gone) == []
         draw = rng.random()
-        before = GAME.dump(state) if check else None
         if draw < forfeits:
             action = "!forfeit"
             after, events = GAME.forfeit(state, seat, rng)
@@ -390,8 +347,6 @@ def play_with_timeouts(players: int, seed: int, skips: float, forfeits: float, c
                 check_move(state, after, seat)
         assert events and all(event.public and event.text for event in events)
         if check:
-            assert GAME.dump(state) == before  # the input was left alone
-            round_trips(after)
             check_invariants(after)
             check_views(after)
             in_play = GAME.view(after, None)["castles_in_play"]
@@ -430,12 +385,8 @@ def check_ending(state: State) -> None:
     forfeits=st.sampled_from([0.0, 0.005, 0.05]),
 )
 def test_random_games_with_timeouts_end_and_keep_the_rules(players, seed, skips, forfeits):
-    state, log = play_with_timeouts(players, seed, skips, forfeits, check=True)
+    state, _log = play_with_timeouts(players, seed, skips, forfeits, check=True)
     check_ending(state)
-    # The game replays exactly from its log, the timeouts included.
-    again, log_again = play_with_timeouts(players, seed, skips, forfeits, check=False)
-    assert log == log_again
-    assert GAME.dump(again) == GAME.dump(state)
 
 
 @settings(max_examples=10, deadline=None)

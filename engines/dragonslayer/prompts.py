@@ -1,0 +1,257 @@
+"""Who must decide now, and every action they may take, labelled for menus.
+
+Labels appear on buttons in the channel, so they never name a secret: a King's man is its
+leader and number, a face-down tile its slot letter. The one secret prompt (a tile that
+cannot be carried) goes to its owner alone.
+"""
+
+from __future__ import annotations
+
+from engines.base import Choice, Prompt
+from engines.dragonslayer import decisions, fight, losses, taking
+from engines.dragonslayer.actions import unplaced
+from engines.dragonslayer.model import load_urland
+from engines.dragonslayer.moves import kings_man_steps, magician_steps
+from engines.dragonslayer.state import (
+    GAIN_DAY,
+    State,
+    face_down,
+    kings_man,
+    kings_man_name,
+    magician_name,
+    name,
+    place_of,
+    where_words,
+)
+
+
+def prompts(state: State) -> list[Prompt]:
+    if state["outcome"] is not None:
+        return []
+    if state["pending"]:
+        return [_decision_prompt(state, state["pending"][0])]
+    seat = state["seat"]
+    who = magician_name(state, seat)
+    if state["phase"] == "place":
+        km = unplaced(state, seat)[0]
+        return [Prompt(seat, "place", f"{who}: place {kings_man_name(km)} in a castle.")]
+    if state["phase"] == "magician":
+        days = state["days"]
+        return [
+            Prompt(
+                seat,
+                "move",
+                f"{who} at {where_words(state['magicians'][seat]['where'])}: "
+                f"{days} day{'s' if days != 1 else ''} left. Travel, take a tile, or be done.",
+            )
+        ]
+    if state["active"] is not None:
+        km = kings_man(state, state["active"])
+        text = f"{who}: {kings_man_name(km)} have {state['days']} days left, or are done."
+    else:
+        text = f"{who}: move a King's men tile, or end the turn."
+    return [Prompt(seat, "kings_men", text)]
+
+
+def _decision_prompt(state: State, decision: dict) -> Prompt:
+    seat = decision["seat"]
+    who = magician_name(state, seat)
+    kind = decision["kind"]
+    if kind == "keep":
+        return Prompt(seat, "keep", f"{who}: keep the tile you took, or put it back?", True)
+    if kind == "lose" and decision["what"] == "battle":
+        count = decision["count"]
+        return Prompt(seat, "lose", f"{who}: the Dragon takes {count} more; choose what is lost.")
+    if kind == "lose":
+        what = losses.WHAT[decision["what"]]
+        return Prompt(seat, "lose", f"{who}: choose a {what} to lose ({decision['reason']}).")
+    if kind == "drop":
+        what = "weapon" if decision["what"] == "weapon" else "spell or magic item"
+        return Prompt(seat, "drop", f"{who}: the party carries too much; drop a {what}.")
+    if kind == "castle":
+        km = kings_man(state, decision["km"])
+        whom = kings_man_name(km)
+        if decision["magician"] is not None:
+            whom += f" and {magician_name(state, decision['magician'])}"
+        return Prompt(seat, "castle", f"{who}: choose the castle for {whom}.")
+    if kind == "challenge":
+        km = kings_man(state, decision["km"])
+        return Prompt(seat, "challenge", f"{who}: {kings_man_name(km)} may challenge.")
+    if kind == "answer":
+        km = kings_man(state, decision["km"])
+        return Prompt(
+            seat, "answer", f"{who}: {kings_man_name(km)} challenge you. Accept or take the road?"
+        )
+    if kind == "purpose":
+        return Prompt(seat, "purpose", f"{who} is in the Lair: fight the Dragon, or recover?")
+    if kind == "location":
+        where = fight.location_name(decision["location"])
+        return Prompt(seat, "location", f"{who} drew '{where}': face it, or draw again?")
+    if kind == "battle":
+        return Prompt(seat, "battle", f"{who}: place your things on the Battle Display and fight.")
+    if kind == "recover":
+        return Prompt(seat, "recover", f"{who}: take abandoned weapons, then go to Morgenthorme.")
+    return Prompt(seat, "escape", f"{who}: escape the castle with Gain One Day, or wait?")
+
+
+def legal_actions(state: State, seat: int) -> list[Choice]:
+    if state["outcome"] is not None:
+        return []
+    if state["pending"]:
+        decision = state["pending"][0]
+        if decision["seat"] != seat:
+            return []
+        return _DECISIONS[decision["kind"]](state, decision)
+    if seat != state["seat"]:
+        return []
+    if state["phase"] == "place":
+        km = unplaced(state, seat)[0]
+        return [
+            Choice(f"place {p.key}", f"{kings_man_name(km)} → {p.name}")
+            for p in load_urland().of_kind("castle")
+        ]
+    if state["phase"] == "magician":
+        return _magician(state, seat)
+    return _kings_men(state, seat)
+
+
+def _magician(state: State, seat: int) -> list[Choice]:
+    days = state["days"]
+    choices = []
+    for step in magician_steps(state, seat):
+        if step.days <= days:
+            plural = "s" if step.days > 1 else ""
+            words = where_words(step.to).removeprefix("the ")
+            choices.append(Choice(f"go {step.key}", f"Go to {words} ({step.days} day{plural})"))
+    place = place_of(state["magicians"][seat]["where"])
+    if taking.takes_tiles(place) and days >= 1:
+        for letter, _ in face_down(state, place):
+            choices.append(Choice(f"take {letter}", f"Take face-down tile {letter} (1 day)"))
+    if GAIN_DAY in state["parties"][seat]["kept"] and not state["rest"]:
+        choices.append(Choice("gain", "Use Gain One Day (+1 day)"))
+    choices.append(Choice("done", "Done: the King's men move"))
+    return choices
+
+
+def _kings_men(state: State, seat: int) -> list[Choice]:
+    urland = load_urland()
+    if state["active"] is not None:
+        movers = [kings_man(state, state["active"])]
+    else:
+        movers = [
+            km
+            for km in state["kings_men"]
+            if km["seat"] == seat and km["at"] and km["key"] not in state["finished"]
+        ]
+    choices = []
+    if state["active"] is None or state["days"] > 0:
+        for km in movers:
+            group = f"k{km['number']}"
+            for place in kings_man_steps(state, km["key"]):
+                label = f"{kings_man_name(km)} → {urland.places[place].name}"
+                choices.append(Choice(f"{group} {place}", label, group))
+    if state["active"] is not None:
+        choices.append(Choice("done", f"{kings_man_name(movers[0])} stop here"))
+    else:
+        choices.append(Choice("done", "End the turn"))
+    return choices
+
+
+def _keep(state: State, decision: dict) -> list[Choice]:
+    choices = [Choice("return", f"Put the {name(decision['tile'])} back face down")]
+    for key in decisions.swap_options(state, decision["seat"], decision["tile"]):
+        choices.append(Choice(f"swap {key}", f"Keep it; leave the {name(key)} here"))
+    return choices
+
+
+def _lose(state: State, decision: dict) -> list[Choice]:
+    return [
+        Choice(f"lose {k}", f"Lose {name(k)}")
+        for k in losses.options(state, decision["seat"], decision["what"])
+    ]
+
+
+def _drop(state: State, decision: dict) -> list[Choice]:
+    return [
+        Choice(f"drop {k}", f"Drop the {name(k)}")
+        for k in losses.drop_options(state, decision["seat"], decision["what"])
+    ]
+
+
+def _castle(state: State, decision: dict) -> list[Choice]:
+    return [Choice(f"castle {p.key}", p.name) for p in load_urland().of_kind("castle")]
+
+
+def _challenge(state: State, decision: dict) -> list[Choice]:
+    choices = [
+        Choice(f"challenge {state['roles'][s]}", f"Challenge {magician_name(state, s)}")
+        for s in decision["candidates"]
+    ]
+    if not decision["started"]:
+        choices.append(Choice("pass", "No challenge"))
+    return choices
+
+
+def _answer(state: State, decision: dict) -> list[Choice]:
+    choices = [Choice("accept", "Accept the challenge")]
+    if not state["magicians"][decision["seat"]]["delayed"]:
+        urland = load_urland()
+        for place in urland.neighbours(decision["place"]):
+            choices.append(Choice(f"road {place}", f"Take the road to {urland.places[place].name}"))
+    return choices
+
+
+def _escape(state: State, decision: dict) -> list[Choice]:
+    return [
+        Choice("escape", "Escape: use Gain One Day"),
+        Choice("wait", "Wait: lose this turn"),
+    ]
+
+
+def _purpose(state: State, decision: dict) -> list[Choice]:
+    return [
+        Choice("fight", "Fight the Dragon"),
+        Choice("recover", "Recover abandoned weapons or Ulrich"),
+    ]
+
+
+def _location(state: State, decision: dict) -> list[Choice]:
+    item = name(decision["items"][0])
+    return [Choice("face", "Face it"), Choice("redraw", f"Discard it (the {item}) and draw again")]
+
+
+def _battle(state: State, decision: dict) -> list[Choice]:
+    seat = decision["seat"]
+    choices = []
+    for boxes in fight.placements(state, seat):
+        sums = fight.strengths(state, seat, boxes)
+        lost, levels, wiped = fight.outcome_of(state, seat, boxes)
+        placed = ", ".join(f"{name(k)} {box}" for k, box in boxes.items())
+        action = " ".join(["fight", *(f"{k}={box}" for k, box in boxes.items())])
+        result = "wiped out" if wiped else f"lose {lost}, Dragon -{levels}"
+        label = f"combat {sums['combat']['total']}, magic {sums['magic']['total']}: {result}"
+        choices.append(Choice(action, f"{placed}: {label}" if placed else f"Fight: {label}"))
+    return choices
+
+
+def _recover(state: State, decision: dict) -> list[Choice]:
+    return [
+        *(Choice(f"recover {k}", f"Recover the {name(k)}")
+          for k in fight.recoverable(state, decision["seat"])),
+        Choice("done", "Done: go to Morgenthorme"),
+    ]  # fmt: skip
+
+
+_DECISIONS = {
+    "purpose": _purpose,
+    "location": _location,
+    "battle": _battle,
+    "recover": _recover,
+    "keep": _keep,
+    "lose": _lose,
+    "drop": _drop,
+    "castle": _castle,
+    "challenge": _challenge,
+    "answer": _answer,
+    "escape": _escape,
+}

@@ -1,0 +1,12 @@
+"""The state as one seat may know it: everything, as nothing is hidden in this game."""
+
+from __future__ import annotations
+
+import copy
+
+from engines.lions_dragons.state import State
+
+
+def observe(state: State, seat: int) -> State:
+    """Both sides see the whole board: a copy of the state."""
+    return copy.deepcopy(state)

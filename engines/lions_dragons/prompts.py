@@ -1,0 +1,26 @@
+"""Who must decide now (the side to move) and every action it may take."""
+
+from __future__ import annotations
+
+from engines.base import Choice, Prompt
+from engines.lions_dragons.moves import label, legal_moves
+from engines.lions_dragons.state import State, seat_of
+
+
+def prompts(state: State) -> list[Prompt]:
+    if state["result"] is not None:
+        return []
+    side = state["to_move"]
+    text = f"{side.capitalize()}: move a piece, drop a Proto-Dragon or shoot a Fireball."
+    return [Prompt(seat_of(state, side), "move", text)]
+
+
+def legal_actions(state: State, seat: int) -> list[Choice]:
+    """Every move, drop and shot of the side to move, grouped by the acting piece's cell
+    (``"drop"`` for drops)."""
+    if state["result"] is not None or state["seats"][seat] != state["to_move"]:
+        return []
+    return [
+        Choice(m.action, label(state, m), m.origin or "drop")
+        for m in legal_moves(state, state["to_move"])
+    ]

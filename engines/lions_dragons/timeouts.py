@@ -1,0 +1,70 @@
+"""When a turn runs out of time: the side passes (``skip``) or gives up (``forfeit``)."""
+
+from __future__ import annotations
+
+import copy
+import random
+from typing import Any
+
+from engines.base import Event
+from engines.lions_dragons import fireballs, rules
+from engines.lions_dragons.pieces import other
+from engines.lions_dragons.state import State, check_turn
+
+
+def skip(state: State, seat: int, rng: random.Random) -> tuple[State, list[Event]]:
+    """The side to move passes. The Fireball phase that follows every turn still runs,
+    then the other side is to move. The pass itself is not progress for the quiet-ply cap
+    (a Fireball hit in that phase is) and its position counts for repetition like any
+    other. The rng is not used: nothing is left to chance.
+    """
+    side = check_turn(state, seat)
+    new = copy.deepcopy(state)
+    text = f"{side.capitalize()} ran out of time: the turn passes without a move."
+    events = [Event(text, data={"side": side, "seat": seat, "skipped": True})]
+    flights = rules.fireball_phase(new)
+    events.extend(Event(f["text"], data={"fireball": f}) for f in flights)
+    progress = any(f["outcome"] in fireballs.PROGRESS_OUTCOMES for f in flights)
+    rules.end_of_turn(new, progress)
+    new["last"] = _lapse(seat, side, "skip", text, flights)
+    if new["result"] is not None:
+        events.append(Event(new["result"]["text"], data={"result": dict(new["result"])}))
+    return new, events
+
+def forfeit(state: State, seat: int, rng: random.Random) -> tuple[State, list[Event]]:
+    """The side to move gives up: the other side wins at once (reason ``"forfeit"``).
+    The board is left as it stands and no Fireball flies. The rng is not used.
+    """
+    side = check_turn(state, seat)
+    winner = other(side)
+    new = copy.deepcopy(state)
+    text = f"{side.capitalize()} ran out of time and forfeits the game."
+    new["result"] = {
+        "winner": winner,
+        "reason": "forfeit",
+        "text": f"{winner.capitalize()} wins: {side.capitalize()} forfeited.",
+    }
+    new["last"] = _lapse(seat, side, "forfeit", text, [])
+    events = [
+        Event(text, data={"side": side, "seat": seat, "forfeit": True}),
+        Event(new["result"]["text"], data={"result": dict(new["result"])}),
+    ]
+    return new, events
+
+
+def _lapse(
+    seat: int, side: str, kind: str, text: str, flights: list[dict[str, Any]]
+) -> dict[str, Any]:
+    """The ``last`` record of a turn lost to the clock: no piece moved, nothing taken."""
+    return {
+        "seat": seat,
+        "side": side,
+        "action": None,
+        "kind": kind,
+        "from": None,
+        "to": None,
+        "captured": [],
+        "shot": None,
+        "fireballs": flights,
+        "text": text,
+    }

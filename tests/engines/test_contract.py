@@ -1,0 +1,220 @@
+"""The engine contract (engines.base), checked over every registered game.
+
+In the manner of OpenSpiel's simulation test: for each game, each table size and a few
+seeds, a seeded random playout (random legal choices, now and then a skipped or forfeited
+prompt, chance drawn per action as the host draws it) checks at every step:
+
+* ``result`` is set exactly when there are no prompts; every prompted seat has legal
+  actions, and each of them (all, or a seeded sample of many) applies without
+  ``IllegalAction``;
+* ``apply``, ``skip`` and ``forfeit`` never change the state they are given (its dump is
+  the same before and after);
+* ``load(dump(s))`` round trips through JSON to the same dump;
+* ``observe(s, seat)`` keeps everything the seat may see: the same seat view, prompts and
+  legal actions for that seat, and the same public view;
+* the public and seat views are JSON-ready and have a ``summary`` (and ``private`` for a
+  seat); events are JSON-ready;
+* every prompted seat can be skipped and forfeited (tried aside, on a copy of the line of
+  play), in every kind of prompt met; the test records the kinds met and asserts each was
+  skipped and forfeited at least once;
+* replaying the log with :func:`engines.replay.replay` gives the current dump (checked at
+  steps 1, 2, 4, 8... and at the end, so the cost stays linear in the game's length);
+* the game ends within a bound.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+
+from engines import GAMES
+from engines.base import Game, IllegalAction
+from engines.replay import FORFEIT, SKIP, action_rng, replay, setup_rng
+
+SEEDS = (0, 1, 2)
+MAX_STEPS = 6000
+"""No game may take longer (random Dragonslayer games are the longest: about 3,000)."""
+SAMPLE = 6
+"""Legal actions tried aside per step when there are more (all of them when fewer)."""
+ASIDE_PER_KIND = 3
+"""How many times per prompt kind the skip and forfeit of a prompted seat are tried aside."""
+SKIP_RATE, FORFEIT_RATE = 0.04, 0.004
+"""How often the line of play itself takes a timeout instead of an action."""
+
+TABLES = [
+    pytest.param(slug, players, seed, id=f"{slug}-{players}p-seed{seed}")
+    for slug, game in sorted(GAMES.items())
+    for players in range(game.min_players, game.max_players + 1)
+    for seed in SEEDS
+]
+
+
+def json_ready(value: Any) -> bool:
+    return json.loads(json.dumps(value)) == value
+
+
+@dataclass
+class Tally:
+    """What one playout exercised."""
+
+    kinds: Counter = field(default_factory=Counter)
+    skipped: set[str] = field(default_factory=set)
+    forfeited: set[str] = field(default_factory=set)
+    applied: int = 0
+
+
+def check_views(game: Game, state: Any, players: int) -> None:
+    public = game.view(state, None)
+    assert json_ready(public), "the public view is not JSON-ready"
+    assert isinstance(public.get("summary"), str) and public["summary"], "no summary"
+    assert "private" not in public
+    for seat in range(players):
+        mine = game.view(state, seat)
+        assert json_ready(mine), f"seat {seat}'s view is not JSON-ready"
+        assert isinstance(mine.get("summary"), str) and mine["summary"]
+        assert isinstance(mine.get("private"), str)
+
+
+def check_round_trip(game: Game, state: Any, dumped: dict[str, Any]) -> None:
+    assert json_ready(dumped), "the dump is not JSON-ready"
+    assert "format" in dumped, "the dump carries no format version"
+    again = game.load(json.loads(json.dumps(dumped)))
+    assert game.dump(again) == dumped, "load(dump(s)) differs"
+
+
+def check_observe(game: Game, state: Any, players: int) -> None:
+    public = game.view(state, None)
+    for seat in range(players):
+        seen = game.observe(state, seat)
+        assert game.view(seen, seat) == game.view(state, seat), f"seat {seat} loses its view"
+        assert game.view(seen, None) == public, f"observe({seat}) changes the public view"
+        mine = [p for p in game.prompts(state) if p.seat == seat]
+        assert [p for p in game.prompts(seen) if p.seat == seat] == mine
+        assert game.legal_actions(seen, seat) == game.legal_actions(state, seat)
+
+
+def check_events(events: list) -> None:
+    for event in events:
+        assert isinstance(event.text, str)
+        assert json_ready(event.data), f"event data is not JSON-ready: {event.text}"
+
+
+def check_prompts(game: Game, state: Any, players: int) -> list:
+    prompts = game.prompts(state)
+    assert (game.result(state) is None) == bool(prompts), "result set iff no prompts"
+    for prompt in prompts:
+        assert 0 <= prompt.seat < players
+        assert game.legal_actions(state, prompt.seat), f"seat {prompt.seat} has no action"
+    if not prompts:
+        assert all(game.legal_actions(state, seat) == [] for seat in range(players))
+    return prompts
+
+
+def try_aside(
+    game: Game, state: Any, players: int, prompts: list, tally: Tally, pick: random.Random
+) -> None:
+    """Legal actions, skips and forfeits of the prompted seats, each on the state as it is
+    (the line of play goes on from the state untouched)."""
+    rng = random.Random(pick.random())
+    for prompt in prompts:
+        choices = game.legal_actions(state, prompt.seat)
+        sample = choices if len(choices) <= SAMPLE else pick.sample(choices, SAMPLE)
+        for choice in sample:
+            try:
+                after, events = game.apply(state, prompt.seat, choice.action, rng)
+            except IllegalAction as error:  # pragma: no cover - reported below
+                pytest.fail(f"legal action {choice.action!r} of seat {prompt.seat}: {error}")
+            check_events(events)
+            tally.applied += 1
+        if tally.kinds[prompt.kind] <= ASIDE_PER_KIND:
+            for timeout, done in ((game.skip, tally.skipped), (game.forfeit, tally.forfeited)):
+                after, events = timeout(state, prompt.seat, rng)
+                check_events(events)
+                check_round_trip(game, after, game.dump(after))
+                check_prompts(game, after, players)
+                done.add(prompt.kind)
+
+
+def playout(slug: str, players: int, seed: int) -> tuple[Tally, int]:
+    game = GAMES[slug]
+    options = game.parse_options("")
+    roles = [role.key for role in game.roles(players, options)]
+    state = game.setup(roles, options, setup_rng(seed))
+    pick = random.Random(f"contract:{slug}:{players}:{seed}")
+    log: list[tuple[int, int, str]] = []
+    tally = Tally()
+    check_next = 1
+    for step in range(1, MAX_STEPS + 1):
+        dumped = game.dump(state)
+        check_round_trip(game, state, dumped)
+        check_views(game, state, players)
+        check_observe(game, state, players)
+        prompts = check_prompts(game, state, players)
+        if not prompts:
+            break
+        for prompt in prompts:
+            tally.kinds[prompt.kind] += 1
+        try_aside(game, state, players, prompts, tally, pick)
+        assert game.dump(state) == dumped, "apply, skip or forfeit changed its input"
+
+        prompt = pick.choice(prompts)
+        roll = pick.random()
+        action = SKIP if roll < SKIP_RATE else FORFEIT if roll < SKIP_RATE + FORFEIT_RATE else ""
+        rng = action_rng(seed, step)
+        if action == SKIP:
+            state, events = game.skip(state, prompt.seat, rng)
+        elif action == FORFEIT:
+            state, events = game.forfeit(state, prompt.seat, rng)
+        else:
+            action = pick.choice(game.legal_actions(state, prompt.seat)).action
+            state, events = game.apply(state, prompt.seat, action, rng)
+        check_events(events)
+        log.append((step, prompt.seat, action))
+        if step == check_next:
+            again = replay(game, roles, options, seed, log)
+            assert game.dump(again) == game.dump(state), f"replay differs after {step} steps"
+            check_next *= 2
+    else:
+        pytest.fail(f"{slug} with {players} players did not end within {MAX_STEPS} steps")
+    again = replay(game, roles, options, seed, log)
+    assert game.dump(again) == game.dump(state), "replay of the whole log differs"
+    assert game.result(state) is not None
+    return tally, len(log)
+
+
+@pytest.mark.parametrize(("slug", "players", "seed"), TABLES)
+def test_random_playouts_keep_the_contract(slug, players, seed):
+    tally, steps = playout(slug, players, seed)
+    assert steps > 0
+    assert tally.applied > 0
+    seen = set(tally.kinds)
+    assert seen <= tally.skipped, f"prompt kinds never skipped: {seen - tally.skipped}"
+    assert seen <= tally.forfeited, f"prompt kinds never forfeited: {seen - tally.forfeited}"
+
+
+@pytest.mark.parametrize("slug", sorted(GAMES))
+def test_load_refuses_a_snapshot_of_an_unknown_or_newer_format(slug):
+    game = GAMES[slug]
+    options = game.parse_options("")
+    roles = [role.key for role in game.roles(game.min_players, options)]
+    dumped = game.dump(game.setup(roles, options, setup_rng(0)))
+    assert isinstance(dumped["format"], int) and dumped["format"] >= 1
+    for bad in (dumped["format"] + 1, "1", None, 0):
+        with pytest.raises(ValueError, match="format"):
+            game.load({**dumped, "format": bad})
+    assert game.dump(game.load(dumped)) == dumped
+
+
+@pytest.mark.parametrize("slug", sorted(GAMES))
+def test_every_game_declares_the_contract(slug):
+    game = GAMES[slug]
+    assert game.slug == slug and game.title
+    assert 1 <= game.min_players <= game.max_players
+    assert isinstance(game.options, tuple)
+    assert game.parse_options("") == game.normalize_options({})
+    assert game.rules_help().strip()
