@@ -6,7 +6,7 @@ import argparse
 import asyncio
 
 from bench import latency
-from engines import GAMES
+from games import ENGINES
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -16,7 +16,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     )
     parser.add_argument(
         "--games",
-        default=",".join(GAMES),
+        default=",".join(ENGINES),
         help="comma-separated game slugs (default: every registered game: %(default)s)",
     )
     parser.add_argument(
@@ -41,9 +41,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 def parse_games(parser: argparse.ArgumentParser, text: str) -> list[str]:
     """The slugs named in ``text``, each checked against the registered games."""
     slugs = [word.strip() for word in text.split(",") if word.strip()]
-    unknown = [slug for slug in slugs if slug not in GAMES]
+    unknown = [slug for slug in slugs if slug not in ENGINES]
     if unknown:
-        parser.error(f"unknown game(s) {', '.join(unknown)}; registered: {', '.join(GAMES)}")
+        parser.error(f"unknown game(s) {', '.join(unknown)}; registered: {', '.join(ENGINES)}")
     if not slugs:
         parser.error("--games names no game")
     return slugs

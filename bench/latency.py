@@ -41,8 +41,8 @@ from bot.service.host import GameHost
 from bot.service.notices import ChannelPost, Controls, Outcome
 from bot.service.tables import Table, action_rng
 from bot.store.sqlite import SqliteStore
-from engines import GAMES
 from engines.base import Choice, Event, Result
+from games import ENGINES
 
 BUDGET_P95_MS = 50.0
 """Budget: 95% of actions, render included, take at most this long."""
@@ -173,7 +173,7 @@ def tables(slugs: list[str]) -> list[tuple[str, int]]:
     """(slug, players) to measure: each game's smallest table, and its largest if bigger."""
     chosen = []
     for slug in slugs:
-        engine = GAMES[slug]
+        engine = ENGINES[slug]
         chosen.append((slug, engine.min_players))
         if engine.max_players > engine.min_players:
             chosen.append((slug, engine.max_players))

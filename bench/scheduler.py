@@ -23,15 +23,15 @@ from pathlib import Path
 from bot.service.host import GameHost
 from bot.service.tables import setup_rng
 from bot.store.sqlite import SqliteStore
-from engines import GAMES
 from engines.base import Game
+from games import ENGINES
 
 HOUR = 3600.0
 
 
 def fill(path: Path, games: int, now: float) -> None:
     """``games`` running St. George games, deadlines spread over 12 to 48 hours from now."""
-    engine: Game = GAMES["stgeorge"]
+    engine: Game = ENGINES["stgeorge"]
     roles = [r.key for r in engine.roles(2, {})]
     snapshot = json.dumps(engine.dump(engine.setup(roles, {}, setup_rng(1))))
     chooser = random.Random(7)

@@ -22,8 +22,7 @@ import statistics
 import time
 from dataclasses import dataclass, field
 
-from engines import GAMES
-from games import spec_for
+from games import ENGINES, spec_for
 
 TURN_CAP = 4000
 """Decisions after which an unfinished game counts as won by nobody."""
@@ -42,7 +41,7 @@ class Played:
 
 def play(slug: str, levels: list[str], seed: int, options: dict[str, str] | None = None) -> Played:
     """A whole game with ``levels[seat]`` choosing for each seat."""
-    game = GAMES[slug]
+    game = ENGINES[slug]
     normal = game.normalize_options(options or {})
     roles = [r.key for r in game.roles(len(levels), normal)]
     state = game.setup(roles, normal, random.Random(seed))
@@ -95,7 +94,7 @@ def percentile(values: list[float], q: float) -> float:
 
 def seat_table(slug: str, players: int, rounds: int, seed: int) -> list[str]:
     """Per seat: win share with strong there vs easy there, same seeds, others easy."""
-    lines = [f"{GAMES[slug].title}, {players} players, {rounds} games per line"]
+    lines = [f"{ENGINES[slug].title}, {players} players, {rounds} games per line"]
     times: list[float] = []
     for seat in range(players):
         results: dict[str, list[Played]] = {}
@@ -140,7 +139,7 @@ def head_to_head(slug: str, rounds: int, seed: int) -> list[str]:
         draws += not played.winners
     rate, low, high = interval(wins, rounds)
     return [
-        f"{GAMES[slug].title}: strong against easy, {rounds} games",
+        f"{ENGINES[slug].title}: strong against easy, {rounds} games",
         f"  strong wins {rate:.1%} [{low:.1%}, {high:.1%}], draws {draws}",
         f"  strong decision time p50 {percentile(times, 0.5):.1f} ms, "
         f"p95 {percentile(times, 0.95):.1f} ms (target {TARGET_P95_MS:.0f} ms)",
@@ -150,7 +149,7 @@ def head_to_head(slug: str, rounds: int, seed: int) -> list[str]:
 def report(slugs: list[str], rounds: int, seed: int) -> list[str]:
     lines: list[str] = []
     for slug in slugs:
-        game = GAMES[slug]
+        game = ENGINES[slug]
         if slug == "lions-dragons":
             lines += head_to_head(slug, rounds, seed)
         else:
@@ -162,7 +161,7 @@ def report(slugs: list[str], rounds: int, seed: int) -> list[str]:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.tournament", description=__doc__)
-    parser.add_argument("--games", default=",".join(GAMES))
+    parser.add_argument("--games", default=",".join(ENGINES))
     parser.add_argument("--rounds", type=int, default=200, help="games per line (%(default)s)")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)

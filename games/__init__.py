@@ -9,7 +9,7 @@ parts and one line in :data:`SPECS`; nothing else keys on a game's slug.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -77,6 +77,9 @@ def _specs() -> dict[str, GameSpec]:
 SPECS: dict[str, GameSpec] = _specs()
 """Every hosted game by slug, in the order the games are offered."""
 
+ENGINES: dict[str, Game] = {slug: spec.engine for slug, spec in SPECS.items()}
+"""The registered games' engines by slug (a view of :data:`SPECS` for engine-level code)."""
+
 
 def spec_for(slug: str) -> GameSpec:
     """The game registered as ``slug``; :class:`UnknownGame` names the games there are."""
@@ -85,11 +88,6 @@ def spec_for(slug: str) -> GameSpec:
     except KeyError:
         known = ", ".join(f"`{s}`" for s in SPECS)
         raise UnknownGame(f"There is no game called `{slug}`. Games: {known}.") from None
-
-
-def engines() -> Iterator[Game]:
-    """Every registered engine, in :data:`SPECS` order."""
-    return (spec.engine for spec in SPECS.values())
 
 
 def render(slug: str, view: dict[str, Any]) -> bytes:

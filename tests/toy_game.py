@@ -12,6 +12,7 @@ import random
 from typing import Any
 
 from engines.base import BadOptions, Choice, Event, IllegalAction, Prompt, Result, Role
+from engines.options import normalize, parse
 
 TARGET = 3
 
@@ -27,10 +28,13 @@ class ToyGame:
             raise BadOptions("The toy game is for 2 players.")
         return [Role("even", "Even"), Role("odd", "Odd")]
 
+    options = ()
+
+    def parse_options(self, text: str) -> dict[str, Any]:
+        return parse(self.options, text, self.title)
+
     def normalize_options(self, options: dict[str, str]) -> dict[str, Any]:
-        if options:
-            raise BadOptions(f"Unknown option(s): {', '.join(options)}.")
-        return {}
+        return normalize(self.options, options, self.title)
 
     def setup(self, roles, options, rng: random.Random) -> dict[str, Any]:
         return {"score": [0, 0], "picks": [None, None], "phase": "pick", "last": None}

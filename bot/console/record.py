@@ -13,7 +13,7 @@ import io
 import random
 
 from bot.console.table import LocalTable
-from engines import GAMES
+from games import ENGINES
 
 NAMES = ("alice", "bob", "carol", "dave", "erin")
 
@@ -23,7 +23,7 @@ async def record(slug: str, players: int, seed: int, options: str = "", limit: i
     table = await LocalTable.open(seed=seed, out=io.StringIO())
     chooser = random.Random(f"{seed}:choices")
     names = NAMES[:players]
-    lines = [f"# {GAMES[slug].title}, {players} players, random legal play.", f"# seed: {seed}"]
+    lines = [f"# {ENGINES[slug].title}, {players} players, random legal play.", f"# seed: {seed}"]
     opened = f"{names[0]}: /game new game:{slug} players:{players}"
     if options:
         opened += f' options:"{options}"'
@@ -47,7 +47,7 @@ async def record(slug: str, players: int, seed: int, options: str = "", limit: i
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--game", required=True, choices=sorted(GAMES))
+    parser.add_argument("--game", required=True, choices=sorted(ENGINES))
     parser.add_argument("--players", type=int, required=True)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--options", default="")

@@ -1,13 +1,13 @@
 """What every part of the host shares: a game with its engine and state, seat labels,
-the per-action chance source, and replaying a game from its log."""
+and replaying a game from its log (with the engines' own chance derivation)."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
+import engines.replay
 from bot.service.errors import UserError
 from bot.service.text import Mention, Text
 from bot.store import GameRecord
@@ -23,32 +23,12 @@ STATUS_WORDS = {
 }
 
 
-def action_rng(seed: int, seq: int) -> random.Random:
-    """The chance source of the action logged as ``seq``: replays give the same dice."""
-    return random.Random(f"{seed}:{seq}")
-
-
-def setup_rng(seed: int) -> random.Random:
-    return random.Random(f"{seed}:setup")
-
-
 def engine_for(slug: str) -> Game:
     """The engine of the game registered as ``slug``; UserError names the games there are."""
     try:
         return spec_for(slug).engine
     except UnknownGame as error:
         raise UserError(str(error)) from None
-
-
-def parse_options(text: str) -> dict[str, str]:
-    """``"lions=symmetric reserve=4"`` -> ``{"lions": "symmetric", "reserve": "4"}``."""
-    options: dict[str, str] = {}
-    for word in text.replace(",", " ").split():
-        key, sep, value = word.partition("=")
-        if not sep or not key or not value:
-            raise UserError(f"Options are written `key=value`, separated by spaces; not `{word}`.")
-        options[key.strip().lower()] = value.strip()
-    return options
 
 
 @dataclass(frozen=True)
@@ -83,12 +63,30 @@ def role_index(roles: list[Role], wanted: str) -> int:
 
 
 def seating(table: Table) -> str:
-    taken = {s.seat: s for s in table.record.seats}
-    parts = []
-    for index, role in enumerate(table.roles()):
-        holder = taken.get(index)
-        parts.append(f"{role.name}: {holder.name if holder else '*open*'}")
-    return "Seats: " + " · ".join(parts)
+    """``Seats: St. George: alice · the Dragon: *open*``."""
+    return seating_of(table.roles(), {s.seat: s.name for s in table.record.seats})
+
+
+def seating_of(roles: list[Role], names: dict[int, str]) -> str:
+    """The seating line of ``roles`` with ``names`` by seat number (others open)."""
+    return "Seats: " + " · ".join(
+        f"{role.name}: {names.get(index, '*open*')}" for index, role in enumerate(roles)
+    )
+
+
+def free_seat(roles: list[Role], taken: set[int], wanted: str | None, *, title: str) -> int:
+    """The seat to take: ``wanted`` (a role key or name) if open, else the first open one;
+    UserError when the table is full or the role is taken."""
+    free = [i for i in range(len(roles)) if i not in taken]
+    if not free:
+        raise UserError(f"{title} is full. Ask the host about another game.")
+    if wanted is None:
+        return free[0]
+    seat = role_index(roles, wanted)
+    if seat in taken:
+        open_names = ", ".join(roles[i].name for i in free)
+        raise UserError(f"{roles[seat].name} is taken. Still open: {open_names}.")
+    return seat
 
 
 def seat_label(table: Table, seat: int) -> Text:
@@ -110,17 +108,15 @@ def started_word(status: str) -> str:
     return {"running": "started", "paused": "started", "finished": "ended"}.get(status, status)
 
 
+def written(record: GameRecord, now: float, fields: dict[str, Any]) -> GameRecord:
+    """``record`` as one versioned write of ``fields`` leaves it, so a write can be
+    announced in its own transaction."""
+    known = {k: v for k, v in fields.items() if k in GameRecord.__dataclass_fields__}
+    return replace(record, version=record.version + 1, updated_at=now, **known)
+
+
 def replay(record: GameRecord, actions: list[tuple[int, int, str]]) -> Any:
     """Rebuild a game's state from its seed and logged ``(seq, seat, action)`` triples."""
     engine = engine_for(record.slug)
     roles = [r.key for r in engine.roles(record.players, record.options)]
-    state = engine.setup(roles, record.options, setup_rng(record.seed))
-    for seq, seat, action in actions:
-        rng = action_rng(record.seed, seq)
-        if action == "!skip":
-            state, _ = engine.skip(state, seat, rng)
-        elif action == "!forfeit":
-            state, _ = engine.forfeit(state, seat, rng)
-        else:
-            state, _ = engine.apply(state, seat, action, rng)
-    return state
+    return engines.replay.replay(engine, roles, record.options, record.seed, actions)

@@ -12,7 +12,6 @@ import random
 from typing import Any
 
 from engines import options as schema
-from engines import register
 from engines.base import Choice, Event, Prompt, Result, Role
 from engines.dragons_cave import actions, observe, prompts, setup, timeouts, views
 from engines.dragons_cave.help import rules_help
@@ -91,4 +90,4 @@ class DragonsCave:
         return rules_help()
 
 
-GAME = register(DragonsCave())
+GAME = DragonsCave()

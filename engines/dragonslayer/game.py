@@ -6,7 +6,6 @@ import random
 from typing import Any
 
 from engines import options as schema
-from engines import register
 from engines.base import Choice, Event, Prompt, Result, Role
 from engines.dragonslayer import actions, observe, prompts, setup, timeouts, views
 from engines.dragonslayer.help import rules_help
@@ -83,4 +82,4 @@ class Dragonslayer:
         return rules_help()
 
 
-GAME = register(Dragonslayer())
+GAME = Dragonslayer()

@@ -17,7 +17,6 @@ import random
 from typing import Any
 
 from engines import options as schema
-from engines import register
 from engines.base import Choice, Event, Prompt, Result, Role
 from engines.lions_dragons import actions, observe, prompts, setup, timeouts, views
 from engines.lions_dragons.help import rules_help
@@ -102,4 +101,4 @@ class LionsDragons:
         return rules_help()
 
 
-GAME = register(LionsDragons())
+GAME = LionsDragons()

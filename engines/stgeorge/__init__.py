@@ -1,6 +1,6 @@
 """St. George and the Dragon: a wheel board, one die, Knights racing to the Dragon's Lair.
 
-Importing the package registers the game as ``"stgeorge"``.
+Its slug is ``"stgeorge"``; :mod:`games` registers it.
 """
 
 from engines.stgeorge.game import GAME, StGeorge

@@ -17,7 +17,6 @@ import random
 from typing import Any
 
 from engines import options as schema
-from engines import register
 from engines.base import Choice, Event, Prompt, Result, Role
 from engines.stgeorge import actions, observe, prompts, setup, timeouts, views
 from engines.stgeorge.help import rules_help
@@ -97,4 +96,4 @@ class StGeorge:
         return rules_help()
 
 
-GAME = register(StGeorge())
+GAME = StGeorge()

@@ -13,11 +13,11 @@ import random
 from collections import Counter
 from typing import Any
 
-from engines import GAMES
 from engines.base import Event
 from engines.dragonslayer.model import EVENT, load_parties, load_tiles, load_urland
+from games import ENGINES
 
-GAME = GAMES["dragonslayer"]
+GAME = ENGINES["dragonslayer"]
 
 ROLES = {
     2: ["aurric", "galen"],

@@ -32,9 +32,9 @@ from typing import Any
 
 import pytest
 
-from engines import GAMES
 from engines.base import Game, IllegalAction
 from engines.replay import FORFEIT, SKIP, action_rng, replay, setup_rng
+from games import ENGINES
 
 SEEDS = (0, 1, 2)
 MAX_STEPS = 6000
@@ -48,7 +48,7 @@ SKIP_RATE, FORFEIT_RATE = 0.04, 0.004
 
 TABLES = [
     pytest.param(slug, players, seed, id=f"{slug}-{players}p-seed{seed}")
-    for slug, game in sorted(GAMES.items())
+    for slug, game in sorted(ENGINES.items())
     for players in range(game.min_players, game.max_players + 1)
     for seed in SEEDS
 ]
@@ -141,7 +141,7 @@ def try_aside(
 
 
 def playout(slug: str, players: int, seed: int) -> tuple[Tally, int]:
-    game = GAMES[slug]
+    game = ENGINES[slug]
     options = game.parse_options("")
     roles = [role.key for role in game.roles(players, options)]
     state = game.setup(roles, options, setup_rng(seed))
@@ -197,9 +197,9 @@ def test_random_playouts_keep_the_contract(slug, players, seed):
     assert seen <= tally.forfeited, f"prompt kinds never forfeited: {seen - tally.forfeited}"
 
 
-@pytest.mark.parametrize("slug", sorted(GAMES))
+@pytest.mark.parametrize("slug", sorted(ENGINES))
 def test_load_refuses_a_snapshot_of_an_unknown_or_newer_format(slug):
-    game = GAMES[slug]
+    game = ENGINES[slug]
     options = game.parse_options("")
     roles = [role.key for role in game.roles(game.min_players, options)]
     dumped = game.dump(game.setup(roles, options, setup_rng(0)))
@@ -210,9 +210,9 @@ def test_load_refuses_a_snapshot_of_an_unknown_or_newer_format(slug):
     assert game.dump(game.load(dumped)) == dumped
 
 
-@pytest.mark.parametrize("slug", sorted(GAMES))
+@pytest.mark.parametrize("slug", sorted(ENGINES))
 def test_every_game_declares_the_contract(slug):
-    game = GAMES[slug]
+    game = ENGINES[slug]
     assert game.slug == slug and game.title
     assert 1 <= game.min_players <= game.max_players
     assert isinstance(game.options, tuple)

@@ -10,11 +10,11 @@ from typing import Any
 
 import pytest
 
-from engines import GAMES
 from engines.base import BadOptions, Event, IllegalAction
 from engines.data import load, reconstructed_notes
+from games import ENGINES
 
-GAME = GAMES["dragons-cave"]
+GAME = ENGINES["dragons-cave"]
 KINDS = ["ruby", "emerald", "sapphire", "amber", "crystal"]
 TEXT_CARDS = 6
 

@@ -6,11 +6,11 @@ import random
 
 import pytest
 
-from engines import GAMES
 from engines.base import IllegalAction
 from engines.lions_dragons import board, layout
+from games import ENGINES
 
-GAME = GAMES["lions-dragons"]
+GAME = ENGINES["lions-dragons"]
 
 
 def typed(options: dict) -> str:

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import random
 
-from engines import GAMES
 from engines.lions_dragons import fast
 from engines.lions_dragons.pieces import CAPTURES, KINDS, can_capture, piece
+from games import ENGINES
 
-GAME = GAMES["lions-dragons"]
+GAME = ENGINES["lions-dragons"]
 
 
 def new_game(seed: int, **options: str) -> dict:

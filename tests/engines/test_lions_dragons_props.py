@@ -12,10 +12,10 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engines import GAMES
 from engines.lions_dragons import board
+from games import ENGINES
 
-GAME = GAMES["lions-dragons"]
+GAME = ENGINES["lions-dragons"]
 
 
 def typed(options: dict) -> str:

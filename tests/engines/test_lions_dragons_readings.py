@@ -7,12 +7,12 @@ import random
 
 import pytest
 
-from engines import GAMES
 from engines.base import BadOptions, IllegalAction
 from engines.data import reconstructed_notes
 from engines.lions_dragons import board, layout
+from games import ENGINES
 
-GAME = GAMES["lions-dragons"]
+GAME = ENGINES["lions-dragons"]
 WHITE, BLACK = 0, 1
 FAR = {"a1": "white wizard", "l6": "black wizard"}
 

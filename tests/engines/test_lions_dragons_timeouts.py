@@ -8,12 +8,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engines import GAMES
 from engines.base import IllegalAction
+from games import ENGINES
 from tests.engines.test_lions_dragons_props import OPTIONS, check_invariants, check_views, pick
 from tests.engines.test_lions_dragons_props import weight as progress_weight
 
-GAME = GAMES["lions-dragons"]
+GAME = ENGINES["lions-dragons"]
 
 
 def typed(options: dict) -> str:

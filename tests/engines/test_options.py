@@ -6,9 +6,9 @@ import re
 
 import pytest
 
-from engines import GAMES
 from engines.base import BadOptions
 from engines.options import Option, describe, normalize, parse, split
+from games import ENGINES
 
 SCHEMA = (
     Option("colour", "the colour of the table", default="red", choices=("red", "dark_blue")),
@@ -115,9 +115,9 @@ def test_describe_lists_usage_default_and_meaning():
     assert lines[2].endswith("e.g. `guests=ann`.")
 
 
-@pytest.mark.parametrize("slug", sorted(GAMES))
+@pytest.mark.parametrize("slug", sorted(ENGINES))
 def test_every_game_declares_its_options(slug):
-    game = GAMES[slug]
+    game = ENGINES[slug]
     assert all(isinstance(option, Option) for option in game.options)
     for text, expected in GAME_OPTIONS[slug]:
         assert game.parse_options(text) == expected
@@ -132,11 +132,11 @@ def test_every_game_declares_its_options(slug):
         game.parse_options(option.example)
 
 
-@pytest.mark.parametrize("slug", sorted(GAMES))
+@pytest.mark.parametrize("slug", sorted(ENGINES))
 def test_every_option_spelling_in_the_rules_help_parses(slug):
     """Each `key=value` the rules help writes for an option of the game is accepted; a
     placeholder (`first_dragon=<seat or colour>`, `reserve=N`) is filled with its examples."""
-    game = GAMES[slug]
+    game = ENGINES[slug]
     keys = {option.key for option in game.options}
     written = re.findall(r"`([a-z_]+)=([^`\n]+)`", game.rules_help())
     examples = [(key, value) for key, value in written if key in keys]
@@ -148,7 +148,7 @@ def test_every_option_spelling_in_the_rules_help_parses(slug):
 
 
 def test_placeholders_in_the_rules_help_take_their_documented_values():
-    cave, chess = GAMES["dragons-cave"], GAMES["lions-dragons"]
+    cave, chess = ENGINES["dragons-cave"], ENGINES["lions-dragons"]
     for seat, colour in enumerate(("red", "blue", "green", "yellow")):
         assert cave.parse_options(f"first_dragon={seat}") == {"first_dragon": seat}
         assert cave.parse_options(f"first_dragon={colour}") == {"first_dragon": seat}
@@ -156,7 +156,7 @@ def test_placeholders_in_the_rules_help_take_their_documented_values():
 
 
 def test_dragonslayer_magicians_follow_the_table_rules():
-    slayer = GAMES["dragonslayer"]
+    slayer = ENGINES["dragonslayer"]
     with pytest.raises(BadOptions, match="Galen"):
         slayer.parse_options("magicians=aurric,merridyds")
     with pytest.raises(BadOptions, match="once"):
@@ -172,5 +172,5 @@ def test_dragonslayer_magicians_follow_the_table_rules():
 
 
 def test_a_default_that_depends_on_the_table_is_said_in_words():
-    text = describe(GAMES["dragonslayer"].options)
+    text = describe(ENGINES["dragonslayer"].options)
     assert "(default: Aurric and Galen for 2" in text

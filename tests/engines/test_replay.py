@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from engines import GAMES
 from engines.replay import FORFEIT, SKIP, action_rng, replay, setup_rng, start, step
+from games import ENGINES
 
 
 def test_chance_is_drawn_from_the_seed_and_the_sequence_number():
@@ -18,7 +18,7 @@ def test_chance_is_drawn_from_the_seed_and_the_sequence_number():
 
 
 def test_a_logged_game_with_timeouts_replays_to_the_same_state():
-    game = GAMES["stgeorge"]
+    game = ENGINES["stgeorge"]
     roles = [role.key for role in game.roles(3, {})]
     state = start(game, roles, {}, seed=9)
     log = []

@@ -7,13 +7,13 @@ from itertools import pairwise
 
 import pytest
 
-from engines import GAMES
 from engines.base import BadOptions, IllegalAction
 from engines.stgeorge import GAME
 from engines.stgeorge import rules as endings
 from engines.stgeorge.board import LAIR, build_board, current_board
 from engines.stgeorge.moves import destinations
 from engines.stgeorge.state import State
+from games import ENGINES
 
 BOARD = current_board()
 
@@ -469,7 +469,7 @@ def test_two_players():
 
 def test_title():
     """'St. George and the Dragon takes its inspiration from the old tale of the same name.'"""
-    assert GAMES["stgeorge"] is GAME
+    assert ENGINES["stgeorge"] is GAME
     assert GAME.title == "St. George and the Dragon"
     assert GAME.slug == "stgeorge"
 

@@ -7,13 +7,12 @@ from __future__ import annotations
 import copy
 import random
 
-from engines import GAMES
 from engines.dragonslayer.model import load_urland
-from games import spec_for
+from games import ENGINES, spec_for
 from players import dragonslayer as strong
 from players.base import EASY
 
-GAME = GAMES["dragonslayer"]
+GAME = ENGINES["dragonslayer"]
 PLAYER = strong.PLAYER
 ROLES = {2: ["aurric", "galen"], 4: ["aurric", "merridyds", "old_kyvin", "galen"]}
 PARK = "castle_morn"

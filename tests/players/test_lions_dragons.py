@@ -8,12 +8,11 @@ import random
 
 import pytest
 
-from engines import GAMES
 from engines.lions_dragons import fast, rules
-from games import spec_for
+from games import ENGINES, spec_for
 from players import lions_dragons as strong
 
-GAME = GAMES["lions-dragons"]
+GAME = ENGINES["lions-dragons"]
 PLAYER = strong.PLAYER
 WHITE, BLACK = 0, 1
 

@@ -9,7 +9,7 @@ import random
 import pytest
 from PIL import Image
 
-from engines import GAMES
+from games import ENGINES
 from games import render as render_slug
 from render.dragons_cave import (
     DRAGON,
@@ -25,7 +25,7 @@ from render.dragons_cave import (
     render,
 )
 
-GAME = GAMES["dragons-cave"]
+GAME = ENGINES["dragons-cave"]
 
 
 def start_view(players: int = 4) -> dict:

@@ -8,12 +8,12 @@ import random
 import pytest
 from PIL import Image
 
-from engines import GAMES
 from engines.lions_dragons import board
+from games import ENGINES
 from games import render as render_slug
 from render.lions_dragons import SIZE, _background, centre_of, render
 
-GAME = GAMES["lions-dragons"]
+GAME = ENGINES["lions-dragons"]
 FAR = {"a1": "white wizard", "l6": "black wizard"}
 
 
