@@ -17,6 +17,7 @@ from bot.console.commands import Line, ParseError, parse
 from bot.service.errors import UserError
 from bot.service.host import GameHost
 from bot.service.notices import ChannelPost, Controls, Outcome, PrivateMessage, Reply
+from bot.service.outbox import Delivery, Outbox
 from bot.service.text import BoardLink, ChannelRef, Mention, Moment, Part, Text, as_text
 from bot.store.sqlite import SqliteStore
 from games import render
@@ -46,6 +47,7 @@ class LocalTable:
         self._ids: dict[str, int] = {}
         self._names: dict[int, str] = {}
         self._pictures = 0
+        self.outbox = Outbox(host, self._send, one_by_one=True)
 
     @classmethod
     async def open(
@@ -92,13 +94,13 @@ class LocalTable:
         except UserError as error:
             self.say(f"[to {line.player}] ⚠️ " + self.write(error.text))
             return
-        self.show(outcome, line.player)
+        await self.show(outcome, line.player)
         if line.command in ("game start", "move") or line.command.startswith("game leave"):
             await self._computers_play(line.player)
 
     async def _computers_play(self, asker: str) -> None:
         """Computer seats move at once here (no clock runs at a local table)."""
-        self.show(await self.host.play_all_computers(guild_id=GUILD), asker)
+        await self.show(await self.host.play_all_computers(guild_id=GUILD), asker)
 
     async def _dispatch(self, line: Line) -> Outcome:
         host, user, o = self.host, self.user(line.player), line.options
@@ -152,20 +154,25 @@ class LocalTable:
 
     # -- showing notices ---------------------------------------------------------------
 
-    def show(self, outcome: Outcome, asker: str) -> None:
-        for notice in outcome.notices:
-            if isinstance(notice, Reply):
-                self.say(f"[to {asker}] " + self.write(notice.text))
-                self._choices(notice.controls)
-                self._picture(notice.image)
-            elif isinstance(notice, ChannelPost):
-                self.say("[#table] " + self.write(notice.text))
-                self._picture(notice.image)
-                self._choices(notice.controls)
-            elif isinstance(notice, PrivateMessage):
-                name = self._names.get(notice.user_id, str(notice.user_id))
-                self.say(f"[private to {name}] " + self.write(notice.text))
-                self._choices(notice.controls)
+    async def show(self, outcome: Outcome, asker: str) -> None:
+        """The replies to ``asker``, then everything the outbox holds, in order."""
+        for reply in outcome.replies:
+            self.say(f"[to {asker}] " + self.write(reply.text))
+            self._choices(reply.controls)
+            self._picture(await self.host.draw(reply.board))
+        await self.outbox.flush()
+
+    async def _send(self, delivery: Delivery) -> None:
+        """The outbox's sender at this table: print what each player would see."""
+        match delivery.notice:
+            case ChannelPost() as post:
+                self.say("[#table] " + self.write(post.text))
+                self._picture(await self.host.draw(post.board))
+                self._choices(post.controls)
+            case PrivateMessage() as message:
+                name = self._names.get(message.user_id, str(message.user_id))
+                self.say(f"[private to {name}] " + self.write(message.text))
+                self._choices(message.controls)
 
     def _choices(self, controls: tuple[Controls, ...]) -> None:
         for control in controls:

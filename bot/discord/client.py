@@ -14,6 +14,7 @@ from bot.discord.delivery import Courier
 from bot.discord.markup import content
 from bot.service.errors import UserError
 from bot.service.host import GameHost
+from bot.service.outbox import Outbox
 from bot.service.scheduler import Scheduler
 from bot.settings import Settings
 from bot.store.sqlite import SqliteStore
@@ -49,12 +50,14 @@ class DragonBot(commands.Bot):
         seeds = random.Random(self.settings.seed) if self.settings.seed is not None else None
         self.host = GameHost(store, renderer=render, clock=_now, seeds=seeds)
         self.host.computer_delay = self.settings.computer_delay
-        self.scheduler = Scheduler(self.host, self.courier.deliver, clock=_now)
-        self.scheduler.start()
+        self.outbox = Outbox(self.host, self.courier)
+        self.scheduler = Scheduler(self.host, self.outbox.flush_outcome, clock=_now)
         for cog in COGS:
             await self.load_extension(cog)
         self.tree.on_error = self.on_app_command_error
         await self._sync_commands()
+        self.outbox.start()
+        self.scheduler.start()
 
     async def _sync_commands(self) -> None:
         if self.settings.sync_guild:
@@ -65,9 +68,9 @@ class DragonBot(commands.Bot):
             await self.tree.sync()
 
     async def close(self) -> None:
-        scheduler = getattr(self, "scheduler", None)
-        if scheduler is not None:
-            await scheduler.stop()
+        for worker in (getattr(self, "scheduler", None), getattr(self, "outbox", None)):
+            if worker is not None:
+                await worker.stop()
         host = getattr(self, "host", None)
         if host is not None:
             await host.close()

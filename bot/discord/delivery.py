@@ -1,8 +1,11 @@
-"""Delivering the host's notices on Discord: replies, channel posts and private messages.
+"""Sending the host's notices on Discord: channel posts, DMs, status edits, and the answer
+to the asker.
 
-Private messages go by DM. When a user's DMs are closed (Discord error 50007) that is
-remembered, the channel is told (without any secret) and offered a button that opens the
-choice as an ephemeral message, which only that player can see.
+The outbox (:mod:`bot.service.outbox`) decides what to send and when; :class:`Courier` only
+knows how, and which Discord failures are transient (try again later) or lasting (the
+channel is gone; DMs are closed, error 50007, remembered per user). Private messages go
+only by DM; with DMs closed the channel is told, without any secret, that the choice waits
+behind a button only that player can open.
 """
 
 from __future__ import annotations
@@ -11,13 +14,23 @@ import io
 import logging
 from typing import TYPE_CHECKING
 
+import aiohttp
 import discord
 
 from bot.discord.cogs.play import OpenPrivateButton, controls_view
 from bot.discord.markup import content
 from bot.service.errors import UserError
-from bot.service.notices import ChannelPost, Outcome, PrivateMessage, Reply, StatusUpdate
-from bot.service.text import Text
+from bot.service.notices import (
+    Board,
+    ChannelPost,
+    Controls,
+    Outcome,
+    PrivateFallback,
+    PrivateMessage,
+    StatusUpdate,
+)
+from bot.service.outbox import ChannelGone, Delivery, DmsClosed, TryLater, Undeliverable
+from bot.service.text import Mention, Text
 
 if TYPE_CHECKING:
     from bot.discord.client import DragonBot
@@ -25,146 +38,165 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 CANNOT_DM = 50007
-
-
-def _file(image: bytes | None) -> discord.File | None:
-    return discord.File(io.BytesIO(image), filename="board.png") if image else None
-
-
-def _kwargs(text: str | Text, image: bytes | None, controls: tuple) -> dict:
-    kwargs: dict = {"content": content(text)}
-    if image:
-        kwargs["file"] = _file(image)
-    view = controls_view(controls)
-    if view is not None:
-        kwargs["view"] = view
-    return kwargs
+"""Discord's code for "Cannot send messages to this user" (their DMs are closed)."""
 
 
 class Courier:
-    """Sends notices for one bot."""
+    """Sends one bot's notices (the outbox's ``send``) and answers interactions."""
 
     def __init__(self, bot: DragonBot) -> None:
         self.bot = bot
 
-    async def deliver(
-        self, outcome: Outcome, interaction: discord.Interaction | None = None, ack: str = ""
-    ) -> None:
-        """Send every notice; the asker gets ``ack`` if nothing else answered them."""
-        answered = False
-        for notice in outcome.notices:
-            if isinstance(notice, Reply):
-                answered |= await self._reply(interaction, notice)
-            elif isinstance(notice, ChannelPost):
-                await self.post(notice)
-            elif isinstance(notice, PrivateMessage):
-                answered |= await self._private(notice, interaction)
-            elif isinstance(notice, StatusUpdate):
-                await self.status(notice)
-        if interaction is not None and not answered and ack:
-            await interaction.followup.send(ack, ephemeral=True)
+    # -- answering the asker -----------------------------------------------------------
 
-    async def _reply(self, interaction: discord.Interaction | None, reply: Reply) -> bool:
-        if interaction is None:
-            return False
-        await interaction.followup.send(
-            ephemeral=reply.private, **_kwargs(reply.text, reply.image, reply.controls)
+    async def answer(self, interaction: discord.Interaction, outcome: Outcome, ack: str) -> None:
+        """Send the notices of ``outcome`` that may go now, then answer the asker (with
+        ``ack`` if no reply does). The action is stored already: a post that cannot go
+        now follows from the outbox, and the asker is told so."""
+        sent = await self.bot.outbox.flush_outcome(outcome)
+        replies = outcome.replies
+        for reply in replies:
+            await interaction.followup.send(
+                ephemeral=reply.private,
+                **await self._message(reply.text, reply.board, reply.controls),
+            )
+        note = "" if sent else "\nThe channel post is delayed; it will follow shortly."
+        if (ack and not replies) or note:
+            await interaction.followup.send((ack or "✅ Done.") + note, ephemeral=True)
+
+    # -- the outbox's sender -----------------------------------------------------------
+
+    async def __call__(self, delivery: Delivery) -> int | None:
+        notice = delivery.notice
+        try:
+            match notice:
+                case ChannelPost():
+                    return await self._post(notice, delivery)
+                case StatusUpdate():
+                    return await self._status(notice, delivery)
+                case PrivateMessage():
+                    return await self._dm(notice, delivery)
+                case PrivateFallback():
+                    return await self._fallback(notice, delivery)
+        except discord.DiscordServerError as error:
+            raise TryLater(f"Discord {error.status}") from error
+        except (TimeoutError, aiohttp.ClientError, OSError) as error:
+            raise TryLater(repr(error)) from error
+        except discord.HTTPException as error:
+            if error.status == 429 or error.status >= 500:
+                raise TryLater(f"Discord {error.status}") from error
+            raise Undeliverable(f"Discord {error.status} {error.code}: {error.text}") from error
+        raise TypeError(f"cannot send {notice!r}")
+
+    async def _post(self, post: ChannelPost, delivery: Delivery) -> int:
+        channel = await self._channel(post.channel_id)
+        mentions = discord.AllowedMentions(
+            everyone=False, roles=False, users=[discord.Object(u) for u in post.mentions]
         )
-        return True
+        try:
+            message = await channel.send(
+                allowed_mentions=mentions, nonce=delivery.nonce,
+                **await self._message(post.text, post.board, post.controls),
+            )  # fmt: skip
+        except (discord.NotFound, discord.Forbidden) as error:
+            raise ChannelGone(post.channel_id, f"Discord {error.status} {error.code}") from error
+        if post.board is not None and delivery.board_message_id:
+            await self._retire(channel, delivery.board_message_id)
+        if post.final and isinstance(channel, discord.Thread):
+            await channel.edit(archived=True)
+        return message.id
 
-    async def channel(self, channel_id: int) -> discord.abc.Messageable | None:
+    async def _retire(self, channel: discord.abc.Messageable, message_id: int) -> None:
+        """The previous board loses its buttons: the turn has passed."""
+        try:
+            await channel.get_partial_message(message_id).edit(view=None)  # type: ignore[attr-defined]
+        except discord.HTTPException as error:
+            log.info("could not take the controls off board %s: %s", message_id, error)
+
+    async def _status(self, update: StatusUpdate, delivery: Delivery) -> int:
+        """Edit the game's status message in place; post a new one if it is gone."""
+        channel = await self._channel(update.channel_id)
+        quiet = discord.AllowedMentions.none()
+        if delivery.status_message_id:
+            try:
+                await channel.get_partial_message(delivery.status_message_id).edit(  # type: ignore[attr-defined]
+                    content=content(update.text), allowed_mentions=quiet
+                )
+                return delivery.status_message_id
+            except discord.NotFound:
+                pass
+        try:
+            message = await channel.send(
+                content(update.text), allowed_mentions=quiet, nonce=delivery.nonce
+            )
+        except (discord.NotFound, discord.Forbidden) as error:
+            raise ChannelGone(update.channel_id, f"Discord {error.status} {error.code}") from error
+        return message.id
+
+    async def _dm(self, message: PrivateMessage, delivery: Delivery) -> int:
+        if await self.bot.host.dms_closed(message.user_id):
+            raise DmsClosed(message.user_id, lasting=False, reason="DMs known to be closed")
+        try:
+            user = self.bot.get_user(message.user_id) or await self.bot.fetch_user(message.user_id)
+            sent = await user.send(
+                nonce=delivery.nonce,
+                **await self._message(message.text, None, message.controls),
+            )
+        except discord.Forbidden as error:
+            raise DmsClosed(
+                message.user_id, lasting=error.code == CANNOT_DM, reason=f"Discord {error.code}"
+            ) from error
+        except discord.NotFound as error:
+            raise DmsClosed(message.user_id, lasting=False, reason="no such user") from error
+        return sent.id
+
+    async def _fallback(self, fallback: PrivateFallback, delivery: Delivery) -> int:
+        channel = await self._channel(fallback.channel_id)
+        view = discord.ui.View(timeout=None)
+        view.add_item(OpenPrivateButton(fallback.game_id))
+        text = Text.of(
+            Mention(fallback.user_id),
+            ", I can't send you direct messages, so your private choice "
+            f"for game #{fallback.game_id} is behind the button below (only you will see it). "
+            "`/hand` opens it too.",
+        )
+        try:
+            message = await channel.send(
+                content(text), view=view, nonce=delivery.nonce,
+                allowed_mentions=discord.AllowedMentions(users=[discord.Object(fallback.user_id)]),
+            )  # fmt: skip
+        except (discord.NotFound, discord.Forbidden) as error:
+            raise ChannelGone(fallback.channel_id) from error
+        return message.id
+
+    # -- helpers -----------------------------------------------------------------------
+
+    async def _channel(self, channel_id: int) -> discord.abc.Messageable:
         channel = self.bot.get_channel(channel_id)
         if channel is None:
             try:
                 channel = await self.bot.fetch_channel(channel_id)
-            except discord.HTTPException:
-                log.warning("channel %s is gone", channel_id)
-                return None
+            except (discord.NotFound, discord.Forbidden) as error:
+                raise ChannelGone(channel_id) from error
         return channel  # type: ignore[return-value]
 
-    async def post(self, post: ChannelPost) -> discord.Message | None:
-        channel = await self.channel(post.channel_id)
-        if channel is None:
-            return None
-        mentions = discord.AllowedMentions(
-            everyone=False, roles=False, users=[discord.Object(u) for u in post.mentions]
-        )
-        message = await channel.send(
-            allowed_mentions=mentions, **_kwargs(post.text, post.image, post.controls)
-        )
-        if post.image:
-            await self.bot.host.remember_message(post.game_id, "board", message.id)
-        if post.final and isinstance(channel, discord.Thread):
-            await channel.edit(archived=True)
-        return message
+    async def _message(
+        self, text: str | Text, board: Board | None, controls: tuple[Controls, ...]
+    ) -> dict:
+        kwargs: dict = {"content": content(text)}
+        image = await self.bot.host.draw(board)
+        if image:
+            kwargs["file"] = discord.File(io.BytesIO(image), filename="board.png")
+        view = controls_view(controls)
+        if view is not None:
+            kwargs["view"] = view
+        return kwargs
 
     async def open_thread(self, channel_id: int, title: str) -> discord.Thread:
         """A public thread for one game, under the channel where it was opened."""
-        channel = await self.channel(channel_id)
+        channel = self.bot.get_channel(channel_id)
         if not isinstance(channel, discord.TextChannel):
             raise UserError("Games get a thread of their own only in a text channel.")
         return await channel.create_thread(
             name=title[:100], type=discord.ChannelType.public_thread, auto_archive_duration=10080
-        )
-
-    async def status(self, update: StatusUpdate) -> None:
-        """Edit the game's status message in place; post a new one if it is gone."""
-        channel = await self.channel(update.channel_id)
-        if channel is None:
-            return
-        quiet = discord.AllowedMentions.none()
-        if update.message_id:
-            try:
-                await channel.get_partial_message(update.message_id).edit(
-                    content=content(update.text), allowed_mentions=quiet
-                )
-                return
-            except discord.NotFound:
-                pass
-        message = await channel.send(content(update.text), allowed_mentions=quiet)
-        await self.bot.host.remember_message(update.game_id, "status", message.id)
-
-    async def _private(
-        self, message: PrivateMessage, interaction: discord.Interaction | None
-    ) -> bool:
-        """Deliver one private message; True if it answered the interaction's user."""
-        host = self.bot.host
-        asker = interaction is not None and interaction.user.id == message.user_id
-        if asker and (interaction.guild is None or await host.dms_closed(message.user_id)):
-            await interaction.followup.send(
-                ephemeral=True, **_kwargs(message.text, message.image, message.controls)
-            )
-            return True
-        if not await host.dms_closed(message.user_id):
-            try:
-                user = self.bot.get_user(message.user_id) or await self.bot.fetch_user(
-                    message.user_id
-                )
-                await user.send(**_kwargs(message.text, message.image, message.controls))
-                return False
-            except discord.Forbidden as error:
-                if error.code != CANNOT_DM:
-                    raise
-                await host.mark_dms_closed(message.user_id)
-        if asker:
-            await interaction.followup.send(
-                ephemeral=True, **_kwargs(message.text, message.image, message.controls)
-            )
-            return True
-        if message.controls:
-            await self._dm_fallback(message)
-        return False
-
-    async def _dm_fallback(self, message: PrivateMessage) -> None:
-        channel = await self.channel(message.channel_id) if message.channel_id else None
-        if channel is None:
-            return
-        view = discord.ui.View(timeout=None)
-        view.add_item(OpenPrivateButton(message.game_id))
-        await channel.send(
-            f"<@{message.user_id}>, I can't send you direct messages, so your private choice "
-            f"for game #{message.game_id} is behind the button below (only you will see it). "
-            "`/hand` opens it too.",
-            view=view,
-            allowed_mentions=discord.AllowedMentions(users=[discord.Object(message.user_id)]),
         )

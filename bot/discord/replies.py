@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -12,6 +13,10 @@ from bot.service.errors import UserError
 from bot.service.notices import Outcome, Reply
 
 Work = Callable[[], Awaitable[Outcome | Reply]]
+
+FAILED = "Something went wrong on my side; nothing was changed. Please try again."
+
+log = logging.getLogger(__name__)
 
 
 def asked(interaction: discord.Interaction) -> dict[str, Any]:
@@ -38,5 +43,18 @@ async def answer(
     except UserError as error:
         await interaction.followup.send(content("⚠️ " + error.text), ephemeral=True)
         return
+    except Exception:
+        log.exception("%s failed", _what(interaction))
+        await interaction.followup.send(FAILED, ephemeral=True)
+        return
     outcome = Outcome([result]) if isinstance(result, Reply) else result
-    await interaction.client.courier.deliver(outcome, interaction, ack=ack)  # type: ignore[attr-defined]
+    try:
+        await interaction.client.courier.answer(interaction, outcome, ack)  # type: ignore[attr-defined]
+    except Exception:
+        # The work is stored and its notices are in the outbox: only this answer failed.
+        log.exception("answering %s failed after it was done", _what(interaction))
+
+
+def _what(interaction: discord.Interaction) -> str:
+    command = interaction.command.qualified_name if interaction.command else "a control"
+    return f"/{command}" if interaction.command else command

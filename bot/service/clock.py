@@ -16,13 +16,14 @@ from bot.service.notices import (
 from bot.service.tables import (
     STATUS_WORDS,
     Table,
-    action_rng,
     seat_label,
     started_word,
+    written,
 )
 from bot.service.text import Mention, Moment, Text
 from bot.service.timing import NO_DEADLINES, Timing
 from bot.store import StaleVersion
+from engines.replay import action_rng
 
 NOTIFY_CHOICES = {
     "turns": "a mention in the channel on each of your turns, and reminders by DM",
@@ -87,12 +88,15 @@ class TurnClock:
     async def pause(self, *, user_id: int, **where: Any) -> Outcome:
         """The host stops the clock; nobody can move until the game is resumed."""
         table = await self._hosted(user_id, where, "running", "pause")
-        await self.store.update_game(
-            table.record.id, table.record.version, now=self.clock(), status="paused", **NO_DEADLINES
-        )
         text = f"⏸️ **{table.title}** is paused by its host. `/game resume` goes on."
-        post = ChannelPost(table.record.id, table.record.channel_id, text)
-        return Outcome([Reply("Paused."), post])
+        outcome = Outcome(
+            [Reply("Paused."), ChannelPost(table.record.id, table.record.channel_id, text)]
+        )
+        await self._store(
+            outcome, self.store.update_game, table.record.id, table.record.version,
+            now=self.clock(), status="paused", **NO_DEADLINES,
+        )  # fmt: skip
+        return outcome
 
     async def resume(self, *, user_id: int, channel_id: int | None = None, **where: Any) -> Outcome:
         """The host restarts a paused game; the player to move gets a fresh turn clock.
@@ -105,17 +109,21 @@ class TurnClock:
         moved = {"channel_id": channel_id} if table.record.channel_id == 0 and channel_id else {}
         if table.record.channel_id == 0 and not moved:
             raise UserError(f"{table.title} lost its channel: resume it in the channel to play in.")
-        version = await self.store.update_game(
-            game_id, table.record.version, now=now, status="running", **moved,
+        fields = {
+            "status": "running",
+            **moved,
             **self.turn_deadlines(table.record, table.prompts(), now),
-        )  # fmt: skip
-        self.wakeup()
-        resumed = await self.table(game_id)
+        }
+        resumed = Table(written(table.record, now, fields), table.engine, table.state)
         outcome = Outcome([Reply("Resumed.")])
         await self._announce(
-            outcome, resumed, version, actor=None, events=[], fresh=resumed.prompts(),
-            new_turn=True, headline="▶️ The game goes on!",
+            outcome, resumed, resumed.record.version, actor=None, events=[],
+            fresh=resumed.prompts(), new_turn=True, headline="▶️ The game goes on!",
         )  # fmt: skip
+        await self._store(
+            outcome, self.store.update_game, game_id, table.record.version, now=now, **fields
+        )
+        self.wakeup()
         return outcome
 
     async def _hosted(self, user_id: int, where: dict[str, Any], status: str, verb: str) -> Table:
@@ -144,10 +152,12 @@ class TurnClock:
         for record in await self.store.due(now):
             if record.deadline is not None and record.deadline <= now:
                 outcome.notices += (await self._time_out(record.id, record.deadline)).notices
-            elif record.remind_at is not None and await self.store.take_reminder(
-                record.id, record.remind_at
-            ):
-                outcome.notices += (await self._remind(record.id)).notices
+            elif record.remind_at is not None:
+                reminders = await self._remind(record.id)
+                taken = await self._store(
+                    reminders, self.store.take_reminder, record.id, record.remind_at, now=now
+                )
+                outcome.notices += reminders.notices if taken else []
         return outcome
 
     async def _time_out(self, game_id: int, deadline: float) -> Outcome:

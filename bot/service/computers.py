@@ -14,10 +14,11 @@ import random
 from typing import Any
 
 from bot.service.notices import Outcome
-from bot.service.tables import Table, action_rng, seat_label
+from bot.service.tables import Table, seat_label
 from bot.service.timing import Timing
 from bot.store import GameRecord, StaleVersion
 from engines.base import Game, Prompt
+from engines.replay import action_rng
 from games import spec_for
 from players import Decision
 from players.base import EASY

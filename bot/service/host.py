@@ -12,14 +12,16 @@ import asyncio
 import logging
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
+from bot.service import wire
 from bot.service.clock import TurnClock
 from bot.service.computers import Computers, computer_seats
 from bot.service.errors import AlreadyDone, UserError
 from bot.service.lobby import Lobby
 from bot.service.notices import (
+    Board,
     ChannelPost,
     Controls,
     Outcome,
@@ -30,16 +32,17 @@ from bot.service.notices import (
 from bot.service.tables import (
     STATUS_WORDS,
     Table,
-    action_rng,
     engine_for,
     replay,  # noqa: F401  (part of this module's interface)
     seat_labels,
     seating,
+    written,
 )
 from bot.service.text import BoardLink, ChannelRef, Mention, Moment, Text
 from bot.service.timing import NO_DEADLINES
 from bot.store import GameRecord, StaleVersion, Store
 from engines.base import Choice, Event, IllegalAction, Prompt, Result
+from engines.replay import action_rng
 
 Renderer = Callable[[str, dict[str, Any]], bytes]
 
@@ -66,6 +69,8 @@ class GameHost(Lobby, TurnClock, Computers):
         self._renderer = renderer
         # Called whenever a deadline may have moved earlier; the scheduler hooks in here.
         self.wakeup: Callable[[], None] = lambda: None
+        # Called whenever notices were stored; the delivery worker hooks in here.
+        self.delivery_due: Callable[[], None] = lambda: None
 
     # -- looking games up --------------------------------------------------------------
 
@@ -117,7 +122,7 @@ class GameHost(Lobby, TurnClock, Computers):
     async def status(self, *, user_id: int | None = None, **where: Any) -> Reply:
         """Where the game stands, with the current board, for the asker only."""
         table = await self.find(user_id=user_id, **where)
-        return Reply(self._status_text(table), image=await self._render(table))
+        return Reply(self._status_text(table), board=_board(table))
 
     async def private_text(self, *, user_id: int, **where: Any) -> str:
         """What only ``user_id`` knows in this game (their hand, their Chest), in words."""
@@ -219,6 +224,13 @@ class GameHost(Lobby, TurnClock, Computers):
         """Direct messages to ``user_id`` failed: from now on their private choices are
         offered behind a button in the game's channel."""
         await self.store.set_dm_closed(user_id, True)
+
+    async def tell(self, outcome: Outcome) -> None:
+        """Store notices that go with no write of their game (a closed-DM button)."""
+        now = self.clock()
+        for notice in outcome.outgoing:
+            await self.store.enqueue(notice.game_id, wire.outgoing(Outcome([notice])), now=now)
+        self.delivery_due()
 
     async def close(self) -> None:
         """Close the store; the host is not used afterwards."""
@@ -325,7 +337,7 @@ class GameHost(Lobby, TurnClock, Computers):
             except IllegalAction as error:
                 raise UserError(str(error)) from None
             try:
-                return await self._commit(table, seat, action.strip(), state, events)
+                return await self._commit(table, seat, action.strip(), state, events, asker=user_id)
             except StaleVersion:
                 if version is not None:
                     raise AlreadyDone(
@@ -340,7 +352,9 @@ class GameHost(Lobby, TurnClock, Computers):
         action: str,
         state: Any,
         events: list[Event],
-        headline: str = "",
+        headline: str | Text = "",
+        *,
+        asker: int | None = None,
     ) -> Outcome:
         """Store one accepted action in one versioned transaction, then say what changed.
 
@@ -358,6 +372,18 @@ class GameHost(Lobby, TurnClock, Computers):
             clock_fields = self.turn_deadlines(record, after, now)
         else:
             clock_fields = {}
+        fields = {
+            "snapshot": table.engine.dump(state),
+            "status": "finished" if result else "running",
+            "result": result.text if result else None,
+            **clock_fields,
+        }
+        played = Table(written(record, now, fields), table.engine, state)
+        outcome = Outcome()
+        await self._announce(
+            outcome, played, played.record.version, actor=seat, events=events, fresh=fresh,
+            new_turn=new_turn, result=result, headline=headline, asker=asker,
+        )  # fmt: skip
         new_version = await self.store.append_action(
             record.id,
             record.version,
@@ -365,10 +391,8 @@ class GameHost(Lobby, TurnClock, Computers):
             action=action,
             events=[_event_record(e) for e in events],
             now=now,
-            snapshot=table.engine.dump(state),
-            status="finished" if result else "running",
-            result=result.text if result else None,
-            **clock_fields,
+            notices=wire.outgoing(outcome),
+            **fields,
         )
         secret = any(p.secret for p in before if p.seat == seat)
         log.info(
@@ -376,17 +400,21 @@ class GameHost(Lobby, TurnClock, Computers):
             record.id, new_version, seat, "a secret choice" if secret else repr(action),
             f"; {result.text}" if result else "",
         )  # fmt: skip
+        self.delivery_due()
         if clock_fields:
             self.wakeup()
-        played = Table(await self.store.get_game(record.id), table.engine, state)
-        outcome = Outcome()
-        await self._announce(
-            outcome, played, new_version, actor=seat, events=events, fresh=fresh,
-            new_turn=new_turn, result=result, headline=headline,
-        )  # fmt: skip
         if result is None and any(played.record.has_left(p.seat) for p in fresh):
             outcome.notices += (await self._forfeit_departed(record.id)).notices
         return outcome
+
+    async def _store(
+        self, outcome: Outcome, write: Callable[..., Awaitable[Any]], *args: Any, **kwargs: Any
+    ) -> Any:
+        """Run one store ``write`` with ``outcome``'s notices stored in its transaction, then
+        wake the delivery worker."""
+        result = await write(*args, notices=wire.outgoing(outcome), **kwargs)
+        self.delivery_due()
+        return result
 
     def _acting_seat(self, table: Table, user_id: int, action: str) -> int:
         record = table.record
@@ -428,14 +456,18 @@ class GameHost(Lobby, TurnClock, Computers):
         fresh: list[Prompt],
         new_turn: bool,
         result: Result | None = None,
-        headline: str = "",
+        headline: str | Text = "",
+        asker: int | None = None,
     ) -> None:
-        """Tell everyone what an accepted action (or the start) changed."""
+        """Tell everyone what an accepted action (or the start) changed. What the event
+        tells the ``asker`` alone (a card locked in) answers them directly."""
         record = table.record
         for seat, lines in _private_lines(events).items():
             user = record.user_at(seat)
-            if user is not None:
-                told = "\n".join(lines)
+            told = "\n".join(lines)
+            if user is not None and user == asker:
+                outcome.add(Reply(told))
+            elif user is not None:
                 outcome.add(PrivateMessage(record.id, user, told, channel_id=record.channel_id))
 
         after = table.prompts()
@@ -454,23 +486,15 @@ class GameHost(Lobby, TurnClock, Computers):
             lines.append(table.engine.view(table.state, None)["summary"])
             lines += [_call(record, p) for p in fresh if p.seat != actor]
         shown = new_turn or any(e.public and e.data.get("picture") for e in events)
-        image = await self._render(table) if shown else None
+        board = _board(table) if shown else None
         controls = tuple(self._controls(table, version, p) for p in public_prompts)
-        outcome.add(
-            ChannelPost(
-                record.id, record.channel_id, Text.of("\n").join(lines), image, mentions,
-                controls,
-                final=result is not None,
-            )
-        )  # fmt: skip
+        text = Text.of("\n").join(lines)
+        final = result is not None
+        post = ChannelPost(record.id, record.channel_id, text, board, mentions, controls, final)
+        outcome.add(post)
         if new_turn:
             last = next((e.text for e in reversed(events) if e.public), "")
-            outcome.add(
-                StatusUpdate(
-                    record.id, record.channel_id, _status_line(table, last),
-                    record.status_message_id,
-                )
-            )  # fmt: skip
+            outcome.add(StatusUpdate(record.id, record.channel_id, _status_line(table, last)))
         for prompt in fresh:
             user = record.user_at(prompt.seat)
             if prompt.secret and user is not None:
@@ -481,18 +505,25 @@ class GameHost(Lobby, TurnClock, Computers):
                     PrivateMessage(record.id, user, text, controls, channel_id=record.channel_id)
                 )
 
-    async def _render(self, table: Table) -> bytes | None:
-        if self._renderer is None or table.state is None:
+    async def draw(self, board: Board | None) -> bytes | None:
+        """The PNG of ``board``; None without a board or when this host draws no pictures."""
+        if self._renderer is None or board is None:
             return None
-        view = table.engine.view(table.state, None)
         # Drawing takes tens of milliseconds: keep it off the event loop.
-        return await asyncio.to_thread(self._renderer, table.engine.slug, view)
+        return await asyncio.to_thread(self._renderer, board.slug, board.view)
 
     # -- help --------------------------------------------------------------------------
 
     @staticmethod
     def rules(slug: str) -> str:
         return engine_for(slug).rules_help()
+
+
+def _board(table: Table) -> Board | None:
+    """The game's board as everyone may see it (the public view only)."""
+    if table.state is None:
+        return None
+    return Board(table.engine.slug, table.engine.view(table.state, None))
 
 
 def _title(slug: str) -> str:

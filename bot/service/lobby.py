@@ -4,8 +4,10 @@ lose a player or their channel."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import Any
 
+from bot.service import wire
 from bot.service.errors import UserError
 from bot.service.notices import (
     ChannelPost,
@@ -15,19 +17,26 @@ from bot.service.notices import (
 )
 from bot.service.tables import (
     Table,
-    action_rng,
     engine_for,
-    parse_options,
+    free_seat,
     role_index,
     seating,
-    setup_rng,
+    seating_of,
     started_word,
+    written,
 )
 from bot.service.text import Mention, Text
 from bot.service.timing import NO_DEADLINES, Timing
-from bot.store import StaleVersion
+from bot.store import NewSeat, Outgoing, SeatRecord, StaleVersion
 from engines.base import BadOptions, Role
+from engines.replay import action_rng, setup_rng
 from players import LEVELS
+
+
+def _without(table: Table, user_id: int) -> Table:
+    """``table`` as it is once ``user_id`` gives up their seats."""
+    seats = tuple(s for s in table.record.seats if s.user_id != user_id)
+    return replace(table, record=replace(table.record, seats=seats))
 
 
 class Lobby:
@@ -58,7 +67,7 @@ class Lobby:
                 f"not {players}."
             )
         try:
-            normalized = engine.normalize_options(parse_options(options))
+            normalized = engine.parse_options(options)
             roles = engine.roles(players, normalized)
         except BadOptions as error:
             raise UserError(str(error)) from None
@@ -67,33 +76,36 @@ class Lobby:
         timing = Timing.from_dict(
             json.loads(await self.store.guild_setting(guild_id, "timing") or "{}")
         )
-        game_id = await self.store.create_game(
-            guild_id=guild_id,
-            channel_id=channel_id,
-            slug=engine.slug,
-            host_id=user_id,
-            players=players,
-            options=normalized,
-            seed=self._seeds.getrandbits(62),
-            now=self.clock(),
-            timing=timing.to_dict(),
-        )
         if own_thread is None:
             own_thread = await self.store.guild_setting(guild_id, "threads") == "on"
-        if own_thread:
-            version = (await self.store.get_game(game_id)).version
-            await self.store.update_game(game_id, version, now=self.clock(), own_thread=1)
-        joined = await self.join(
-            game_id=game_id, user_id=user_id, user_name=user_name, role=role, announce=False
+        seat = free_seat(roles, set(), role, title=engine.title)
+        host_seat = NewSeat(seat, roles[seat].key, user_id, user_name)
+        fields = {
+            "guild_id": guild_id, "channel_id": channel_id, "slug": engine.slug,
+            "host_id": user_id, "players": players, "options": normalized,
+            "seed": self._seeds.getrandbits(62), "timing": timing.to_dict(),
+            "own_thread": own_thread,
+        }  # fmt: skip
+
+        def opened(game_id: int) -> list[Outgoing]:
+            # The post names the game's number, which the store gives in the same
+            # transaction that seats the host and stores the post.
+            title = f"{engine.title} #{game_id}"
+            text = (
+                f"**{title}** is open for {players} players, hosted by {user_name}.\n"
+                f"{seating_of(roles, {seat: user_name})}\n"
+                f"Join with `/game join game:{game_id}`; the host starts with `/game start`."
+            )
+            posts.append(ChannelPost(game_id, channel_id, text))
+            return wire.outgoing(Outcome(posts[-1:]))
+
+        posts: list[ChannelPost] = []
+        game_id = await self.store.create_game(
+            **fields, now=self.clock(), seats=[host_seat], notices=opened
         )
-        table = await self.table(game_id)
-        text = (
-            f"**{table.title}** is open for {players} players, hosted by {user_name}.\n"
-            f"{seating(table)}\n"
-            f"Join with `/game join game:{game_id}`; the host starts with `/game start`."
-        )
-        post = ChannelPost(game_id, channel_id, text)
-        return Outcome([Reply(joined.notices[0].text), post])
+        self.delivery_due()
+        reply = Reply(f"You joined {engine.title} #{game_id} as {roles[seat].name}.")
+        return Outcome([reply, posts[-1]])
 
     async def join(
         self,
@@ -101,7 +113,6 @@ class Lobby:
         user_id: int,
         user_name: str,
         role: str | None = None,
-        announce: bool = True,
         **where: Any,
     ) -> Outcome:
         table = await self.find(user_id=user_id, **where)
@@ -113,43 +124,28 @@ class Lobby:
             held = table.role_name(record.seat_of(user_id)[0])
             raise UserError(f"You are already in {table.title}, as {held}.")
         roles = table.roles()
-        taken = {s.seat for s in record.seats}
-        free = [i for i in range(len(roles)) if i not in taken]
-        if not free:
-            raise UserError(f"{table.title} is full. Ask the host about another game.")
-        if role is None:
-            seat = free[0]
-        else:
-            seat = role_index(roles, role)
-            if seat in taken:
-                open_names = ", ".join(roles[i].name for i in free)
-                raise UserError(f"{roles[seat].name} is taken. Still open: {open_names}.")
-        try:
-            await self.store.add_seat(
-                game_id,
-                record.version,
-                seat=seat,
-                role=roles[seat].key,
-                user_id=user_id,
-                name=user_name,
-                now=self.clock(),
-            )
-        except StaleVersion:
-            raise UserError("Someone joined at the same moment; please try again.") from None
-        table = await self.table(game_id)
-        reply = Reply(f"You joined {table.title} as {roles[seat].name}.")
-        if not announce:
-            return Outcome([reply])
-        missing = record.players - len(table.record.seats)
+        seat = free_seat(roles, {s.seat for s in record.seats}, role, title=table.title)
+        taken = SeatRecord(game_id, seat, roles[seat].key, user_id, user_name)
+        joined = replace(table, record=replace(record, seats=(*record.seats, taken)))
+        missing = record.players - len(joined.record.seats)
         more = (
             f"{missing} seat(s) still open."
             if missing
             else "The table is full: the host can `/game start`."
         )
         text = (
-            f"{user_name} joined **{table.title}** as {roles[seat].name}. {more}\n{seating(table)}"
+            f"{user_name} joined **{table.title}** as {roles[seat].name}. {more}\n{seating(joined)}"
         )
-        return Outcome([reply, ChannelPost(game_id, record.channel_id, text)])
+        post = ChannelPost(game_id, record.channel_id, text)
+        try:
+            await self.store.add_seat(
+                game_id, record.version, seat=seat, role=roles[seat].key, user_id=user_id,
+                name=user_name, now=self.clock(), notices=wire.outgoing(Outcome([post])),
+            )  # fmt: skip
+        except StaleVersion:
+            raise UserError("Someone joined at the same moment; please try again.") from None
+        self.delivery_due()
+        return Outcome([Reply(f"You joined {table.title} as {roles[seat].name}."), post])
 
     async def add_computer(
         self,
@@ -185,31 +181,27 @@ class Lobby:
             )
             table = await self.table(game_id)
             record = table.record
-        taken = {s.seat for s in record.seats}
-        free = [i for i in range(len(roles)) if i not in taken]
-        if not free:
-            raise UserError(f"{table.title} is full.")
-        seat = free[0] if role is None else role_index(roles, role)
-        if seat in taken:
-            open_names = ", ".join(roles[i].name for i in free)
-            raise UserError(f"{roles[seat].name} is taken. Still open: {open_names}.")
+        seat = free_seat(roles, {s.seat for s in record.seats}, role, title=table.title)
         name = f"Computer ({level})"
-        try:
-            await self.store.add_seat(
-                game_id, record.version, seat=seat, role=roles[seat].key, user_id=-1 - seat,
-                name=name, now=self.clock(), computer=level,
-            )  # fmt: skip
-        except StaleVersion:
-            raise UserError("The table changed at that moment; please try again.") from None
-        table = await self.table(game_id)
-        missing = record.players - len(table.record.seats)
+        computer = SeatRecord(game_id, seat, roles[seat].key, -1 - seat, name, computer=level)
+        seated = replace(table, record=replace(record, seats=(*record.seats, computer)))
+        missing = record.players - len(seated.record.seats)
         more = f"{missing} seat(s) still open." if missing else "The table is full: `/game start`."
         a = "An" if level[0] in "aeiou" else "A"
-        text = f"🤖 {a} {level} computer player takes {roles[seat].name}. {more}\n{seating(table)}"
-        return Outcome(
+        text = f"🤖 {a} {level} computer player takes {roles[seat].name}. {more}\n{seating(seated)}"
+        outcome = Outcome(
             [Reply(f"{a} {level} computer plays {roles[seat].name}."),
              ChannelPost(game_id, record.channel_id, text)]
         )  # fmt: skip
+        try:
+            await self._store(
+                outcome, self.store.add_seat, game_id, record.version, seat=seat,
+                role=roles[seat].key, user_id=computer.user_id, name=name, now=self.clock(),
+                computer=level,
+            )  # fmt: skip
+        except StaleVersion:
+            raise UserError("The table changed at that moment; please try again.") from None
+        return outcome
 
     async def leave(self, *, user_id: int, user_name: str, **where: Any) -> Outcome:
         table = await self.find(user_id=user_id, **where)
@@ -223,18 +215,20 @@ class Lobby:
             raise UserError(f"{table.title} has already {started_word(record.status)}.")
         if user_id == record.host_id:
             raise UserError("You are hosting this game: `/game cancel` closes it instead.")
-        await self.store.remove_seats(game_id, record.version, user_id=user_id, now=self.clock())
-        table = await self.table(game_id)
-        text = f"{user_name} left **{table.title}**.\n{seating(table)}"
-        return Outcome(
+        text = f"{user_name} left **{table.title}**.\n{seating(_without(table, user_id))}"
+        outcome = Outcome(
             [Reply(f"You left {table.title}."), ChannelPost(game_id, record.channel_id, text)]
         )
+        await self._store(
+            outcome, self.store.remove_seats, game_id, record.version, user_id=user_id,
+            now=self.clock(),
+        )  # fmt: skip
+        return outcome
 
     async def _leave_running(self, table: Table, user_id: int, user_name: str) -> Outcome:
         """A player leaves a game under way: each of their seats forfeits on its turn (at
         once if it is their turn now), by the game's own forfeit rule."""
         record = table.record
-        await self.store.mark_left(record.id, record.version, user_id=user_id, now=self.clock())
         text = (
             f"{user_name} has left **{table.title}**. Their seat gives up as the rules of "
             "the game say, as soon as it is its turn."
@@ -242,6 +236,10 @@ class Lobby:
         outcome = Outcome(
             [Reply(f"You left {table.title}."), ChannelPost(record.id, record.channel_id, text)]
         )
+        await self._store(
+            outcome, self.store.mark_left, record.id, record.version, user_id=user_id,
+            now=self.clock(),
+        )  # fmt: skip
         if record.status == "running":
             outcome.notices += (await self._forfeit_departed(record.id)).notices
         return outcome
@@ -270,29 +268,32 @@ class Lobby:
         """A member left the server: they leave every game there; each host is told."""
         outcome = Outcome()
         for record in await self.store.games(guild_id=guild_id, user_id=user_id):
-            title = (await self.table(record.id)).title
+            table = await self.table(record.id)
             name = next(s.name for s in record.seats if s.user_id == user_id)
-            if record.status == "lobby" and user_id == record.host_id:
-                await self.store.update_game(
-                    record.id, record.version, now=self.clock(), status="cancelled"
-                )
-                closed = f"{title} was closed: its host left the server."
-                outcome.add(ChannelPost(record.id, record.channel_id, closed))
-                continue
-            if record.status == "lobby":
-                await self.store.remove_seats(
-                    record.id, record.version, user_id=user_id, now=self.clock()
-                )
-                text = f"{name} left the server, and so their seat at {title} is open again."
-                outcome.add(ChannelPost(record.id, record.channel_id, text))
-            else:
-                left = await self._leave_running(await self.table(record.id), user_id, name)
-                outcome.notices += left.notices[1:]  # all but the reply to the leaver
+            told = Outcome()
             if record.host_id != user_id:
-                told = f"{name} left the server and so left {title}."
-                outcome.add(
-                    PrivateMessage(record.id, record.host_id, told, channel_id=record.channel_id)
-                )
+                text = f"{name} left the server and so left {table.title}."
+                host = PrivateMessage(record.id, record.host_id, text, channel_id=record.channel_id)
+                told.add(host)
+            if record.status == "lobby" and user_id == record.host_id:
+                closed = f"{table.title} was closed: its host left the server."
+                told.add(ChannelPost(record.id, record.channel_id, closed))
+                await self._store(
+                    told, self.store.update_game, record.id, record.version, now=self.clock(),
+                    status="cancelled",
+                )  # fmt: skip
+            elif record.status == "lobby":
+                text = f"{name} left the server, and so their seat at {table.title} is open again."
+                told.add(ChannelPost(record.id, record.channel_id, text))
+                await self._store(
+                    told, self.store.remove_seats, record.id, record.version, user_id=user_id,
+                    now=self.clock(),
+                )  # fmt: skip
+            else:
+                await self._store(told, self.store.enqueue, record.id, now=self.clock())
+                left = await self._leave_running(table, user_id, name)
+                told.notices += left.outgoing  # all but the reply to the leaver
+            outcome.notices += told.notices
         return outcome
 
     async def channel_gone(self, channel_id: int) -> Outcome:
@@ -302,20 +303,20 @@ class Lobby:
         for record in await self.store.games(channel_id=channel_id):
             table = await self.table(record.id)
             if record.status == "lobby":
-                await self.store.update_game(
-                    record.id, record.version, now=self.clock(), status="cancelled"
-                )
+                fields: dict[str, Any] = {"status": "cancelled"}
                 text = f"{table.title} was closed: its channel was deleted before it started."
             else:
-                await self.store.update_game(
-                    record.id, record.version, now=self.clock(), status="paused", channel_id=0,
-                    **NO_DEADLINES,
-                )  # fmt: skip
+                fields = {"status": "paused", "channel_id": 0, **NO_DEADLINES}
                 text = (
                     f"{table.title} is paused: its channel was deleted. Nothing is lost; "
                     f"`/game resume game:{record.id}` in any channel of the server goes on there."
                 )
-            outcome.add(PrivateMessage(record.id, record.host_id, text))
+            told = Outcome([PrivateMessage(record.id, record.host_id, text)])
+            await self._store(
+                told, self.store.update_game, record.id, record.version, now=self.clock(),
+                **fields,
+            )  # fmt: skip
+            outcome.notices += told.notices
         return outcome
 
     async def move_to(self, *, game_id: int, channel_id: int) -> None:
@@ -353,24 +354,24 @@ class Lobby:
         keys = [r.key for r in table.roles()]
         state = table.engine.setup(keys, record.options, setup_rng(record.seed))
         now = self.clock()
+        fields = {
+            "status": "running",
+            "snapshot": table.engine.dump(state),
+            **self.turn_deadlines(record, table.engine.prompts(state), now),
+        }
+        started = Table(written(record, now, fields), table.engine, state)
+        outcome = Outcome([Reply(f"{started.title} has started.")])
+        await self._announce(
+            outcome, started, started.record.version, actor=None, events=[],
+            fresh=started.prompts(), new_turn=True, headline="The game begins!",
+        )  # fmt: skip
         try:
-            version = await self.store.update_game(
-                game_id,
-                record.version,
-                now=now,
-                status="running",
-                snapshot=table.engine.dump(state),
-                **self.turn_deadlines(record, table.engine.prompts(state), now),
+            await self._store(
+                outcome, self.store.update_game, game_id, record.version, now=now, **fields
             )
         except StaleVersion:
             raise UserError("The table changed at that moment; please try again.") from None
-        started = await self.table(game_id)
-        outcome = Outcome([Reply(f"{started.title} has started.")])
         self.wakeup()
-        await self._announce(
-            outcome, started, version, actor=None, events=[], fresh=started.prompts(),
-            new_turn=True, headline="The game begins!",
-        )  # fmt: skip
         return outcome
 
     async def cancel(self, *, user_id: int, is_admin: bool, **where: Any) -> Outcome:
@@ -386,20 +387,22 @@ class Lobby:
                     f", or a member with Manage Server can cancel {table.title}.",
                 )
             )  # fmt: skip
-        await self.store.update_game(
-            game_id, record.version, now=self.clock(), status="cancelled", **NO_DEADLINES
-        )
         text = Text.of(f"**{table.title}** was cancelled by ", Mention(user_id), ".")
-        return Outcome(
+        outcome = Outcome(
             [Reply(f"{table.title} is cancelled."), ChannelPost(game_id, record.channel_id, text)]
         )
+        await self._store(
+            outcome, self.store.update_game, game_id, record.version, now=self.clock(),
+            status="cancelled", **NO_DEADLINES,
+        )  # fmt: skip
+        return outcome
 
     def new_game_roles(self, slug: str, players: int | None) -> list[Role]:
         """The roles of a table of ``players`` of ``slug`` (for autocomplete while a game
         is being opened); none when the game or table size does not exist."""
         try:
             engine = engine_for(slug)
-            return engine.roles(players or engine.min_players, engine.normalize_options({}))
+            return engine.roles(players or engine.min_players, engine.parse_options(""))
         except (UserError, BadOptions):
             return []
 

@@ -9,9 +9,19 @@ any frontend: people, channels, times and links are typed parts (:mod:`bot.servi
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from bot.service.text import Text
 from engines.base import Choice, Prompt
+
+
+@dataclass(frozen=True)
+class Board:
+    """A board picture to draw: a game's *public* view (never a seat's), drawn by the
+    renderer of ``slug`` when the notice is delivered."""
+
+    slug: str
+    view: dict[str, Any]
 
 
 @dataclass(frozen=True)
@@ -35,7 +45,7 @@ class Reply:
     text: str | Text
     private: bool = True
     controls: tuple[Controls, ...] = ()
-    image: bytes | None = None
+    board: Board | None = None
 
 
 @dataclass(frozen=True)
@@ -45,7 +55,7 @@ class ChannelPost:
     game_id: int
     channel_id: int
     text: str | Text
-    image: bytes | None = None
+    board: Board | None = None
     mentions: tuple[int, ...] = ()
     controls: tuple[Controls, ...] = ()
     final: bool = False  # the game is over: a game thread can be archived
@@ -62,7 +72,6 @@ class PrivateMessage:
     user_id: int
     text: str | Text
     controls: tuple[Controls, ...] = ()
-    image: bytes | None = None
     channel_id: int = 0
     """The game's channel, where a secret prompt falls back when the user's DMs are closed."""
 
@@ -74,19 +83,39 @@ class StatusUpdate:
     game_id: int
     channel_id: int
     text: str | Text
-    message_id: int | None = None
-    """The status message posted so far, to edit; None: post a new one."""
 
 
-Notice = Reply | ChannelPost | PrivateMessage | StatusUpdate
+@dataclass(frozen=True)
+class PrivateFallback:
+    """A private message could not reach ``user_id`` (their DMs are closed): tell them in
+    the game's channel, without any secret, that their choice waits behind a button only
+    they can open."""
+
+    game_id: int
+    channel_id: int
+    user_id: int
+
+
+Notice = Reply | ChannelPost | PrivateMessage | StatusUpdate | PrivateFallback
 
 
 @dataclass
 class Outcome:
-    """Notices in delivery order."""
+    """Everything one host call told, in order. The replies answer the asker; every other
+    notice was stored in the outbox in the call's own transaction, and frontends send those
+    from there (:mod:`bot.service.outbox`)."""
 
     notices: list[Notice] = field(default_factory=list)
 
     def add(self, notice: Notice) -> Outcome:
         self.notices.append(notice)
         return self
+
+    @property
+    def replies(self) -> list[Reply]:
+        return [n for n in self.notices if isinstance(n, Reply)]
+
+    @property
+    def outgoing(self) -> list[Notice]:
+        """The notices that go through the outbox (all but the replies)."""
+        return [n for n in self.notices if not isinstance(n, Reply)]

@@ -84,4 +84,21 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE seats ADD COLUMN computer TEXT;
     """,
+    # 6: the outbox: every notice of an accepted write, stored in the write's transaction and
+    # sent by a delivery worker, in order within its lane (a channel, or one user's DMs).
+    """
+    CREATE TABLE outbox (
+        id INTEGER PRIMARY KEY,
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        lane TEXT NOT NULL,
+        body TEXT NOT NULL,
+        created_at REAL NOT NULL,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        not_before REAL,
+        sent_at REAL,
+        message_id INTEGER,
+        failed TEXT
+    );
+    CREATE INDEX outbox_pending ON outbox (id) WHERE sent_at IS NULL AND failed IS NULL;
+    """,
 ]

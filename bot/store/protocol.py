@@ -21,6 +21,10 @@ Conventions every method keeps:
 - **Time** is whatever float the caller passes as ``now``; a store never reads a clock.
 - **Concurrency.** Calls from concurrent coroutines (or processes sharing the database) never
   see half of another call's transaction.
+- **Notices.** Every write that tells people something takes ``notices``: each
+  :class:`~bot.store.Outgoing` is stored in the outbox *in the write's own transaction*, so
+  either the write and all its notices are stored, or nothing is. Outbox entries get
+  increasing ids; within one ``lane`` they are sent in id order.
 
 Opening is not part of the protocol: each implementation has an async classmethod
 ``open(location)`` that connects, brings the schema up to date and returns a ready store.
@@ -28,9 +32,10 @@ Opening is not part of the protocol: each implementation has an async classmetho
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol, runtime_checkable
 
-from bot.store.records import ActionRecord, GameRecord
+from bot.store.records import ActionRecord, GameRecord, NewSeat, OutboxEntry, Outgoing
 
 
 @runtime_checkable
@@ -51,13 +56,19 @@ class Store(Protocol):
         seed: int,
         now: float,
         timing: dict[str, Any] | None = None,
+        own_thread: bool = False,
+        seats: Sequence[NewSeat] = (),
+        notices: Sequence[Outgoing] | Callable[[int], Sequence[Outgoing]] = (),
     ) -> int:
-        """Open a new game in the ``lobby`` and return its id.
+        """Open a new game in the ``lobby`` with ``seats`` taken (its host's) and its
+        ``notices`` stored, all in one transaction, and return its id. ``notices`` may be a
+        function of the new id, for notices that name the game.
 
         The id is a positive integer larger than that of every game created before (so
-        "newest first" is "highest id first"). The game starts at version 0 with no seats,
-        no snapshot, no result, no deadline or reminder, no message ids and ``own_thread``
-        false; ``created_at`` and ``updated_at`` are ``now``; ``timing`` defaults to ``{}``.
+        "newest first" is "highest id first"). The game's version is the number of
+        ``seats`` (each counts as one write, as if taken by :meth:`add_seat`); it has
+        no snapshot, no result, no deadline or reminder and no message ids; ``created_at`` and
+        ``updated_at`` are ``now``; ``timing`` defaults to ``{}``.
         """
         ...
 
@@ -84,7 +95,13 @@ class Store(Protocol):
         ...
 
     async def update_game(
-        self, game_id: int, expected_version: int, *, now: float, **fields: Any
+        self,
+        game_id: int,
+        expected_version: int,
+        *,
+        now: float,
+        notices: Sequence[Outgoing] = (),
+        **fields: Any,
     ) -> int:
         """Set ``fields`` (any of :data:`~bot.store.GAME_FIELDS`) and bump the version, in one
         transaction; returns the new version (``expected_version + 1``).
@@ -108,6 +125,7 @@ class Store(Protocol):
         name: str,
         now: float,
         computer: str | None = None,
+        notices: Sequence[Outgoing] = (),
     ) -> int:
         """Seat ``user_id`` (shown as ``name``) at seat number ``seat`` in ``role``, and bump
         the version, in one transaction; returns the new version.
@@ -120,7 +138,13 @@ class Store(Protocol):
         ...
 
     async def mark_left(
-        self, game_id: int, expected_version: int, *, user_id: int, now: float
+        self,
+        game_id: int,
+        expected_version: int,
+        *,
+        user_id: int,
+        now: float,
+        notices: Sequence[Outgoing] = (),
     ) -> int:
         """Mark every seat of ``user_id`` at the game as ``left`` (they stay seated, so the
         log and the seat labels still name them) and bump the version, in one transaction;
@@ -129,7 +153,13 @@ class Store(Protocol):
         ...
 
     async def remove_seats(
-        self, game_id: int, expected_version: int, *, user_id: int, now: float
+        self,
+        game_id: int,
+        expected_version: int,
+        *,
+        user_id: int,
+        now: float,
+        notices: Sequence[Outgoing] = (),
     ) -> int:
         """Remove every seat of ``user_id`` at the game (it is open again, for anyone) and
         bump the version, in one transaction; returns the new version. StaleVersion (nothing
@@ -147,10 +177,11 @@ class Store(Protocol):
         action: str,
         events: list[dict[str, Any]],
         now: float,
+        notices: Sequence[Outgoing] = (),
         **fields: Any,
     ) -> int:
-        """Log one accepted action and update the game, in one transaction; returns the new
-        version.
+        """Log one accepted action, update the game and store its notices, in one
+        transaction; returns the new version.
 
         The version is checked and bumped, ``fields`` (the new ``snapshot``, ``status``,
         ``result``, ``deadline``, ``remind_at``...; as for :meth:`update_game`) are written,
@@ -192,10 +223,43 @@ class Store(Protocol):
         most ``limit``, ordered by the earlier of the two (earliest first), with seats."""
         ...
 
-    async def take_reminder(self, game_id: int, remind_at: float) -> bool:
-        """Clear the game's reminder if it is still ``remind_at``; True only for the one
-        caller that cleared it (False if it was already taken, moved, or the game is
-        missing). Not versioned: the version and every other field stay as they are."""
+    async def take_reminder(
+        self, game_id: int, remind_at: float, *, now: float = 0.0, notices: Sequence[Outgoing] = ()
+    ) -> bool:
+        """Clear the game's reminder if it is still ``remind_at`` and store its ``notices``;
+        True only for the one caller that cleared it (False if it was already taken, moved,
+        or the game is missing; then nothing is stored). Not versioned: the version and
+        every other field stay as they are."""
+        ...
+
+    # -- the outbox --------------------------------------------------------------------
+
+    async def enqueue(self, game_id: int, notices: Sequence[Outgoing], *, now: float) -> None:
+        """Store notices that go with no versioned write (a departure told to a host)."""
+        ...
+
+    async def pending_notices(
+        self, *, lanes: Sequence[str] | None = None, limit: int = 200
+    ) -> list[OutboxEntry]:
+        """Notices neither sent nor given up on, oldest (lowest id) first, at most ``limit``;
+        only those of ``lanes`` when given. Entries waiting to be retried are included, with
+        their ``not_before``: a sender keeps a lane's order by stopping at the first entry
+        it may not send yet."""
+        ...
+
+    async def mark_sent(self, entry_id: int, *, now: float, message_id: int | None = None) -> bool:
+        """Record that the entry was sent (as ``message_id``, if it made one). True only for
+        the one caller that marked it; False if it was already sent or given up on."""
+        ...
+
+    async def retry_later(self, entry_id: int, *, not_before: float) -> int:
+        """Count a failed attempt at the entry and hold it back until ``not_before``;
+        returns how many attempts have failed."""
+        ...
+
+    async def give_up(self, entry_id: int, *, reason: str) -> None:
+        """Never send the entry (its channel is gone, the user cannot be reached); it stays
+        stored with ``reason``. An entry already sent stays sent."""
         ...
 
     # -- users and server settings -----------------------------------------------------

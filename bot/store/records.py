@@ -71,9 +71,7 @@ class GameRecord:
 
     def user_at(self, seat: int) -> int | None:
         """The person playing ``seat``; None for an open or computer seat."""
-        return next(
-            (s.user_id for s in self.seats if s.seat == seat and s.computer is None), None
-        )
+        return next((s.user_id for s in self.seats if s.seat == seat and s.computer is None), None)
 
     def computer_at(self, seat: int) -> str | None:
         """The level of the computer playing ``seat``, or None if a person plays it."""
@@ -114,3 +112,36 @@ class ActionRecord:
     action: str
     events: list[dict[str, Any]]
     created_at: float
+
+
+@dataclass(frozen=True)
+class Outgoing:
+    """A notice to store with a write: the ``lane`` it is sent in (its order is kept within
+    the lane) and its JSON ``body``, which only the application layer reads."""
+
+    lane: str
+    body: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class OutboxEntry:
+    """A stored notice not yet sent (or given up on)."""
+
+    id: int
+    game_id: int
+    lane: str
+    body: dict[str, Any]
+    created_at: float
+    attempts: int = 0
+    not_before: float | None = None
+
+
+@dataclass(frozen=True)
+class NewSeat:
+    """A seat taken when a game is created (its host's)."""
+
+    seat: int
+    role: str
+    user_id: int
+    name: str
+    computer: str | None = None

@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -24,6 +24,9 @@ from bot.store.records import (
     GAME_STATUSES,
     ActionRecord,
     GameRecord,
+    NewSeat,
+    OutboxEntry,
+    Outgoing,
     SeatRecord,
     StaleVersion,
 )
@@ -130,27 +133,31 @@ class SqliteStore:
         seed: int,
         now: float,
         timing: dict[str, Any] | None = None,
+        own_thread: bool = False,
+        seats: Sequence[NewSeat] = (),
+        notices: Sequence[Outgoing] | Callable[[int], Sequence[Outgoing]] = (),
     ) -> int:
-        """A new game in the lobby, at version 0; returns its id."""
+        """A new game in the lobby with ``seats`` taken; returns its id. Each seat counts as
+        one write, as if it were taken by :meth:`add_seat` after the game was opened."""
         async with self._transaction() as db:
             _, game_id = await _run(
                 db,
                 "INSERT INTO games (guild_id, channel_id, slug, status, host_id, players,"
-                " options, seed, timing, created_at, updated_at)"
-                " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?)",
+                " options, seed, timing, own_thread, version, created_at, updated_at)"
+                " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
-                    guild_id,
-                    channel_id,
-                    slug,
-                    host_id,
-                    players,
-                    json.dumps(options),
-                    seed,
-                    json.dumps(timing or {}),
-                    now,
-                    now,
+                    guild_id, channel_id, slug, host_id, players, json.dumps(options), seed,
+                    json.dumps(timing or {}), int(own_thread), len(seats), now, now,
                 ),
-            )
+            )  # fmt: skip
+            for seat in seats:
+                await _run(
+                    db,
+                    "INSERT INTO seats (game_id, role, seat, user_id, name, computer) "
+                    "VALUES (?, ?, ?, ?, ?, ?)",
+                    (game_id, seat.role, seat.seat, seat.user_id, seat.name, seat.computer),
+                )
+            await _enqueue(db, game_id, notices(game_id) if callable(notices) else notices, now)
             return game_id
 
     async def get_game(self, game_id: int) -> GameRecord | None:
@@ -186,11 +193,19 @@ class SqliteStore:
         return await self._game_records(sql, [*params, limit])
 
     async def update_game(
-        self, game_id: int, expected_version: int, *, now: float, **fields: Any
+        self,
+        game_id: int,
+        expected_version: int,
+        *,
+        now: float,
+        notices: Sequence[Outgoing] = (),
+        **fields: Any,
     ) -> int:
         """Change game fields if the version is still ``expected_version``; returns the new one."""
         async with self._transaction() as db:
-            return await self._bump(db, game_id, expected_version, now, fields)
+            version = await self._bump(db, game_id, expected_version, now, fields)
+            await _enqueue(db, game_id, notices, now)
+            return version
 
     async def _bump(
         self,
@@ -230,6 +245,7 @@ class SqliteStore:
         name: str,
         now: float,
         computer: str | None = None,
+        notices: Sequence[Outgoing] = (),
     ) -> int:
         """Seat ``user_id`` in ``role`` (a computer at level ``computer``, if given);
         StaleVersion if the game moved or the role was taken."""
@@ -244,10 +260,17 @@ class SqliteStore:
                 )
             except sqlite3.IntegrityError as error:
                 raise StaleVersion(game_id) from error
+            await _enqueue(db, game_id, notices, now)
             return version
 
     async def mark_left(
-        self, game_id: int, expected_version: int, *, user_id: int, now: float
+        self,
+        game_id: int,
+        expected_version: int,
+        *,
+        user_id: int,
+        now: float,
+        notices: Sequence[Outgoing] = (),
     ) -> int:
         """Record that ``user_id`` left a running game (their seats give up on their turn)."""
         async with self._transaction() as db:
@@ -257,16 +280,24 @@ class SqliteStore:
                 "UPDATE seats SET left = 1 WHERE game_id = ? AND user_id = ?",
                 (game_id, user_id),
             )
+            await _enqueue(db, game_id, notices, now)
             return version
 
     async def remove_seats(
-        self, game_id: int, expected_version: int, *, user_id: int, now: float
+        self,
+        game_id: int,
+        expected_version: int,
+        *,
+        user_id: int,
+        now: float,
+        notices: Sequence[Outgoing] = (),
     ) -> int:
         async with self._transaction() as db:
             version = await self._bump(db, game_id, expected_version, now, {})
             await _run(
                 db, "DELETE FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id)
             )
+            await _enqueue(db, game_id, notices, now)
             return version
 
     # -- the action log ----------------------------------------------------------------
@@ -280,9 +311,10 @@ class SqliteStore:
         action: str,
         events: list[dict[str, Any]],
         now: float,
+        notices: Sequence[Outgoing] = (),
         **fields: Any,
     ) -> int:
-        """Log one accepted action and update the game, in one transaction.
+        """Log one accepted action, update the game and store its notices, in one transaction.
 
         The action's sequence number is the game's new version, so the log and the
         snapshot can never disagree. Returns the new version.
@@ -295,6 +327,7 @@ class SqliteStore:
                 " VALUES (?, ?, ?, ?, ?, ?)",
                 (game_id, version, seat, action, json.dumps(events), now),
             )
+            await _enqueue(db, game_id, notices, now)
             return version
 
     async def actions(self, game_id: int) -> list[ActionRecord]:
@@ -360,14 +393,19 @@ class SqliteStore:
             (now, now, limit),
         )
 
-    async def take_reminder(self, game_id: int, remind_at: float) -> bool:
-        """Clear a due reminder; True only for the one caller that cleared it."""
+    async def take_reminder(
+        self, game_id: int, remind_at: float, *, now: float = 0.0, notices: Sequence[Outgoing] = ()
+    ) -> bool:
+        """Clear a due reminder and store its notices; True only for the one caller that
+        cleared it (the others store nothing)."""
         async with self._transaction() as db:
             changed, _ = await _run(
                 db,
                 "UPDATE games SET remind_at = NULL WHERE id = ? AND remind_at = ?",
                 (game_id, remind_at),
             )
+            if changed == 1:
+                await _enqueue(db, game_id, notices, now)
             return changed == 1
 
     async def acted_since(self, game_id: int, seats: list[int], seq: int) -> bool:
@@ -380,6 +418,61 @@ class SqliteStore:
             (game_id, seq, *seats),
         )
         return bool(rows)
+
+    # -- the outbox --------------------------------------------------------------------
+
+    async def enqueue(self, game_id: int, notices: Sequence[Outgoing], *, now: float) -> None:
+        async with self._transaction() as db:
+            await _enqueue(db, game_id, notices, now)
+
+    async def pending_notices(
+        self, *, lanes: Sequence[str] | None = None, limit: int = 200
+    ) -> list[OutboxEntry]:
+        where = "sent_at IS NULL AND failed IS NULL"
+        params: list[Any] = []
+        if lanes is not None:
+            if not lanes:
+                return []
+            where += f" AND lane IN ({', '.join('?' * len(lanes))})"
+            params += list(lanes)
+        rows = await self._fetchall(
+            f"SELECT * FROM outbox WHERE {where} ORDER BY id LIMIT ?", (*params, limit)
+        )
+        return [
+            OutboxEntry(
+                r["id"], r["game_id"], r["lane"], json.loads(r["body"]), r["created_at"],
+                r["attempts"], r["not_before"],
+            )
+            for r in rows
+        ]  # fmt: skip
+
+    async def mark_sent(self, entry_id: int, *, now: float, message_id: int | None = None) -> bool:
+        async with self._transaction() as db:
+            changed, _ = await _run(
+                db,
+                "UPDATE outbox SET sent_at = ?, message_id = ?"
+                " WHERE id = ? AND sent_at IS NULL AND failed IS NULL",
+                (now, message_id, entry_id),
+            )
+            return changed == 1
+
+    async def retry_later(self, entry_id: int, *, not_before: float) -> int:
+        async with self._transaction() as db:
+            await _run(
+                db,
+                "UPDATE outbox SET attempts = attempts + 1, not_before = ? WHERE id = ?",
+                (not_before, entry_id),
+            )
+            rows = await _rows(db, "SELECT attempts FROM outbox WHERE id = ?", (entry_id,))
+            return rows[0]["attempts"] if rows else 0
+
+    async def give_up(self, entry_id: int, *, reason: str) -> None:
+        async with self._transaction() as db:
+            await _run(
+                db,
+                "UPDATE outbox SET failed = ? WHERE id = ? AND sent_at IS NULL",
+                (reason or "failed", entry_id),
+            )
 
     # -- users and guild settings ------------------------------------------------------
 
@@ -426,6 +519,17 @@ async def _rows(
 ) -> list[aiosqlite.Row]:
     async with db.execute(sql, tuple(params)) as cursor:
         return list(await cursor.fetchall())
+
+
+async def _enqueue(
+    db: aiosqlite.Connection, game_id: int, notices: Sequence[Outgoing], now: float
+) -> None:
+    for notice in notices:
+        await _run(
+            db,
+            "INSERT INTO outbox (game_id, lane, body, created_at) VALUES (?, ?, ?, ?)",
+            (game_id, notice.lane, json.dumps(notice.body), now),
+        )
 
 
 def _statements(script: str) -> list[str]:

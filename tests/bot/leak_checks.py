@@ -113,7 +113,7 @@ async def observed(
     """What everyone but ``holder`` can observe after an action: its channel posts, their
     private messages and controls, and ``/game status`` (text and picture) at any time."""
     posts = [
-        (n.text, n.image, n.mentions, n.controls)
+        (n.text, n.board, n.mentions, n.controls)
         for n in outcome.notices
         if isinstance(n, ChannelPost)
     ]
@@ -132,7 +132,7 @@ async def observed(
         "posts": posts,
         "private": private,
         "controls": controls,
-        "status": (status.text, status.image),
+        "status": (status.text, status.board),
     }
 
 
@@ -178,8 +178,8 @@ def check_public_parts(
     for notice in outcome.notices:
         if not isinstance(notice, ChannelPost):
             continue
-        if notice.image is not None:
-            assert json.loads(notice.image) == json.loads(json.dumps(public))
+        if notice.board is not None:
+            assert json.loads(json.dumps(notice.board.view)) == json.loads(json.dumps(public))
         for sentence in said_privately:
             if still_secret(sentence):
                 assert sentence not in notice.text, (sentence, notice.text)

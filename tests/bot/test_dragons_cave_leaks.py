@@ -28,12 +28,12 @@ import pytest
 
 from bot.service.host import GameHost
 from bot.service.notices import Outcome
-from engines import GAMES
+from games import ENGINES
 from tests.bot import leak_checks
 from tests.bot.leak_checks import USERS, Stores, edit_snapshot, everyone_asked, observed, state_of
 
 SLUG = "dragons-cave"
-GAME = GAMES[SLUG]
+GAME = ENGINES[SLUG]
 SEAT_ONLY = {"seat", "role", "hand", "chest", "my_choice", "my_split", "private"}
 CHEST_BONUS = 7
 

@@ -24,13 +24,13 @@ import pytest
 
 from bot.service.host import GameHost
 from bot.service.notices import ChannelPost, Outcome, PrivateMessage
-from engines import GAMES
 from engines.dragonslayer.state import SLOT_LETTERS, name, place_of
+from games import ENGINES
 from tests.bot import leak_checks
 from tests.bot.leak_checks import USERS, Stores, edit_snapshot, everyone_asked, observed, state_of
 
 SLUG = "dragonslayer"
-GAME = GAMES[SLUG]
+GAME = ENGINES[SLUG]
 SEAT_ONLY = {"seat", "private", "my_kings_men", "memory", "looking_at"}
 STORES = Stores()
 WEIGHTS = {"take": 6, "go": 4, "challenge": 5, "accept": 2, "road": 2, "done": 1}

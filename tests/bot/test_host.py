@@ -51,7 +51,7 @@ async def test_unknown_game_and_bad_player_count_are_refused(host):
     with pytest.raises(UserError, match="2 to 2 players, not 4"):
         await host.new_game(guild_id=GUILD, channel_id=CHANNEL, user_id=ALICE,
                             user_name="a", slug="toy", players=4)
-    with pytest.raises(UserError, match="Unknown option"):
+    with pytest.raises(UserError, match="has no options; remove `speed`"):
         await host.new_game(guild_id=GUILD, channel_id=CHANNEL, user_id=ALICE,
                             user_name="a", slug="toy", options="speed=fast")
 
@@ -75,7 +75,7 @@ async def test_only_the_host_starts_and_only_with_a_full_table(host):
     with pytest.raises(UserError, match="Only the host"):
         await host.start(game_id=game, user_id=BOB)
     outcome = await host.start(game_id=game, user_id=ALICE)
-    assert posts(outcome)[0].image is not None
+    assert posts(outcome)[0].board is not None
     with pytest.raises(UserError, match="already started"):
         await host.start(game_id=game, user_id=ALICE)
 
@@ -92,11 +92,12 @@ async def test_secret_prompts_go_privately_to_each_player(host):
 async def test_a_secret_pick_is_told_only_to_its_owner(host):
     game = await started(host)
     outcome = await host.act(game_id=game, user_id=ALICE, action="pick 3")
-    assert [(p.user_id, p.text) for p in privates(outcome)] == [(ALICE, "You picked 3.")]
+    assert [r.text for r in outcome.replies if r.private] == ["You picked 3."]  # to the asker
+    assert not privates(outcome), "nobody else is told"
     public = posts(outcome)[0]
     assert "1 of 2 picks are in" in public.text
     assert "3" not in str(public.text).replace("#1", "")
-    assert public.image is None  # nothing visible changed; no new board
+    assert public.board is None  # nothing visible changed; no new board
 
 
 async def test_picks_are_revealed_together_and_the_board_is_reposted(host):
@@ -105,7 +106,7 @@ async def test_picks_are_revealed_together_and_the_board_is_reposted(host):
     outcome = await host.act(game_id=game, user_id=BOB, action="pick 1")
     public = posts(outcome)[0]
     assert "Picks revealed: Even 3, Odd 1." in public.text
-    assert public.image is not None
+    assert public.board is not None
     assert public.controls and public.controls[0].choices[0].action == "roll"
     assert ALICE in public.mentions
 
@@ -217,7 +218,7 @@ async def test_board_pictures_are_drawn_from_the_public_view_only(host):
     game = await started(host)
     await host.act(game_id=game, user_id=ALICE, action="pick 3")
     outcome = await host.act(game_id=game, user_id=BOB, action="pick 1")
-    picture = posts(outcome)[0].image.decode()
+    picture = (await host.draw(posts(outcome)[0].board)).decode()
     assert "'waiting'" in picture  # the toy renderer echoes the view it was given
     assert "private" not in picture
 

@@ -78,12 +78,23 @@ async def test_one_status_message_is_edited_across_many_turns(simcord_env, world
     assert status.edited_at is not None  # edited in place, not reposted
 
 
-async def test_an_old_boards_button_is_refused_with_a_link_to_the_current_board(simcord_env, world):
+async def test_a_board_loses_its_buttons_once_the_turn_passes(simcord_env, world):
     channel, players = await open_two_player_game(world)
     first = bot_posts(channel)[-1]  # the opening board with its Roll button
     assert first.components
     await play_turn(channel, players)
     await play_turn(channel, players)  # the turn has passed: a new board is posted
+    boards = [m for m in bot_posts(channel) if m.attachments]
+    assert boards[-1].id != first.id and boards[-1].components
+    assert not any(m.components for m in boards[:-1]), "only the newest board has buttons"
+
+
+async def test_a_stale_button_is_refused_with_a_link_to_the_current_board(simcord_env, world):
+    channel, players = await open_two_player_game(world)
+    first = bot_posts(channel)[-1]
+    simcord_env.inject_error("PATCH", f"/channels/{channel.id}/messages/{first.id}", status=403)
+    await play_turn(channel, players)
+    await play_turn(channel, players)  # the old board kept its button: Discord refused the edit
     result = await players["knights"].click(first, label="Roll the die")
     text = result.response.content
     newest_board = [m for m in bot_posts(channel) if m.attachments][-1]

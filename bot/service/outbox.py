@@ -1,0 +1,258 @@
+"""Sending what the outbox holds: every notice of every accepted write, once, in order.
+
+The host stores each notice in the transaction of the write it tells about
+(:mod:`bot.service.wire`). An :class:`Outbox` sends them through a frontend's ``send``:
+
+- in order within a *lane* (one channel, or one user's DMs), each lane on its own, so a
+  slow or failing channel holds up nobody else;
+- a transient failure (:class:`TryLater`: Discord's 5xx, a dropped connection) keeps the
+  notice and its lane waiting, and it is tried again with growing pauses;
+- a lasting one (:class:`ChannelGone`, :class:`DmsClosed`, :class:`Undeliverable`) is
+  handled as the host says (the game pauses; the player gets the closed-DM button) and the
+  lane goes on;
+- what was sent is recorded at once. After a crash, whatever was committed and not yet
+  recorded is sent at the next start; the nonce each send carries lets the receiving side
+  drop a second copy of a message it already has.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from bot.service import wire
+from bot.service.notices import (
+    ChannelPost,
+    Notice,
+    Outcome,
+    PrivateFallback,
+    PrivateMessage,
+    StatusUpdate,
+)
+from bot.store import OutboxEntry
+
+if TYPE_CHECKING:
+    from bot.service.host import GameHost
+
+log = logging.getLogger(__name__)
+
+BACKOFF = (1.0, 2.0, 5.0, 15.0, 60.0, 300.0)
+"""Seconds to wait before the next try, by how many tries failed (the last one repeats)."""
+IDLE = 24 * 3600.0
+"""With nothing to retry the worker sleeps this long; storing a notice wakes it at once."""
+MAX_ATTEMPTS = 50
+"""Failed tries after which a notice is given up on (about four hours of pauses)."""
+
+
+class TryLater(Exception):
+    """A transient failure: the notice stays first in its lane and is sent again later."""
+
+
+class Undeliverable(Exception):
+    """A lasting failure: this notice can never be sent as it is; its lane goes on."""
+
+
+class ChannelGone(Undeliverable):
+    """The game's channel is deleted, or the bot may no longer post there."""
+
+    def __init__(self, channel_id: int, reason: str = "") -> None:
+        super().__init__(reason or f"channel {channel_id} is gone")
+        self.channel_id = channel_id
+
+
+class DmsClosed(Undeliverable):
+    """Direct messages to the user fail; ``lasting`` when Discord says they are closed
+    (remembered, so the bot stops trying), else only for this message."""
+
+    def __init__(self, user_id: int, *, lasting: bool, reason: str = "") -> None:
+        super().__init__(reason or f"direct messages to {user_id} fail")
+        self.user_id = user_id
+        self.lasting = lasting
+
+
+@dataclass(frozen=True)
+class Delivery:
+    """One notice to send, with what the sender needs to know about its game now."""
+
+    notice: Notice
+    nonce: str
+    """Unique per stored notice: a second send of the same notice carries the same one."""
+    status_message_id: int | None = None
+    """The game's status message to edit (a StatusUpdate), if it has one."""
+    board_message_id: int | None = None
+    """The game's previous board post (its controls go once a new board is posted)."""
+
+
+Send = Callable[[Delivery], Awaitable[int | None]]
+"""A frontend's sender: sends one notice and returns the id of the message it made or
+edited (None if none); raises TryLater or an Undeliverable."""
+
+
+class Outbox:
+    """Sends stored notices through ``send`` (see the module docstring)."""
+
+    def __init__(
+        self, host: GameHost, send: Send, *, concurrency: int = 16, one_by_one: bool = False
+    ) -> None:
+        """``one_by_one``: send everything in the order it was stored, one at a time (a
+        local table, where one terminal shows every lane)."""
+        self.host = host
+        self.send = send
+        self.one_by_one = one_by_one
+        self._locks: dict[str, asyncio.Lock] = {}
+        self._slots = asyncio.Semaphore(concurrency)
+        self._task: asyncio.Task[None] | None = None
+        self._sleeping = False
+        self._dirty = False
+        self._next_retry: float | None = None
+
+    # -- running in the background -----------------------------------------------------
+
+    def start(self) -> None:
+        """Send what is waiting now, then whatever is stored later, until :meth:`stop`."""
+        if self._task is None:
+            self.host.delivery_due = self.poke
+            self._task = asyncio.create_task(self._run(), name="outbox")
+
+    async def stop(self) -> None:
+        task, self._task = self._task, None
+        if task is not None:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+    def poke(self) -> None:
+        """Notices were stored: send them soon. A sleeping worker is restarted; a busy one
+        looks again before it sleeps."""
+        self._dirty = True
+        if self._task is not None and self._sleeping:
+            self._task.cancel()
+            self._task = asyncio.create_task(self._run(), name="outbox")
+
+    async def _run(self) -> None:
+        while True:
+            self._sleeping = self._dirty = False
+            try:
+                await self.flush()
+            except Exception:
+                # A store that failed is tried again shortly; nothing is lost.
+                log.exception("sending stored notices failed; trying again shortly")
+                self._retry_at(self.host.clock() + BACKOFF[0])
+            if self._dirty:
+                continue
+            delay = IDLE
+            if self._next_retry is not None:
+                delay = min(IDLE, max(0.0, self._next_retry - self.host.clock()))
+            self._sleeping = True
+            await asyncio.sleep(delay)
+
+    # -- sending -----------------------------------------------------------------------
+
+    async def flush(self, lanes: list[str] | None = None) -> bool:
+        """Send every stored notice that may go now (of ``lanes`` only, when given).
+
+        True when nothing of those lanes is left waiting (for a retry or for another
+        sender); False when some notice is held back by a transient failure.
+        """
+        pending = await self.host.store.pending_notices(lanes=lanes)
+        by_lane = list(dict.fromkeys(entry.lane for entry in pending))
+        if not by_lane:
+            return True
+        self._next_retry = None
+        if self.one_by_one:
+            return await self._send_in_order(pending)
+        done = await asyncio.gather(*(self._send_lane(lane) for lane in by_lane))
+        return all(done)
+
+    async def _send_in_order(self, pending: list[OutboxEntry]) -> bool:
+        held: set[str] = set()
+        for entry in pending:
+            if entry.lane not in held and not await self._send_entry(entry):
+                held.add(entry.lane)
+        return not held
+
+    async def flush_outcome(self, outcome: Outcome) -> bool:
+        """Send the notices of ``outcome`` (and anything older in their lanes) now."""
+        lanes = list(dict.fromkeys(wire.lane(n) for n in outcome.outgoing))
+        return await self.flush(lanes) if lanes else True
+
+    async def _send_lane(self, lane: str) -> bool:
+        lock = self._locks.setdefault(lane, asyncio.Lock())
+        async with lock, self._slots:
+            # Read again under the lane's lock: another flush may have sent some already.
+            for entry in await self.host.store.pending_notices(lanes=[lane]):
+                if not await self._send_entry(entry):
+                    return False
+        return True
+
+    async def _send_entry(self, entry: OutboxEntry) -> bool:
+        """Send one entry; False if it must wait (the lane stops behind it)."""
+        now = self.host.clock()
+        if entry.not_before is not None and entry.not_before > now:
+            self._retry_at(entry.not_before)
+            return False
+        notice = wire.load(entry.body)
+        record = await self.host.store.get_game(entry.game_id)
+        delivery = Delivery(
+            notice,
+            nonce=f"dh{entry.id}",
+            status_message_id=record.status_message_id if record else None,
+            board_message_id=record.board_message_id if record else None,
+        )
+        try:
+            message_id = await self.send(delivery)
+        except TryLater as error:
+            await self._later(entry, str(error))
+            return False
+        except Undeliverable as error:
+            await self.host.store.give_up(entry.id, reason=str(error))
+            await self._handle(notice, error)
+            return True
+        except Exception as error:
+            # Not known to be lasting: keep the notice and try again later.
+            log.exception("sending notice %s of game %s failed", entry.id, entry.game_id)
+            await self._later(entry, repr(error))
+            return False
+        await self.host.store.mark_sent(entry.id, now=self.host.clock(), message_id=message_id)
+        await self._remember(notice, message_id)
+        return True
+
+    async def _later(self, entry: OutboxEntry, reason: str) -> None:
+        pause = BACKOFF[min(entry.attempts, len(BACKOFF) - 1)]
+        if entry.attempts + 1 >= MAX_ATTEMPTS:
+            log.warning("giving up on notice %s of game %s: %s", entry.id, entry.game_id, reason)
+            await self.host.store.give_up(entry.id, reason=reason)
+            return
+        not_before = self.host.clock() + pause
+        await self.host.store.retry_later(entry.id, not_before=not_before)
+        log.info("notice %s of game %s waits %.0f s: %s", entry.id, entry.game_id, pause, reason)
+        self._retry_at(not_before)
+
+    def _retry_at(self, when: float) -> None:
+        if self._next_retry is None or when < self._next_retry:
+            self._next_retry = when
+
+    async def _remember(self, notice: Notice, message_id: int | None) -> None:
+        if message_id is None:
+            return
+        if isinstance(notice, ChannelPost) and notice.board is not None:
+            await self.host.remember_message(notice.game_id, "board", message_id)
+        elif isinstance(notice, StatusUpdate):
+            await self.host.remember_message(notice.game_id, "status", message_id)
+
+    async def _handle(self, notice: Notice, error: Undeliverable) -> None:
+        """What a lasting failure changes: the game pauses, or the player gets a button."""
+        log.warning("a notice of game %s cannot be sent: %s", notice.game_id, error)
+        if isinstance(error, ChannelGone):
+            await self.host.channel_gone(error.channel_id)
+        elif isinstance(error, DmsClosed) and isinstance(notice, PrivateMessage):
+            if error.lasting:
+                await self.host.mark_dms_closed(error.user_id)
+            if notice.controls and notice.channel_id:
+                fallback = PrivateFallback(notice.game_id, notice.channel_id, notice.user_id)
+                await self.host.tell(Outcome([fallback]))
+        self.poke()

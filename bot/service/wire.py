@@ -1,0 +1,137 @@
+"""Notices to JSON and back, for the outbox.
+
+Only the application layer reads what it wrote: the store keeps the JSON as it is given.
+``load(dump(notice)) == notice`` for every notice kind the outbox holds.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.service.notices import (
+    Board,
+    ChannelPost,
+    Controls,
+    Notice,
+    Outcome,
+    PrivateFallback,
+    PrivateMessage,
+    StatusUpdate,
+)
+from bot.service.text import BoardLink, ChannelRef, Mention, Moment, Part, Text, as_text
+from bot.store import Outgoing
+from engines.base import Choice, Prompt
+
+_PARTS: dict[str, type] = {
+    "mention": Mention,
+    "channel": ChannelRef,
+    "moment": Moment,
+    "link": BoardLink,
+}
+_PART_NAMES = {kind: name for name, kind in _PARTS.items()}
+
+
+def outgoing(outcome: Outcome) -> list[Outgoing]:
+    """What of ``outcome`` the outbox keeps: every notice but the replies, in order."""
+    return [Outgoing(lane(n), dump(n)) for n in outcome.outgoing]
+
+
+def lane(notice: Notice) -> str:
+    """Where a notice is sent in order: its channel (``c<id>``) or a user's DMs (``u<id>``)."""
+    if isinstance(notice, PrivateMessage):
+        return f"u{notice.user_id}"
+    if isinstance(notice, ChannelPost | StatusUpdate | PrivateFallback):
+        return f"c{notice.channel_id}"
+    raise TypeError(f"{type(notice).__name__} is not sent through the outbox")
+
+
+def dump(notice: Notice) -> dict[str, Any]:
+    match notice:
+        case ChannelPost():
+            return {
+                "kind": "post", "game": notice.game_id, "channel": notice.channel_id,
+                "text": dump_text(notice.text), "board": _dump_board(notice.board),
+                "mentions": list(notice.mentions),
+                "controls": [dump_controls(c) for c in notice.controls], "final": notice.final,
+            }  # fmt: skip
+        case PrivateMessage():
+            return {
+                "kind": "private", "game": notice.game_id, "user": notice.user_id,
+                "text": dump_text(notice.text),
+                "controls": [dump_controls(c) for c in notice.controls],
+                "channel": notice.channel_id,
+            }  # fmt: skip
+        case StatusUpdate():
+            return {
+                "kind": "status", "game": notice.game_id, "channel": notice.channel_id,
+                "text": dump_text(notice.text),
+            }  # fmt: skip
+        case PrivateFallback():
+            return {
+                "kind": "fallback", "game": notice.game_id, "channel": notice.channel_id,
+                "user": notice.user_id,
+            }  # fmt: skip
+    raise TypeError(f"{type(notice).__name__} is not sent through the outbox")
+
+
+def load(data: dict[str, Any]) -> Notice:
+    match data["kind"]:
+        case "post":
+            return ChannelPost(
+                data["game"], data["channel"], load_text(data["text"]),
+                _load_board(data["board"]), tuple(data["mentions"]),
+                tuple(load_controls(c) for c in data["controls"]), data["final"],
+            )  # fmt: skip
+        case "private":
+            return PrivateMessage(
+                data["game"], data["user"], load_text(data["text"]),
+                tuple(load_controls(c) for c in data["controls"]), channel_id=data["channel"],
+            )  # fmt: skip
+        case "status":
+            return StatusUpdate(data["game"], data["channel"], load_text(data["text"]))
+        case "fallback":
+            return PrivateFallback(data["game"], data["channel"], data["user"])
+    raise ValueError(f"unknown notice kind {data['kind']!r}")
+
+
+def dump_text(text: str | Text) -> list[Any]:
+    return [
+        piece if isinstance(piece, str) else _dump_part(piece) for piece in as_text(text).pieces
+    ]
+
+
+def load_text(data: list[Any]) -> Text:
+    return Text(piece if isinstance(piece, str) else _load_part(piece) for piece in data)
+
+
+def _dump_part(part: Part) -> dict[str, Any]:
+    return {"part": _PART_NAMES[type(part)], **part.__dict__}
+
+
+def _load_part(data: dict[str, Any]) -> Part:
+    fields = {k: v for k, v in data.items() if k != "part"}
+    return _PARTS[data["part"]](**fields)
+
+
+def dump_controls(controls: Controls) -> dict[str, Any]:
+    prompt = controls.prompt
+    return {
+        "game": controls.game_id, "version": controls.version,
+        "prompt": [prompt.seat, prompt.kind, prompt.text, prompt.secret],
+        "choices": [[c.action, c.label, c.group] for c in controls.choices],
+    }  # fmt: skip
+
+
+def load_controls(data: dict[str, Any]) -> Controls:
+    return Controls(
+        data["game"], data["version"], Prompt(*data["prompt"]),
+        tuple(Choice(*c) for c in data["choices"]),
+    )  # fmt: skip
+
+
+def _dump_board(board: Board | None) -> dict[str, Any] | None:
+    return None if board is None else {"slug": board.slug, "view": board.view}
+
+
+def _load_board(data: dict[str, Any] | None) -> Board | None:
+    return None if data is None else Board(data["slug"], data["view"])
