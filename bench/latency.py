@@ -39,9 +39,10 @@ import games
 from bot.service.errors import UserError
 from bot.service.host import GameHost
 from bot.service.notices import ChannelPost, Controls, Outcome
-from bot.service.tables import Table, action_rng
+from bot.service.tables import Table
 from bot.store.sqlite import SqliteStore
 from engines.base import Choice, Event, Result
+from engines.replay import action_rng
 from games import ENGINES
 
 BUDGET_P95_MS = 50.0
@@ -247,7 +248,8 @@ async def play_game(
         except UserError as error:
             note_rejected(figures, choice, error, limit)
             continue
-        figures.add_act(ms_since(started), images_of(outcome))
+        images = await draw_boards(host, outcome)
+        figures.add_act(ms_since(started), images)
         await time_stages(before, controls.prompt.seat, choice.action, scratch, figures)
 
 
@@ -281,9 +283,10 @@ def note_rejected(figures: Figures, choice: Choice, error: UserError, limit: int
         raise RuntimeError(f"{figures.name}: more than {limit} listed choices were refused")
 
 
-def images_of(outcome: Outcome) -> list[bytes]:
-    """The board pictures carried by an action's notices."""
-    return [image for n in outcome.notices if (image := getattr(n, "image", None))]
+async def draw_boards(host: GameHost, outcome: Outcome) -> list[bytes]:
+    """The board pictures of an action's notices, drawn as delivering them draws them."""
+    boards = [board for n in outcome.notices if (board := getattr(n, "board", None))]
+    return [image for board in boards if (image := await host.draw(board))]
 
 
 async def time_stages(

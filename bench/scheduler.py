@@ -21,9 +21,9 @@ import tracemalloc
 from pathlib import Path
 
 from bot.service.host import GameHost
-from bot.service.tables import setup_rng
 from bot.store.sqlite import SqliteStore
 from engines.base import Game
+from engines.replay import setup_rng
 from games import ENGINES
 
 HOUR = 3600.0
