@@ -158,11 +158,12 @@ class Outbox:
         True when nothing of those lanes is left waiting (for a retry or for another
         sender); False when some notice is held back by a transient failure.
         """
+        if lanes is None:
+            self._next_retry = None
         pending = await self.host.store.pending_notices(lanes=lanes)
         by_lane = list(dict.fromkeys(entry.lane for entry in pending))
         if not by_lane:
             return True
-        self._next_retry = None
         if self.one_by_one:
             return await self._send_in_order(pending)
         done = await asyncio.gather(*(self._send_lane(lane) for lane in by_lane))
