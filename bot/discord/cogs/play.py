@@ -239,6 +239,13 @@ def controls_view(controls: Sequence[Controls]) -> discord.ui.View | None:
     return view if view.children else None
 
 
+def _value(action: str) -> str:
+    """A menu option's value: the whole action, or ValueError (a cut one plays another)."""
+    if len(action) > MAX_CUSTOM_ID:
+        raise ValueError(f"menu value of {len(action)} characters (at most 100): {action[:40]}…")
+    return action
+
+
 def _groups(choices: list[Choice]) -> list[str]:
     return list(dict.fromkeys(c.group or c.action for c in choices))
 
@@ -246,7 +253,7 @@ def _groups(choices: list[Choice]) -> list[str]:
 def _select(
     control: Controls, version: str, choices: list[Choice], row: int, tag: str = ""
 ) -> ActionSelect:
-    options = [discord.SelectOption(label=c.label[:100], value=c.action[:100]) for c in choices]
+    options = [discord.SelectOption(label=c.label[:100], value=_value(c.action)) for c in choices]
     item = ActionSelect(control.game_id, version, options, control.prompt.text, tag=tag)
     item.item.row = row
     return item
@@ -256,7 +263,7 @@ def _group_select(control: Controls, version: str, choices: list[Choice], row: i
     groups = _groups(choices)[:MAX_OPTIONS]
     counts = {g: sum(1 for c in choices if (c.group or c.action) == g) for g in groups}
     options = [
-        discord.SelectOption(label=g[:100], value=g[:100], description=f"{counts[g]} option(s)")
+        discord.SelectOption(label=g[:100], value=_value(g), description=f"{counts[g]} option(s)")
         for g in groups
     ]
     item = GroupSelect(control.game_id, version, options, f"{control.prompt.text}: pick a piece")
