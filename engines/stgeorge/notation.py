@@ -76,7 +76,18 @@ def parse_move(board: Board, action: str) -> tuple[str, str]:
             "Write a move as `from-to`: the point your piece is on, a dash, and the point "
             "it ends on, e.g. `G2-1d` or `3c-lair`. The route it takes does not matter."
         )
+    return _point(board, parts[0]), _point(board, parts[1])
+
+
+def _point(board: Board, text: str) -> str:
+    """The canonical name of point ``text``; UnreadableAction saying what points are."""
     try:
-        return board.parse_point(parts[0]), board.parse_point(parts[1])
+        return board.parse_point(text)
     except BadPoint as error:
         raise UnreadableAction(str(error)) from None
+    except ValueError:
+        # Digits int() does not take (①, ²) pass the board's isdigit() check.
+        raise UnreadableAction(
+            f"`{text}` is not a point. Points are a spoke number and a ring letter (`4c`), "
+            "`lair`, or a castle point such as `G1`."
+        ) from None
