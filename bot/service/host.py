@@ -18,7 +18,7 @@ from typing import Any
 from bot.service import wire
 from bot.service.clock import TurnClock
 from bot.service.computers import Computers, computer_seats
-from bot.service.errors import AlreadyDone, UserError
+from bot.service.errors import AlreadyDone, Unreadable, UserError
 from bot.service.lobby import Lobby
 from bot.service.notices import (
     Board,
@@ -41,7 +41,7 @@ from bot.service.tables import (
 from bot.service.text import BoardLink, ChannelRef, Mention, Moment, Text
 from bot.service.timing import NO_DEADLINES
 from bot.store import GameRecord, StaleVersion, Store
-from engines.base import Choice, Event, IllegalAction, Prompt, Result
+from engines.base import Choice, Event, IllegalAction, Prompt, Result, UnreadableAction
 from engines.replay import action_rng
 
 Renderer = Callable[[str, dict[str, Any]], bytes]
@@ -334,6 +334,8 @@ class GameHost(Lobby, TurnClock, Computers):
             rng = action_rng(record.seed, record.version + 1)
             try:
                 state, events = table.engine.apply(table.state, seat, action.strip(), rng)
+            except UnreadableAction as error:
+                raise Unreadable(str(error)) from None
             except IllegalAction as error:
                 raise UserError(str(error)) from None
             try:

@@ -1,14 +1,18 @@
-"""Checking and carrying out one action: a card, the Dragon's square, a split, a hand."""
+"""Checking and carrying out one action: a card, the Dragon's square, a split, a hand.
+
+Text that is not notation (:func:`notation.read` refuses it) is refused with
+:class:`UnreadableAction`; its message is the hint the position gives (what this seat is
+asked for, how many coins it may split), else the notation's own."""
 
 from __future__ import annotations
 
 import copy
 import random
 
-from engines.base import Event, IllegalAction
+from engines.base import Event, IllegalAction, UnreadableAction
 from engines.dragons_cave import rounds
 from engines.dragons_cave.board import coin_words, describe, kind_name
-from engines.dragons_cave.notation import CHEST, HANDS, hand_action, kind_word, parse
+from engines.dragons_cave.notation import CHEST, HANDS, hand_action, kind_word, parse, read
 from engines.dragons_cave.prompts import prompts, waiting
 from engines.dragons_cave.state import (
     State,
@@ -25,8 +29,23 @@ def apply(state: State, seat: int, action: str, rng: random.Random) -> tuple[Sta
     """The state after ``seat`` takes ``action`` and the events; ``state`` is untouched.
 
     ``rng`` is used only when this round's Dragon has left the game and its hand picks
-    are drawn. Raises IllegalAction (with what to do instead) if the action is not allowed.
+    are drawn. Raises IllegalAction (with what to do instead) if the action is not allowed,
+    UnreadableAction if it is not notation at all.
     """
+    try:
+        read(action, state["board"])
+    except UnreadableAction as unreadable:
+        try:
+            _apply(state, seat, action, rng)
+        except IllegalAction as refused:
+            raise UnreadableAction(str(refused)) from None
+        raise unreadable from None
+    return _apply(state, seat, action, rng)
+
+
+def _apply(state: State, seat: int, action: str, rng: random.Random) -> tuple[State, list[Event]]:
+    """The rules' answer to ``action``, read or not (an unreadable one gets the refusal
+    this position gives it)."""
     if state["phase"] == "over":
         raise IllegalAction("The game is over; there is nothing left to play.")
     if not 0 <= seat < len(state["roles"]):
