@@ -179,7 +179,7 @@ class TurnClock:
                 break  # someone acted meanwhile, or the turn already moved on
             if mode == "computer":
                 headline = "⏰ " + seat_label(table, seat) + " ran out of time: the computer plays."
-                played = await self._play_computer(game_id, seat, "strong", headline)
+                played = await self._play_computer(game_id, seat, "strong", headline, forced=True)
                 outcome.notices += played.notices
                 continue
             rng = action_rng(table.record.seed, table.record.version + 1)

@@ -355,8 +355,13 @@ class GameHost(Lobby, TurnClock, Computers):
         headline: str | Text = "",
         *,
         asker: int | None = None,
+        forced: bool = False,
     ) -> Outcome:
         """Store one accepted action in one versioned transaction, then say what changed.
+
+        ``forced``: the seat did not choose the action, its time ran out (a timeout's
+        ``!skip``, ``!forfeit`` or computer move, or a departed player's forfeit). If the
+        seat is still to act afterwards, that is a fresh turn for it, with a new deadline.
 
         Raises StaleVersion (nothing stored) if the game moved on since ``table`` was read.
         """
@@ -364,7 +369,10 @@ class GameHost(Lobby, TurnClock, Computers):
         before = table.prompts()
         result = table.engine.result(state)
         after = table.engine.prompts(state)
+        forced = forced or action.startswith("!")
         fresh, new_turn = _turn_change(before, after, seat, result)
+        if forced and result is None and any(p.seat == seat for p in after):
+            new_turn = True  # the same seat again, but a new turn: its clock restarts
         now = self.clock()
         if result is not None:
             clock_fields = NO_DEADLINES
@@ -381,7 +389,8 @@ class GameHost(Lobby, TurnClock, Computers):
         played = Table(written(record, now, fields), table.engine, state)
         outcome = Outcome()
         await self._announce(
-            outcome, played, played.record.version, actor=seat, events=events, fresh=fresh,
+            outcome, played, played.record.version, actor=None if forced else seat,
+            events=events, fresh=fresh,
             new_turn=new_turn, result=result, headline=headline, asker=asker,
         )  # fmt: skip
         new_version = await self.store.append_action(
