@@ -313,12 +313,25 @@ class GameHost(Lobby, TurnClock, Computers):
         once the game has moved on. ``issued``: a secret prompt's control, stale once the
         user's seat has acted since (a double click, or a button from an earlier round).
         Stale controls apply nothing and raise :class:`AlreadyDone`. Typed actions pass
-        neither and are checked against the current position instead.
+        neither: one that meets a newer position than the one it was read at is refused as
+        already played (AlreadyDone) if the user's seat has acted since (the same `/move`
+        sent twice), and else checked against the new position.
         """
-        game_id = (await self.find(user_id=user_id, **where)).record.id
-        for _ in range(5):
-            table = await self.table(game_id)
+        table = await self.find(user_id=user_id, **where)
+        game_id, seen = table.record.id, table.record.version
+        for attempt in range(5):
+            if attempt:
+                table = await self.table(game_id)
             record = table.record
+            typed = version is None and issued is None
+            if (
+                typed
+                and record.version != seen
+                and await self.store.acted_since(game_id, record.seat_of(user_id), seen)
+            ):
+                raise AlreadyDone(
+                    "That was already played: your move is in. " + _current_board(record)
+                )
             if version is not None and record.version != version:
                 raise AlreadyDone(
                     "That was already played: the board has moved on. " + _current_board(record)
