@@ -89,12 +89,20 @@ class Computers:
         return outcome
 
     async def _play_computer(
-        self, game_id: int, seat: int, level: str, headline: str, *, forced: bool = False
+        self,
+        game_id: int,
+        seat: int,
+        level: str,
+        headline: str,
+        *,
+        forced: bool = False,
+        table: Table | None = None,
     ) -> Outcome:
         """Ask the computer for ``seat``'s move and play it; empty if the game moved on.
 
-        ``forced``: a person's time ran out and the computer plays for them."""
-        table: Table = await self.table(game_id)
+        ``forced``: a person's time ran out and the computer plays for them. ``table``: the
+        game as just read (else it is read now)."""
+        table = table or await self.table(game_id)
         record = table.record
         if seat not in {p.seat for p in table.prompts()}:
             return Outcome()

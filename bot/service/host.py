@@ -16,7 +16,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from bot.service import wire
-from bot.service.clock import TurnClock
+from bot.service.clock import Hold, TurnClock
 from bot.service.computers import Computers, computer_seats
 from bot.service.errors import AlreadyDone, UserError
 from bot.service.lobby import Lobby
@@ -32,10 +32,12 @@ from bot.service.notices import (
 from bot.service.tables import (
     STATUS_WORDS,
     Table,
+    Unreadable,
     engine_for,
     replay,  # noqa: F401  (part of this module's interface)
     seat_labels,
     seating,
+    table_from,
     written,
 )
 from bot.service.text import BoardLink, ChannelRef, Mention, Moment, Text
@@ -71,16 +73,20 @@ class GameHost(Lobby, TurnClock, Computers):
         self.wakeup: Callable[[], None] = lambda: None
         # Called whenever notices were stored; the delivery worker hooks in here.
         self.delivery_due: Callable[[], None] = lambda: None
+        # The turn clock's games being fired now, and those held back after failures.
+        self._firing: set[int] = set()
+        self._held: dict[int, Hold] = {}
 
     # -- looking games up --------------------------------------------------------------
 
     async def table(self, game_id: int) -> Table:
-        record = await self.store.get_game(game_id)
+        try:
+            record = await self.store.get_game(game_id)
+        except ValueError as error:  # its stored JSON is damaged
+            raise Unreadable(game_id, error) from None
         if record is None:
             raise UserError(f"There is no game #{game_id}. `/game list` shows this server's games.")
-        engine = engine_for(record.slug)
-        state = engine.load(record.snapshot) if record.snapshot is not None else None
-        return Table(record, engine, state)
+        return table_from(record)
 
     async def find(
         self,
@@ -115,7 +121,7 @@ class GameHost(Lobby, TurnClock, Computers):
         if len(here) > 1:
             listing = ", ".join(f"#{g.id} {_title(g.slug)}" for g in here)
             raise UserError(f"This channel has several games ({listing}); add `game:<number>`.")
-        return await self.table(here[0].id)
+        return table_from(here[0])
 
     # -- information -------------------------------------------------------------------
 
@@ -127,13 +133,7 @@ class GameHost(Lobby, TurnClock, Computers):
     async def private_text(self, *, user_id: int, **where: Any) -> str:
         """What only ``user_id`` knows in this game (their hand, their Chest), in words."""
         table = await self.find(user_id=user_id, **where)
-        if table.state is None:
-            return ""
-        parts = [
-            table.engine.view(table.state, s).get("private", "")
-            for s in table.record.seat_of(user_id)
-        ]
-        return "\n".join(p for p in parts if p)
+        return _private_of(table, user_id)
 
     async def hand(
         self, *, user_id: int, guild_id: int | None, game_id: int | None = None, **_: Any
@@ -149,8 +149,11 @@ class GameHost(Lobby, TurnClock, Computers):
         for record in records:
             if record.status != "running":
                 continue
-            table = await self.table(record.id)
-            private = await self.private_text(game_id=record.id, user_id=user_id)
+            try:
+                table = table_from(record)
+            except UserError:
+                continue  # a game that cannot be read has nothing to show
+            private = _private_of(table, user_id)
             pending = [c for c in self._controls_of(table, user_id) if c.prompt.secret]
             if private or pending:
                 lines.append(f"**{table.title}**")
@@ -187,8 +190,12 @@ class GameHost(Lobby, TurnClock, Computers):
         return [(r.id, f"#{r.id} {_title(r.slug)} ({r.status})") for r in records]
 
     async def _line(self, record: GameRecord, user_id: int | None = None) -> Text:
-        table = await self.table(record.id)
-        where = Text.of(f"#{record.id} {table.engine.title} in ", ChannelRef(record.channel_id))
+        """The listing line of a game, from the record the listing read (no query)."""
+        where = Text.of(f"#{record.id} {_title(record.slug)} in ", ChannelRef(record.channel_id))
+        try:
+            table = table_from(record)
+        except UserError:
+            return where + ": ⚠️ cannot be read (its stored state is damaged)"
         if record.status != "running":
             return where + f": {STATUS_WORDS[record.status]}"
         waiting = sorted({p.seat for p in table.prompts()})
@@ -546,6 +553,16 @@ def _board(table: Table) -> Board | None:
     if table.state is None:
         return None
     return Board(table.engine.slug, table.engine.view(table.state, None))
+
+
+def _private_of(table: Table, user_id: int) -> str:
+    """What only ``user_id`` knows at ``table`` (their hand, their Chest), in words."""
+    if table.state is None:
+        return ""
+    parts = [
+        table.engine.view(table.state, s).get("private", "") for s in table.record.seat_of(user_id)
+    ]
+    return "\n".join(p for p in parts if p)
 
 
 def _title(slug: str) -> str:
