@@ -96,15 +96,16 @@ async def scene_computers(folder: Path, games: int, seconds: float, delay: float
     outbox.start()
     scheduler.start()
     await asyncio.sleep(seconds)
+    ended = time.time()  # moves still finishing while stopping are not counted
     await scheduler.stop()
     await outbox.stop()
-    ended = time.time()
     await store.close()
 
     db = sqlite3.connect(path)
     rows = db.execute(
-        "SELECT game_id, created_at FROM actions WHERE created_at >= ? ORDER BY game_id, seq",
-        (started,),
+        "SELECT game_id, created_at FROM actions WHERE created_at >= ? AND created_at <= ?"
+        " ORDER BY game_id, seq",
+        (started, ended),
     ).fetchall()
     db.close()
     by_game: dict[int, list[float]] = {}

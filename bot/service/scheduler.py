@@ -74,10 +74,12 @@ class Scheduler:
         """Stop looking, and let firings under way finish (a firing cut short writes
         nothing); whatever is still running after :data:`STOP_GRACE` is cancelled."""
         self._stopping = True
-        tasks = {t for t in (self._task, *self._firings) if t is not None}
-        if self._task is not None and self._sleeping:
-            self._task.cancel()
-        self._task = None
+        loop, self._task = self._task, None
+        if loop is not None and self._sleeping:
+            loop.cancel()
+        if loop is not None:
+            await asyncio.wait({loop}, timeout=STOP_GRACE)  # it starts nothing more now
+        tasks = {t for t in (loop, *self._firings) if t is not None and not t.done()}
         if tasks:
             _, late = await asyncio.wait(tasks, timeout=STOP_GRACE)
             for task in late:
@@ -112,7 +114,7 @@ class Scheduler:
         now = self._clock()
         started = []
         for record in await self._host.due_games(now):
-            if self._host.claim(record.id):
+            if not self._stopping and self._host.claim(record.id):
                 task = asyncio.create_task(self._fire_one(record, now), name=f"fire-{record.id}")
                 self._firings.add(task)
                 task.add_done_callback(self._firings.discard)
