@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import sqlite3
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
@@ -32,6 +33,13 @@ from bot.store.records import (
 )
 
 _JSON_FIELDS = {"snapshot", "options", "timing"}
+_READABLE = (
+    "json_valid(options) AND json_valid(timing)"
+    " AND (snapshot IS NULL OR snapshot = '' OR json_valid(snapshot))"
+)
+"""A game row whose JSON can be read: the deadline queries pass over the others."""
+
+log = logging.getLogger(__name__)
 _MESSAGE_COLUMNS = {"status": "status_message_id", "board": "board_message_id"}
 
 
@@ -84,9 +92,13 @@ class SqliteStore:
         async with self._lock:
             return await _rows(self._db, sql, params)
 
-    async def _game_records(self, sql: str, params: Iterable[Any] = ()) -> list[GameRecord]:
+    async def _game_records(
+        self, sql: str, params: Iterable[Any] = (), *, skip_unreadable: bool = True
+    ) -> list[GameRecord]:
         """The games ``sql`` selects, each with its seats, read in one transaction so a
-        record's seats always belong to its version."""
+        record's seats always belong to its version. A row that cannot be read (damaged
+        JSON) is left out and logged, or, with ``skip_unreadable=False``, raises
+        ValueError."""
         async with self._lock:
             await _run(self._db, "BEGIN")
             try:
@@ -117,7 +129,15 @@ class SqliteStore:
                     computer=r["computer"],
                 )
             )
-        return [GameRecord.from_row(row, tuple(seats[row["id"]])) for row in rows]
+        records = []
+        for row in rows:
+            try:
+                records.append(GameRecord.from_row(row, tuple(seats[row["id"]])))
+            except ValueError:
+                if not skip_unreadable:
+                    raise
+                log.warning("game %s cannot be read (damaged JSON); left out", row["id"])
+        return records
 
     # -- games -------------------------------------------------------------------------
 
@@ -161,7 +181,9 @@ class SqliteStore:
             return game_id
 
     async def get_game(self, game_id: int) -> GameRecord | None:
-        records = await self._game_records("SELECT * FROM games WHERE id = ?", (game_id,))
+        records = await self._game_records(
+            "SELECT * FROM games WHERE id = ?", (game_id,), skip_unreadable=False
+        )
         return records[0] if records else None
 
     async def games(
@@ -369,14 +391,18 @@ class SqliteStore:
 
     # -- deadlines ---------------------------------------------------------------------
 
-    async def next_wakeup(self) -> float | None:
-        """The earliest deadline or reminder time of any running game."""
+    async def next_wakeup(self, exclude: Sequence[int] = ()) -> float | None:
+        """The earliest deadline or reminder time of any running game not in ``exclude``."""
+        # Each side walks its partial index in time order and stops at the first match.
+        others = f" AND id NOT IN ({', '.join('?' * len(exclude))})" if exclude else ""
         rows = await self._fetchall(
             "SELECT MIN(t) AS t FROM ("
-            " SELECT MIN(deadline) AS t FROM games WHERE deadline IS NOT NULL"
-            " AND status = 'running'"
-            " UNION ALL SELECT MIN(remind_at) FROM games WHERE remind_at IS NOT NULL"
-            " AND status = 'running')"
+            " SELECT * FROM (SELECT deadline AS t FROM games WHERE deadline IS NOT NULL"
+            f" AND status = 'running'{others} AND {_READABLE} ORDER BY deadline LIMIT 1)"
+            " UNION ALL"
+            " SELECT * FROM (SELECT remind_at FROM games WHERE remind_at IS NOT NULL"
+            f" AND status = 'running'{others} AND {_READABLE} ORDER BY remind_at LIMIT 1))",
+            (*exclude, *exclude),
         )
         return rows[0]["t"] if rows else None
 
@@ -387,7 +413,7 @@ class SqliteStore:
             "SELECT * FROM games WHERE id IN ("
             " SELECT id FROM games WHERE deadline <= ? AND deadline IS NOT NULL"
             " UNION SELECT id FROM games WHERE remind_at <= ? AND remind_at IS NOT NULL)"
-            " AND status = 'running'"
+            f" AND status = 'running' AND {_READABLE}"
             " ORDER BY MIN(COALESCE(deadline, remind_at), COALESCE(remind_at, deadline))"
             " LIMIT ?",
             (now, now, limit),
