@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import contextlib
 import io
+import os
 import random
 import sqlite3
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -17,6 +20,7 @@ from bot.store.migrations import MIGRATIONS
 from bot.store.sqlite import SqliteStore
 from games import render
 
+ROOT = Path(__file__).parents[2]
 BUSY = "The game store is busy right now; please try again in a moment."
 
 
@@ -45,6 +49,26 @@ async def test_a_database_from_a_newer_release_is_refused_before_anything_is_wri
     assert files_of(tmp_path)[path.name] == before[path.name]
     with contextlib.closing(sqlite3.connect(path)) as db:
         assert db.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS) + 3
+
+
+def run_bot(args: list[str], tmp_path: Path, **env: str) -> subprocess.CompletedProcess:
+    environment = {k: v for k, v in os.environ.items() if k not in ("DISCORD_TOKEN",)}
+    environment.update(PYTHONPATH=str(ROOT), **env)
+    return subprocess.run(
+        [sys.executable, "-m", "bot", *args],
+        cwd=tmp_path, env=environment, capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+
+
+async def test_python_m_bot_says_the_database_is_newer_and_exits(tmp_path):
+    path = await newer_database(tmp_path)
+    done = run_bot(["run"], tmp_path, DISCORD_TOKEN="abc.def", DATABASE_PATH=str(path))
+    assert done.returncode != 0
+    assert "newer release" in done.stderr and str(path) in done.stderr
+    assert "Traceback" not in done.stderr + done.stdout
+    done = run_bot(["console", "--db", str(path)], tmp_path)
+    assert done.returncode != 0
+    assert "newer release" in done.stderr and "Traceback" not in done.stderr
 
 
 @contextlib.contextmanager
