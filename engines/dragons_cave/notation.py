@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from engines.base import IllegalAction
 from engines.dragons_cave.board import Board, kind_keys
+from engines.options import clip
 
 CHEST = "chest"
 VERBS = ("card", "lair", "split", "hand")
@@ -36,7 +37,7 @@ def parse(action: str) -> Parsed:
     words = tuple(str(action).lower().split())
     if not words or words[0] not in VERBS:
         raise IllegalAction(
-            f"I don't know the action {action.strip()!r}. Actions are `card <kind>`, "
+            f"I don't know the action {clip(action)!r}. Actions are `card <kind>`, "
             "`card chest`, `lair <kind>`, `split <coins in left hand>` and "
             "`hand <player> left|right`."
         )
@@ -58,7 +59,7 @@ def kind_word(board: Board, word: str, allow_chest: bool) -> str:
     if allow_chest and word == CHEST:
         return CHEST
     names = ", ".join(kind_keys(board)) + (" or chest" if allow_chest else "")
-    raise IllegalAction(f"{word!r} is not a card I know; name one of {names}.")
+    raise IllegalAction(f"{clip(word)!r} is not a card I know; name one of {names}.")
 
 
 def canonical_card(kind: str, dwarf: int | None) -> str:

@@ -13,13 +13,12 @@ from engines.lions_dragons.moves import Move, legal_moves, wizard_cell
 from engines.lions_dragons.notation import parse
 from engines.lions_dragons.pieces import KIND_NAMES
 from engines.lions_dragons.state import State, check_turn
+from engines.options import clip
 
 _ORDER = {c: i for i, c in enumerate(board.CELLS)}
 
 
-def apply(
-    state: State, seat: int, action: str, rng: random.Random
-) -> tuple[State, list[Event]]:
+def apply(state: State, seat: int, action: str, rng: random.Random) -> tuple[State, list[Event]]:
     side = check_turn(state, seat)
     move = _resolve(state, side, action)
 
@@ -86,7 +85,7 @@ def _resolve(state: State, side: str, action: str) -> Move:
     parsed = parse(action)
     if parsed is None:
         raise IllegalAction(
-            f"I can't read {action.strip()!r}. Write a move as f2-f4 (f2xf4 for a capture), "
+            f"I can't read {clip(action)!r}. Write a move as f2-f4 (f2xf4 for a capture), "
             "a drop as 'drop e3', or a shot as 'fire f2-f4'."
         )
     kind, origin, target = parsed

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engines.data import BadDataFile, Fields, load, register_check
+from engines.options import clip
 
 LAIR = "lair"
 CASTLE_KEYS = ("george", "patrick", "andrew", "david")
@@ -65,8 +66,9 @@ class Board:
         if candidate in self.neighbours:
             return candidate
         letters = "/".join(c.letter for c in self.castles.values())
+        shown = clip(text) or text[:60]
         raise BadPoint(
-            f"`{text.strip() or text}` is not a point. Points are a spoke number 1-{self.spokes} "
+            f"`{shown}` is not a point. Points are a spoke number 1-{self.spokes} "
             f"and a ring letter {self.rings[0]}-{self.rings[-1]} (`4c`, `{self.spokes}"
             f"{self.rings[-1]}` on the rim), `lair`, or a castle point such as "
             f"`G1`-`G3` ({letters})."
@@ -83,11 +85,11 @@ class Board:
 def build_board(data: dict[str, Any]) -> Board:
     """A :class:`Board` from board data (the parsed JSON file).
 
-    Raises :class:`~engines.data.BadDataFile` (a ``ValueError``) naming the field if a
-    value is missing or wrong, or a line names an unknown point, so a broken corrected data
-    file fails loudly at load time instead of mid-game.
+    Raises :class:`~engines.data.BadDataFile` (a ``ValueError``) if a line names an
+    unknown point; :func:`current_board` checks the data file completely first
+    (:func:`check_board`), so a broken corrected data file fails loudly at load time
+    instead of mid-game.
     """
-    check_board(data)
     points = tuple(data["points"])
     order = {name: index for index, name in enumerate(points)}
     linked: dict[str, set[str]] = {name: set() for name in points}
@@ -186,6 +188,7 @@ def current_board() -> Board:
     # engines.data.load returns the same dict until overrides change; keeping a reference
     # to it makes the identity check safe.
     if not _built or _built[0][0] is not data:
+        check_board(data)
         _built[:] = [(data, build_board(data))]
     return _built[0][1]
 
