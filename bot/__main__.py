@@ -8,6 +8,7 @@ import logging
 import sys
 from pathlib import Path
 
+from bot import logs
 from bot.settings import BadSettings, Settings
 
 NO_TOKEN = """No Discord bot token is set, so the bot cannot connect.
@@ -71,9 +72,7 @@ def _run(settings: Settings) -> int:
 
     data.use_overrides(settings.data_overrides)
     asyncio.run(_check_database(settings.database))
-    logging.basicConfig(
-        level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
-    )
+    logs.setup(logging.INFO)
     create_bot(settings).run(settings.token, log_handler=None)
     return 0
 

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TextIO
 
+from bot import logs
 from bot.console.commands import Line, ParseError, parse
 from bot.service.errors import UserError
 from bot.service.host import GameHost
@@ -60,6 +61,7 @@ class LocalTable:
         out: TextIO = sys.stdout,
         images: Path | None = None,
     ) -> LocalTable:
+        logs.protect()
         store = await SqliteStore.open(database)
         seeds = random.Random(seed) if seed is not None else None
         clock = _StepClock() if seed is not None else None
