@@ -12,6 +12,7 @@ from bot.service.errors import UserError
 from bot.service.text import Mention, Text
 from bot.store import GameRecord
 from engines.base import Game, Prompt, Role
+from engines.options import clip
 from games import UnknownGame, spec_for
 
 STATUS_WORDS = {
@@ -81,7 +82,7 @@ def role_index(roles: list[Role], wanted: str) -> int:
         if wanted in (role.key.lower(), role.name.lower()):
             return index
     names = ", ".join(f"`{r.key}` ({r.name})" for r in roles)
-    raise UserError(f"There is no role `{wanted}` at this table. Roles: {names}.")
+    raise UserError(f"There is no role `{clip(wanted)}` at this table. Roles: {names}.")
 
 
 def seating(table: Table) -> str:

@@ -12,11 +12,13 @@ from bot.store.records import (
     GAME_STATUSES,
     ActionRecord,
     GameRecord,
+    NewerDatabase,
     NewSeat,
     OutboxEntry,
     Outgoing,
     SeatRecord,
     StaleVersion,
+    StoreBusy,
 )
 
 __all__ = [
@@ -25,9 +27,11 @@ __all__ = [
     "ActionRecord",
     "GameRecord",
     "NewSeat",
+    "NewerDatabase",
     "OutboxEntry",
     "Outgoing",
     "SeatRecord",
     "StaleVersion",
     "Store",
+    "StoreBusy",
 ]

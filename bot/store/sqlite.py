@@ -25,11 +25,13 @@ from bot.store.records import (
     GAME_STATUSES,
     ActionRecord,
     GameRecord,
+    NewerDatabase,
     NewSeat,
     OutboxEntry,
     Outgoing,
     SeatRecord,
     StaleVersion,
+    StoreBusy,
 )
 
 _JSON_FIELDS = {"snapshot", "options", "timing"}
@@ -52,25 +54,36 @@ class SqliteStore:
         self._lock = asyncio.Lock()
 
     @classmethod
-    async def open(cls, path: str | Path) -> SqliteStore:
+    async def open(cls, path: str | Path, *, busy_timeout: float = 5.0) -> SqliteStore:
         """The store in the SQLite file ``path`` (made with its folder if missing, or
-        ``":memory:"``), its schema migrated to the newest version."""
+        ``":memory:"``), its schema migrated to the newest version.
+
+        A database written by a newer release is refused with
+        :class:`~bot.store.NewerDatabase` before anything is written. A write that waits
+        more than ``busy_timeout`` seconds for another writer raises
+        :class:`~bot.store.StoreBusy`, writing nothing.
+        """
         if str(path) != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         db = await aiosqlite.connect(str(path), isolation_level=None)
-        db.row_factory = aiosqlite.Row
-        for pragma in ("journal_mode = WAL", "busy_timeout = 5000", "foreign_keys = ON"):
-            await _run(db, f"PRAGMA {pragma}")
-        store = cls(db)
-        await store._migrate()
+        try:
+            await _refuse_newer(db, str(path))
+            db.row_factory = aiosqlite.Row
+            pragmas = ("journal_mode = WAL", f"busy_timeout = {round(busy_timeout * 1000)}")
+            for pragma in (*pragmas, "foreign_keys = ON"):
+                await _run(db, f"PRAGMA {pragma}")
+            store = cls(db)
+            await store._migrate(str(path))
+        except BaseException:
+            await db.close()
+            raise
         return store
 
     async def close(self) -> None:
         await self._db.close()  # aiosqlite: a second close does nothing
 
-    async def _migrate(self) -> None:
-        async with self._db.execute("PRAGMA user_version") as cursor:
-            (current,) = await cursor.fetchone()
+    async def _migrate(self, path: str = "the database") -> None:
+        current = await _refuse_newer(self._db, path)
         for number, script in enumerate(MIGRATIONS[current:], start=current + 1):
             async with self._transaction():
                 for statement in _statements(script):
@@ -79,14 +92,24 @@ class SqliteStore:
 
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        """One write transaction; a database held by another writer past the busy timeout
+        raises StoreBusy, with everything rolled back."""
         async with self._lock:
-            await _run(self._db, "BEGIN IMMEDIATE")
+            try:
+                await _run(self._db, "BEGIN IMMEDIATE")
+            except sqlite3.OperationalError as error:
+                if _is_busy(error):
+                    raise StoreBusy(str(error)) from error
+                raise
             try:
                 yield self._db
-            except BaseException:
-                await _run(self._db, "ROLLBACK")
+                await _run(self._db, "COMMIT")
+            except BaseException as error:
+                if self._db.in_transaction:
+                    await _run(self._db, "ROLLBACK")
+                if isinstance(error, sqlite3.OperationalError) and _is_busy(error):
+                    raise StoreBusy(str(error)) from error
                 raise
-            await _run(self._db, "COMMIT")
 
     async def _fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[aiosqlite.Row]:
         async with self._lock:
@@ -556,6 +579,23 @@ async def _enqueue(
             "INSERT INTO outbox (game_id, lane, body, created_at) VALUES (?, ?, ?, ?)",
             (game_id, notice.lane, json.dumps(notice.body), now),
         )
+
+
+async def _refuse_newer(db: aiosqlite.Connection, path: str) -> int:
+    """The database's schema version; NewerDatabase if it is past the newest migration."""
+    async with db.execute("PRAGMA user_version") as cursor:
+        (current,) = await cursor.fetchone()
+    if current > len(MIGRATIONS):
+        raise NewerDatabase(path, current, len(MIGRATIONS))
+    return current
+
+
+def _is_busy(error: sqlite3.OperationalError) -> bool:
+    """Whether ``error`` is SQLite's "database is locked" (another writer holds it)."""
+    code = getattr(error, "sqlite_errorcode", None)
+    if code is not None:
+        return code & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
+    return "database is locked" in str(error) or "database is busy" in str(error)
 
 
 def _statements(script: str) -> list[str]:

@@ -23,6 +23,7 @@ from engines.dragons_cave.state import (
     name,
     seat_of_word,
 )
+from engines.options import clip
 
 
 def apply(state: State, seat: int, action: str, rng: random.Random) -> tuple[State, list[Event]]:
@@ -146,7 +147,7 @@ def _dwarf_number(state: State, seat: int, card: str, words: tuple[str, ...]) ->
                 f"Dwarf {n} on {describe(state['board'], dwarf(state, seat, n)['square'])}"
                 for n in free
             )
-            raise IllegalAction(f"{words[0]!r} is not a Dwarf that can move; yours: {where}.")
+            raise IllegalAction(f"{clip(words[0])!r} is not a Dwarf that can move; yours: {where}.")
         return int(word)
     if len(free) == 1:
         return free[0]
@@ -242,7 +243,9 @@ def pick_hand(state: State, seat: int, words: tuple[str, ...]) -> list[Event]:
         target = seat_of_word(state, others[0])
         catch = next((c for c in pending if c["seat"] == target), None)
         if catch is None:
-            raise IllegalAction(f"{others[0]!r} has no hand for you to pick; waiting: {names}.")
+            raise IllegalAction(
+                f"{clip(others[0])!r} has no hand for you to pick; waiting: {names}."
+            )
     elif len(pending) == 1:
         catch = pending[0]
     else:

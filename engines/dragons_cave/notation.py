@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from engines.base import UnreadableAction
 from engines.dragons_cave.board import Board, kind_keys, load_board
+from engines.options import clip
 
 CHEST = "chest"
 VERBS = ("card", "lair", "split", "hand")
@@ -84,7 +85,7 @@ def _read_card(board: Board, words: tuple[str, ...]) -> Action:
     number = words[1].removeprefix("dwarf")
     if not number.isdecimal():
         raise UnreadableAction(
-            f"{words[1]!r} is not a Dwarf number: `card {words[0]} 1` or `card {words[0]} 2`."
+            f"{clip(words[1])!r} is not a Dwarf number: `card {words[0]} 1` or `card {words[0]} 2`."
         )
     # The Chest card moves nobody, so a Dwarf named with it says nothing.
     return Action("card", kind=kind, dwarf=None if kind == CHEST else int(number))
@@ -142,7 +143,7 @@ def parse(action: str) -> Parsed:
     words = tuple(str(action).lower().split())
     if not words or words[0] not in VERBS:
         raise UnreadableAction(
-            f"I don't know the action {action.strip()!r}. Actions are `card <kind>`, "
+            f"I don't know the action {clip(action)!r}. Actions are `card <kind>`, "
             "`card chest`, `lair <kind>`, `split <coins in left hand>` and "
             "`hand <player> left|right`."
         )
@@ -164,7 +165,7 @@ def kind_word(board: Board, word: str, allow_chest: bool) -> str:
     if allow_chest and word == CHEST:
         return CHEST
     names = ", ".join(kind_keys(board)) + (" or chest" if allow_chest else "")
-    raise UnreadableAction(f"{word!r} is not a card I know; name one of {names}.")
+    raise UnreadableAction(f"{clip(word)!r} is not a card I know; name one of {names}.")
 
 
 def canonical_card(kind: str, dwarf: int | None) -> str:

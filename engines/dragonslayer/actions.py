@@ -23,6 +23,7 @@ from engines.dragonslayer.state import (
     name,
     where_words,
 )
+from engines.options import clip
 
 
 def apply(state: State, seat: int, action: str, rng: random.Random) -> tuple[State, list[Event]]:
@@ -179,7 +180,7 @@ def _kings_men(
         raise IllegalAction("Move a King's man with `k1 <place>` or `k2 <place>`, or say `done`.")
     place = match(rest, [(p.key, p.name) for p in load_urland().places.values()])
     if place is None:
-        raise IllegalAction(f"No place called {rest!r} in Urland.")
+        raise IllegalAction(f"No place called {clip(rest)!r} in Urland.")
     challenges.move(state, mine[verb]["key"], place, events)
 
 

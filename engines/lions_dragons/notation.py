@@ -20,6 +20,7 @@ from typing import Protocol
 
 from engines.base import UnreadableAction
 from engines.lions_dragons import board
+from engines.options import clip
 
 
 class Written(Protocol):
@@ -73,7 +74,7 @@ def read(action: str) -> Action:
     parsed = parse(action)
     if parsed is None:
         raise UnreadableAction(
-            f"I can't read {action.strip()!r}. Write a move as f2-f4 (f2xf4 for a capture), "
+            f"I can't read {clip(action)!r}. Write a move as f2-f4 (f2xf4 for a capture), "
             "a drop as 'drop e3', or a shot as 'fire f2-f4'."
         )
     kind, origin, target = parsed
@@ -95,7 +96,8 @@ def _cell(raw: str) -> str:
     cell = board.parse_cell(raw)
     if cell is None:
         raise UnreadableAction(
-            f"{raw} is not a cell: files are a-l without j, ranks from 1 (f has 1-11, a and l 1-6)."
+            f"{clip(raw)} is not a cell: files are a-l without j, ranks from 1 "
+            "(f has 1-11, a and l 1-6)."
         )
     return cell
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engines.base import UnreadableAction
+from engines.options import clip
 from engines.stgeorge.board import BadPoint, Board, current_board
 
 ROLL = "roll"
@@ -88,6 +89,6 @@ def _point(board: Board, text: str) -> str:
     except ValueError:
         # Digits int() does not take (①, ²) pass the board's isdigit() check.
         raise UnreadableAction(
-            f"`{text}` is not a point. Points are a spoke number and a ring letter (`4c`), "
+            f"`{clip(text)}` is not a point. Points are a spoke number and a ring letter (`4c`), "
             "`lair`, or a castle point such as `G1`."
         ) from None
