@@ -32,7 +32,7 @@ from bot.service.notices import (
 from bot.service.tables import (
     STATUS_WORDS,
     Table,
-    Unreadable,
+    UnreadableGame,
     engine_for,
     replay,  # noqa: F401  (part of this module's interface)
     seat_labels,
@@ -83,7 +83,7 @@ class GameHost(Lobby, TurnClock, Computers):
         try:
             record = await self.store.get_game(game_id)
         except ValueError as error:  # its stored JSON is damaged
-            raise Unreadable(game_id, error) from None
+            raise UnreadableGame(game_id, error) from None
         if record is None:
             raise UserError(f"There is no game #{game_id}. `/game list` shows this server's games.")
         return table_from(record)

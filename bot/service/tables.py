@@ -60,11 +60,11 @@ def table_from(record: GameRecord) -> Table:
     try:
         state = engine.load(record.snapshot) if record.snapshot is not None else None
     except Exception as error:
-        raise Unreadable(record.id, error) from error
+        raise UnreadableGame(record.id, error) from error
     return Table(record, engine, state)
 
 
-class Unreadable(UserError):
+class UnreadableGame(UserError):
     """A game whose stored state cannot be read: it spoils only itself."""
 
     def __init__(self, game_id: int, error: BaseException | None = None) -> None:
