@@ -46,7 +46,8 @@ def decide(game: Game, state: Any, seat: int, level: str, rng: random.Random) ->
         decision = spec_for(game.slug).player(level).choose(game, seen, seat, rng)
         if decision.action in legal:
             return decision
-        log.warning("%s %s player chose an illegal %r", game.slug, level, decision.action)
+        # Not the action itself: for a secret prompt it would be the secret.
+        log.warning("%s %s player chose an illegal action", game.slug, level)
     except Exception:
         log.exception("%s %s player failed; playing a random legal move", game.slug, level)
     return EASY.choose(game, seen, seat, rng)
