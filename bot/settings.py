@@ -15,6 +15,13 @@ from pathlib import Path
 DEFAULT_DATABASE = Path("data") / "dragon-host.sqlite3"
 MAX_COMPUTER_DELAY = 60.0
 """The longest a computer seat may be told to wait before its move, in seconds."""
+MAX_RENDER_WORKERS = 32
+"""The most processes that may draw board pictures."""
+
+
+def default_render_workers() -> int:
+    """One drawing process per core, at most four (each holds a few tens of MB)."""
+    return max(1, min(4, os.cpu_count() or 1))
 _SNOWFLAKE_MAX = 2**63 - 1
 _ON = ("1", "true", "yes", "on")
 _OFF = ("", "0", "false", "no", "off")
@@ -46,11 +53,14 @@ class Settings:
     members_intent: bool = False
     computer_delay: float = 2.0
     """Seconds a computer seat waits before its move, so people can follow the game."""
+    render_workers: int = 0
+    """Processes drawing board pictures; 0 draws them in a thread of the bot's process."""
 
     @classmethod
     def from_env(cls, env_file: str | None = ".env") -> Settings:
         """Settings from ``DISCORD_TOKEN``, ``DATABASE_PATH``, ``SYNC_GUILD_ID``,
-        ``DATA_OVERRIDES``, ``GAME_SEED``, ``MEMBERS_INTENT`` and ``COMPUTER_DELAY`` (a
+        ``DATA_OVERRIDES``, ``GAME_SEED``, ``MEMBERS_INTENT``, ``COMPUTER_DELAY`` and
+        ``RENDER_WORKERS`` (a
         ``.env`` file fills in unset ones). Raises :class:`BadSettings` naming every
         setting that cannot be used."""
         if env_file:
@@ -66,6 +76,7 @@ class Settings:
             seed=reader.seed("GAME_SEED"),
             members_intent=reader.switch("MEMBERS_INTENT"),
             computer_delay=reader.delay("COMPUTER_DELAY", default=2.0),
+            render_workers=reader.workers("RENDER_WORKERS", default=default_render_workers()),
         )
         if reader.problems:
             raise BadSettings(reader.problems)
@@ -147,6 +158,19 @@ class _Reader:
         if raw not in _OFF:
             self._bad(name, raw, "1 (on) or 0 (off), or empty for off")
         return False
+
+    def workers(self, name: str, *, default: int) -> int:
+        raw = self._raw(name)
+        if not raw:
+            return default
+        if raw.isdigit() and int(raw) <= MAX_RENDER_WORKERS:
+            return int(raw)
+        self._bad(
+            name, raw,
+            f"a whole number from 0 (draw in the bot's own process) to {MAX_RENDER_WORKERS}, "
+            f"or empty for {default}",
+        )  # fmt: skip
+        return default
 
     def delay(self, name: str, *, default: float) -> float:
         raw = self._raw(name)

@@ -3,6 +3,7 @@ listeners and its persistent controls; :mod:`bot.discord.replies` answers for al
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import random
 
@@ -15,6 +16,7 @@ from bot.discord.markup import content
 from bot.service.errors import UserError
 from bot.service.host import GameHost
 from bot.service.outbox import Outbox
+from bot.service.pictures import Pictures
 from bot.service.scheduler import Scheduler
 from bot.settings import Settings
 from bot.store.sqlite import SqliteStore
@@ -48,7 +50,13 @@ class DragonBot(commands.Bot):
         engine_data.use_overrides(self.settings.data_overrides)
         store = await SqliteStore.open(self.settings.database)
         seeds = random.Random(self.settings.seed) if self.settings.seed is not None else None
-        self.host = GameHost(store, renderer=render, clock=_now, seeds=seeds)
+        self.pictures = (
+            Pictures(self.settings.render_workers, self.settings.data_overrides)
+            if self.settings.render_workers
+            else None
+        )
+        drawer = self.pictures.draw if self.pictures else None
+        self.host = GameHost(store, renderer=render, drawer=drawer, clock=_now, seeds=seeds)
         self.host.computer_delay = self.settings.computer_delay
         self.outbox = Outbox(self.host, self.courier)
         self.scheduler = Scheduler(self.host, self.outbox.flush_outcome, clock=_now)
@@ -74,6 +82,9 @@ class DragonBot(commands.Bot):
         host = getattr(self, "host", None)
         if host is not None:
             await host.close()
+        pictures = getattr(self, "pictures", None)
+        if pictures is not None:
+            await asyncio.to_thread(pictures.close)
         await super().close()
 
     async def on_app_command_error(

@@ -47,6 +47,7 @@ from engines.base import Choice, Event, IllegalAction, Prompt, Result, Unreadabl
 from engines.replay import action_rng
 
 Renderer = Callable[[str, dict[str, Any]], bytes]
+Drawer = Callable[[str, dict[str, Any]], Awaitable[bytes]]
 
 log = logging.getLogger(__name__)
 
@@ -62,13 +63,18 @@ class GameHost(Lobby, TurnClock, Computers):
         store: Store,
         *,
         renderer: Renderer | None = None,
+        drawer: Drawer | None = None,
         clock: Callable[[], float] = time.time,
         seeds: random.Random | None = None,
     ) -> None:
+        """``renderer`` draws boards in a thread of this process; ``drawer`` (which wins)
+        draws them elsewhere (:class:`bot.service.pictures.Pictures`). With neither, notices
+        carry their boards but no picture is drawn."""
         self.store = store
         self.clock = clock
         self._seeds = seeds or random.SystemRandom()
         self._renderer = renderer
+        self._drawer = drawer
         # Called whenever a deadline may have moved earlier; the scheduler hooks in here.
         self.wakeup: Callable[[], None] = lambda: None
         # Called whenever notices were stored; the delivery worker hooks in here.
@@ -538,7 +544,11 @@ class GameHost(Lobby, TurnClock, Computers):
 
     async def draw(self, board: Board | None) -> bytes | None:
         """The PNG of ``board``; None without a board or when this host draws no pictures."""
-        if self._renderer is None or board is None:
+        if board is None:
+            return None
+        if self._drawer is not None:
+            return await self._drawer(board.slug, board.view)
+        if self._renderer is None:
             return None
         # Drawing takes tens of milliseconds: keep it off the event loop.
         return await asyncio.to_thread(self._renderer, board.slug, board.view)

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.settings import BadSettings, Settings
+from bot.settings import BadSettings, Settings, default_render_workers
 
 ROOT = Path(__file__).parents[2]
 NAMES = re.findall(r"^([A-Z_]+)=", (ROOT / ".env.example").read_text(), re.MULTILINE)
@@ -39,6 +39,7 @@ BAD = {
     "MEMBERS_INTENT": ("maybe", "1 (on) or 0 (off)"),
     "GAME_SEED": ("1.5", "a whole number"),
     "COMPUTER_DELAY": ("inf", "a number of seconds from 0 to 60"),
+    "RENDER_WORKERS": ("many", "a whole number from 0"),
 }
 
 
@@ -65,7 +66,8 @@ def test_a_bad_setting_is_named_with_what_it_must_be(env, name):
     [("SYNC_GUILD_ID", "-5"), ("SYNC_GUILD_ID", "1e5"), ("SYNC_GUILD_ID", "0"),
      ("SYNC_GUILD_ID", str(2**64)), ("GAME_SEED", "seven"), ("COMPUTER_DELAY", "-1"),
      ("COMPUTER_DELAY", "nan"), ("COMPUTER_DELAY", "1e308"), ("COMPUTER_DELAY", "soon"),
-     ("DATABASE_PATH", "README.md/games.sqlite3")],
+     ("DATABASE_PATH", "README.md/games.sqlite3"), ("RENDER_WORKERS", "-1"),
+     ("RENDER_WORKERS", "1.5"), ("RENDER_WORKERS", "33")],
 )  # fmt: skip
 def test_more_bad_values_are_refused(env, name, value):
     with pytest.raises(BadSettings, match=name):
@@ -82,17 +84,19 @@ def test_good_settings_are_read(env, tmp_path):
     settings = env(
         DISCORD_TOKEN="abc.def", DATABASE_PATH=str(tmp_path / "x" / "g.sqlite3"),
         SYNC_GUILD_ID="123456789012345678", DATA_OVERRIDES=str(tmp_path), GAME_SEED="-7",
-        MEMBERS_INTENT="yes", COMPUTER_DELAY="0.5",
+        MEMBERS_INTENT="yes", COMPUTER_DELAY="0.5", RENDER_WORKERS="3",
     )  # fmt: skip
     assert settings == Settings(
         token="abc.def", database=str(tmp_path / "x" / "g.sqlite3"),
         sync_guild=123456789012345678, data_overrides=str(tmp_path), seed=-7,
-        members_intent=True, computer_delay=0.5,
+        members_intent=True, computer_delay=0.5, render_workers=3,
     )  # fmt: skip
-    assert env(MEMBERS_INTENT="0", SYNC_GUILD_ID="", GAME_SEED="") == Settings(
+    assert env(MEMBERS_INTENT="0", SYNC_GUILD_ID="", GAME_SEED="", RENDER_WORKERS="") == Settings(
         token="abc.def", database=str(tmp_path / "x" / "g.sqlite3"),
         data_overrides=str(tmp_path), computer_delay=0.5,
+        render_workers=default_render_workers(),
     )  # fmt: skip
+
 
 
 def run_bot(tmp_path: Path, args: list[str], **values: str) -> subprocess.CompletedProcess:

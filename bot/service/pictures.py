@@ -1,0 +1,56 @@
+"""Drawing board pictures in worker processes.
+
+Drawing text with FreeType holds Python's interpreter lock, so pictures drawn in threads of
+the bot's own process stall its event loop while they are drawn. :class:`Pictures` draws
+them in a pool of worker processes instead, so the bot keeps answering while boards are
+drawn, and a process uses every core. Each worker applies the same corrected data files as
+the bot (board geometry comes from the engines' data).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+
+def _start_worker(data_overrides: str | None) -> None:
+    from engines import data
+
+    data.use_overrides(data_overrides)
+
+
+def _draw(slug: str, view: dict[str, Any]) -> bytes:
+    from games import render
+
+    return render(slug, view)
+
+
+class Pictures:
+    """A pool of ``workers`` drawing processes (started on first use)."""
+
+    def __init__(self, workers: int, data_overrides: str | None = None) -> None:
+        if workers < 1:
+            raise ValueError("a pool draws with at least one worker process")
+        self.workers = workers
+        self._overrides = data_overrides
+        self._pool: ProcessPoolExecutor | None = None
+
+    async def draw(self, slug: str, view: dict[str, Any]) -> bytes:
+        """The PNG of a public view of game ``slug``, drawn in a worker process."""
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(
+                self.workers,
+                # A fresh interpreter: forking a process with running threads is unsafe.
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=_start_worker,
+                initargs=(self._overrides,),
+            )
+        return await asyncio.get_running_loop().run_in_executor(self._pool, _draw, slug, view)
+
+    def close(self) -> None:
+        """Stop the workers (pictures being drawn are finished first)."""
+        if self._pool is not None:
+            self._pool.shutdown(wait=True, cancel_futures=True)
+            self._pool = None
