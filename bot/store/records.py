@@ -1,5 +1,5 @@
-"""What the store hands out: a game with its seats, one logged action, and the error
-of a write whose version check failed."""
+"""What the store hands out: a game with its seats, one logged action, the error of a
+write whose version check failed, and that of a database newer than the code."""
 
 from __future__ import annotations
 
@@ -20,6 +20,19 @@ GAME_FIELDS = frozenset({
 class StaleVersion(Exception):
     """The game moved on since the caller read it (or there is no such game, or the seat
     was taken); nothing was written."""
+
+
+class NewerDatabase(Exception):
+    """The database was written by a newer release: its schema version is past the newest
+    migration this release knows. It was refused before anything was written."""
+
+    def __init__(self, path: str, found: int, known: int) -> None:
+        self.path, self.found, self.known = path, found, known
+        super().__init__(
+            f"The database {path} was written by a newer release of the bot (its schema "
+            f"version is {found}; this release knows versions up to {known}). Nothing was "
+            "changed. Run the newer release, or point the bot at another database."
+        )
 
 
 @dataclass(frozen=True)
