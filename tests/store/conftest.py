@@ -4,6 +4,10 @@ An entry maps a name to an async context manager that is given the test's ``tmp_
 makes a fresh, empty database for that one test, yields a coroutine function opening a
 store on it (called again after ``close`` to reopen the same data), and removes the
 database afterwards. A new store implementation is tested by adding its entry here.
+
+``postgres`` needs PostgreSQL at 127.0.0.1:5432 (trust auth, user ``postgres``, database
+``test``): each test creates its own database there and drops it. Without the server its
+tests fail, saying how to start one; they are never skipped.
 """
 
 from __future__ import annotations
@@ -54,25 +58,33 @@ async def _postgres_admin() -> asyncpg.Connection:
 
 
 @asynccontextmanager
-async def postgres(tmp_path: Path) -> AsyncIterator[Opener]:
+async def postgres_database() -> AsyncIterator[str]:
+    """A fresh, empty PostgreSQL database with a name of its own: yields its URL and drops
+    it afterwards."""
     name = f"dragon_test_{uuid.uuid4().hex}"
     admin = await _postgres_admin()
     try:
         await admin.execute(f'CREATE DATABASE "{name}"')
     finally:
         await admin.close()
-
-    async def open_store() -> Store:
-        return await PostgresStore.open(f"{POSTGRES_SERVER}/{name}")
-
     try:
-        yield open_store
+        yield f"{POSTGRES_SERVER}/{name}"
     finally:
         admin = await _postgres_admin()
         try:  # FORCE ends the connections a failed test may have left open
             await admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
         finally:
             await admin.close()
+
+
+@asynccontextmanager
+async def postgres(tmp_path: Path) -> AsyncIterator[Opener]:
+    async with postgres_database() as url:
+
+        async def open_store() -> Store:
+            return await PostgresStore.open(url)
+
+        yield open_store
 
 
 STORES: dict[str, Callable[[Path], AbstractAsyncContextManager[Opener]]] = {
