@@ -48,13 +48,14 @@ async def _postgres_admin() -> asyncpg.Connection:
     try:
         return await asyncpg.connect(f"{POSTGRES_SERVER}/test", timeout=10)
     except (OSError, TimeoutError, asyncpg.PostgresError) as error:
-        pytest.fail(
-            f"The store tests need PostgreSQL at {POSTGRES_SERVER}/test (trust auth, user"
-            f" postgres), and it could not be reached: {error!r}. Start it with"
-            " `pg_ctlcluster 15 main start` (Debian: `apt-get install postgresql` first);"
-            " see the README, section PostgreSQL.",
-            pytrace=False,
-        )
+        failure = error
+    pytest.fail(
+        f"The store tests need PostgreSQL at {POSTGRES_SERVER}/test (trust auth, user"
+        f" postgres), and it could not be reached: {failure!r}. Start it with"
+        " `pg_ctlcluster 15 main start` (Debian: `apt-get install postgresql` first);"
+        " see the README, section PostgreSQL.",
+        pytrace=False,
+    )
 
 
 @asynccontextmanager
