@@ -10,7 +10,10 @@ if TYPE_CHECKING:
 
 
 def create_bot(settings: Settings) -> DragonBot:
-    """Build the Discord bot for ``settings`` (see :mod:`bot.discord.client`)."""
+    """Build the Discord bot for ``settings`` (see :mod:`bot.discord.client`), with the
+    log filters that keep secrets out of every log line (:mod:`bot.logs`)."""
+    from bot import logs
     from bot.discord.client import create_bot as build
 
+    logs.protect()
     return build(settings)

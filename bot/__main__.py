@@ -8,7 +8,8 @@ import logging
 import sys
 from pathlib import Path
 
-from bot.settings import Settings
+from bot import logs
+from bot.settings import BadSettings, Settings
 
 NO_TOKEN = """No Discord bot token is set, so the bot cannot connect.
 
@@ -33,7 +34,26 @@ def main(argv: list[str] | None = None) -> int:
     console.add_argument("--out", type=Path, default=Path("out"), help="folder for board pictures")
     console.add_argument("--db", default=":memory:", help="SQLite file to keep games in")
     args = parser.parse_args(argv)
+    from bot.store import NewerDatabase, StoreBusy
+    from engines.data import BadDataFile
 
+    try:
+        return _start(args)
+    except (BadSettings, BadDataFile, NewerDatabase) as error:
+        print(error, file=sys.stderr)
+        return 2
+    except StoreBusy:
+        print(
+            "The database is held by another program (another copy of the bot?); "
+            "stop it or wait, then start again.",
+            file=sys.stderr,
+        )
+        return 2
+
+
+def _start(args: argparse.Namespace) -> int:
+    """Start the mode asked for; settings, data files and the database are checked first,
+    so a bad one stops the start with a message naming it."""
     settings = Settings.from_env()
     if args.mode == "console":
         return asyncio.run(_console(args.script, args.seed, args.out, args.db))
@@ -48,12 +68,22 @@ def main(argv: list[str] | None = None) -> int:
 
 def _run(settings: Settings) -> int:
     from bot import create_bot
+    from engines import data
 
-    logging.basicConfig(
-        level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
-    )
+    data.use_overrides(settings.data_overrides)
+    asyncio.run(_check_database(settings.database))
+    logs.setup(logging.INFO)
     create_bot(settings).run(settings.token, log_handler=None)
     return 0
+
+
+async def _check_database(path: str) -> None:
+    """Open (and migrate) the database once before connecting, so a database that cannot
+    be used stops the start with a message."""
+    from bot.store.sqlite import SqliteStore
+
+    store = await SqliteStore.open(path)
+    await store.close()
 
 
 async def _console(script: Path | None, seed: int | None, out: Path, db: str) -> int:

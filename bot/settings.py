@@ -1,12 +1,37 @@
-"""Run-time settings, read from the environment (and a ``.env`` file, if present)."""
+"""Run-time settings, read from the environment (and a ``.env`` file, if present).
+
+:meth:`Settings.from_env` checks every setting of ``.env.example`` and raises
+:class:`BadSettings`, naming each bad setting and what it must be, so the bot stops with a
+message at start-up instead of failing later with a traceback.
+"""
 
 from __future__ import annotations
 
+import math
 import os
 from dataclasses import dataclass
 from pathlib import Path
 
 DEFAULT_DATABASE = Path("data") / "dragon-host.sqlite3"
+MAX_COMPUTER_DELAY = 60.0
+"""The longest a computer seat may be told to wait before its move, in seconds."""
+_SNOWFLAKE_MAX = 2**63 - 1
+_ON = ("1", "true", "yes", "on")
+_OFF = ("", "0", "false", "no", "off")
+
+
+class BadSettings(Exception):
+    """Some settings cannot be used; ``problems`` has one line per bad setting, naming it
+    and saying what it must be."""
+
+    def __init__(self, problems: list[str]) -> None:
+        self.problems = list(problems)
+        super().__init__(
+            "The bot cannot start: "
+            + ("a setting is" if len(problems) == 1 else "some settings are")
+            + " not valid (in .env or the environment; see .env.example):\n"
+            + "\n".join(f"- {problem}" for problem in self.problems)
+        )
 
 
 @dataclass(frozen=True)
@@ -26,21 +51,116 @@ class Settings:
     def from_env(cls, env_file: str | None = ".env") -> Settings:
         """Settings from ``DISCORD_TOKEN``, ``DATABASE_PATH``, ``SYNC_GUILD_ID``,
         ``DATA_OVERRIDES``, ``GAME_SEED``, ``MEMBERS_INTENT`` and ``COMPUTER_DELAY`` (a
-        ``.env`` file fills in unset ones)."""
+        ``.env`` file fills in unset ones). Raises :class:`BadSettings` naming every
+        setting that cannot be used."""
         if env_file:
             from dotenv import load_dotenv
 
             load_dotenv(env_file, override=False)
-        guild = os.environ.get("SYNC_GUILD_ID", "").strip()
-        seed = os.environ.get("GAME_SEED", "").strip()
-        members = os.environ.get("MEMBERS_INTENT", "").strip().lower() in ("1", "true", "yes")
-        delay = os.environ.get("COMPUTER_DELAY", "").strip()
-        return cls(
-            token=os.environ.get("DISCORD_TOKEN", "").strip() or None,
-            database=os.environ.get("DATABASE_PATH", "").strip() or str(DEFAULT_DATABASE),
-            sync_guild=int(guild) if guild else None,
-            data_overrides=os.environ.get("DATA_OVERRIDES", "").strip() or None,
-            seed=int(seed) if seed else None,
-            members_intent=members,
-            computer_delay=float(delay) if delay else 2.0,
+        reader = _Reader()
+        settings = cls(
+            token=reader.token("DISCORD_TOKEN"),
+            database=reader.database("DATABASE_PATH"),
+            sync_guild=reader.guild("SYNC_GUILD_ID"),
+            data_overrides=reader.folder("DATA_OVERRIDES"),
+            seed=reader.seed("GAME_SEED"),
+            members_intent=reader.switch("MEMBERS_INTENT"),
+            computer_delay=reader.delay("COMPUTER_DELAY", default=2.0),
         )
+        if reader.problems:
+            raise BadSettings(reader.problems)
+        return settings
+
+
+class _Reader:
+    """Reads one setting at a time from the environment, noting each bad one."""
+
+    def __init__(self) -> None:
+        self.problems: list[str] = []
+
+    def _raw(self, name: str) -> str:
+        return os.environ.get(name, "").strip()
+
+    def _bad(self, name: str, raw: str, must: str) -> None:
+        shown = raw if len(raw) <= 40 else raw[:40] + "…"
+        self.problems.append(f"{name}={shown!r}: {name} must be {must}.")
+
+    def token(self, name: str) -> str | None:
+        raw = self._raw(name)
+        if any(char.isspace() for char in raw):
+            self.problems.append(
+                f"{name}: {name} must be the bot token from the Discord Developer Portal "
+                "(Bot -> Reset Token), one word with no spaces, or empty for the local table."
+            )
+        return raw or None
+
+    def database(self, name: str) -> str:
+        raw = self._raw(name)
+        if not raw:
+            return str(DEFAULT_DATABASE)
+        if raw == ":memory:":
+            return raw
+        path = Path(raw)
+        must = "the path of an SQLite file (its folder is created if missing)"
+        if path.is_dir():
+            self._bad(name, raw, f"{must}, not a folder")
+        elif any(parent.exists() and not parent.is_dir() for parent in path.parents):
+            self._bad(name, raw, f"{must}; a part of that path is a file, not a folder")
+        return raw
+
+    def guild(self, name: str) -> int | None:
+        raw = self._raw(name)
+        if not raw:
+            return None
+        if raw.isdigit() and 0 < int(raw) <= _SNOWFLAKE_MAX:
+            return int(raw)
+        self._bad(
+            name,
+            raw,
+            "a server id, a whole number such as 123456789012345678 (Discord: Developer "
+            "Mode, then right-click the server -> Copy Server ID), or empty to sync globally",
+        )
+        return None
+
+    def folder(self, name: str) -> str | None:
+        raw = self._raw(name)
+        if not raw:
+            return None
+        if not Path(raw).is_dir():
+            self._bad(name, raw, "an existing folder of corrected data files, or empty")
+        return raw
+
+    def seed(self, name: str) -> int | None:
+        raw = self._raw(name)
+        if not raw:
+            return None
+        try:
+            return int(raw)
+        except ValueError:
+            self._bad(name, raw, "a whole number such as 42, or empty for truly random dice")
+            return None
+
+    def switch(self, name: str) -> bool:
+        raw = self._raw(name).lower()
+        if raw in _ON:
+            return True
+        if raw not in _OFF:
+            self._bad(name, raw, "1 (on) or 0 (off), or empty for off")
+        return False
+
+    def delay(self, name: str, *, default: float) -> float:
+        raw = self._raw(name)
+        if not raw:
+            return default
+        try:
+            seconds = float(raw)
+        except ValueError:
+            seconds = math.nan
+        if math.isfinite(seconds) and 0 <= seconds <= MAX_COMPUTER_DELAY:
+            return seconds
+        self._bad(
+            name,
+            raw,
+            f"a number of seconds from 0 to {MAX_COMPUTER_DELAY:g}, or empty for {default:g}",
+        )
+        return default

@@ -12,9 +12,13 @@ Ideas borrowed from OpenSpiel and boardgame.io:
   keeps the answers in its state and resolves them when the last one is in. An out-of-turn
   answer (choose a hand, accept a challenge) is just a prompt for that seat.
 * **Actions** are short strings in the game's own text notation (``"roll"``,
-  ``"c4-lair"``, ``"card red"``). :meth:`Game.legal_actions` lists them with a label for
-  menus; :meth:`Game.apply` validates whatever it is given and raises
-  :class:`IllegalAction` with a friendly message otherwise.
+  ``"c4-lair"``, ``"card red"``). Each engine's ``notation`` module reads them
+  (``read(text)``, raising :class:`UnreadableAction`) and writes them in canonical form
+  (``write(action)``; ``write(read(text))`` is the canonical text of ``text``, and the
+  engine's own actions are canonical). :meth:`Game.legal_actions` lists them with a label
+  for menus; :meth:`Game.apply` validates whatever it is given and raises
+  :class:`UnreadableAction` for text that is not notation, :class:`IllegalAction` for an
+  action the rules do not allow now, each with a friendly message.
 * **Chance** comes only from the ``rng`` passed to :meth:`Game.apply`; every outcome is
   also written into the returned events. The host derives ``rng`` from the game's seed and
   the action's sequence number, so a game replays exactly from its action log.
@@ -45,7 +49,22 @@ State = Any
 
 
 class IllegalAction(ValueError):
-    """An action the rules do not allow now. ``str(error)`` is shown to the player."""
+    """An action the rules do not allow now. ``str(error)`` is shown to the player.
+
+    Raised as it is, the action was well-formed (it reads in the game's notation) and
+    the rules refuse it in this position; :class:`UnreadableAction` is the other cause.
+    """
+
+
+class UnreadableAction(IllegalAction):
+    """Text that is not an action in the game's notation at all (``"hello"``, a point or
+    cell that does not exist, a verb the game does not have).
+
+    Each engine's ``notation.read`` raises it with a message saying how actions are
+    written, with examples; :meth:`Game.apply` raises it for any text ``read`` refuses,
+    possibly with a hint fitted to the position instead. A frontend may tell it apart from
+    a plain :class:`IllegalAction` (a well-formed action the rules do not allow now).
+    """
 
 
 class BadOptions(ValueError):
@@ -166,7 +185,8 @@ class Game(Protocol):
     ) -> tuple[State, list[Event]]:
         """The state after ``seat`` takes ``action``, and what happened.
 
-        Raises :class:`IllegalAction` (state untouched) if the action is not allowed.
+        Raises :class:`UnreadableAction` (state untouched) if ``action`` is not the game's
+        notation at all, :class:`IllegalAction` if it is but the rules do not allow it now.
         """
 
     def skip(self, state: State, seat: int, rng: random.Random) -> tuple[State, list[Event]]:

@@ -28,9 +28,19 @@ from typing import Any
 
 from engines.base import BadOptions
 
+QUOTE_LIMIT = 60
+"""The most characters of what a player typed that a refusal repeats."""
+
 _KEY = re.compile(r"(?:^|(?<=\s))([A-Za-z_][A-Za-z0-9_]*)\s*=\s*")
 _DIGITS = re.compile(r"[0-9]+")
 _PUNCTUATION = re.compile(r"[^a-z0-9]+")
+
+
+def clip(text: object, limit: int = QUOTE_LIMIT) -> str:
+    """What a player typed, as a refusal quotes it: stripped, and cut to ``limit``
+    characters with an ellipsis, so a refusal of a long input stays short."""
+    shown = str(text).strip()
+    return shown if len(shown) <= limit else shown[: limit - 1].rstrip() + "…"
 
 
 def word_key(text: str) -> str:
@@ -97,7 +107,7 @@ class Option:
         example = f" For example `{self.example}`." if self.example else ""
         why = f" {why}" if why else ""
         return BadOptions(
-            f"`{self.key}={raw}` cannot be used:{why} {self.key} takes {self.expects()} "
+            f"`{self.key}={clip(raw)}` cannot be used:{why} {self.key} takes {self.expects()} "
             f"({self.help}).{example}"
         )
 
@@ -105,15 +115,18 @@ class Option:
         """One word of a value: a choice (as its stored value) or a number."""
         cleaned = word.strip()
         if self.number is not None and _DIGITS.fullmatch(cleaned):
-            number = int(cleaned)
             low, high = self.number
-            if low <= number <= high:
+            # A very long number is out of range without reading it (int() refuses huge ones).
+            number = int(cleaned) if len(cleaned) <= 18 else None
+            if number is not None and low <= number <= high:
                 return number
-            raise self.refuse(raw, f"{number} is out of range.")
+            raise self.refuse(
+                raw, f"{clip(number if number is not None else cleaned)} is out of range."
+            )
         key = word_key(cleaned)
         if key in self.choices:
             return self.value(key) if self.value is not None else key
-        raise self.refuse(raw, f"`{cleaned}` is not known." if cleaned else "")
+        raise self.refuse(raw, f"`{clip(cleaned)}` is not known." if cleaned else "")
 
     def read(self, raw: Any) -> Any:
         """The stored value of ``raw``: typed text, or an already read value (a number, a
@@ -162,7 +175,7 @@ def _known(schema: Schema, game: str) -> str:
 
 
 def _unknown(schema: Schema, keys: Iterable[str], game: str) -> BadOptions:
-    names = ", ".join(f"`{key}`" for key in keys)
+    names = ", ".join(f"`{clip(key)}`" for key in keys)
     if not schema:
         return BadOptions(f"{game} has no options; remove {names}.")
     return BadOptions(f"Unknown option {names}. {_known(schema, game)}.")
@@ -193,7 +206,7 @@ def split(text: str, schema: Schema = (), game: str = "This game") -> list[tuple
         stray = text[: found[0].start()].strip() if found else text
         known = f" {_known(schema, game)}." if schema else f" {game} has no options."
         raise BadOptions(
-            f"Options are written `key=value`, separated by spaces; not `{stray}`.{known}"
+            f"Options are written `key=value`, separated by spaces; not `{clip(stray)}`.{known}"
         )
     pairs = []
     for index, match in enumerate(found):
@@ -208,7 +221,7 @@ def parse(schema: Schema, text: str, game: str = "This game") -> dict[str, Any]:
     given: dict[str, str] = {}
     for key, value in split(text, schema, game):
         if key in given:
-            raise BadOptions(f"`{key}` is given twice; give each option once.")
+            raise BadOptions(f"`{clip(key)}` is given twice; give each option once.")
         given[key] = value
     return normalize(schema, given, game)
 
@@ -222,7 +235,7 @@ def normalize(
     for raw_key, value in options.items():
         key = str(raw_key).strip().lower()
         if key in given:
-            raise BadOptions(f"`{key}` is given twice; give each option once.")
+            raise BadOptions(f"`{clip(key)}` is given twice; give each option once.")
         given[key] = value
     known = {option.key for option in schema}
     unknown = sorted(set(given) - known)

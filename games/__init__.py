@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engines.base import Game
+from engines.options import clip
 from players.base import EASY, LEVELS, Player
 
 Renderer = Callable[[dict[str, Any]], bytes]
@@ -87,7 +88,7 @@ def spec_for(slug: str) -> GameSpec:
         return SPECS[slug]
     except KeyError:
         known = ", ".join(f"`{s}`" for s in SPECS)
-        raise UnknownGame(f"There is no game called `{slug}`. Games: {known}.") from None
+        raise UnknownGame(f"There is no game called `{clip(slug)}`. Games: {known}.") from None
 
 
 def render(slug: str, view: dict[str, Any]) -> bytes:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import shlex
 from dataclasses import dataclass, field
 
+from engines.options import clip
+
 
 class ParseError(ValueError):
     """A line that is not ``name: /command options`` or ``name: action``."""
@@ -53,7 +55,7 @@ def parse(text: str) -> Line | None:
     for word in words:
         key, sep, value = word.partition(":")
         if not sep:
-            raise ParseError(f"Options are written `name:value`; not `{word}`.")
+            raise ParseError(f"Options are written `name:value`; not `{clip(word)}`.")
         options[key.lower()] = value
     return Line(player, command, options)
 

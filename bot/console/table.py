@@ -13,18 +13,21 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TextIO
 
+from bot import logs
 from bot.console.commands import Line, ParseError, parse
 from bot.service.errors import UserError
 from bot.service.host import GameHost
 from bot.service.notices import ChannelPost, Controls, Outcome, PrivateMessage, Reply
 from bot.service.outbox import Delivery, Outbox
 from bot.service.text import BoardLink, ChannelRef, Mention, Moment, Part, Text, as_text
+from bot.store import StoreBusy
 from bot.store.sqlite import SqliteStore
 from games import render
 
 GUILD = 1
 CHANNEL = 10
 MAX_LISTED = 12
+BUSY = "The game store is busy right now; please try again in a moment."
 
 HELP = """Local table commands (type `name: /command option:value`):
   alice: /game new game:stgeorge players:2 [role:dragon] [options:"k=v k=v"]
@@ -58,6 +61,7 @@ class LocalTable:
         out: TextIO = sys.stdout,
         images: Path | None = None,
     ) -> LocalTable:
+        logs.protect()
         store = await SqliteStore.open(database)
         seeds = random.Random(seed) if seed is not None else None
         clock = _StepClock() if seed is not None else None
@@ -94,9 +98,16 @@ class LocalTable:
         except UserError as error:
             self.say(f"[to {line.player}] ⚠️ " + self.write(error.text))
             return
-        await self.show(outcome, line.player)
-        if line.command in ("game start", "move") or line.command.startswith("game leave"):
-            await self._computers_play(line.player)
+        except StoreBusy:
+            self.say(f"[to {line.player}] ⏳ {BUSY}")
+            return
+        try:
+            await self.show(outcome, line.player)
+            if line.command in ("game start", "move") or line.command.startswith("game leave"):
+                await self._computers_play(line.player)
+        except StoreBusy:
+            # What was done is stored; its notices wait in the outbox for the next line.
+            self.say(f"[to {line.player}] ⏳ {BUSY}")
 
     async def _computers_play(self, asker: str) -> None:
         """Computer seats move at once here (no clock runs at a local table)."""

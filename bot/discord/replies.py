@@ -11,10 +11,12 @@ import discord
 from bot.discord.markup import content
 from bot.service.errors import UserError
 from bot.service.notices import Outcome, Reply
+from bot.store import StoreBusy
 
 Work = Callable[[], Awaitable[Outcome | Reply]]
 
 FAILED = "Something went wrong on my side; nothing was changed. Please try again."
+BUSY = "The game store is busy right now; please try again in a moment."
 
 log = logging.getLogger(__name__)
 
@@ -42,6 +44,10 @@ async def answer(
         result = await work()
     except UserError as error:
         await interaction.followup.send(content("⚠️ " + error.text), ephemeral=True)
+        return
+    except StoreBusy:
+        log.warning("%s found the game store busy; nothing was changed", _what(interaction))
+        await interaction.followup.send("⏳ " + BUSY, ephemeral=True)
         return
     except Exception:
         log.exception("%s failed", _what(interaction))

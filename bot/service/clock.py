@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import logging
+from dataclasses import dataclass
 from typing import Any
 
 from bot.service.computers import computer_seats
@@ -16,14 +18,38 @@ from bot.service.notices import (
 from bot.service.tables import (
     STATUS_WORDS,
     Table,
+    engine_for,
     seat_label,
     started_word,
+    table_from,
     written,
 )
 from bot.service.text import Mention, Moment, Text
 from bot.service.timing import NO_DEADLINES, Timing
-from bot.store import StaleVersion
+from bot.store import GameRecord, StaleVersion
 from engines.replay import action_rng
+
+FIRST_DUE = 100
+"""Due games read at a time (beyond those being fired or held back)."""
+BACKOFF = (1.0, 5.0, 30.0, 120.0)
+"""Seconds before a game whose firing failed is tried again, by failures in a row."""
+MAX_FAILURES = 4
+"""Failures in a row after which a game is set aside (paused, its host told)."""
+
+log = logging.getLogger(__name__)
+
+
+class Stuck(Exception):
+    """A due game's timeout changed nothing (nobody to act, say): it would stay due."""
+
+
+@dataclass(frozen=True)
+class Hold:
+    """A game held back after ``failures`` failed firings in a row, until ``retry_at``."""
+
+    failures: int
+    retry_at: float
+
 
 NOTIFY_CHOICES = {
     "turns": "a mention in the channel on each of your turns, and reminders by DM",
@@ -141,46 +167,150 @@ class TurnClock:
             )
         return table
 
+    # -- firing what is due ------------------------------------------------------------
+
+    def claim(self, game_id: int) -> bool:
+        """Mark ``game_id`` as being fired (True), unless it already is (False): one
+        firing at a time per game, so its moves stay in order."""
+        if game_id in self._firing:
+            return False
+        self._firing.add(game_id)
+        return True
+
+    def release(self, game_id: int) -> None:
+        """``game_id`` is no longer being fired (a claim that was never fired, say)."""
+        self._firing.discard(game_id)
+
+    async def due_games(self, now: float) -> list[GameRecord]:
+        """The running games due at ``now`` that are neither being fired nor held back
+        after a failure, earliest first."""
+        busy = self._firing | {g for g, hold in self._held.items() if hold.retry_at > now}
+        return [r for r in await self.store.due(now, FIRST_DUE + len(busy)) if r.id not in busy]
+
     async def next_wakeup(self) -> float | None:
-        """When the earliest deadline or reminder of any running game falls."""
-        return await self.store.next_wakeup()
+        """When the earliest deadline or reminder of a game not being fired falls, or a
+        game held back after a failure is tried again."""
+        held = [hold.retry_at for hold in self._held.values()]
+        busy = sorted(self._firing | set(self._held))
+        when = await self.store.next_wakeup(busy) if busy else await self.store.next_wakeup()
+        return min((t for t in (when, *held) if t is not None), default=None)
 
     async def fire_due(self) -> Outcome:
-        """Send every reminder and settle every timeout that is due, each exactly once."""
+        """Send every reminder and settle every timeout that is due, each exactly once; a
+        game whose firing fails is held back (see :meth:`fire_claimed`), the others go on."""
         now = self.clock()
         outcome = Outcome()
-        for record in await self.store.due(now):
-            if record.deadline is not None and record.deadline <= now:
-                outcome.notices += (await self._time_out(record.id, record.deadline)).notices
-            elif record.remind_at is not None:
-                reminders = await self._remind(record.id)
-                taken = await self._store(
-                    reminders, self.store.take_reminder, record.id, record.remind_at, now=now
-                )
-                outcome.notices += reminders.notices if taken else []
+        for record in await self.due_games(now):
+            if self.claim(record.id):
+                outcome.notices += (await self.fire_claimed(record, now)).notices
         return outcome
 
-    async def _time_out(self, game_id: int, deadline: float) -> Outcome:
+    async def fire_claimed(self, record: GameRecord, now: float) -> Outcome:
+        """Fire one due game that :meth:`claim` marked, from the ``record`` the due query
+        returned, and release it.
+
+        Afterwards the game is settled: its next deadline is in the future, or it is over,
+        or paused. A firing that fails (or changes nothing) is logged once, with the game's
+        number, and tried again after a growing pause; after :data:`MAX_FAILURES` in a row
+        the game is set aside: paused, and its host told by direct message.
+        """
+        try:
+            outcome = await self._fire(record, now)
+        except Exception as error:
+            return await self._firing_failed(record, error)
+        finally:
+            self.release(record.id)
+        self._held.pop(record.id, None)
+        return outcome
+
+    async def _fire(self, record: GameRecord, now: float) -> Outcome:
+        if record.deadline is not None and record.deadline <= now:
+            outcome = await self._time_out(record)
+            if not outcome.notices:
+                after = await self.store.get_game(record.id)
+                if after is not None and (after.version, after.deadline) == (
+                    record.version,
+                    record.deadline,
+                ):
+                    raise Stuck(f"game {record.id}: its timeout changed nothing")
+            return outcome
+        if record.remind_at is not None:
+            reminders = await self._remind(record)
+            taken = await self._store(
+                reminders, self.store.take_reminder, record.id, record.remind_at, now=now
+            )
+            return reminders if taken else Outcome()
+        return Outcome()
+
+    async def _firing_failed(self, record: GameRecord, error: Exception) -> Outcome:
+        game_id = record.id
+        failures = self._held[game_id].failures + 1 if game_id in self._held else 1
+        if failures == 1:
+            log.error(
+                "game %s: firing its turn clock failed; trying again with growing pauses",
+                game_id, exc_info=error,
+            )  # fmt: skip
+        if failures >= MAX_FAILURES:
+            try:
+                outcome = await self._set_aside(record, failures, error)
+            except Exception:
+                log.debug("game %s: setting it aside failed too", game_id, exc_info=True)
+            else:
+                log.warning("game %s set aside (paused) after %s failures", game_id, failures)
+                self._held.pop(game_id, None)
+                return outcome
+        pause = BACKOFF[min(failures, len(BACKOFF)) - 1]
+        self._held[game_id] = Hold(failures, self.clock() + pause)
+        return Outcome()
+
+    async def _set_aside(self, record: GameRecord, failures: int, error: Exception) -> Outcome:
+        """Pause a game whose clock keeps failing, and tell its host why (through the
+        outbox, in the same transaction)."""
+        current = await self.store.get_game(record.id)
+        if current is None or current.status != "running":
+            return Outcome()
+        title = f"{_title(current.slug)} #{current.id}"
+        text = (
+            f"⚠️ {title} is paused: its turn clock failed {failures} times in a row "
+            f"({type(error).__name__}). Nothing was played for it. "
+            f"`/game resume game:{current.id}` tries again."
+        )
+        outcome = Outcome(
+            [PrivateMessage(current.id, current.host_id, text, channel_id=current.channel_id)]
+        )
+        await self._store(
+            outcome, self.store.update_game, current.id, current.version, now=self.clock(),
+            status="paused", **NO_DEADLINES,
+        )  # fmt: skip
+        return outcome
+
+    async def _time_out(self, record: GameRecord) -> Outcome:
         """Computer seats play when their deadline comes; otherwise every seat still to act
-        when ``deadline`` passed is skipped, forfeited or played by the computer."""
+        when the deadline passed is skipped, forfeited or played by the computer."""
         outcome = Outcome()
-        table = await self.table(game_id)
-        computers = computer_seats(table.record, table.prompts())
+        game_id, deadline = record.id, record.deadline
+        table: Table | None = table_from(record)
+        computers = computer_seats(record, table.prompts())
         for seat in computers:
-            level = table.record.computer_at(seat) or "strong"
-            outcome.notices += (await self._play_computer(game_id, seat, level, "")).notices
+            level = record.computer_at(seat) or "strong"
+            played = await self._play_computer(game_id, seat, level, "", table=table)
+            outcome.notices += played.notices
+            table = None  # read it again for the next seat
         if computers:
             return outcome
         late = list(dict.fromkeys(p.seat for p in table.prompts()))
-        mode = Timing.from_dict(table.record.timing).on_timeout
+        mode = Timing.from_dict(record.timing).on_timeout
         for seat in late:
-            table = await self.table(game_id)
+            table = table or await self.table(game_id)
             if table.record.deadline != deadline or seat not in {p.seat for p in table.prompts()}:
                 break  # someone acted meanwhile, or the turn already moved on
             if mode == "computer":
                 headline = "⏰ " + seat_label(table, seat) + " ran out of time: the computer plays."
-                played = await self._play_computer(game_id, seat, "strong", headline)
+                played = await self._play_computer(
+                    game_id, seat, "strong", headline, forced=True, table=table
+                )
                 outcome.notices += played.notices
+                table = None
                 continue
             rng = action_rng(table.record.seed, table.record.version + 1)
             hook = table.engine.skip if mode == "skip" else table.engine.forfeit
@@ -192,12 +322,12 @@ class TurnClock:
             except StaleVersion:
                 break
             outcome.notices += committed.notices
+            table = None
         return outcome
 
-    async def _remind(self, game_id: int) -> Outcome:
+    async def _remind(self, record: GameRecord) -> Outcome:
         """Remind each player still to act, by DM, or in the channel if their DMs are closed."""
-        table = await self.table(game_id)
-        record = table.record
+        table = table_from(record)
         outcome = Outcome()
         when = Moment(record.deadline) if record.deadline else "soon"
         for seat in dict.fromkeys(p.seat for p in table.prompts()):
@@ -227,3 +357,10 @@ class TurnClock:
             raise UserError("Choose `turns`, `reminders` or `none`.")
         await self.store.set_notify_choice(user_id, choice)
         return Reply(f"Notifications: {NOTIFY_CHOICES[choice]}.")
+
+
+def _title(slug: str) -> str:
+    try:
+        return engine_for(slug).title
+    except UserError:
+        return slug

@@ -46,7 +46,8 @@ def decide(game: Game, state: Any, seat: int, level: str, rng: random.Random) ->
         decision = spec_for(game.slug).player(level).choose(game, seen, seat, rng)
         if decision.action in legal:
             return decision
-        log.warning("%s %s player chose an illegal %r", game.slug, level, decision.action)
+        # Not the action itself: for a secret prompt it would be the secret.
+        log.warning("%s %s player chose an illegal action", game.slug, level)
     except Exception:
         log.exception("%s %s player failed; playing a random legal move", game.slug, level)
     return EASY.choose(game, seen, seat, rng)
@@ -88,9 +89,21 @@ class Computers:
                 outcome.notices += (await self.play_computers(record.id)).notices
         return outcome
 
-    async def _play_computer(self, game_id: int, seat: int, level: str, headline: str) -> Outcome:
-        """Ask the computer for ``seat``'s move and play it; empty if the game moved on."""
-        table: Table = await self.table(game_id)
+    async def _play_computer(
+        self,
+        game_id: int,
+        seat: int,
+        level: str,
+        headline: str,
+        *,
+        forced: bool = False,
+        table: Table | None = None,
+    ) -> Outcome:
+        """Ask the computer for ``seat``'s move and play it; empty if the game moved on.
+
+        ``forced``: a person's time ran out and the computer plays for them. ``table``: the
+        game as just read (else it is read now)."""
+        table = table or await self.table(game_id)
         record = table.record
         if seat not in {p.seat for p in table.prompts()}:
             return Outcome()
@@ -105,6 +118,8 @@ class Computers:
             headline = seat_label(table, seat)
             headline += f": {decision.why}" if decision.why and not secret else ""
         try:
-            return await self._commit(table, seat, decision.action, state, events, headline)
+            return await self._commit(
+                table, seat, decision.action, state, events, headline, forced=forced
+            )
         except StaleVersion:
             return Outcome()

@@ -19,3 +19,9 @@ class UserError(Exception):
 
 class AlreadyDone(UserError):
     """The control clicked belongs to a board that has moved on (a double click, a stale button)."""
+
+
+class Unreadable(UserError):
+    """The action typed is not in the game's notation at all (the engine raised
+    :class:`~engines.base.UnreadableAction`); a plain :class:`UserError` from ``act`` is a
+    well-formed action the rules refused."""

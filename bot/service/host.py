@@ -16,9 +16,9 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from bot.service import wire
-from bot.service.clock import TurnClock
+from bot.service.clock import Hold, TurnClock
 from bot.service.computers import Computers, computer_seats
-from bot.service.errors import AlreadyDone, UserError
+from bot.service.errors import AlreadyDone, Unreadable, UserError
 from bot.service.lobby import Lobby
 from bot.service.notices import (
     Board,
@@ -32,16 +32,18 @@ from bot.service.notices import (
 from bot.service.tables import (
     STATUS_WORDS,
     Table,
+    UnreadableGame,
     engine_for,
     replay,  # noqa: F401  (part of this module's interface)
     seat_labels,
     seating,
+    table_from,
     written,
 )
 from bot.service.text import BoardLink, ChannelRef, Mention, Moment, Text
 from bot.service.timing import NO_DEADLINES
 from bot.store import GameRecord, StaleVersion, Store
-from engines.base import Choice, Event, IllegalAction, Prompt, Result
+from engines.base import Choice, Event, IllegalAction, Prompt, Result, UnreadableAction
 from engines.replay import action_rng
 
 Renderer = Callable[[str, dict[str, Any]], bytes]
@@ -71,16 +73,20 @@ class GameHost(Lobby, TurnClock, Computers):
         self.wakeup: Callable[[], None] = lambda: None
         # Called whenever notices were stored; the delivery worker hooks in here.
         self.delivery_due: Callable[[], None] = lambda: None
+        # The turn clock's games being fired now, and those held back after failures.
+        self._firing: set[int] = set()
+        self._held: dict[int, Hold] = {}
 
     # -- looking games up --------------------------------------------------------------
 
     async def table(self, game_id: int) -> Table:
-        record = await self.store.get_game(game_id)
+        try:
+            record = await self.store.get_game(game_id)
+        except ValueError as error:  # its stored JSON is damaged
+            raise UnreadableGame(game_id, error) from None
         if record is None:
             raise UserError(f"There is no game #{game_id}. `/game list` shows this server's games.")
-        engine = engine_for(record.slug)
-        state = engine.load(record.snapshot) if record.snapshot is not None else None
-        return Table(record, engine, state)
+        return table_from(record)
 
     async def find(
         self,
@@ -115,7 +121,7 @@ class GameHost(Lobby, TurnClock, Computers):
         if len(here) > 1:
             listing = ", ".join(f"#{g.id} {_title(g.slug)}" for g in here)
             raise UserError(f"This channel has several games ({listing}); add `game:<number>`.")
-        return await self.table(here[0].id)
+        return table_from(here[0])
 
     # -- information -------------------------------------------------------------------
 
@@ -127,13 +133,7 @@ class GameHost(Lobby, TurnClock, Computers):
     async def private_text(self, *, user_id: int, **where: Any) -> str:
         """What only ``user_id`` knows in this game (their hand, their Chest), in words."""
         table = await self.find(user_id=user_id, **where)
-        if table.state is None:
-            return ""
-        parts = [
-            table.engine.view(table.state, s).get("private", "")
-            for s in table.record.seat_of(user_id)
-        ]
-        return "\n".join(p for p in parts if p)
+        return _private_of(table, user_id)
 
     async def hand(
         self, *, user_id: int, guild_id: int | None, game_id: int | None = None, **_: Any
@@ -149,8 +149,11 @@ class GameHost(Lobby, TurnClock, Computers):
         for record in records:
             if record.status != "running":
                 continue
-            table = await self.table(record.id)
-            private = await self.private_text(game_id=record.id, user_id=user_id)
+            try:
+                table = table_from(record)
+            except UserError:
+                continue  # a game that cannot be read has nothing to show
+            private = _private_of(table, user_id)
             pending = [c for c in self._controls_of(table, user_id) if c.prompt.secret]
             if private or pending:
                 lines.append(f"**{table.title}**")
@@ -187,8 +190,12 @@ class GameHost(Lobby, TurnClock, Computers):
         return [(r.id, f"#{r.id} {_title(r.slug)} ({r.status})") for r in records]
 
     async def _line(self, record: GameRecord, user_id: int | None = None) -> Text:
-        table = await self.table(record.id)
-        where = Text.of(f"#{record.id} {table.engine.title} in ", ChannelRef(record.channel_id))
+        """The listing line of a game, from the record the listing read (no query)."""
+        where = Text.of(f"#{record.id} {_title(record.slug)} in ", ChannelRef(record.channel_id))
+        try:
+            table = table_from(record)
+        except UserError:
+            return where + ": ⚠️ cannot be read (its stored state is damaged)"
         if record.status != "running":
             return where + f": {STATUS_WORDS[record.status]}"
         waiting = sorted({p.seat for p in table.prompts()})
@@ -313,12 +320,25 @@ class GameHost(Lobby, TurnClock, Computers):
         once the game has moved on. ``issued``: a secret prompt's control, stale once the
         user's seat has acted since (a double click, or a button from an earlier round).
         Stale controls apply nothing and raise :class:`AlreadyDone`. Typed actions pass
-        neither and are checked against the current position instead.
+        neither: one that meets a newer position than the one it was read at is refused as
+        already played (AlreadyDone) if the user's seat has acted since (the same `/move`
+        sent twice), and else checked against the new position.
         """
-        game_id = (await self.find(user_id=user_id, **where)).record.id
-        for _ in range(5):
-            table = await self.table(game_id)
+        table = await self.find(user_id=user_id, **where)
+        game_id, seen = table.record.id, table.record.version
+        for attempt in range(5):
+            if attempt:
+                table = await self.table(game_id)
             record = table.record
+            typed = version is None and issued is None
+            if (
+                typed
+                and record.version != seen
+                and await self.store.acted_since(game_id, record.seat_of(user_id), seen)
+            ):
+                raise AlreadyDone(
+                    "That was already played: your move is in. " + _current_board(record)
+                )
             if version is not None and record.version != version:
                 raise AlreadyDone(
                     "That was already played: the board has moved on. " + _current_board(record)
@@ -334,6 +354,8 @@ class GameHost(Lobby, TurnClock, Computers):
             rng = action_rng(record.seed, record.version + 1)
             try:
                 state, events = table.engine.apply(table.state, seat, action.strip(), rng)
+            except UnreadableAction as error:
+                raise Unreadable(str(error)) from None
             except IllegalAction as error:
                 raise UserError(str(error)) from None
             try:
@@ -355,8 +377,13 @@ class GameHost(Lobby, TurnClock, Computers):
         headline: str | Text = "",
         *,
         asker: int | None = None,
+        forced: bool = False,
     ) -> Outcome:
         """Store one accepted action in one versioned transaction, then say what changed.
+
+        ``forced``: the seat did not choose the action, its time ran out (a timeout's
+        ``!skip``, ``!forfeit`` or computer move, or a departed player's forfeit). If the
+        seat is still to act afterwards, that is a fresh turn for it, with a new deadline.
 
         Raises StaleVersion (nothing stored) if the game moved on since ``table`` was read.
         """
@@ -364,7 +391,10 @@ class GameHost(Lobby, TurnClock, Computers):
         before = table.prompts()
         result = table.engine.result(state)
         after = table.engine.prompts(state)
+        forced = forced or action.startswith("!")
         fresh, new_turn = _turn_change(before, after, seat, result)
+        if forced and result is None and any(p.seat == seat for p in after):
+            new_turn = True  # the same seat again, but a new turn: its clock restarts
         now = self.clock()
         if result is not None:
             clock_fields = NO_DEADLINES
@@ -381,7 +411,8 @@ class GameHost(Lobby, TurnClock, Computers):
         played = Table(written(record, now, fields), table.engine, state)
         outcome = Outcome()
         await self._announce(
-            outcome, played, played.record.version, actor=seat, events=events, fresh=fresh,
+            outcome, played, played.record.version, actor=None if forced else seat,
+            events=events, fresh=fresh,
             new_turn=new_turn, result=result, headline=headline, asker=asker,
         )  # fmt: skip
         new_version = await self.store.append_action(
@@ -524,6 +555,16 @@ def _board(table: Table) -> Board | None:
     if table.state is None:
         return None
     return Board(table.engine.slug, table.engine.view(table.state, None))
+
+
+def _private_of(table: Table, user_id: int) -> str:
+    """What only ``user_id`` knows at ``table`` (their hand, their Chest), in words."""
+    if table.state is None:
+        return ""
+    parts = [
+        table.engine.view(table.state, s).get("private", "") for s in table.record.seat_of(user_id)
+    ]
+    return "\n".join(p for p in parts if p)
 
 
 def _title(slug: str) -> str:

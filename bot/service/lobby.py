@@ -29,6 +29,7 @@ from bot.service.text import Mention, Text
 from bot.service.timing import NO_DEADLINES, Timing
 from bot.store import NewSeat, Outgoing, SeatRecord, StaleVersion
 from engines.base import BadOptions, Role
+from engines.options import clip
 from engines.replay import action_rng, setup_rng
 from players import LEVELS
 
@@ -172,7 +173,7 @@ class Lobby:
         level = (level or "strong").strip().lower()
         if level not in LEVELS:
             raise UserError(
-                f"A computer plays `easy` (random legal moves) or `strong`, not `{level}`."
+                f"A computer plays `easy` (random legal moves) or `strong`, not `{clip(level)}`."
             )
         roles = table.roles()
         if role is not None and role_index(roles, role) in record.seat_of(user_id):

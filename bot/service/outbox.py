@@ -87,6 +87,14 @@ class Delivery:
     """The game's previous board post (its controls go once a new board is posted)."""
 
 
+@dataclass
+class _Messages:
+    """A game's status message and newest board post, as known while sending its lane."""
+
+    status: int | None
+    board: int | None
+
+
 Send = Callable[[Delivery], Awaitable[int | None]]
 """A frontend's sender: sends one notice and returns the id of the message it made or
 edited (None if none); raises TryLater or an Undeliverable."""
@@ -171,8 +179,9 @@ class Outbox:
 
     async def _send_in_order(self, pending: list[OutboxEntry]) -> bool:
         held: set[str] = set()
+        known: dict[int, _Messages] = {}
         for entry in pending:
-            if entry.lane not in held and not await self._send_entry(entry):
+            if entry.lane not in held and not await self._send_entry(entry, known):
                 held.add(entry.lane)
         return not held
 
@@ -184,25 +193,33 @@ class Outbox:
     async def _send_lane(self, lane: str) -> bool:
         lock = self._locks.setdefault(lane, asyncio.Lock())
         async with lock, self._slots:
+            known: dict[int, _Messages] = {}
             # Read again under the lane's lock: another flush may have sent some already.
             for entry in await self.host.store.pending_notices(lanes=[lane]):
-                if not await self._send_entry(entry):
+                if not await self._send_entry(entry, known):
                     return False
         return True
 
-    async def _send_entry(self, entry: OutboxEntry) -> bool:
+    async def _send_entry(self, entry: OutboxEntry, known: dict[int, _Messages]) -> bool:
         """Send one entry; False if it must wait (the lane stops behind it)."""
         now = self.host.clock()
         if entry.not_before is not None and entry.not_before > now:
             self._retry_at(entry.not_before)
             return False
         notice = wire.load(entry.body)
-        record = await self.host.store.get_game(entry.game_id)
+        messages = known.get(entry.game_id)
+        if messages is None:
+            record = await self.host.store.get_game(entry.game_id)
+            messages = _Messages(
+                record.status_message_id if record else None,
+                record.board_message_id if record else None,
+            )
+            known[entry.game_id] = messages
         delivery = Delivery(
             notice,
             nonce=f"dh{entry.id}",
-            status_message_id=record.status_message_id if record else None,
-            board_message_id=record.board_message_id if record else None,
+            status_message_id=messages.status,
+            board_message_id=messages.board,
         )
         try:
             message_id = await self.send(delivery)
@@ -219,7 +236,7 @@ class Outbox:
             await self._later(entry, repr(error))
             return False
         await self.host.store.mark_sent(entry.id, now=self.host.clock(), message_id=message_id)
-        await self._remember(notice, message_id)
+        await self._remember(notice, message_id, messages)
         return True
 
     async def _later(self, entry: OutboxEntry, reason: str) -> None:
@@ -237,12 +254,16 @@ class Outbox:
         if self._next_retry is None or when < self._next_retry:
             self._next_retry = when
 
-    async def _remember(self, notice: Notice, message_id: int | None) -> None:
+    async def _remember(
+        self, notice: Notice, message_id: int | None, messages: _Messages
+    ) -> None:
         if message_id is None:
             return
         if isinstance(notice, ChannelPost) and notice.board is not None:
+            messages.board = message_id
             await self.host.remember_message(notice.game_id, "board", message_id)
-        elif isinstance(notice, StatusUpdate):
+        elif isinstance(notice, StatusUpdate) and message_id != messages.status:
+            messages.status = message_id
             await self.host.remember_message(notice.game_id, "status", message_id)
 
     async def _handle(self, notice: Notice, error: Undeliverable) -> None:

@@ -4,6 +4,12 @@ It never polls every game: the store answers "when is the next thing due?" from 
 and the host pokes the scheduler whenever a deadline may have moved earlier. Deadlines that
 passed while the bot was down are due at the first wake-up after a start; each fires once,
 because the host settles it in a versioned transaction.
+
+Due games are fired concurrently, each in a task of its own (at most ``concurrency`` at
+once; a computer thinks in a worker thread meanwhile), one firing at a time per game so
+its moves stay in order. Each game's notices are delivered as soon as its firing is done,
+whatever the other games are doing. A game whose firing fails is held back by the host and
+tried again later; the others go on.
 """
 
 from __future__ import annotations
@@ -14,11 +20,16 @@ from collections.abc import Awaitable, Callable
 
 from bot.service.host import GameHost
 from bot.service.notices import Outcome
+from bot.store import GameRecord
 
 log = logging.getLogger(__name__)
 
 # With nothing scheduled the task still wakes once a day; a poke wakes it at once anyway.
 IDLE = 24 * 3600.0
+CONCURRENCY = 8
+"""Games fired at once (computer turns of different games think side by side)."""
+STOP_GRACE = 5.0
+"""Seconds :meth:`Scheduler.stop` lets firings under way finish before cancelling them."""
 
 
 class Scheduler:
@@ -27,16 +38,26 @@ class Scheduler:
         host: GameHost,
         deliver: Callable[[Outcome], Awaitable[None]],
         clock: Callable[[], float],
+        *,
+        concurrency: int = CONCURRENCY,
     ) -> None:
         self._host = host
         self._deliver = deliver
         self._clock = clock
+        self._slots = asyncio.Semaphore(concurrency)
         self._task: asyncio.Task[None] | None = None
+        self._firings: set[asyncio.Task[None]] = set()
         self._sleeping = False
         self._dirty = False
+        self._stopping = False
+        self._looked = False
+        self.ready = asyncio.Event()
+        """Set once the first look at the deadlines after the start has fired all that was
+        due then (and delivered its notices)."""
 
     def start(self) -> None:
         self._host.wakeup = self.poke
+        self._stopping = False
         self._task = asyncio.create_task(self._run(), name="turn-clock")
 
     def poke(self) -> None:
@@ -45,31 +66,83 @@ class Scheduler:
         A sleeping task is restarted; a busy one looks again before it sleeps.
         """
         self._dirty = True
-        if self._task is not None and self._sleeping:
+        if self._task is not None and self._sleeping and not self._stopping:
             self._task.cancel()
             self._task = asyncio.create_task(self._run(), name="turn-clock")
 
     async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            await asyncio.gather(self._task, return_exceptions=True)
-            self._task = None
+        """Stop looking, and let firings under way finish (a firing cut short writes
+        nothing); whatever is still running after :data:`STOP_GRACE` is cancelled."""
+        self._stopping = True
+        loop, self._task = self._task, None
+        if loop is not None and self._sleeping:
+            loop.cancel()
+        if loop is not None:
+            await asyncio.wait({loop}, timeout=STOP_GRACE)  # it starts nothing more now
+        tasks = {t for t in (loop, *self._firings) if t is not None and not t.done()}
+        if tasks:
+            _, late = await asyncio.wait(tasks, timeout=STOP_GRACE)
+            for task in late:
+                task.cancel()
+            await asyncio.gather(*late, return_exceptions=True)
 
     async def _run(self) -> None:
-        while True:
+        while not self._stopping:
             self._sleeping = self._dirty = False
-            await self.fire()
-            when = await self._host.next_wakeup()
+            try:
+                started = await self.fire()
+                when = await self._host.next_wakeup()
+            except Exception:
+                log.exception("looking at the turn clock failed; looking again shortly")
+                started, when = [], self._clock() + 1.0
+            if not self._looked:
+                self._looked = True
+                self._when_done(started, self.ready.set)
             if self._dirty:
                 continue  # a deadline moved while we looked
+            if self._stopping:
+                return
             delay = IDLE if when is None else min(IDLE, max(0.0, when - self._clock()))
+            if delay == 0.0 and not started and not self._firings:
+                delay = 1.0  # due, yet nothing could be started: never spin
             self._sleeping = True
             await asyncio.sleep(delay)
 
-    async def fire(self) -> None:
-        """Fire everything due now; a failure is logged and retried at the next wake-up."""
+    async def fire(self) -> list[asyncio.Task[None]]:
+        """Start firing every game due now that is not being fired already; returns the
+        tasks started (each delivers its own notices and pokes the scheduler when done)."""
+        now = self._clock()
+        started = []
+        for record in await self._host.due_games(now):
+            if not self._stopping and self._host.claim(record.id):
+                task = asyncio.create_task(self._fire_one(record, now), name=f"fire-{record.id}")
+                self._firings.add(task)
+                task.add_done_callback(self._firings.discard)
+                started.append(task)
+        return started
+
+    async def _fire_one(self, record: GameRecord, now: float) -> None:
         try:
-            outcome = await self._host.fire_due()
+            async with self._slots:
+                outcome = await self._host.fire_claimed(record, now)
             await self._deliver(outcome)
         except Exception:
-            log.exception("firing due deadlines failed")
+            log.exception("game %s: delivering what its turn clock did failed", record.id)
+        finally:
+            self._host.release(record.id)  # also when cancelled before its turn came
+            self.poke()  # its next deadline may be the nearest now
+
+    @staticmethod
+    def _when_done(tasks: list[asyncio.Task[None]], then: Callable[[], None]) -> None:
+        if not tasks:
+            then()
+            return
+        waiting = set(tasks)
+
+        def done(task: asyncio.Task[None]) -> None:
+            waiting.discard(task)
+            if not waiting:
+                then()
+
+        for task in tasks:
+            task.add_done_callback(done)

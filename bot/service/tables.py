@@ -12,6 +12,7 @@ from bot.service.errors import UserError
 from bot.service.text import Mention, Text
 from bot.store import GameRecord
 from engines.base import Game, Prompt, Role
+from engines.options import clip
 from games import UnknownGame, spec_for
 
 STATUS_WORDS = {
@@ -53,13 +54,35 @@ class Table:
         return self.engine.prompts(self.state) if self.state is not None else []
 
 
+def table_from(record: GameRecord) -> Table:
+    """The table of a game record already read; UserError if its state cannot be read."""
+    engine = engine_for(record.slug)
+    try:
+        state = engine.load(record.snapshot) if record.snapshot is not None else None
+    except Exception as error:
+        raise UnreadableGame(record.id, error) from error
+    return Table(record, engine, state)
+
+
+class UnreadableGame(UserError):
+    """A game whose stored state cannot be read: it spoils only itself."""
+
+    def __init__(self, game_id: int, error: BaseException | None = None) -> None:
+        super().__init__(
+            f"Game #{game_id} cannot be read: its stored state is damaged. Nothing else is "
+            "affected; the bot's owner can repair or cancel it."
+        )
+        self.game_id = game_id
+        self.error = error
+
+
 def role_index(roles: list[Role], wanted: str) -> int:
     wanted = wanted.strip().lower()
     for index, role in enumerate(roles):
         if wanted in (role.key.lower(), role.name.lower()):
             return index
     names = ", ".join(f"`{r.key}` ({r.name})" for r in roles)
-    raise UserError(f"There is no role `{wanted}` at this table. Roles: {names}.")
+    raise UserError(f"There is no role `{clip(wanted)}` at this table. Roles: {names}.")
 
 
 def seating(table: Table) -> str:

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import asdict, dataclass
 from typing import Any
 
 from bot.service.errors import UserError
+from engines.options import clip
 
 HOUR = 3600.0
+MAX_HOURS = 60 * 24
+"""The longest turn limit or reminder: 60 days."""
 ON_TIMEOUT = ("skip", "forfeit", "computer")
 TIMEOUT_WORDS = {
     "skip": "skipped",
@@ -29,6 +33,12 @@ class Timing:
     @classmethod
     def from_dict(cls, data: dict[str, Any] | None) -> Timing:
         known = {k: v for k, v in (data or {}).items() if k in cls.__dataclass_fields__}
+        # A value no setting can give (stored by an older release) falls back to the default.
+        for name in ("limit", "reminder"):
+            if name in known and not _usable_seconds(known[name]):
+                del known[name]
+        if known.get("on_timeout") not in ON_TIMEOUT:
+            known.pop("on_timeout", None)
         return cls(**known)
 
     def to_dict(self) -> dict[str, Any]:
@@ -40,16 +50,26 @@ class Timing:
         reminder_hours: float | None = None,
         on_timeout: str | None = None,
     ) -> Timing:
-        """A copy with the given settings changed; UserError for impossible values."""
-        limit = self.limit if limit_hours is None else limit_hours * HOUR
-        reminder = self.reminder if reminder_hours is None else reminder_hours * HOUR
+        """A copy with the given settings changed; UserError for impossible values: hours
+        must be from 0 (off) to 60 days, and a reminder given must come before the end."""
+        for hours in (limit_hours, reminder_hours):
+            if hours is not None and not _usable_hours(hours):
+                raise UserError(
+                    f"Times are hours from 0 to {MAX_HOURS} (60 days); 0 turns the limit "
+                    "or reminder off."
+                )
+        limit = self.limit if limit_hours is None else float(limit_hours) * HOUR
+        reminder = self.reminder if reminder_hours is None else float(reminder_hours) * HOUR
         action = self.on_timeout if on_timeout is None else on_timeout.strip().lower()
-        if limit < 0 or reminder < 0:
-            raise UserError("Times are hours from 0 up; 0 turns the limit or reminder off.")
+        if reminder_hours is not None and reminder and limit and reminder >= limit:
+            raise UserError(
+                f"The reminder must come before the end of the turn: less than the "
+                f"{_hours(limit)} of the limit (or 0 for no reminder)."
+            )
         if action not in ON_TIMEOUT:
             raise UserError(
                 "A timeout can `skip` the turn, `forfeit` the seat or let the `computer` play "
-                f"it, not `{action}`."
+                f"it, not `{clip(action)}`."
             )
         return Timing(limit, reminder, action)
 
@@ -71,6 +91,19 @@ class Timing:
 
 
 NO_DEADLINES = {"deadline": None, "remind_at": None}
+
+
+def _usable_hours(hours: object) -> bool:
+    """Whether ``hours`` is a number of hours a setting may take: 0 to MAX_HOURS."""
+    if isinstance(hours, bool) or not isinstance(hours, int | float):
+        return False
+    return math.isfinite(hours) and 0 <= hours <= MAX_HOURS
+
+
+def _usable_seconds(seconds: object) -> bool:
+    if isinstance(seconds, bool) or not isinstance(seconds, int | float):
+        return False
+    return _usable_hours(seconds / HOUR)
 
 
 def _hours(seconds: float) -> str:

@@ -19,6 +19,7 @@ from bot.store.records import (
     Outgoing,
     SeatRecord,
     StaleVersion,
+    StoreBusy,
 )
 
 __all__ = [
@@ -33,5 +34,6 @@ __all__ = [
     "SeatRecord",
     "StaleVersion",
     "Store",
+    "StoreBusy",
     "open_store",
 ]

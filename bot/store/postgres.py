@@ -10,7 +10,9 @@ several bot processes sharing one database. How it keeps them:
   for) and gets :class:`~bot.store.StaleVersion`; the transaction is rolled back, so
   nothing of it is written. A seat already taken fails its unique key the same way.
 - **Reads** are single statements (a game's seats come in the same statement, as JSON), so
-  each sees one committed moment and never half of another call's transaction.
+  each sees one committed moment and never half of another call's transaction. A game
+  whose stored JSON cannot be read spoils only itself: ``get_game`` raises ValueError,
+  listings and ``due`` leave it out, ``next_wakeup`` passes over it.
 - **Notices** are inserted last in their write's transaction, after it takes one
   transaction-scoped advisory lock per lane (in a fixed order). Writes to one lane thus
   take their outbox ids and commit one after another, so a reader never sees an entry of
@@ -26,6 +28,7 @@ JSON fields are stored as text, so they read back exactly as written, as in SQLi
 from __future__ import annotations
 
 import json
+import logging
 import zlib
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
@@ -49,6 +52,7 @@ from bot.store.records import (
 )
 
 _JSON_FIELDS = {"snapshot", "options", "timing"}
+_GAME_JSON = ("options", "timing", "snapshot")
 _MESSAGE_COLUMNS = {"status": "status_message_id", "board": "board_message_id"}
 
 # Advisory lock keys (the first of two int4 keys): one for migrating, one space for lanes.
@@ -62,6 +66,8 @@ _GAME_SELECT = (
     " 'left', s.\"left\", 'computer', s.computer) ORDER BY s.seat), '[]'::json)"
     " FROM seats s WHERE s.game_id = g.id)::text AS seat_list FROM games g"
 )
+
+log = logging.getLogger(__name__)
 
 
 class PostgresStore:
@@ -97,10 +103,26 @@ class PostgresStore:
         async with self._pool.acquire() as conn, conn.transaction():
             yield conn
 
-    async def _game_records(self, where: str = "", params: Sequence[Any] = ()) -> list[GameRecord]:
-        """The games ``where`` selects (it may order and limit them), each with its seats."""
-        rows = await self._pool.fetch(f"{_GAME_SELECT} {where}", *params)
-        return [GameRecord.from_row(row, _seats(row)) for row in rows]
+    async def _game_records(
+        self, where: str, params: Sequence[Any] = (), *, limit: int
+    ) -> list[GameRecord]:
+        """At most ``limit`` of the games ``where`` selects (and orders), each with its seats,
+        leaving out (and logging) a row whose JSON cannot be read. Each read is one
+        statement; one that met such a row is read again with room for as many more."""
+        wanted = limit
+        while True:
+            rows = await self._pool.fetch(
+                f"{_GAME_SELECT} {where} LIMIT ${len(params) + 1}", *params, wanted
+            )
+            records = []
+            for row in rows:
+                try:
+                    records.append(GameRecord.from_row(row, _seats(row)))
+                except ValueError:
+                    log.warning("game %s cannot be read (damaged JSON); left out", row["id"])
+            if len(records) >= limit or len(rows) < wanted:
+                return records[:limit]
+            wanted += limit - len(records)
 
     # -- games -------------------------------------------------------------------------
 
@@ -144,8 +166,9 @@ class PostgresStore:
             return game_id
 
     async def get_game(self, game_id: int) -> GameRecord | None:
-        records = await self._game_records("WHERE g.id = $1", (game_id,))
-        return records[0] if records else None
+        """The game, or None; ValueError if its stored JSON cannot be read."""
+        row = await self._pool.fetchrow(f"{_GAME_SELECT} WHERE g.id = $1", game_id)
+        return GameRecord.from_row(row, _seats(row)) if row is not None else None
 
     async def games(
         self,
@@ -173,7 +196,7 @@ class PostgresStore:
         if active_only:
             where.append("g.status IN ('lobby', 'running', 'paused')")
         sql = f"WHERE {' AND '.join(where)}" if where else ""
-        return await self._game_records(f"{sql} ORDER BY g.id DESC LIMIT {param(limit)}", params)
+        return await self._game_records(f"{sql} ORDER BY g.id DESC", params, limit=limit)
 
     async def update_game(
         self,
@@ -321,23 +344,42 @@ class PostgresStore:
 
     # -- deadlines ---------------------------------------------------------------------
 
-    async def next_wakeup(self) -> float | None:
-        """The earliest deadline or reminder time of any running game."""
-        return await self._pool.fetchval(
-            # Two index searches; LEAST ignores the one that is NULL.
-            "SELECT LEAST("
-            " (SELECT MIN(deadline) FROM games WHERE deadline IS NOT NULL"
-            " AND status = 'running'),"
-            " (SELECT MIN(remind_at) FROM games WHERE remind_at IS NOT NULL"
-            " AND status = 'running'))"
-        )
+    async def next_wakeup(self, exclude: Sequence[int] = ()) -> float | None:
+        """The earliest deadline or reminder time of any running, readable game not in
+        ``exclude``."""
+        # Each side walks its partial index in time order: the first ``wanted`` rows, in
+        # one statement. A side whose rows are all unreadable is read again, further.
+        wanted = 1
+        while True:
+            rows = await self._pool.fetch(
+                " UNION ALL ".join(
+                    f"(SELECT '{column}' AS side, {column} AS t, options, timing, snapshot"
+                    f" FROM games WHERE {column} IS NOT NULL AND status = 'running'"
+                    f" AND NOT (id = ANY($1::bigint[])) ORDER BY {column} LIMIT $2)"
+                    for column in ("deadline", "remind_at")
+                ),
+                list(exclude), wanted,
+            )  # fmt: skip
+            earliest: list[float] = []
+            settled = True
+            for column in ("deadline", "remind_at"):
+                side = sorted((r for r in rows if r["side"] == column), key=lambda r: r["t"])
+                readable = next((r["t"] for r in side if _readable(r)), None)
+                if readable is not None:
+                    earliest.append(readable)
+                elif len(side) == wanted:
+                    settled = False
+            if settled:
+                return min(earliest, default=None)
+            wanted *= 4
 
     async def due(self, now: float, limit: int = 100) -> list[GameRecord]:
         """Running games whose deadline or reminder time has come, earliest first."""
         return await self._game_records(
             "WHERE g.status = 'running' AND (g.deadline <= $1 OR g.remind_at <= $1)"
-            " ORDER BY LEAST(g.deadline, g.remind_at), g.id LIMIT $2",
-            (float(now), limit),
+            " ORDER BY LEAST(g.deadline, g.remind_at), g.id",
+            (float(now),),
+            limit=limit,
         )
 
     async def take_reminder(
@@ -508,6 +550,17 @@ def _lane_key(lane: str) -> int:
     for each other)."""
     key = zlib.crc32(lane.encode())
     return key - 2**32 if key >= 2**31 else key
+
+
+def _readable(row: asyncpg.Record) -> bool:
+    """Whether a game row's JSON can be read, as :meth:`GameRecord.from_row` reads it."""
+    try:
+        for column in _GAME_JSON:
+            if row[column] or column != "snapshot":
+                json.loads(row[column])
+    except ValueError:
+        return False
+    return True
 
 
 def _seats(row: asyncpg.Record) -> tuple[SeatRecord, ...]:

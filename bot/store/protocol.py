@@ -15,6 +15,9 @@ Conventions every method keeps:
   The bump also sets ``updated_at`` to the ``now`` given.
 - **Pointers.** Message ids (:meth:`Store.set_message`) and a reminder being taken
   (:meth:`Store.take_reminder`) change no version, so they never make a control stale.
+- **Unreadable rows.** A game whose stored JSON is damaged spoils only itself:
+  :meth:`Store.get_game` raises ValueError for it, listings (:meth:`Store.games`,
+  :meth:`Store.due`) leave it out and :meth:`Store.next_wakeup` passes over it.
 - **Records.** Reads return fresh immutable records (:class:`~bot.store.GameRecord` with its
   seats, ordered by seat number, as of one moment); JSON fields (``options``, ``timing``,
   ``snapshot``, ``events``) come back equal to what was written.
@@ -212,15 +215,17 @@ class Store(Protocol):
 
     # -- deadlines ---------------------------------------------------------------------
 
-    async def next_wakeup(self) -> float | None:
-        """The earliest ``deadline`` or ``remind_at`` of any ``running`` game, whether or not
-        it has passed; None if no running game has either. Paused, finished and cancelled
-        games and lobbies never count."""
+    async def next_wakeup(self, exclude: Sequence[int] = ()) -> float | None:
+        """The earliest ``deadline`` or ``remind_at`` of any ``running`` game not in
+        ``exclude`` (games being fired, or held back after a failure), whether or not it has
+        passed; None if no such game has either. Paused, finished and cancelled games,
+        lobbies and games that cannot be read never count."""
         ...
 
     async def due(self, now: float, limit: int = 100) -> list[GameRecord]:
         """``running`` games whose ``deadline`` or ``remind_at`` is at or before ``now``, at
-        most ``limit``, ordered by the earlier of the two (earliest first), with seats."""
+        most ``limit``, ordered by the earlier of the two (earliest first), with seats.
+        A game that cannot be read (damaged JSON) is never due."""
         ...
 
     async def take_reminder(

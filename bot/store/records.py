@@ -1,5 +1,6 @@
-"""What the store hands out: a game with its seats, one logged action, the error of a
-write whose version check failed, and that of a database newer than the code."""
+"""What the store hands out: a game with its seats, one logged action, and the errors
+of a write whose version check failed, of a store too busy to write, and of a database
+written by a newer release."""
 
 from __future__ import annotations
 
@@ -22,6 +23,11 @@ class StaleVersion(Exception):
     was taken); nothing was written."""
 
 
+class StoreBusy(Exception):
+    """Another writer held the database for longer than the store waits for it ("database
+    is locked"); nothing was written, and the same call may simply be tried again."""
+
+
 class NewerDatabase(Exception):
     """The database was written by a newer release: its schema version is past the newest
     migration this release knows. It was refused before anything was written."""
@@ -31,7 +37,7 @@ class NewerDatabase(Exception):
         super().__init__(
             f"The database {path} was written by a newer release of the bot (its schema "
             f"version is {found}; this release knows versions up to {known}). Nothing was "
-            "changed. Run the newer release, or point the bot at another database."
+            "changed. Run the newer release, or point DATABASE_PATH at another file."
         )
 
 

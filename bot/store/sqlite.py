@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import sqlite3
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
@@ -24,14 +25,23 @@ from bot.store.records import (
     GAME_STATUSES,
     ActionRecord,
     GameRecord,
+    NewerDatabase,
     NewSeat,
     OutboxEntry,
     Outgoing,
     SeatRecord,
     StaleVersion,
+    StoreBusy,
 )
 
 _JSON_FIELDS = {"snapshot", "options", "timing"}
+_READABLE = (
+    "json_valid(options) AND json_valid(timing)"
+    " AND (snapshot IS NULL OR snapshot = '' OR json_valid(snapshot))"
+)
+"""A game row whose JSON can be read: the deadline queries pass over the others."""
+
+log = logging.getLogger(__name__)
 _MESSAGE_COLUMNS = {"status": "status_message_id", "board": "board_message_id"}
 
 
@@ -44,25 +54,36 @@ class SqliteStore:
         self._lock = asyncio.Lock()
 
     @classmethod
-    async def open(cls, path: str | Path) -> SqliteStore:
+    async def open(cls, path: str | Path, *, busy_timeout: float = 5.0) -> SqliteStore:
         """The store in the SQLite file ``path`` (made with its folder if missing, or
-        ``":memory:"``), its schema migrated to the newest version."""
+        ``":memory:"``), its schema migrated to the newest version.
+
+        A database written by a newer release is refused with
+        :class:`~bot.store.NewerDatabase` before anything is written. A write that waits
+        more than ``busy_timeout`` seconds for another writer raises
+        :class:`~bot.store.StoreBusy`, writing nothing.
+        """
         if str(path) != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         db = await aiosqlite.connect(str(path), isolation_level=None)
-        db.row_factory = aiosqlite.Row
-        for pragma in ("journal_mode = WAL", "busy_timeout = 5000", "foreign_keys = ON"):
-            await _run(db, f"PRAGMA {pragma}")
-        store = cls(db)
-        await store._migrate()
+        try:
+            await _refuse_newer(db, str(path))
+            db.row_factory = aiosqlite.Row
+            pragmas = ("journal_mode = WAL", f"busy_timeout = {round(busy_timeout * 1000)}")
+            for pragma in (*pragmas, "foreign_keys = ON"):
+                await _run(db, f"PRAGMA {pragma}")
+            store = cls(db)
+            await store._migrate(str(path))
+        except BaseException:
+            await db.close()
+            raise
         return store
 
     async def close(self) -> None:
         await self._db.close()  # aiosqlite: a second close does nothing
 
-    async def _migrate(self) -> None:
-        async with self._db.execute("PRAGMA user_version") as cursor:
-            (current,) = await cursor.fetchone()
+    async def _migrate(self, path: str = "the database") -> None:
+        current = await _refuse_newer(self._db, path)
         for number, script in enumerate(MIGRATIONS[current:], start=current + 1):
             async with self._transaction():
                 for statement in _statements(script):
@@ -71,22 +92,36 @@ class SqliteStore:
 
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        """One write transaction; a database held by another writer past the busy timeout
+        raises StoreBusy, with everything rolled back."""
         async with self._lock:
-            await _run(self._db, "BEGIN IMMEDIATE")
+            try:
+                await _run(self._db, "BEGIN IMMEDIATE")
+            except sqlite3.OperationalError as error:
+                if _is_busy(error):
+                    raise StoreBusy(str(error)) from error
+                raise
             try:
                 yield self._db
-            except BaseException:
-                await _run(self._db, "ROLLBACK")
+                await _run(self._db, "COMMIT")
+            except BaseException as error:
+                if self._db.in_transaction:
+                    await _run(self._db, "ROLLBACK")
+                if isinstance(error, sqlite3.OperationalError) and _is_busy(error):
+                    raise StoreBusy(str(error)) from error
                 raise
-            await _run(self._db, "COMMIT")
 
     async def _fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[aiosqlite.Row]:
         async with self._lock:
             return await _rows(self._db, sql, params)
 
-    async def _game_records(self, sql: str, params: Iterable[Any] = ()) -> list[GameRecord]:
+    async def _game_records(
+        self, sql: str, params: Iterable[Any] = (), *, skip_unreadable: bool = True
+    ) -> list[GameRecord]:
         """The games ``sql`` selects, each with its seats, read in one transaction so a
-        record's seats always belong to its version."""
+        record's seats always belong to its version. A row that cannot be read (damaged
+        JSON) is left out and logged, or, with ``skip_unreadable=False``, raises
+        ValueError."""
         async with self._lock:
             await _run(self._db, "BEGIN")
             try:
@@ -117,7 +152,15 @@ class SqliteStore:
                     computer=r["computer"],
                 )
             )
-        return [GameRecord.from_row(row, tuple(seats[row["id"]])) for row in rows]
+        records = []
+        for row in rows:
+            try:
+                records.append(GameRecord.from_row(row, tuple(seats[row["id"]])))
+            except ValueError:
+                if not skip_unreadable:
+                    raise
+                log.warning("game %s cannot be read (damaged JSON); left out", row["id"])
+        return records
 
     # -- games -------------------------------------------------------------------------
 
@@ -161,7 +204,9 @@ class SqliteStore:
             return game_id
 
     async def get_game(self, game_id: int) -> GameRecord | None:
-        records = await self._game_records("SELECT * FROM games WHERE id = ?", (game_id,))
+        records = await self._game_records(
+            "SELECT * FROM games WHERE id = ?", (game_id,), skip_unreadable=False
+        )
         return records[0] if records else None
 
     async def games(
@@ -369,14 +414,18 @@ class SqliteStore:
 
     # -- deadlines ---------------------------------------------------------------------
 
-    async def next_wakeup(self) -> float | None:
-        """The earliest deadline or reminder time of any running game."""
+    async def next_wakeup(self, exclude: Sequence[int] = ()) -> float | None:
+        """The earliest deadline or reminder time of any running game not in ``exclude``."""
+        # Each side walks its partial index in time order and stops at the first match.
+        others = f" AND id NOT IN ({', '.join('?' * len(exclude))})" if exclude else ""
         rows = await self._fetchall(
             "SELECT MIN(t) AS t FROM ("
-            " SELECT MIN(deadline) AS t FROM games WHERE deadline IS NOT NULL"
-            " AND status = 'running'"
-            " UNION ALL SELECT MIN(remind_at) FROM games WHERE remind_at IS NOT NULL"
-            " AND status = 'running')"
+            " SELECT * FROM (SELECT deadline AS t FROM games WHERE deadline IS NOT NULL"
+            f" AND status = 'running'{others} AND {_READABLE} ORDER BY deadline LIMIT 1)"
+            " UNION ALL"
+            " SELECT * FROM (SELECT remind_at FROM games WHERE remind_at IS NOT NULL"
+            f" AND status = 'running'{others} AND {_READABLE} ORDER BY remind_at LIMIT 1))",
+            (*exclude, *exclude),
         )
         return rows[0]["t"] if rows else None
 
@@ -387,7 +436,7 @@ class SqliteStore:
             "SELECT * FROM games WHERE id IN ("
             " SELECT id FROM games WHERE deadline <= ? AND deadline IS NOT NULL"
             " UNION SELECT id FROM games WHERE remind_at <= ? AND remind_at IS NOT NULL)"
-            " AND status = 'running'"
+            f" AND status = 'running' AND {_READABLE}"
             " ORDER BY MIN(COALESCE(deadline, remind_at), COALESCE(remind_at, deadline))"
             " LIMIT ?",
             (now, now, limit),
@@ -530,6 +579,23 @@ async def _enqueue(
             "INSERT INTO outbox (game_id, lane, body, created_at) VALUES (?, ?, ?, ?)",
             (game_id, notice.lane, json.dumps(notice.body), now),
         )
+
+
+async def _refuse_newer(db: aiosqlite.Connection, path: str) -> int:
+    """The database's schema version; NewerDatabase if it is past the newest migration."""
+    async with db.execute("PRAGMA user_version") as cursor:
+        (current,) = await cursor.fetchone()
+    if current > len(MIGRATIONS):
+        raise NewerDatabase(path, current, len(MIGRATIONS))
+    return current
+
+
+def _is_busy(error: sqlite3.OperationalError) -> bool:
+    """Whether ``error`` is SQLite's "database is locked" (another writer holds it)."""
+    code = getattr(error, "sqlite_errorcode", None)
+    if code is not None:
+        return code & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
+    return "database is locked" in str(error) or "database is busy" in str(error)
 
 
 def _statements(script: str) -> list[str]:

@@ -1,14 +1,18 @@
-"""Checking and carrying out one action: a card, the Dragon's square, a split, a hand."""
+"""Checking and carrying out one action: a card, the Dragon's square, a split, a hand.
+
+Text that is not notation (:func:`notation.read` refuses it) is refused with
+:class:`UnreadableAction`; its message is the hint the position gives (what this seat is
+asked for, how many coins it may split), else the notation's own."""
 
 from __future__ import annotations
 
 import copy
 import random
 
-from engines.base import Event, IllegalAction
+from engines.base import Event, IllegalAction, UnreadableAction
 from engines.dragons_cave import rounds
 from engines.dragons_cave.board import coin_words, describe, kind_name
-from engines.dragons_cave.notation import CHEST, HANDS, hand_action, kind_word, parse
+from engines.dragons_cave.notation import CHEST, HANDS, hand_action, kind_word, parse, read
 from engines.dragons_cave.prompts import prompts, waiting
 from engines.dragons_cave.state import (
     State,
@@ -19,14 +23,30 @@ from engines.dragons_cave.state import (
     name,
     seat_of_word,
 )
+from engines.options import clip
 
 
 def apply(state: State, seat: int, action: str, rng: random.Random) -> tuple[State, list[Event]]:
     """The state after ``seat`` takes ``action`` and the events; ``state`` is untouched.
 
     ``rng`` is used only when this round's Dragon has left the game and its hand picks
-    are drawn. Raises IllegalAction (with what to do instead) if the action is not allowed.
+    are drawn. Raises IllegalAction (with what to do instead) if the action is not allowed,
+    UnreadableAction if it is not notation at all.
     """
+    try:
+        read(action, state["board"])
+    except UnreadableAction as unreadable:
+        try:
+            _apply(state, seat, action, rng)
+        except IllegalAction as refused:
+            raise UnreadableAction(str(refused)) from None
+        raise unreadable from None
+    return _apply(state, seat, action, rng)
+
+
+def _apply(state: State, seat: int, action: str, rng: random.Random) -> tuple[State, list[Event]]:
+    """The rules' answer to ``action``, read or not (an unreadable one gets the refusal
+    this position gives it)."""
     if state["phase"] == "over":
         raise IllegalAction("The game is over; there is nothing left to play.")
     if not 0 <= seat < len(state["roles"]):
@@ -127,7 +147,7 @@ def _dwarf_number(state: State, seat: int, card: str, words: tuple[str, ...]) ->
                 f"Dwarf {n} on {describe(state['board'], dwarf(state, seat, n)['square'])}"
                 for n in free
             )
-            raise IllegalAction(f"{words[0]!r} is not a Dwarf that can move; yours: {where}.")
+            raise IllegalAction(f"{clip(words[0])!r} is not a Dwarf that can move; yours: {where}.")
         return int(word)
     if len(free) == 1:
         return free[0]
@@ -223,7 +243,9 @@ def pick_hand(state: State, seat: int, words: tuple[str, ...]) -> list[Event]:
         target = seat_of_word(state, others[0])
         catch = next((c for c in pending if c["seat"] == target), None)
         if catch is None:
-            raise IllegalAction(f"{others[0]!r} has no hand for you to pick; waiting: {names}.")
+            raise IllegalAction(
+                f"{clip(others[0])!r} has no hand for you to pick; waiting: {names}."
+            )
     elif len(pending) == 1:
         catch = pending[0]
     else:

@@ -8,6 +8,7 @@ corrected data file only affects games started afterwards.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from engines import data
@@ -18,33 +19,59 @@ LAIR_PREFIX = "lair:"
 
 Square = str | int
 Board = dict[str, Any]
+_KEY = re.compile(r"[a-z][a-z0-9_]*")
 
 
 def load_board() -> Board:
     """The board from ``data/path.json`` (overrides applied), checked for consistency.
 
     Returns ``{"kinds": [{"key", "name", "colour", "symbol"}...], "path": [{"kind",
-    "coins", "section"}...], "lair": [kind...]}``. Raises ``ValueError`` if a section or
-    the lair does not hold every kind exactly once, or coins are missing or negative.
+    "coins", "section"}...], "lair": [kind...]}``. Raises
+    :class:`~engines.data.BadDataFile` (a ``ValueError``) naming the field if a value is
+    missing or of the wrong type, a section or the lair does not hold every kind exactly
+    once, or coins are missing or negative.
     """
     raw = data.load(PACKAGE, "path")
-    kinds = [dict(kind) for kind in raw["kinds"]]
+    check = data.Fields("path.json")
+    entries = check.items(check.get(raw, "kinds"), "kinds", 2, 10)
+    kinds = []
+    for index, entry in enumerate(entries):
+        where = f"kinds[{index}]"
+        entry = check.record(entry, where)
+        key = check.text(check.get(entry, "key", where), f"{where}.key")
+        if not _KEY.fullmatch(key) or key == "chest":
+            raise check.fail(f"{where}.key", "must be lower-case letters, digits and _ (not chest)")
+        for field in ("name", "colour", "symbol"):
+            check.text(check.get(entry, field, where), f"{where}.{field}")
+        kinds.append(dict(entry))
     keys = [kind["key"] for kind in kinds]
     if len(set(keys)) != len(keys):
-        raise ValueError("path.json: kind keys must be distinct")
+        raise data.BadDataFile("path.json: kind keys must be distinct")
+    sections = check.items(check.get(raw, "sections"), "sections", 1)
+    all_coins = check.items(check.get(raw, "coins"), "coins", len(sections), len(sections))
     path: list[dict[str, Any]] = []
-    for number, (section, coins) in enumerate(zip(raw["sections"], raw["coins"], strict=True)):
-        if sorted(section) != sorted(keys):
-            raise ValueError(f"path.json: section {number + 1} must hold each kind once")
-        if len(coins) != len(section) or any(int(c) < 0 for c in coins):
-            raise ValueError(f"path.json: section {number + 1} needs one coin value per square")
+    for number, (section, coins) in enumerate(zip(sections, all_coins, strict=True)):
+        check.items(section, f"sections[{number}]")
+        if not all(isinstance(kind, str) for kind in section) or sorted(section) != sorted(keys):
+            raise data.BadDataFile(f"path.json: section {number + 1} must hold each kind once")
+        check.items(coins, f"coins[{number}]")
+        if len(coins) != len(section):
+            raise data.BadDataFile(
+                f"path.json: section {number + 1} needs one coin value per square"
+            )
+        for index, coin in enumerate(coins):
+            check.whole(coin, f"coins[{number}][{index}]", 0, 99)
         path.extend(
             {"kind": kind, "coins": int(c), "section": number + 1}
             for kind, c in zip(section, coins, strict=True)
         )
-    if sorted(raw["lair"]) != sorted(keys):
-        raise ValueError("path.json: the lair must hold each kind once")
-    return {"kinds": kinds, "path": path, "lair": list(raw["lair"])}
+    lair = check.items(check.get(raw, "lair"), "lair")
+    if not all(isinstance(kind, str) for kind in lair) or sorted(lair) != sorted(keys):
+        raise data.BadDataFile("path.json: the lair must hold each kind once")
+    return {"kinds": kinds, "path": path, "lair": list(lair)}
+
+
+data.register_check(PACKAGE, load_board)
 
 
 def kind_keys(board: Board) -> list[str]:

@@ -6,20 +6,45 @@ from engines import data
 from engines.dragons_cave.board import PACKAGE
 from engines.dragons_cave.state import LAIR_BONUS, TREASURE
 
-PLAYING = """\
+EXAMPLES: list[str] = []
+"""Every action the help writes as an example, in the order written (each appears in the
+text in backticks; tests play them). The help text is built with :func:`_example`, so the
+two cannot drift apart."""
+
+OPTION_EXAMPLES: list[str] = []
+"""Every ``key=value`` option example the help writes, built with :func:`_option`."""
+
+
+def _example(action: str) -> str:
+    """``action`` in backticks, kept in :data:`EXAMPLES`."""
+    EXAMPLES.append(action)
+    return f"`{action}`"
+
+
+def _option(spelling: str) -> str:
+    """The option ``key=value`` in backticks, kept in :data:`OPTION_EXAMPLES`."""
+    OPTION_EXAMPLES.append(spelling)
+    return f"`{spelling}`"
+
+
+PLAYING = f"""\
 ## Dragon's Cave: playing
 Seats are colours in turn order: `red`, `blue`, `green`, `yellow` (2-4 players); the next \
 seat is the player "on the left". Option `first_dragon=<seat or colour>` (default the first \
-seat) says who plays the Dragon first; the rules say the youngest, so the host picks.
+seat, e.g. {_option("first_dragon=blue")} or {_option("first_dragon=1")}) says who plays the \
+Dragon first; the rules say the youngest, so the host picks.
 Each round every Dwarf player and the Dragon choose **at the same time, in secret**:
-- `card <kind>` plays a card (`card ruby`; a colour works too: `card red`). `card chest` \
-plays the Treasure Chest card. With 2 players name the Dwarf: `card ruby 1`, `card ruby 2`.
-- `lair <kind>` (the Dragon only) picks the lair square the Dragon sits on.
+- `card <kind>` plays a card ({_example("card ruby")}; a colour works too: \
+{_example("card red")}). {_example("card chest")} plays the Treasure Chest card. With 2 \
+players name the Dwarf: {_example("card ruby 1")}, {_example("card ruby 2")}.
+- `lair <kind>` (the Dragon only) picks the lair square the Dragon sits on, e.g. \
+{_example("lair amber")}.
 The cards lie face down until all are in, so the Dragon choosing at the same time changes \
 nothing. Each answer is confirmed privately; the channel only hears "2 of 4 choices are in".
 When a caught player has coins, they answer `split <n>` in secret (n coins in the left hand, \
-the rest in the right), then the Dragon answers `hand <player> left|right` \
-(`hand blue left`; the seat number works too). The Dragon sees no amounts.
+the rest in the right, e.g. {_example("split 3")}), then the Dragon answers \
+`hand <player> left|right` ({_example("hand blue left")}; the seat number works too: \
+{_example("hand 1 left")}). The Dragon sees no amounts.
 Kinds: Ruby (red, diamond), Emerald (green, leaf), Sapphire (blue, drop), Amber (yellow, \
 sun), Crystal (violet, star). Words are case-insensitive.
 """

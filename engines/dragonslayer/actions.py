@@ -1,15 +1,19 @@
-"""Applying an action: a pending decision's answer, or the current seat's next step."""
+"""Applying an action: a pending decision's answer, or the current seat's next step.
+
+Text that is not notation (:func:`notation.read` refuses it) is refused with
+:class:`UnreadableAction`; its message is the hint the position gives (what this decision
+or phase takes), else the notation's own."""
 
 from __future__ import annotations
 
 import copy
 import random
 
-from engines.base import Event, IllegalAction
+from engines.base import Event, IllegalAction, UnreadableAction
 from engines.dragonslayer import challenges, decisions, fight, flow, losses, taking
 from engines.dragonslayer.model import load_urland
 from engines.dragonslayer.moves import is_lair, magician_steps
-from engines.dragonslayer.notation import key_of, match, split
+from engines.dragonslayer.notation import key_of, match, read, split
 from engines.dragonslayer.state import (
     GAIN_DAY,
     State,
@@ -19,10 +23,29 @@ from engines.dragonslayer.state import (
     name,
     where_words,
 )
+from engines.options import clip
 
 
 def apply(state: State, seat: int, action: str, rng: random.Random) -> tuple[State, list[Event]]:
-    """The state after ``seat`` plays ``action`` (a new copy), and what happened."""
+    """The state after ``seat`` plays ``action`` (a new copy), and what happened.
+
+    Raises UnreadableAction if ``action`` is not notation at all, IllegalAction if the
+    rules do not allow it now.
+    """
+    try:
+        read(action)
+    except UnreadableAction as unreadable:
+        try:
+            _apply(state, seat, action, rng)
+        except IllegalAction as refused:
+            raise UnreadableAction(str(refused)) from None
+        raise unreadable from None
+    return _apply(state, seat, action, rng)
+
+
+def _apply(state: State, seat: int, action: str, rng: random.Random) -> tuple[State, list[Event]]:
+    """The rules' answer to ``action``, read or not (an unreadable one gets the refusal
+    this position gives it)."""
     if state["outcome"] is not None:
         raise IllegalAction("The game is over.")
     state = copy.deepcopy(state)
@@ -157,7 +180,7 @@ def _kings_men(
         raise IllegalAction("Move a King's man with `k1 <place>` or `k2 <place>`, or say `done`.")
     place = match(rest, [(p.key, p.name) for p in load_urland().places.values()])
     if place is None:
-        raise IllegalAction(f"No place called {rest!r} in Urland.")
+        raise IllegalAction(f"No place called {clip(rest)!r} in Urland.")
     challenges.move(state, mine[verb]["key"], place, events)
 
 

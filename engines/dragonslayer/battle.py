@@ -22,6 +22,7 @@ from engines.dragonslayer.model import (
     cached,
     load_parties,
     load_tiles,
+    load_urland,
 )
 
 ROWS = LOCATION_KEYS[:-1]
@@ -146,3 +147,15 @@ def load_battle() -> BattleTables:
     raw = data.load(PACKAGE, "battle")
     tiles_raw = data.load(PACKAGE, "tiles")
     return cached("battle", (raw, tiles_raw), lambda: build_battle(raw, load_tiles()))
+
+
+def load_all() -> BattleTables:
+    """Every data file of the game, loaded and checked (the map, the tiles, the parties and
+    the fight's tables); :class:`BadData` names the file and the field."""
+    load_urland()
+    load_tiles()
+    load_parties()
+    return load_battle()
+
+
+data.register_check(PACKAGE, load_all)

@@ -6,79 +6,103 @@ from engines import data
 from engines.dragonslayer.battle import load_battle
 from engines.dragonslayer.model import PACKAGE, load_parties, load_tiles, load_urland
 
-PLAYING = """\
+EXAMPLES: list[str] = []
+"""Every action the help writes as an example, in the order written (each appears in the
+text in backticks; tests play them). The help text is built with :func:`_example`, so the
+two cannot drift apart."""
+
+OPTION_EXAMPLES: list[str] = []
+"""Every ``key=value`` option example the help writes, built with :func:`_option`."""
+
+
+def _example(action: str) -> str:
+    """``action`` in backticks, kept in :data:`EXAMPLES`."""
+    EXAMPLES.append(action)
+    return f"`{action}`"
+
+
+def _option(spelling: str) -> str:
+    """The option ``key=value`` in backticks, kept in :data:`OPTION_EXAMPLES`."""
+    OPTION_EXAMPLES.append(spelling)
+    return f"`{spelling}`"
+
+
+PLAYING = f"""\
 ## Dragonslayer: playing
-Seats are magicians in turn order: Aurric, Merridyds, Old Kyvin, Galen. Galen always plays; \
-option `magicians=merridyds,galen` picks who else (default: Aurric and Galen for 2, Aurric, \
+Seats are magicians in turn order: Aurric, Merridyds, Old Kyvin, Galen. Galen always plays; option \
+{_option("magicians=merridyds,galen")} picks who else (default: Aurric and Galen for 2, Aurric, \
 Merridyds and Galen for 3).
 **Setting up:** each player places both King's men face down in castles: `place <castle>`.
 **Your magician** spends up to 3 days:
 - `go <place or sea>`: by road into a place, from a port to its sea zone or back, into a \
-neighbouring sea zone (1 day each; the first move is from the abode to its sea zone). A \
-place with King's men in it costs a day more to enter and a day to leave.
+neighbouring sea zone (1 day each; the first move is from the abode to its sea zone). A place with \
+King's men in it costs a day more to enter and a day to leave.
 - `take <slot>`: take a face-down tile where you stand (1 day); slots are letters `a`, `b`...
-- `gain`: use a Gain One Day tile for one more day. `done`: the magician rests.
-**Your King's men**, one after the other, up to 3 days each: `k1 <place>`, `k2 <place>` \
-(by road, never to sea or the Lair), `done` stops the moving one, or ends the turn.
-**Answers:** `return` / `swap <thing>` (a tile you cannot carry, asked privately), \
-`lose <tile>`, `drop <thing>`, `castle <castle>`, `challenge <magician>` / `pass`, \
-`accept` / `road <place>`, `escape` / `wait`.
-Names work with spaces or underscores, in any case: `go ashby fell`, `go West Sea`.
+- {_example("gain")}: use a Gain One Day tile for one more day. {_example("done")}: the magician \
+rests.
+**Your King's men**, one after the other, up to 3 days each: `k1 <place>`, `k2 <place>` (by road, \
+never to sea or the Lair), {_example("done")} stops the moving one, or ends the turn.
+**Answers:** {_example("return")} / `swap <thing>` (a tile you cannot carry, asked privately), \
+`lose <tile>`, `drop <thing>`, `castle <castle>`, `challenge <magician>` / {_example("pass")}, \
+{_example("accept")} / `road <place>`, {_example("escape")} / {_example("wait")}.
+Names work with spaces or underscores, in any case: {_example("go ashby fell")}, \
+{_example("go West Sea")}.
 """
 
-READINGS = """\
+READINGS = f"""\
 ## Dragonslayer: how the rule text is read
-- A tile you can carry joins the party at once; one you cannot is shown to you alone, and \
-you put it back in its slot or swap one of your things for it (a weapon for a weapon, a \
-spell or magic item for a spell or magic item; Ulrich's Ashes never). A tile you put back \
-stays in your private memory (`/hand`).
-- Which companion or thing is lost (Killed, Deserts, Item Stolen, Betrayed) is the \
-player's choice. Losing a companion can force dropping a weapon face down where the party \
-stands (everyone saw it, so everyone knows it lies there); losing Ulrich can likewise force \
-Galen to drop a spell or magic item.
-- Captured: the magician and the King's men on top go to a castle of their owner's \
-choice; the magician loses the rest of this turn and the next. Betrayed acts only where \
-King's men are present (it is a Captured tile) and only if the party has a companion.
-- Delayed: no more days this turn, the next turn is lost, and no taking the road until then. \
-Lost turns add up: a delayed magician who then loses a challenge owes two turns.
-- Tiles are taken in towns and hamlets only; a thing put down elsewhere lies there face \
-down (the Dragon may raid it).
-- Gain One Day or Escape from Castle: kept; `gain` during your days, or `escape` when a \
-turn would be lost in a castle.
-- Taking the road puts the magician on the road between the two places: no day spent; the \
-next move enters either end. King's men challenge only in towns and hamlets, and only when \
-they move in. The extra days for King's men in a place are the magicians'; King's men pay \
-one day a road. A challenge is won by the King's men when their strength is at least the \
-party's people's combat strength (weapons do not count).
+- A tile you can carry joins the party at once; one you cannot is shown to you alone, and you put \
+it back in its slot or swap one of your things for it (a weapon for a weapon, a spell or magic \
+item for a spell or magic item; Ulrich's Ashes never). A tile you put back stays in your private \
+memory (`/hand`).
+- Which companion or thing is lost (Killed, Deserts, Item Stolen, Betrayed) is the player's \
+choice. Losing a companion can force dropping a weapon face down where the party stands (everyone \
+saw it, so everyone knows it lies there); losing Ulrich can likewise force Galen to drop a spell \
+or magic item.
+- Captured: the magician and the King's men on top go to a castle of their owner's choice; the \
+magician loses the rest of this turn and the next. Betrayed acts only where King's men are present \
+(it is a Captured tile) and only if the party has a companion.
+- Delayed: no more days this turn, the next turn is lost, and no taking the road until then. Lost \
+turns add up: a delayed magician who then loses a challenge owes two turns.
+- Tiles are taken in towns and hamlets only; a thing put down elsewhere lies there face down (the \
+Dragon may raid it).
+- Gain One Day or Escape from Castle: kept; {_example("gain")} during your days, or \
+{_example("escape")} when a turn would be lost in a castle.
+- Taking the road puts the magician on the road between the two places: no day spent; the next \
+move enters either end. King's men challenge only in towns and hamlets, and only when they move \
+in. The extra days for King's men in a place are the magicians'; King's men pay one day a road. A \
+challenge is won by the King's men when their strength is at least the party's people's combat \
+strength (weapons do not count).
 """
 
-FIGHT = """\
+FIGHT = f"""\
 ## Dragonslayer: the Dragon
-`go dragons_lair` enters the Lair (a day, like any place) and draws a Dragon Location tile \
-at random. With abandoned weapons on the Display, or Galen's Ulrich's Ashes, first say \
-`fight` or `recover`. With a Silver Ewer, Orb of Vision or Far Mirror: `face` the tile or \
-`redraw` (the first draw only). The Dragon Away: the magician goes to Morgenthorme and \
-his days end; no fight, no raid.
-A fight: `fight` places things pictured twice (Amulet of Power, Dragon Shield, Anti-Fire \
-Spell, Spell of Agility) where you say by key, e.g. `fight amulet_of_power=magic`; the buttons \
-show each placement's strengths and Matrix result, and a bare `fight` takes the best. Then \
-`lose <tile>` once per thing the Matrix takes.
+{_example("go dragons_lair")} enters the Lair (a day, like any place) and draws a Dragon Location \
+tile at random. With abandoned weapons on the Display, or Galen's Ulrich's Ashes, first say \
+{_example("fight")} or {_example("recover")}. With a Silver Ewer, Orb of Vision or Far Mirror: \
+{_example("face")} the tile or {_example("redraw")} (the first draw only). The Dragon Away: the \
+magician goes to Morgenthorme and his days end; no fight, no raid.
+A fight: {_example("fight")} places things pictured twice (Amulet of Power, Dragon Shield, \
+Anti-Fire Spell, Spell of Agility) where you say by key, e.g. \
+{_example("fight amulet_of_power=magic")}; the buttons show each placement's strengths and Matrix \
+result, and a bare {_example("fight")} takes the best. Then `lose <tile>` once per thing the \
+Matrix takes.
 Readings:
-- Either strength below the Dragon's: the party is wiped out (the magician is out). So \
-is a party that must lose more than it has (it loses all it has); killing the Dragon that \
-way is a draw with the Dragon.
-- The Dragon Shield joins the first fight of a party with Valerian, by itself; it is \
-removed after that fight.
-- Enchant Weapon, Killing and Charm of Weaponry: only as many count as the party has \
-weapons, the strongest first.
-- After a Lair fight the magician rests in Morgenthorme for the rest of the turn; the \
-Dragon raids the nearest place with face-down tiles by road from the Lair (a tie goes \
-to the place listed first in the map data). Magicians there fight in turn order at High \
-Altitude until the Dragon dies; weapons lost in a raid leave the game. A weapon a shrunken \
-party puts down in a raided place lies face down there, so the place can be raided again.
-- Recovering: when the tile drawn is not a box holding abandoned weapons (nor the Lake \
-of Fire for Galen's Ashes), take weapons one by one (`recover <weapon>`, `done`), Ulrich \
-joins in place of the Ashes, and the magician goes to Morgenthorme; otherwise, a fight.
+- Either strength below the Dragon's: the party is wiped out (the magician is out). So is a party \
+that must lose more than it has (it loses all it has); killing the Dragon that way is a draw with \
+the Dragon.
+- The Dragon Shield joins the first fight of a party with Valerian, by itself; it is removed after \
+that fight.
+- Enchant Weapon, Killing and Charm of Weaponry: only as many count as the party has weapons, the \
+strongest first.
+- After a Lair fight the magician rests in Morgenthorme for the rest of the turn; the Dragon raids \
+the nearest place with face-down tiles by road from the Lair (a tie goes to the place listed first \
+in the map data). Magicians there fight in turn order at High Altitude until the Dragon dies; \
+weapons lost in a raid leave the game. A weapon a shrunken party puts down in a raided place lies \
+face down there, so the place can be raided again.
+- Recovering: when the tile drawn is not a box holding abandoned weapons (nor the Lake of Fire for \
+Galen's Ashes), take weapons one by one (`recover <weapon>`, {_example("done")}), Ulrich joins in \
+place of the Ashes, and the magician goes to Morgenthorme; otherwise, a fight.
 - Winning: the Dragon at 0. Every magician out: nobody wins.
 """
 
@@ -90,17 +114,16 @@ party and the Dragon's strength. Your King's men's strengths and the tiles you l
 are in `/hand` and your DMs.
 """
 
-TIMEOUTS = """\
+TIMEOUTS = f"""\
 ## Dragonslayer: if time runs out
-**Skip:** a turn ends where it stands (the King's men do not move); a tile you could not \
-carry is put back; a challenge is accepted; the owner does not challenge (or, once \
-challenging, challenges the next magician); a castle is drawn at random; a loss or drop \
-takes the first in the party's order; an escape waits; unplaced King's men go to castles \
-drawn at random.
-In a fight, skip means: `recover` when asked why you came, `face` the tile drawn, the best \
-placement, the first loss in the party's order, `done` recovering.
-**Forfeit:** the magician leaves the game: the party's tiles leave the game and the King's \
-men leave the map. When one magician is left, that player wins.
+**Skip:** a turn ends where it stands (the King's men do not move); a tile you could not carry is \
+put back; a challenge is accepted; the owner does not challenge (or, once challenging, challenges \
+the next magician); a castle is drawn at random; a loss or drop takes the first in the party's \
+order; an escape waits; unplaced King's men go to castles drawn at random.
+In a fight, skip means: {_example("recover")} when asked why you came, {_example("face")} the tile \
+drawn, the best placement, the first loss in the party's order, {_example("done")} recovering.
+**Forfeit:** the magician leaves the game: the party's tiles leave the game and the King's men \
+leave the map. When one magician is left, that player wins.
 """
 
 

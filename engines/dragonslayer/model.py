@@ -82,7 +82,7 @@ GALEN_TILE_KEYS = ("ulrichs_ashes", "amulet_of_power", "hodge")
 _KEY = re.compile(r"^[a-z0-9]+(_[a-z0-9]+)*$")
 
 
-class BadData(ValueError):
+class BadData(data.BadDataFile):
     """A data file that cannot be used; ``str(error)`` names the file and the field."""
 
 

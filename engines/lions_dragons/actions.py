@@ -1,5 +1,9 @@
 """Applying an action: reading it, checking it against the legal moves (saying what to do
-instead), making it, then the Fireball phase and the end-of-turn draws."""
+instead), making it, then the Fireball phase and the end-of-turn draws.
+
+Text that is not notation (:func:`notation.read` refuses it) is refused with
+:class:`UnreadableAction`; when the position refuses every action (the game is over, it is
+the other side's turn) the message says so, else it says how actions are written."""
 
 from __future__ import annotations
 
@@ -7,21 +11,29 @@ import copy
 import random
 from typing import Any
 
-from engines.base import Event, IllegalAction
+from engines.base import Event, IllegalAction, UnreadableAction
 from engines.lions_dragons import board, rules
 from engines.lions_dragons.moves import Move, legal_moves, wizard_cell
-from engines.lions_dragons.notation import parse
+from engines.lions_dragons.notation import Action, read
 from engines.lions_dragons.pieces import KIND_NAMES
 from engines.lions_dragons.state import State, check_turn
 
 _ORDER = {c: i for i, c in enumerate(board.CELLS)}
 
 
-def apply(
-    state: State, seat: int, action: str, rng: random.Random
-) -> tuple[State, list[Event]]:
+def apply(state: State, seat: int, action: str, rng: random.Random) -> tuple[State, list[Event]]:
+    """The state after ``seat`` plays ``action`` and what happened; UnreadableAction if it
+    is not notation, IllegalAction if the rules do not allow it now."""
+    try:
+        written = read(action)
+    except UnreadableAction as unreadable:
+        try:
+            check_turn(state, seat)
+        except IllegalAction as refused:
+            raise UnreadableAction(str(refused)) from None
+        raise unreadable from None
     side = check_turn(state, seat)
-    move = _resolve(state, side, action)
+    move = _resolve(state, side, written)
 
     new = copy.deepcopy(state)
     captured, shot, text = rules.make_move(new, side, move)
@@ -72,26 +84,9 @@ def _pieces_of(state: State, side: str) -> str:
     return "; ".join(f"{kind} {' '.join(cells)}" for kind, cells in by_kind.items())
 
 
-def _check_cell(state: State, raw: str) -> str:
-    cell = board.parse_cell(raw)
-    if cell is None:
-        raise IllegalAction(
-            f"{raw} is not a cell: files are a-l without j, ranks from 1 (f has 1-11, a and l 1-6)."
-        )
-    return cell
-
-
-def _resolve(state: State, side: str, action: str) -> Move:
+def _resolve(state: State, side: str, action: Action) -> Move:
     """The legal move ``action`` names, or :class:`IllegalAction` saying what to do instead."""
-    parsed = parse(action)
-    if parsed is None:
-        raise IllegalAction(
-            f"I can't read {action.strip()!r}. Write a move as f2-f4 (f2xf4 for a capture), "
-            "a drop as 'drop e3', or a shot as 'fire f2-f4'."
-        )
-    kind, origin, target = parsed
-    target = _check_cell(state, target)
-    origin = _check_cell(state, origin) if origin else None
+    kind, origin, target = action.kind, action.origin, action.target
     moves = legal_moves(state, side)
 
     if kind == "drop":

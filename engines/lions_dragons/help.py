@@ -5,7 +5,28 @@ from __future__ import annotations
 from engines.data import reconstructed_notes
 from engines.lions_dragons import layout
 
-OVERVIEW = """\
+EXAMPLES: list[str] = []
+"""Every action the help writes as an example, in the order written (each appears in the
+text in backticks; tests play them). The help text is built with :func:`_example`, so the
+two cannot drift apart."""
+
+OPTION_EXAMPLES: list[str] = []
+"""Every ``key=value`` option example the help writes, built with :func:`_option`."""
+
+
+def _example(action: str) -> str:
+    """``action`` in backticks, kept in :data:`EXAMPLES`."""
+    EXAMPLES.append(action)
+    return f"`{action}`"
+
+
+def _option(spelling: str) -> str:
+    """The option ``key=value`` in backticks, kept in :data:`OPTION_EXAMPLES`."""
+    OPTION_EXAMPLES.append(spelling)
+    return f"`{spelling}`"
+
+
+OVERVIEW = f"""\
 # Lions and Dragons Chess
 A ball game on a hexagonal board of side 6: 91 cells, 7 of them removed as non-hexes \
 ("Lions"), leaving the 84 the text asks for. Cells have Glinski names: files a-l without j, \
@@ -13,8 +34,8 @@ ranks from 1 at White's end (bottom). White moves first.
 **Win** by moving a Dragon-with-Ball into the opponent's goal hex (at the opponent's end, \
 highlighted) or by capturing the opponent's Wizard (only a Dragon-with-Ball can).
 **Lions** are chosen at random when the game is set up (never on a starting piece or a goal, \
-never cutting the board in two) or, with `lions=symmetric`, in a fixed agreed pattern. Nothing \
-enters a Lion; for a Fireball it is the board's edge."""
+never cutting the board in two) or, with {_option("lions=symmetric")}, in a fixed agreed \
+pattern. Nothing enters a Lion; for a Fireball it is the board's edge."""
 
 PIECES = """\
 ## Pieces
@@ -38,13 +59,14 @@ on two cells in its direction after every player's turn.
 - **Drop**: as a whole turn, put a Proto-Dragon from your hand on an empty cell one Wizard \
 step from your Wizard."""
 
-NOTATION = """\
+NOTATION = f"""\
 ## Notation
 Cells like `f6`. Case and spaces do not matter.
-- `f2-f4` moves the piece on f2 to f4; a capture is written `f2xf4` (`f2-f4` works too).
-- `drop e3` drops a Proto-Dragon on e3.
-- `fire f2-f4`: the Wizard on f2 shoots towards f4, the cell two steps away in a straight \
-line where the Fireball lands (`fire f4` works too).
+- {_example("f2-f4")} moves the piece on f2 to f4; a capture is written {_example("f2xf4")} \
+({_example("f2-f4")} works too).
+- {_example("drop e3")} drops a Proto-Dragon on e3.
+- {_example("fire f2-f4")}: the Wizard on f2 shoots towards f4, the cell two steps away in a \
+straight line where the Fireball lands ({_example("fire f4")} works too).
 Menus group actions by the acting piece's cell, or `drop`.
 Turn order: White, Fireballs, Black, Fireballs... The Fireball phase is automatic."""
 
@@ -70,7 +92,7 @@ says; from f6 a Roc cannot move. Lions can take some of the 4.
 keeps one Ball; the other leaves play.
 - A Dragon that becomes a Dragon-with-Ball on the opponent's goal (taking a Ball there) wins."""
 
-ENDINGS = """\
+ENDINGS = f"""\
 ## Stalled games
 - A player with **no legal action** loses: the text was written for Zillions of Games, where \
 a player who cannot move loses unless the rules say otherwise, and a Wizard boxed in by its own \
@@ -80,8 +102,9 @@ Proto-Dragons is its owner's doing.
 a piece: draw.
 
 ## Options
-`lions=random` (default) or `lions=symmetric`; `reserve=N` Proto-Dragons in hand (default 4); \
-`cap=N` quiet plies before a draw (default 200)."""
+{_option("lions=random")} (default) or {_option("lions=symmetric")}; `reserve=N` \
+Proto-Dragons in hand (default 4, e.g. {_option("reserve=2")}); `cap=N` quiet plies before \
+a draw (default 200, e.g. {_option("cap=100")})."""
 
 TIMEOUTS = """\
 ## If time runs out

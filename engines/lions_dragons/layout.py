@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engines.data import load
+from engines.data import Fields, load, register_check
 from engines.lions_dragons import board
 from engines.lions_dragons.pieces import SIDES, Piece, piece
 
@@ -17,8 +17,58 @@ PACKAGE = "lions_dragons"
 
 
 def setup_data() -> dict[str, Any]:
-    """The (possibly server-corrected) ``setup.json``."""
-    return load(PACKAGE, "setup")
+    """The (possibly server-corrected) ``setup.json``, checked (see :func:`check_setup`)."""
+    data = load(PACKAGE, "setup")
+    # engines.data.load returns the same dict until overrides change; keeping a reference
+    # to it makes the identity check safe.
+    if not _checked or _checked[0] is not data:
+        check_setup(data)
+        _checked[:] = [data]
+    return data
+
+
+_checked: list[dict[str, Any]] = []
+STARTING_KINDS = ("wizard", "proto", "dragon", "dragon_ball", "roc")
+
+
+def check_setup(data: dict[str, Any]) -> None:
+    """Every field the rules read, checked; BadDataFile names the field. Each side starts
+    with exactly one Wizard, and no two starting pieces, Balls or goals share a cell."""
+    check = Fields("setup.json")
+    cells = set(board.CELLS)
+
+    def cell(value: Any, where: str) -> str:
+        if not isinstance(value, str) or value not in cells:
+            raise check.fail(where, "must be a cell of the board, such as f6")
+        return value
+
+    check.whole(check.get(data, "lions_count"), "lions_count", 0, 12)
+    check.whole(check.get(data, "reserve"), "reserve", 0, 12)
+    check.whole(check.get(data, "quiet_ply_cap"), "quiet_ply_cap", 2, 2000)
+    goals = check.record(check.get(data, "goals"), "goals")
+    taken = [cell(check.get(goals, side, "goals"), f"goals.{side}") for side in SIDES]
+    pieces = check.record(check.get(data, "pieces"), "pieces")
+    for side in SIDES:
+        entries = check.items(check.get(pieces, side, "pieces"), f"pieces.{side}", 1)
+        kinds = []
+        for index, entry in enumerate(entries):
+            where = f"pieces.{side}[{index}]"
+            entry = check.record(entry, where)
+            taken.append(cell(check.get(entry, "cell", where), f"{where}.cell"))
+            kinds.append(check.one_of(check.get(entry, "kind", where), f"{where}.kind",
+                                      STARTING_KINDS))  # fmt: skip
+        if kinds.count("wizard") != 1:
+            raise check.fail(f"pieces.{side}", "must hold exactly one wizard")
+    balls = check.items(check.get(data, "balls"), "balls")
+    taken += [cell(value, f"balls[{index}]") for index, value in enumerate(balls)]
+    if len(set(taken)) != len(taken):
+        raise check.fail("pieces", "goals, pieces and balls must each have a cell of their own")
+    lions = check.items(check.get(data, "symmetric_lions"), "symmetric_lions")
+    for index, value in enumerate(lions):
+        cell(value, f"symmetric_lions[{index}]")
+
+
+register_check(PACKAGE, setup_data)
 
 
 def initial_pieces(data: dict[str, Any]) -> dict[str, Piece]:

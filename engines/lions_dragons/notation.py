@@ -6,20 +6,100 @@ Notation (case-insensitive, spaces optional):
 * ``drop e3``: put a Proto-Dragon from the reserve on e3;
 * ``fire f2-f4``: the Wizard on f2 shoots a Fireball towards f4, the cell two steps away in a
   straight line where the Fireball lands (``fire f4`` is accepted too).
+
+:func:`read` turns text into an :class:`Action` (raising :class:`UnreadableAction` for text
+that is not notation, or names a cell the board does not have) and :func:`write` gives an
+action's canonical text: lower case, no spaces, ``-`` or ``x`` between a move's cells.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
+from typing import Protocol
+
+from engines.base import UnreadableAction
+from engines.lions_dragons import board
+from engines.options import clip
 
 
-def write(kind: str, origin: str | None, target: str, capture: bool = False) -> str:
-    """An action in notation: ``kind`` is ``move``, ``drop`` or ``fire``."""
-    if kind == "drop":
-        return f"drop {target}"
-    if kind == "fire":
-        return f"fire {origin}-{target}"
-    return f"{origin}{'x' if capture else '-'}{target}"
+class Written(Protocol):
+    """What :func:`write` needs: an :class:`Action`, or a legal ``moves.Move``."""
+
+    kind: str
+    origin: str | None
+    target: str
+    capture: bool
+
+
+@dataclass(frozen=True)
+class Action:
+    """A read action: ``kind`` is ``move``, ``drop`` or ``fire``; cells are board cells.
+
+    ``origin`` is the acting piece's cell (``None`` for a drop, and for a shot written
+    without it: ``fire f4``); ``capture`` says a move was written with ``x`` (or ``:``).
+    """
+
+    kind: str
+    origin: str | None
+    target: str
+    capture: bool = False
+
+
+def write(
+    action: Written | str, origin: str | None = None, target: str = "", capture: bool = False
+) -> str:
+    """The canonical text of an action (an :class:`Action` or a ``Move``): ``f2-f4``,
+    ``f2xf4``, ``drop e3``, ``fire f2-f4`` (``fire f4`` without its origin).
+
+    The older spelling ``write(kind, origin, target, capture)`` still works.
+    """
+    if isinstance(action, str):
+        action = Action(action, origin, target, capture)
+    if action.kind == "drop":
+        return f"drop {action.target}"
+    if action.kind == "fire":
+        if action.origin is None:
+            return f"fire {action.target}"
+        return f"fire {action.origin}-{action.target}"
+    return f"{action.origin}{'x' if action.capture else '-'}{action.target}"
+
+
+def read(action: str) -> Action:
+    """The action the text ``action`` writes, with canonical cell names.
+
+    Raises :class:`UnreadableAction` saying how actions are written if it is not notation,
+    or naming the cell if one is not on the board.
+    """
+    parsed = parse(action)
+    if parsed is None:
+        raise UnreadableAction(
+            f"I can't read {clip(action)!r}. Write a move as f2-f4 (f2xf4 for a capture), "
+            "a drop as 'drop e3', or a shot as 'fire f2-f4'."
+        )
+    kind, origin, target = parsed
+    capture = kind == "move" and bool(_CAPTURE.search(action.lower()))
+    return Action(kind, _cell(origin) if origin else None, _cell(target), capture)
+
+
+def readable(text: str) -> bool:
+    """Whether :func:`read` reads ``text``."""
+    try:
+        read(text)
+    except UnreadableAction:
+        return False
+    return True
+
+
+def _cell(raw: str) -> str:
+    """The board cell ``raw`` names, or UnreadableAction saying what cells are."""
+    cell = board.parse_cell(raw)
+    if cell is None:
+        raise UnreadableAction(
+            f"{clip(raw)} is not a cell: files are a-l without j, ranks from 1 "
+            "(f has 1-11, a and l 1-6)."
+        )
+    return cell
 
 
 _CELL = r"([a-l]\s*\d{1,2})"
@@ -27,6 +107,7 @@ _SEP = r"(?:\s*[-x:]\s*|\s+)"
 _MOVE = re.compile(rf"^{_CELL}{_SEP}{_CELL}$")
 _DROP = re.compile(rf"^drop\s*{_CELL}$")
 _FIRE = re.compile(rf"^fire\s*(?:{_CELL}{_SEP})?{_CELL}$")
+_CAPTURE = re.compile(r"\d\s*[x:]")
 
 
 def parse(text: str) -> tuple[str, str | None, str] | None:

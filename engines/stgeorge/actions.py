@@ -1,15 +1,19 @@
 """Applying an action: rolling the die, or moving a piece by the roll (with a message
-saying what to do instead when the move is not allowed)."""
+saying what to do instead when the move is not allowed).
+
+Text that is not notation (:func:`notation.read` refuses it) is refused with
+:class:`UnreadableAction`; the message is still the one the position gives (``Roll the die
+first``, whose turn it is), else the notation's own."""
 
 from __future__ import annotations
 
 import random
 
-from engines.base import Event, IllegalAction
+from engines.base import Event, IllegalAction, UnreadableAction
 from engines.stgeorge import rules
 from engines.stgeorge.board import LAIR, Board, current_board
 from engines.stgeorge.moves import DRAGON, destinations, pieces_of
-from engines.stgeorge.notation import parse_move
+from engines.stgeorge.notation import MOVE, Action, read
 from engines.stgeorge.prompts import legal_moves, moves, points
 from engines.stgeorge.state import State
 from engines.stgeorge.turns import (
@@ -22,10 +26,25 @@ from engines.stgeorge.turns import (
 )
 
 
-def apply(
-    state: State, seat: int, action: str, rng: random.Random
+def apply(state: State, seat: int, action: str, rng: random.Random) -> tuple[State, list[Event]]:
+    """Roll the die or make a move; IllegalAction (state untouched) if not allowed now,
+    UnreadableAction if ``action`` is not notation at all."""
+    try:
+        read_action = read(action, current_board())
+    except UnreadableAction as unreadable:
+        try:
+            _apply(state, seat, action, None, rng)
+        except IllegalAction as refused:
+            raise UnreadableAction(str(refused)) from None
+        raise unreadable from None
+    return _apply(state, seat, action, read_action, rng)
+
+
+def _apply(
+    state: State, seat: int, action: str, read_action: Action | None, rng: random.Random
 ) -> tuple[State, list[Event]]:
-    """Roll the die or make a move; IllegalAction (state untouched) if not allowed now."""
+    """The rules' answer to ``action`` (``read_action`` once read; ``None`` when it does
+    not read, so only the position's own refusal is wanted)."""
     if state.phase == "over":
         raise IllegalAction(f"The game is over. {state.result_text}")
     if seat != state.to_move:
@@ -33,18 +52,20 @@ def apply(
         raise IllegalAction(
             f"It is not your turn: {seat_name(state, state.to_move)} is to {doing}."
         )
-    words = " ".join(action.split()).lower()
+    rolls = read_action is not None and read_action.kind != MOVE
     if state.phase == "roll":
-        if words != "roll":
+        if not rolls:
             raise IllegalAction("Roll the die first: send `roll`.")
         return _roll(state, rng)
-    if words == "roll":
+    if rolls:
         start, end, _path = moves(state)[0]
         raise IllegalAction(
             f"You already rolled {state.roll}; now move a piece exactly "
             f"{points(state.roll)}, e.g. `{start}-{end}`."
         )
-    return _move(state, action)
+    if read_action is None:
+        read_action = read(action, current_board())
+    return _move(state, read_action)
 
 
 def _roll(state: State, rng: random.Random) -> tuple[State, list[Event]]:
@@ -63,9 +84,9 @@ def _roll(state: State, rng: random.Random) -> tuple[State, list[Event]]:
     return new, [Event(text, data={**data, "passed": True})]
 
 
-def _move(state: State, action: str) -> tuple[State, list[Event]]:
+def _move(state: State, action: Action) -> tuple[State, list[Event]]:
     board = current_board()
-    start, end = parse_move(board, action)
+    start, end = action.start, action.end
     mover = state.to_move
     owners = owners_of(state, mover)
     if state.pieces.get(start) not in owners:

@@ -11,9 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engines.data import load
+from engines.data import BadDataFile, Fields, load, register_check
+from engines.options import clip
 
 LAIR = "lair"
+CASTLE_KEYS = ("george", "patrick", "andrew", "david")
+"""The four castles, whose keys the seats name."""
 
 
 class BadPoint(ValueError):
@@ -63,8 +66,9 @@ class Board:
         if candidate in self.neighbours:
             return candidate
         letters = "/".join(c.letter for c in self.castles.values())
+        shown = clip(text) or text[:60]
         raise BadPoint(
-            f"`{text.strip() or text}` is not a point. Points are a spoke number 1-{self.spokes} "
+            f"`{shown}` is not a point. Points are a spoke number 1-{self.spokes} "
             f"and a ring letter {self.rings[0]}-{self.rings[-1]} (`4c`, `{self.spokes}"
             f"{self.rings[-1]}` on the rim), `lair`, or a castle point such as "
             f"`G1`-`G3` ({letters})."
@@ -81,15 +85,17 @@ class Board:
 def build_board(data: dict[str, Any]) -> Board:
     """A :class:`Board` from board data (the parsed JSON file).
 
-    Raises ``ValueError`` if a line names an unknown point, so a broken corrected data file
-    fails loudly at load time instead of mid-game.
+    Raises :class:`~engines.data.BadDataFile` (a ``ValueError``) if a line names an
+    unknown point; :func:`current_board` checks the data file completely first
+    (:func:`check_board`), so a broken corrected data file fails loudly at load time
+    instead of mid-game.
     """
     points = tuple(data["points"])
     order = {name: index for index, name in enumerate(points)}
     linked: dict[str, set[str]] = {name: set() for name in points}
     for first, second in data["lines"]:
         if first not in linked or second not in linked:
-            raise ValueError(f"board line {first}-{second} names an unknown point")
+            raise BadDataFile(f"board.json: board line {first}-{second} names an unknown point")
         linked[first].add(second)
         linked[second].add(first)
     neighbours = {name: tuple(sorted(linked[name], key=order.__getitem__)) for name in points}
@@ -114,6 +120,60 @@ def build_board(data: dict[str, Any]) -> Board:
     )
 
 
+def check_board(data: dict[str, Any]) -> None:
+    """Every field the rules and the picture read, checked; BadDataFile names the field."""
+    check = Fields("board.json")
+    spokes = check.whole(check.get(data, "spokes"), "spokes", 3, 40)
+    rings = check.items(check.get(data, "rings"), "rings", 1, 20)
+    for index, ring in enumerate(rings):
+        if not isinstance(ring, str) or len(ring) != 1 or not ring.islower():
+            raise check.fail(f"rings[{index}]", "must be one lower-case letter")
+    check.distinct(rings, "rings")
+    check.whole(check.get(data, "knights_per_castle"), "knights_per_castle", 1, 10)
+    points = check.record(check.get(data, "points"), "points")
+    if LAIR not in points:
+        raise check.fail(f"points.{LAIR}", "is missing")
+    for name, value in points.items():
+        where = f"points.{name}"
+        if not check.items(value, where, 2, 2):
+            raise check.fail(where, "must be two numbers")
+        for index, number in enumerate(value):
+            check.number(number, f"{where}[{index}]")
+    for index, line in enumerate(check.items(check.get(data, "lines"), "lines")):
+        check.items(line, f"lines[{index}]", 2, 2)
+        for end, name in enumerate(line):
+            if not isinstance(name, str) or name not in points:
+                raise check.fail(
+                    f"lines[{index}][{end}]", "names an unknown point (not a key of points)"
+                )
+    order = check.items(check.get(data, "castle_order"), "castle_order", 4, 4)
+    if sorted(map(str, order)) != sorted(CASTLE_KEYS):
+        raise check.fail("castle_order", f"must list each of {', '.join(CASTLE_KEYS)} once")
+    castles = check.record(check.get(data, "castles"), "castles")
+    letters = []
+    for key in CASTLE_KEYS:
+        where = f"castles.{key}"
+        castle = check.record(check.get(castles, key, "castles"), where)
+        check.text(check.get(castle, "name", where), f"{where}.name")
+        letter = check.get(castle, "letter", where)
+        if not isinstance(letter, str) or len(letter) != 1 or not letter.isupper():
+            raise check.fail(f"{where}.letter", "must be one capital letter")
+        letters.append(letter)
+        check.whole(check.get(castle, "spoke", where), f"{where}.spoke", 1, spokes)
+        own = check.items(check.get(castle, "points", where), f"{where}.points", 1, 10)
+        for index, name in enumerate(own):
+            if not isinstance(name, str) or name not in points or name == LAIR:
+                raise check.fail(
+                    f"{where}.points[{index}]", "names an unknown point (not a key of points)"
+                )
+        check.distinct(own, f"{where}.points")
+    if len(set(letters)) != len(letters):
+        raise check.fail("castles", "must give each castle its own letter")
+    owned = [name for key in CASTLE_KEYS for name in castles[key]["points"]]
+    if len(set(owned)) != len(owned):
+        raise check.fail("castles", "must not share a point between two castles")
+
+
 _built: list[tuple[dict[str, Any], Board]] = []
 
 
@@ -128,5 +188,9 @@ def current_board() -> Board:
     # engines.data.load returns the same dict until overrides change; keeping a reference
     # to it makes the identity check safe.
     if not _built or _built[0][0] is not data:
+        check_board(data)
         _built[:] = [(data, build_board(data))]
     return _built[0][1]
+
+
+register_check("stgeorge", current_board)

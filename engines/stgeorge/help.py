@@ -5,7 +5,22 @@ from __future__ import annotations
 from engines.data import reconstructed_notes
 from engines.stgeorge.board import board_data
 
-_HELP = """\
+EXAMPLES: list[str] = []
+"""Every action the help writes as an example, in the order written (each appears in the
+text in backticks; tests play them). The help text is built with :func:`_example`, so the
+two cannot drift apart."""
+
+OPTION_EXAMPLES: list[str] = []
+"""Every ``key=value`` option example the help writes: none, the game has no options."""
+
+
+def _example(action: str) -> str:
+    """``action`` in backticks, kept in :data:`EXAMPLES`."""
+    EXAMPLES.append(action)
+    return f"`{action}`"
+
+
+_HELP = f"""\
 # St. George and the Dragon
 
 A wheel of 14 spokes with the green Dragon's Lair in the centre and four Knight's Castles on \
@@ -25,19 +40,20 @@ no options.
 ## Notation
 - Points: spoke number 1-14 (clockwise from the top) and ring letter a (next to the Lair) \
 to f (the rim): `4c`, `14f`. The centre is `lair` (or `L`). Castle points: `G1 G2 G3` \
-(St. George), `P1-P3` (St. Patrick), `A1-A3` (St. Andrew), `D1-D3` (St. David); point 2 is \
+(St. George), `P1`-`P3` (St. Patrick), `A1`-`A3` (St. Andrew), `D1`-`D3` (St. David); point 2 is \
 the gate on the castle's spoke, 1 and 3 lie half a spoke to either side.
-- `roll`: roll the die (1-6).
-- `<from>-<to>`: move the piece on `from` to `to`, e.g. `G2-1d`, `3c-lair`. Only the two \
-ends are written; the route does not matter (the picture shows one route found). \
-Letters may be upper or lower case, spaces are ignored, and a dash or `→` may stand for `-`.
+- {_example("roll")}: roll the die (1-6).
+- `<from>-<to>`: move the piece on `from` to `to`, e.g. {_example("G2-1d")}, \
+{_example("3c-lair")}. Only the two ends are written; the route does not matter (the \
+picture shows one route found). Letters may be upper or lower case, spaces are ignored, \
+and a dash or `→` may stand for `-`.
 
 ## A turn
-Send `roll`, then move one of your pieces exactly that many points along the lines, in any \
-combination of directions, never onto or over an occupied point and never onto a point \
-twice (the starting point included). A player holding several castles moves any one of \
-their Knights. If no piece can move that far, the turn passes by itself and the picture \
-says so.
+Send {_example("roll")}, then move one of your pieces exactly that many points along the \
+lines, in any combination of directions, never onto or over an occupied point and never \
+onto a point twice (the starting point included). A player holding several castles moves \
+any one of their Knights. If no piece can move that far, the turn passes by itself and the \
+picture says so.
 """
 
 _READINGS = """\

@@ -45,14 +45,22 @@ async def test_new_game_seats_the_host_and_announces_open_seats(host):
 
 async def test_unknown_game_and_bad_player_count_are_refused(host):
     with pytest.raises(UserError, match="no game called `chess`"):
-        await host.new_game(guild_id=GUILD, channel_id=CHANNEL, user_id=ALICE,
-                            user_name="a", slug="chess")
+        await host.new_game(
+            guild_id=GUILD, channel_id=CHANNEL, user_id=ALICE, user_name="a", slug="chess"
+        )
     with pytest.raises(UserError, match="2 to 2 players, not 4"):
-        await host.new_game(guild_id=GUILD, channel_id=CHANNEL, user_id=ALICE,
-                            user_name="a", slug="toy", players=4)
+        await host.new_game(
+            guild_id=GUILD, channel_id=CHANNEL, user_id=ALICE, user_name="a", slug="toy", players=4
+        )
     with pytest.raises(UserError, match="has no options; remove `speed`"):
-        await host.new_game(guild_id=GUILD, channel_id=CHANNEL, user_id=ALICE,
-                            user_name="a", slug="toy", options="speed=fast")
+        await host.new_game(
+            guild_id=GUILD,
+            channel_id=CHANNEL,
+            user_id=ALICE,
+            user_name="a",
+            slug="toy",
+            options="speed=fast",
+        )
 
 
 async def test_joining_twice_a_taken_role_and_a_full_table_are_refused(host):
@@ -232,3 +240,29 @@ async def test_a_secret_control_from_an_earlier_round_is_refused(host, store):
     await host.act(game_id=game, user_id=BOB, action="pick 3", issued=round_two)
     await host.act(game_id=game, user_id=ALICE, action="pick 3", issued=round_two)
     assert [a.action for a in await store.actions(game)][-2:] == ["pick 3", "pick 3"]
+
+
+async def test_the_same_typed_move_sent_twice_at_once_lands_once(host, store):
+    """The second copy meets the position after the first: it is refused as already
+    played, not re-checked and applied again for the seat that is to act next."""
+    game = await open_game(host)
+    version = (await store.get_game(game)).version
+    await store.add_seat(game, version, seat=1, role="odd", user_id=ALICE, name="alice", now=1.0)
+    await host.start(game_id=game, user_id=ALICE)
+    results = await asyncio.gather(
+        host.act(game_id=game, user_id=ALICE, action="pick 2"),
+        host.act(game_id=game, user_id=ALICE, action="pick 2"),
+        return_exceptions=True,
+    )
+    assert sum(isinstance(r, AlreadyDone) for r in results) == 1, results
+    assert [(a.seat, a.action) for a in await store.actions(game)] == [(0, "pick 2")]
+
+
+async def test_a_typed_move_meeting_another_players_move_is_checked_again(host, store):
+    game = await started(host)
+    results = await asyncio.gather(
+        host.act(game_id=game, user_id=ALICE, action="pick 2"),
+        host.act(game_id=game, user_id=BOB, action="pick 3"),
+    )
+    assert all(posts(r) for r in results)
+    assert sorted(a.action for a in await store.actions(game)) == ["pick 2", "pick 3"]

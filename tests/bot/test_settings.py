@@ -1,0 +1,128 @@
+"""Settings are checked at start-up: a bad one stops the bot with a message naming it and
+saying what it must be, never a traceback."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.settings import BadSettings, Settings
+
+ROOT = Path(__file__).parents[2]
+NAMES = re.findall(r"^([A-Z_]+)=", (ROOT / ".env.example").read_text(), re.MULTILINE)
+
+
+@pytest.fixture
+def env(monkeypatch):
+    for name in NAMES:
+        monkeypatch.delenv(name, raising=False)
+
+    def read(**values: str) -> Settings:
+        for name, value in values.items():
+            monkeypatch.setenv(name, value)
+        return Settings.from_env(env_file=None)
+
+    return read
+
+
+BAD = {
+    "DISCORD_TOKEN": ("abc def", "bot token"),
+    "DATABASE_PATH": (".", "not a folder"),
+    "SYNC_GUILD_ID": ("abc", "a server id, a whole number"),
+    "DATA_OVERRIDES": ("no/such/folder", "an existing folder"),
+    "MEMBERS_INTENT": ("maybe", "1 (on) or 0 (off)"),
+    "GAME_SEED": ("1.5", "a whole number"),
+    "COMPUTER_DELAY": ("inf", "a number of seconds from 0 to 60"),
+}
+
+
+def test_every_setting_of_the_example_file_is_checked():
+    assert NAMES and sorted(NAMES) == sorted(BAD)
+
+
+@pytest.mark.parametrize("name", sorted(BAD))
+def test_a_bad_setting_is_named_with_what_it_must_be(env, name):
+    value, must = BAD[name]
+    with pytest.raises(BadSettings) as refused:
+        env(**{name: value})
+    text = str(refused.value)
+    assert f"{name} must be" in text and must in text, text
+    if name == "DISCORD_TOKEN":
+        assert value not in text, "the token is never repeated"
+    else:
+        assert f"{name}={value!r}" in text
+    assert refused.value.problems == [p for p in refused.value.problems if name in p]
+
+
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [("SYNC_GUILD_ID", "-5"), ("SYNC_GUILD_ID", "1e5"), ("SYNC_GUILD_ID", "0"),
+     ("SYNC_GUILD_ID", str(2**64)), ("GAME_SEED", "seven"), ("COMPUTER_DELAY", "-1"),
+     ("COMPUTER_DELAY", "nan"), ("COMPUTER_DELAY", "1e308"), ("COMPUTER_DELAY", "soon"),
+     ("DATABASE_PATH", "README.md/games.sqlite3")],
+)  # fmt: skip
+def test_more_bad_values_are_refused(env, name, value):
+    with pytest.raises(BadSettings, match=name):
+        env(**{name: value})
+
+
+def test_every_bad_setting_is_listed_at_once(env):
+    with pytest.raises(BadSettings) as refused:
+        env(SYNC_GUILD_ID="abc", GAME_SEED="1.5")
+    assert len(refused.value.problems) == 2
+
+
+def test_good_settings_are_read(env, tmp_path):
+    settings = env(
+        DISCORD_TOKEN="abc.def", DATABASE_PATH=str(tmp_path / "x" / "g.sqlite3"),
+        SYNC_GUILD_ID="123456789012345678", DATA_OVERRIDES=str(tmp_path), GAME_SEED="-7",
+        MEMBERS_INTENT="yes", COMPUTER_DELAY="0.5",
+    )  # fmt: skip
+    assert settings == Settings(
+        token="abc.def", database=str(tmp_path / "x" / "g.sqlite3"),
+        sync_guild=123456789012345678, data_overrides=str(tmp_path), seed=-7,
+        members_intent=True, computer_delay=0.5,
+    )  # fmt: skip
+    assert env(MEMBERS_INTENT="0", SYNC_GUILD_ID="", GAME_SEED="") == Settings(
+        token="abc.def", database=str(tmp_path / "x" / "g.sqlite3"),
+        data_overrides=str(tmp_path), computer_delay=0.5,
+    )  # fmt: skip
+
+
+def run_bot(tmp_path: Path, args: list[str], **values: str) -> subprocess.CompletedProcess:
+    environment = {k: v for k, v in os.environ.items() if k not in NAMES}
+    environment.update(PYTHONPATH=str(ROOT), **values)
+    return subprocess.run(
+        [sys.executable, "-m", "bot", *args],
+        cwd=tmp_path, env=environment, capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+
+
+def test_python_m_bot_stops_with_a_message_for_bad_settings(tmp_path):
+    for args in (["run"], ["console"], ["run-or-console"]):
+        done = run_bot(tmp_path, args, DISCORD_TOKEN="abc.def", SYNC_GUILD_ID="abc",
+                       GAME_SEED="1.5")  # fmt: skip
+        assert done.returncode == 2, done
+        assert "SYNC_GUILD_ID='abc': SYNC_GUILD_ID must be a server id" in done.stderr
+        assert "GAME_SEED='1.5': GAME_SEED must be a whole number" in done.stderr
+        assert "Traceback" not in done.stderr + done.stdout
+
+
+def test_python_m_bot_stops_with_a_message_for_a_broken_data_file(tmp_path):
+    folder = tmp_path / "overrides" / "dragons_cave"
+    folder.mkdir(parents=True)
+    raw = json.loads((ROOT / "engines/dragons_cave/data/path.json").read_text())
+    del raw["kinds"][0]["name"]
+    (folder / "path.json").write_text(json.dumps(raw))
+    done = run_bot(tmp_path, ["run"], DISCORD_TOKEN="abc.def",
+                   DATA_OVERRIDES=str(tmp_path / "overrides"))  # fmt: skip
+    assert done.returncode == 2, done
+    assert "path.json: kinds[0].name is missing" in done.stderr
+    assert str(folder) in done.stderr and "Traceback" not in done.stderr
+    assert not (tmp_path / "data").exists(), "nothing was started"
