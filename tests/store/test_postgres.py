@@ -1,6 +1,7 @@
 """What only the PostgreSQL store has to show: its migrations and schema version, refusing
 a newer database, several processes sharing one database, lane order under concurrent
-writers, and ``open_store`` choosing the store from the location."""
+writers, unreadable rows passed over by reads that read further, and ``open_store``
+choosing the store from the location."""
 
 from __future__ import annotations
 
@@ -174,5 +175,27 @@ async def test_open_store_opens_sqlite_for_a_path(tmp_path):
     try:
         assert isinstance(store, SqliteStore)
         assert (tmp_path / "data" / "games.sqlite3").exists()
+    finally:
+        await store.close()
+
+
+async def damage(store: PostgresStore, game_id: int) -> None:
+    await store._pool.execute("UPDATE games SET snapshot = '{broken' WHERE id = $1", game_id)
+
+
+async def test_unreadable_games_take_no_place_in_a_listing_or_the_due_games(url):
+    store = await PostgresStore.open(url)
+    try:
+        games = [await running(store, deadline=NOW - 100 + i) for i in range(8)]
+        for bad in games[:5]:
+            await damage(store, bad)
+        with pytest.raises(ValueError):
+            await store.get_game(games[0])
+        assert [g.id for g in await store.due(NOW, limit=2)] == games[5:7]
+        assert [g.id for g in await store.due(NOW)] == games[5:]
+        assert [g.id for g in await store.games(limit=2)] == [games[7], games[6]]
+        assert await store.next_wakeup() == NOW - 100 + 5
+        assert await store.next_wakeup(exclude=games[5:7]) == NOW - 100 + 7
+        assert await store.next_wakeup(exclude=games[5:]) is None
     finally:
         await store.close()
