@@ -22,6 +22,10 @@ several bot processes sharing one database. How it keeps them:
   the one-row table ``schema_version``. A database whose number is past the newest step is
   refused with :class:`~bot.store.NewerDatabase` before anything is written.
 
+- **Busy.** A lock waited for past ``lock_timeout`` (the ``busy_timeout`` of ``open``)
+  raises :class:`~bot.store.StoreBusy`, its transaction rolled back, as SQLite's busy
+  timeout does.
+
 JSON fields are stored as text, so they read back exactly as written, as in SQLite.
 """
 
@@ -49,6 +53,7 @@ from bot.store.records import (
     Outgoing,
     SeatRecord,
     StaleVersion,
+    StoreBusy,
 )
 
 _JSON_FIELDS = {"snapshot", "options", "timing"}
@@ -78,13 +83,22 @@ class PostgresStore:
         self._closed = False
 
     @classmethod
-    async def open(cls, url: str, *, max_connections: int = 10) -> PostgresStore:
+    async def open(
+        cls, url: str, *, max_connections: int = 10, busy_timeout: float = 5.0
+    ) -> PostgresStore:
         """The store in the PostgreSQL database at ``url`` (``postgresql://user@host/db``),
         its schema migrated to the newest version. A database written by a newer release is
-        refused with :class:`~bot.store.NewerDatabase` before anything is written."""
-        pool = await asyncpg.create_pool(url, min_size=1, max_size=max_connections)
+        refused with :class:`~bot.store.NewerDatabase` before anything is written. A call
+        that waits more than ``busy_timeout`` seconds for a lock another writer holds (the
+        server's ``lock_timeout``) raises :class:`~bot.store.StoreBusy`, writing nothing."""
+        pool = await asyncpg.create_pool(
+            url,
+            min_size=1,
+            max_size=max_connections,
+            server_settings={"lock_timeout": str(max(1, round(busy_timeout * 1000)))},
+        )
         try:
-            async with pool.acquire() as conn:
+            async with pool.acquire() as conn, _busy():
                 await _migrate(conn, _shown(url))
         except BaseException:
             await pool.close()
@@ -100,8 +114,24 @@ class PostgresStore:
     async def _transaction(self) -> AsyncIterator[asyncpg.Connection]:
         """One transaction on a pooled connection: committed at the end, rolled back if
         anything raises."""
-        async with self._pool.acquire() as conn, conn.transaction():
+        async with _busy(), self._pool.acquire() as conn, conn.transaction():
             yield conn
+
+    async def _fetch(self, sql: str, *args: Any) -> list[asyncpg.Record]:
+        async with _busy():
+            return await self._pool.fetch(sql, *args)
+
+    async def _fetchrow(self, sql: str, *args: Any) -> asyncpg.Record | None:
+        async with _busy():
+            return await self._pool.fetchrow(sql, *args)
+
+    async def _fetchval(self, sql: str, *args: Any) -> Any:
+        async with _busy():
+            return await self._pool.fetchval(sql, *args)
+
+    async def _execute(self, sql: str, *args: Any) -> None:
+        async with _busy():
+            await self._pool.execute(sql, *args)
 
     async def _game_records(
         self, where: str, params: Sequence[Any] = (), *, limit: int
@@ -111,7 +141,7 @@ class PostgresStore:
         statement; one that met such a row is read again with room for as many more."""
         wanted = limit
         while True:
-            rows = await self._pool.fetch(
+            rows = await self._fetch(
                 f"{_GAME_SELECT} {where} LIMIT ${len(params) + 1}", *params, wanted
             )
             records = []
@@ -167,7 +197,7 @@ class PostgresStore:
 
     async def get_game(self, game_id: int) -> GameRecord | None:
         """The game, or None; ValueError if its stored JSON cannot be read."""
-        row = await self._pool.fetchrow(f"{_GAME_SELECT} WHERE g.id = $1", game_id)
+        row = await self._fetchrow(f"{_GAME_SELECT} WHERE g.id = $1", game_id)
         return GameRecord.from_row(row, _seats(row)) if row is not None else None
 
     async def games(
@@ -312,9 +342,7 @@ class PostgresStore:
             return version
 
     async def actions(self, game_id: int) -> list[ActionRecord]:
-        rows = await self._pool.fetch(
-            "SELECT * FROM actions WHERE game_id = $1 ORDER BY seq", game_id
-        )
+        rows = await self._fetch("SELECT * FROM actions WHERE game_id = $1 ORDER BY seq", game_id)
         return [
             ActionRecord(
                 r["game_id"], r["seq"], r["seat"], r["action"], json.loads(r["events"]),
@@ -327,7 +355,7 @@ class PostgresStore:
         """Whether any of ``seats`` has an action logged after sequence number ``seq``."""
         if not seats:
             return False
-        return await self._pool.fetchval(
+        return await self._fetchval(
             "SELECT EXISTS (SELECT 1 FROM actions"
             " WHERE game_id = $1 AND seq > $2 AND seat = ANY($3::integer[]))",
             game_id, seq, list(seats),
@@ -338,9 +366,7 @@ class PostgresStore:
         column = _MESSAGE_COLUMNS.get(kind)
         if column is None:
             raise ValueError(f"not a kind of message: {kind!r}")
-        await self._pool.execute(
-            f"UPDATE games SET {column} = $1 WHERE id = $2", message_id, game_id
-        )
+        await self._execute(f"UPDATE games SET {column} = $1 WHERE id = $2", message_id, game_id)
 
     # -- deadlines ---------------------------------------------------------------------
 
@@ -351,7 +377,7 @@ class PostgresStore:
         # one statement. A side whose rows are all unreadable is read again, further.
         wanted = 1
         while True:
-            rows = await self._pool.fetch(
+            rows = await self._fetch(
                 " UNION ALL ".join(
                     f"(SELECT '{column}' AS side, {column} AS t, options, timing, snapshot"
                     f" FROM games WHERE {column} IS NOT NULL AND status = 'running'"
@@ -414,7 +440,7 @@ class PostgresStore:
                 return []
             where += " AND lane = ANY($2::text[])"
             params.append(list(lanes))
-        rows = await self._pool.fetch(
+        rows = await self._fetch(
             f"SELECT * FROM outbox WHERE {where} ORDER BY id LIMIT $1", *params
         )
         return [
@@ -426,7 +452,7 @@ class PostgresStore:
         ]  # fmt: skip
 
     async def mark_sent(self, entry_id: int, *, now: float, message_id: int | None = None) -> bool:
-        marked = await self._pool.fetchval(
+        marked = await self._fetchval(
             "UPDATE outbox SET sent_at = $1, message_id = $2"
             " WHERE id = $3 AND sent_at IS NULL AND failed IS NULL RETURNING id",
             float(now), message_id, entry_id,
@@ -434,7 +460,7 @@ class PostgresStore:
         return marked is not None
 
     async def retry_later(self, entry_id: int, *, not_before: float) -> int:
-        attempts = await self._pool.fetchval(
+        attempts = await self._fetchval(
             "UPDATE outbox SET attempts = attempts + 1, not_before = $1 WHERE id = $2"
             " RETURNING attempts",
             float(not_before), entry_id,
@@ -442,7 +468,7 @@ class PostgresStore:
         return attempts or 0
 
     async def give_up(self, entry_id: int, *, reason: str) -> None:
-        await self._pool.execute(
+        await self._execute(
             "UPDATE outbox SET failed = $1 WHERE id = $2 AND sent_at IS NULL",
             reason or "failed", entry_id,
         )  # fmt: skip
@@ -450,40 +476,47 @@ class PostgresStore:
     # -- users and guild settings ------------------------------------------------------
 
     async def notify_choice(self, user_id: int) -> str:
-        choice = await self._pool.fetchval("SELECT notify FROM users WHERE user_id = $1", user_id)
+        choice = await self._fetchval("SELECT notify FROM users WHERE user_id = $1", user_id)
         return choice if choice is not None else "turns"
 
     async def set_notify_choice(self, user_id: int, choice: str) -> None:
-        await self._pool.execute(
+        await self._execute(
             "INSERT INTO users (user_id, notify) VALUES ($1, $2)"
             " ON CONFLICT (user_id) DO UPDATE SET notify = excluded.notify",
             user_id, choice,
         )  # fmt: skip
 
     async def dm_closed(self, user_id: int) -> bool:
-        closed = await self._pool.fetchval(
-            "SELECT dm_closed FROM users WHERE user_id = $1", user_id
-        )
+        closed = await self._fetchval("SELECT dm_closed FROM users WHERE user_id = $1", user_id)
         return bool(closed)
 
     async def set_dm_closed(self, user_id: int, closed: bool) -> None:
-        await self._pool.execute(
+        await self._execute(
             "INSERT INTO users (user_id, dm_closed) VALUES ($1, $2)"
             " ON CONFLICT (user_id) DO UPDATE SET dm_closed = excluded.dm_closed",
             user_id, bool(closed),
         )  # fmt: skip
 
     async def guild_setting(self, guild_id: int, key: str) -> str | None:
-        return await self._pool.fetchval(
+        return await self._fetchval(
             "SELECT value FROM guild_settings WHERE guild_id = $1 AND key = $2", guild_id, key
         )
 
     async def set_guild_setting(self, guild_id: int, key: str, value: str) -> None:
-        await self._pool.execute(
+        await self._execute(
             "INSERT INTO guild_settings (guild_id, key, value) VALUES ($1, $2, $3)"
             " ON CONFLICT (guild_id, key) DO UPDATE SET value = excluded.value",
             guild_id, key, value,
         )  # fmt: skip
+
+
+@asynccontextmanager
+async def _busy() -> AsyncIterator[None]:
+    """A lock wait past ``lock_timeout`` becomes StoreBusy (its transaction rolled back)."""
+    try:
+        yield
+    except asyncpg.LockNotAvailableError as error:
+        raise StoreBusy(str(error)) from error
 
 
 def _game_values(fields: dict[str, Any]) -> dict[str, Any]:

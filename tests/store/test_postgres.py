@@ -10,13 +10,13 @@ import asyncio
 import asyncpg
 import pytest
 
-from bot.store import NewerDatabase, Outgoing, StaleVersion, open_store
+from bot.store import NewerDatabase, Outgoing, StaleVersion, StoreBusy, open_store
 from bot.store.migrations import MIGRATIONS as SQLITE_MIGRATIONS
 from bot.store.postgres import PostgresStore, _enqueue
 from bot.store.postgres_migrations import MIGRATIONS
 from bot.store.sqlite import SqliteStore
 from tests.store.conftest import postgres_database
-from tests.store.test_contract import ALICE, BOB, NOW, game, new_game, running
+from tests.store.test_contract import ALICE, BOB, NOW, game, new_game, play, running
 
 
 @pytest.fixture
@@ -158,6 +158,32 @@ async def test_a_seat_taken_by_another_process_is_stale(url):
     finally:
         await first.close()
         await second.close()
+
+
+async def test_a_write_held_up_past_the_busy_timeout_is_busy_and_writes_nothing(url):
+    store = await PostgresStore.open(url, busy_timeout=0.2)
+    conn = await asyncpg.connect(url)
+    try:
+        game_id = await running(store)
+        before = await game(store, game_id)
+        holding = conn.transaction()
+        await holding.start()
+        await conn.execute("SELECT 1 FROM games WHERE id = $1 FOR UPDATE", game_id)
+        with pytest.raises(StoreBusy):
+            await store.append_action(
+                game_id, before.version, seat=0, action="roll", events=[], now=NOW,
+                notices=[Outgoing("c1", {"n": 1})],
+            )  # fmt: skip
+        with pytest.raises(StoreBusy):
+            await store.set_message(game_id, "board", 5)
+        await holding.rollback()
+        assert await game(store, game_id) == before
+        assert await store.actions(game_id) == []
+        assert await store.pending_notices() == []
+        assert await play(store, game_id, 0, "roll") == before.version + 1, "free again"
+    finally:
+        await conn.close()
+        await store.close()
 
 
 @pytest.mark.parametrize("scheme", ["postgresql://", "postgres://"])
