@@ -93,7 +93,9 @@ class PostgresStore:
         server's ``lock_timeout``) raises :class:`~bot.store.StoreBusy`, writing nothing."""
         pool = await asyncpg.create_pool(
             url,
-            min_size=1,
+            # Two connections stand ready, so that calls arriving together (a double click)
+            # are read side by side rather than one waiting for a connection to be made.
+            min_size=min(2, max_connections),
             max_size=max_connections,
             server_settings={"lock_timeout": str(max(1, round(busy_timeout * 1000)))},
         )
