@@ -16,7 +16,7 @@ MAY_IMPORT = {
     "render": {"render", "engines", "PIL"},
     "players": {"players", "engines"},
     "games": {"games", "engines", "render", "players"},
-    "bot/store": {"bot.store", "aiosqlite"},
+    "bot/store": {"bot.store", "aiosqlite", "asyncpg"},
     "bot/service": {"bot.service", "bot.store", "engines", "players", "games"},
 }
 """What each layer may import besides the standard library (packages or modules)."""

@@ -1,11 +1,12 @@
 """Storage: games, seats, the append-only action log and settings.
 
 The application layer and the frontends talk to a store only through :class:`Store`
-(``protocol.py``), which says what each method promises; :class:`~bot.store.sqlite.SqliteStore`
-implements it, and another store (PostgreSQL for several bot processes) can stand in
-without changes elsewhere.
+(``protocol.py``), which says what each method promises. :class:`~bot.store.sqlite.SqliteStore`
+implements it, and so does :class:`~bot.store.postgres.PostgresStore` (PostgreSQL, for several
+bot processes); :func:`open_store` opens either from one location (a URL or a path).
 """
 
+from bot.store.opening import open_store
 from bot.store.protocol import Store
 from bot.store.records import (
     GAME_FIELDS,
@@ -34,4 +35,5 @@ __all__ = [
     "StaleVersion",
     "Store",
     "StoreBusy",
+    "open_store",
 ]

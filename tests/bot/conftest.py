@@ -3,9 +3,9 @@ import random
 import pytest
 
 from bot.service.host import GameHost
-from bot.store.sqlite import SqliteStore
 from games import SPECS, GameSpec
 from players.base import EASY
+from tests.store.conftest import STORES
 from tests.toy_game import GAME as TOY
 from tests.toy_game import toy_renderer
 
@@ -16,11 +16,26 @@ def toy(monkeypatch):
     return TOY
 
 
+@pytest.fixture(params=sorted(STORES))
+async def open_store(request, tmp_path):
+    """Opens a store on this test's own database, once for each store in ``STORES`` (so
+    every host test runs against SQLite and PostgreSQL); every store opened is closed."""
+    opened = []
+    async with STORES[request.param](tmp_path) as opener:
+
+        async def open_tracked():
+            store = await opener()
+            opened.append(store)
+            return store
+
+        yield open_tracked
+        for store in opened:
+            await store.close()
+
+
 @pytest.fixture
-async def store(tmp_path):
-    store = await SqliteStore.open(tmp_path / "games.sqlite3")
-    yield store
-    await store.close()
+async def store(open_store):
+    return await open_store()
 
 
 @pytest.fixture

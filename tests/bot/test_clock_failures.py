@@ -5,7 +5,6 @@ turn clock. Listings read once; computer turns of different games run side by si
 import asyncio
 import logging
 import random
-import sqlite3
 import time
 
 import pytest
@@ -16,6 +15,7 @@ from bot.service.errors import UserError
 from bot.service.host import GameHost
 from bot.service.notices import PrivateMessage
 from bot.service.scheduler import Scheduler
+from bot.store.postgres import PostgresStore
 from tests.bot.test_host import ALICE, BOB, CHANNEL, GUILD
 from tests.toy_game import toy_renderer
 
@@ -51,11 +51,13 @@ async def toy_games(host, count):
     return games
 
 
-def damage(tmp_path, game, snapshot="{broken"):
-    db = sqlite3.connect(tmp_path / "games.sqlite3")
-    db.execute("UPDATE games SET snapshot = ? WHERE id = ?", (snapshot, game))
-    db.commit()
-    db.close()
+async def damage(store, game, snapshot="{broken"):
+    """Write ``snapshot`` into the game's row behind the store's back (through its own
+    connection, whichever database it is)."""
+    if isinstance(store, PostgresStore):
+        await store._pool.execute("UPDATE games SET snapshot = $1 WHERE id = $2", snapshot, game)
+    else:
+        await store._db.execute("UPDATE games SET snapshot = ? WHERE id = ?", (snapshot, game))
 
 
 def break_engine_load(monkeypatch, toy, game_seed):
@@ -103,7 +105,7 @@ async def test_a_failing_game_is_retried_with_backoff_then_set_aside(
 
 async def test_an_unreadable_row_spoils_only_itself(host, store, clock, tmp_path):
     bad, good = await toy_games(host, 2)
-    damage(tmp_path, bad)
+    await damage(store, bad)
     listing = (await host.list_games(guild_id=GUILD)).text
     assert f"#{good} Toy Game" in listing
     assert "your turn" in (await host.mine(guild_id=GUILD, user_id=ALICE)).text

@@ -7,7 +7,6 @@ import pytest
 from bot.service.errors import AlreadyDone, UserError
 from bot.service.host import GameHost, replay
 from bot.service.notices import ChannelPost, PrivateMessage, Reply
-from bot.store.sqlite import SqliteStore
 
 GUILD, CHANNEL, ALICE, BOB, CAROL = 1, 10, 101, 102, 103
 
@@ -184,16 +183,14 @@ async def test_the_game_replays_exactly_from_its_log(host, store, toy):
     assert toy.dump(replay(record, log)) == record.snapshot
 
 
-async def test_everything_survives_closing_and_reopening_the_database(tmp_path, toy):
-    path = tmp_path / "g.sqlite3"
-    first = GameHost(await SqliteStore.open(path))
+async def test_everything_survives_closing_and_reopening_the_database(open_store, toy):
+    first = GameHost(await open_store())
     game = await started(first)
     await first.act(game_id=game, user_id=BOB, action="pick 2")
     await first.store.close()
-    second = GameHost(await SqliteStore.open(path))
+    second = GameHost(await open_store())
     outcome = await second.act(game_id=game, user_id=ALICE, action="pick 2")
     assert "Picks revealed: Even 2, Odd 2." in posts(outcome)[0].text
-    await second.store.close()
 
 
 async def test_cancel_needs_the_host_or_a_server_manager(host, store):

@@ -4,17 +4,24 @@ An entry maps a name to an async context manager that is given the test's ``tmp_
 makes a fresh, empty database for that one test, yields a coroutine function opening a
 store on it (called again after ``close`` to reopen the same data), and removes the
 database afterwards. A new store implementation is tested by adding its entry here.
+
+``postgres`` needs PostgreSQL at 127.0.0.1:5432 (trust auth, user ``postgres``, database
+``test``): each test creates its own database there and drops it. Without the server its
+tests fail, saying how to start one; they are never skipped.
 """
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from pathlib import Path
 
+import asyncpg
 import pytest
 
 from bot.store import Store
+from bot.store.postgres import PostgresStore
 from bot.store.sqlite import SqliteStore
 
 Opener = Callable[[], Awaitable[Store]]
@@ -30,8 +37,60 @@ async def sqlite(tmp_path: Path) -> AsyncIterator[Opener]:
     yield open_store
 
 
+POSTGRES_SERVER = "postgresql://postgres@127.0.0.1:5432"
+"""The PostgreSQL the tests use (trust auth, user postgres); each test makes its own
+database there through the database ``test``."""
+
+
+async def _postgres_admin() -> asyncpg.Connection:
+    """A connection to the ``test`` database; an unreachable server fails the test (never
+    skips it) saying how to start one."""
+    try:
+        return await asyncpg.connect(f"{POSTGRES_SERVER}/test", timeout=10)
+    except (OSError, TimeoutError, asyncpg.PostgresError) as error:
+        failure = error
+    pytest.fail(
+        f"The store tests need PostgreSQL at {POSTGRES_SERVER}/test (trust auth, user"
+        f" postgres), and it could not be reached: {failure!r}. Start it with"
+        " `pg_ctlcluster 15 main start` (Debian: `apt-get install postgresql` first);"
+        " see the README, section PostgreSQL.",
+        pytrace=False,
+    )
+
+
+@asynccontextmanager
+async def postgres_database() -> AsyncIterator[str]:
+    """A fresh, empty PostgreSQL database with a name of its own: yields its URL and drops
+    it afterwards."""
+    name = f"dragon_test_{uuid.uuid4().hex}"
+    admin = await _postgres_admin()
+    try:
+        await admin.execute(f'CREATE DATABASE "{name}"')
+    finally:
+        await admin.close()
+    try:
+        yield f"{POSTGRES_SERVER}/{name}"
+    finally:
+        admin = await _postgres_admin()
+        try:  # FORCE ends the connections a failed test may have left open
+            await admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        finally:
+            await admin.close()
+
+
+@asynccontextmanager
+async def postgres(tmp_path: Path) -> AsyncIterator[Opener]:
+    async with postgres_database() as url:
+
+        async def open_store() -> Store:
+            return await PostgresStore.open(url)
+
+        yield open_store
+
+
 STORES: dict[str, Callable[[Path], AbstractAsyncContextManager[Opener]]] = {
     "sqlite": sqlite,
+    "postgres": postgres,
 }
 
 

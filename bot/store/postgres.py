@@ -1,0 +1,648 @@
+"""PostgreSQL store through asyncpg: a connection pool, one transaction per write.
+
+It implements :class:`bot.store.Store`, whose docstrings say what each method promises, for
+several bot processes sharing one database. How it keeps them:
+
+- **Versions.** A versioned write runs ``UPDATE games SET version = version + 1 ... WHERE
+  id = $1 AND version = $2 RETURNING version`` first in its transaction. The update locks
+  the game's row until the transaction ends, so a second writer at the same version waits,
+  then finds the version moved (PostgreSQL re-checks the condition on the row it waited
+  for) and gets :class:`~bot.store.StaleVersion`; the transaction is rolled back, so
+  nothing of it is written. A seat already taken fails its unique key the same way.
+- **Reads** are single statements (a game's seats come in the same statement, as JSON), so
+  each sees one committed moment and never half of another call's transaction. A game
+  whose stored JSON cannot be read spoils only itself: ``get_game`` raises ValueError,
+  listings and ``due`` leave it out, ``next_wakeup`` passes over it.
+- **Notices** are inserted last in their write's transaction, after it takes one
+  transaction-scoped advisory lock per lane (in a fixed order). Writes to one lane thus
+  take their outbox ids and commit one after another, so a reader never sees an entry of
+  a lane while an older one of that lane is still uncommitted: id order is send order.
+- **Migrations** are the PostgreSQL dialect of the numbered steps
+  (``postgres_migrations.py``), one transaction each under an advisory lock, numbered by
+  the one-row table ``schema_version``. A database whose number is past the newest step is
+  refused with :class:`~bot.store.NewerDatabase` before anything is written.
+
+- **Busy.** A lock waited for past ``lock_timeout`` (the ``busy_timeout`` of ``open``)
+  raises :class:`~bot.store.StoreBusy`, its transaction rolled back, as SQLite's busy
+  timeout does.
+
+JSON fields are stored as text, so they read back exactly as written, as in SQLite.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import zlib
+from collections.abc import AsyncIterator, Callable, Sequence
+from contextlib import asynccontextmanager
+from typing import Any
+from urllib.parse import urlsplit, urlunsplit
+
+import asyncpg
+
+from bot.store.postgres_migrations import MIGRATIONS
+from bot.store.records import (
+    GAME_FIELDS,
+    GAME_STATUSES,
+    ActionRecord,
+    GameRecord,
+    NewerDatabase,
+    NewSeat,
+    OutboxEntry,
+    Outgoing,
+    SeatRecord,
+    StaleVersion,
+    StoreBusy,
+)
+
+_JSON_FIELDS = {"snapshot", "options", "timing"}
+_GAME_JSON = ("options", "timing", "snapshot")
+_MESSAGE_COLUMNS = {"status": "status_message_id", "board": "board_message_id"}
+
+# Advisory lock keys (the first of two int4 keys): one for migrating, one space for lanes.
+_MIGRATION_LOCK = 0x6468_0001
+_LANE_LOCKS = 0x6468_0002
+
+# A game row with all its seats (ordered by seat number) as a JSON list, in one statement.
+_GAME_SELECT = (
+    "SELECT g.*, (SELECT COALESCE(json_agg(json_build_object("
+    "'seat', s.seat, 'role', s.role, 'user_id', s.user_id, 'name', s.name,"
+    " 'left', s.\"left\", 'computer', s.computer) ORDER BY s.seat), '[]'::json)"
+    " FROM seats s WHERE s.game_id = g.id)::text AS seat_list FROM games g"
+)
+
+log = logging.getLogger(__name__)
+
+
+class PostgresStore:
+    """Games, seats, actions and settings in one PostgreSQL database."""
+
+    def __init__(self, pool: asyncpg.Pool) -> None:
+        self._pool = pool
+        self._closed = False
+
+    @classmethod
+    async def open(
+        cls, url: str, *, max_connections: int = 10, busy_timeout: float = 5.0
+    ) -> PostgresStore:
+        """The store in the PostgreSQL database at ``url`` (``postgresql://user@host/db``),
+        its schema migrated to the newest version. A database written by a newer release is
+        refused with :class:`~bot.store.NewerDatabase` before anything is written. A call
+        that waits more than ``busy_timeout`` seconds for a lock another writer holds (the
+        server's ``lock_timeout``) raises :class:`~bot.store.StoreBusy`, writing nothing."""
+        pool = await asyncpg.create_pool(
+            url,
+            # Two connections stand ready, so that calls arriving together (a double click)
+            # are read side by side rather than one waiting for a connection to be made.
+            min_size=min(2, max_connections),
+            max_size=max_connections,
+            server_settings={"lock_timeout": str(max(1, round(busy_timeout * 1000)))},
+        )
+        try:
+            async with pool.acquire() as conn, _busy():
+                await _migrate(conn, _shown(url))
+        except BaseException:
+            await pool.close()
+            raise
+        return cls(pool)
+
+    async def close(self) -> None:
+        if not self._closed:
+            self._closed = True
+            await self._pool.close()
+
+    @asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[asyncpg.Connection]:
+        """One transaction on a pooled connection: committed at the end, rolled back if
+        anything raises."""
+        async with _busy(), self._pool.acquire() as conn, conn.transaction():
+            yield conn
+
+    async def _fetch(self, sql: str, *args: Any) -> list[asyncpg.Record]:
+        async with _busy():
+            return await self._pool.fetch(sql, *args)
+
+    async def _fetchrow(self, sql: str, *args: Any) -> asyncpg.Record | None:
+        async with _busy():
+            return await self._pool.fetchrow(sql, *args)
+
+    async def _fetchval(self, sql: str, *args: Any) -> Any:
+        async with _busy():
+            return await self._pool.fetchval(sql, *args)
+
+    async def _execute(self, sql: str, *args: Any) -> None:
+        async with _busy():
+            await self._pool.execute(sql, *args)
+
+    async def _game_records(
+        self, where: str, params: Sequence[Any] = (), *, limit: int
+    ) -> list[GameRecord]:
+        """At most ``limit`` of the games ``where`` selects (and orders), each with its seats,
+        leaving out (and logging) a row whose JSON cannot be read. Each read is one
+        statement; one that met such a row is read again with room for as many more."""
+        wanted = limit
+        while True:
+            rows = await self._fetch(
+                f"{_GAME_SELECT} {where} LIMIT ${len(params) + 1}", *params, wanted
+            )
+            records = []
+            for row in rows:
+                try:
+                    records.append(GameRecord.from_row(row, _seats(row)))
+                except ValueError:
+                    log.warning("game %s cannot be read (damaged JSON); left out", row["id"])
+            if len(records) >= limit or len(rows) < wanted:
+                return records[:limit]
+            wanted += limit - len(records)
+
+    # -- games -------------------------------------------------------------------------
+
+    async def create_game(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        slug: str,
+        host_id: int,
+        players: int,
+        options: dict[str, Any],
+        seed: int,
+        now: float,
+        timing: dict[str, Any] | None = None,
+        own_thread: bool = False,
+        seats: Sequence[NewSeat] = (),
+        notices: Sequence[Outgoing] | Callable[[int], Sequence[Outgoing]] = (),
+    ) -> int:
+        """A new game in the lobby with ``seats`` taken; returns its id. Each seat counts as
+        one write, as if it were taken by :meth:`add_seat` after the game was opened."""
+        values = (
+            guild_id, channel_id, slug, host_id, players, json.dumps(options), seed,
+            json.dumps(timing or {}), bool(own_thread), len(seats), float(now), float(now),
+        )  # fmt: skip
+        async with self._transaction() as conn:
+            game_id = await conn.fetchval(
+                "INSERT INTO games (guild_id, channel_id, slug, status, host_id, players,"
+                " options, seed, timing, own_thread, version, created_at, updated_at)"
+                " VALUES ($1, $2, $3, 'lobby', $4, $5, $6, $7, $8, $9, $10, $11, $12)"
+                " RETURNING id",
+                *values,
+            )
+            if seats:
+                await conn.executemany(
+                    "INSERT INTO seats (game_id, role, seat, user_id, name, computer)"
+                    " VALUES ($1, $2, $3, $4, $5, $6)",
+                    [(game_id, s.role, s.seat, s.user_id, s.name, s.computer) for s in seats],
+                )
+            await _enqueue(conn, game_id, notices(game_id) if callable(notices) else notices, now)
+            return game_id
+
+    async def get_game(self, game_id: int) -> GameRecord | None:
+        """The game, or None; ValueError if its stored JSON cannot be read."""
+        row = await self._fetchrow(f"{_GAME_SELECT} WHERE g.id = $1", game_id)
+        return GameRecord.from_row(row, _seats(row)) if row is not None else None
+
+    async def games(
+        self,
+        *,
+        guild_id: int | None = None,
+        channel_id: int | None = None,
+        user_id: int | None = None,
+        active_only: bool = True,
+        limit: int = 100,
+    ) -> list[GameRecord]:
+        """Games matching every filter given, newest first."""
+        where: list[str] = []
+        params: list[Any] = []
+
+        def param(value: Any) -> str:
+            params.append(value)
+            return f"${len(params)}"
+
+        if guild_id is not None:
+            where.append(f"g.guild_id = {param(guild_id)}")
+        if channel_id is not None:
+            where.append(f"g.channel_id = {param(channel_id)}")
+        if user_id is not None:
+            where.append(f"g.id IN (SELECT game_id FROM seats WHERE user_id = {param(user_id)})")
+        if active_only:
+            where.append("g.status IN ('lobby', 'running', 'paused')")
+        sql = f"WHERE {' AND '.join(where)}" if where else ""
+        return await self._game_records(f"{sql} ORDER BY g.id DESC", params, limit=limit)
+
+    async def update_game(
+        self,
+        game_id: int,
+        expected_version: int,
+        *,
+        now: float,
+        notices: Sequence[Outgoing] = (),
+        **fields: Any,
+    ) -> int:
+        """Change game fields if the version is still ``expected_version``; returns the new one."""
+        values = _game_values(fields)
+        async with self._transaction() as conn:
+            version = await _bump(conn, game_id, expected_version, now, values)
+            await _enqueue(conn, game_id, notices, now)
+            return version
+
+    # -- seats -------------------------------------------------------------------------
+
+    async def add_seat(
+        self,
+        game_id: int,
+        expected_version: int,
+        *,
+        seat: int,
+        role: str,
+        user_id: int,
+        name: str,
+        now: float,
+        computer: str | None = None,
+        notices: Sequence[Outgoing] = (),
+    ) -> int:
+        """Seat ``user_id`` in ``role`` (a computer at level ``computer``, if given);
+        StaleVersion if the game moved or the seat or role was taken."""
+        async with self._transaction() as conn:
+            version = await _bump(conn, game_id, expected_version, now, {})
+            try:
+                await conn.execute(
+                    "INSERT INTO seats (game_id, role, seat, user_id, name, computer)"
+                    " VALUES ($1, $2, $3, $4, $5, $6)",
+                    game_id, role, seat, user_id, name, computer,
+                )  # fmt: skip
+            except asyncpg.UniqueViolationError as error:
+                raise StaleVersion(game_id) from error
+            await _enqueue(conn, game_id, notices, now)
+            return version
+
+    async def mark_left(
+        self,
+        game_id: int,
+        expected_version: int,
+        *,
+        user_id: int,
+        now: float,
+        notices: Sequence[Outgoing] = (),
+    ) -> int:
+        """Record that ``user_id`` left a running game (their seats give up on their turn)."""
+        async with self._transaction() as conn:
+            version = await _bump(conn, game_id, expected_version, now, {})
+            await conn.execute(
+                'UPDATE seats SET "left" = true WHERE game_id = $1 AND user_id = $2',
+                game_id, user_id,
+            )  # fmt: skip
+            await _enqueue(conn, game_id, notices, now)
+            return version
+
+    async def remove_seats(
+        self,
+        game_id: int,
+        expected_version: int,
+        *,
+        user_id: int,
+        now: float,
+        notices: Sequence[Outgoing] = (),
+    ) -> int:
+        async with self._transaction() as conn:
+            version = await _bump(conn, game_id, expected_version, now, {})
+            await conn.execute(
+                "DELETE FROM seats WHERE game_id = $1 AND user_id = $2", game_id, user_id
+            )
+            await _enqueue(conn, game_id, notices, now)
+            return version
+
+    # -- the action log ----------------------------------------------------------------
+
+    async def append_action(
+        self,
+        game_id: int,
+        expected_version: int,
+        *,
+        seat: int,
+        action: str,
+        events: list[dict[str, Any]],
+        now: float,
+        notices: Sequence[Outgoing] = (),
+        **fields: Any,
+    ) -> int:
+        """Log one accepted action, update the game and store its notices, in one transaction.
+
+        The action's sequence number is the game's new version, so the log and the
+        snapshot can never disagree. Returns the new version.
+        """
+        values = _game_values(fields)
+        logged = json.dumps(events)
+        async with self._transaction() as conn:
+            version = await _bump(conn, game_id, expected_version, now, values)
+            await conn.execute(
+                "INSERT INTO actions (game_id, seq, seat, action, events, created_at)"
+                " VALUES ($1, $2, $3, $4, $5, $6)",
+                game_id, version, seat, action, logged, float(now),
+            )  # fmt: skip
+            await _enqueue(conn, game_id, notices, now)
+            return version
+
+    async def actions(self, game_id: int) -> list[ActionRecord]:
+        rows = await self._fetch("SELECT * FROM actions WHERE game_id = $1 ORDER BY seq", game_id)
+        return [
+            ActionRecord(
+                r["game_id"], r["seq"], r["seat"], r["action"], json.loads(r["events"]),
+                r["created_at"],
+            )
+            for r in rows
+        ]  # fmt: skip
+
+    async def acted_since(self, game_id: int, seats: list[int], seq: int) -> bool:
+        """Whether any of ``seats`` has an action logged after sequence number ``seq``."""
+        if not seats:
+            return False
+        return await self._fetchval(
+            "SELECT EXISTS (SELECT 1 FROM actions"
+            " WHERE game_id = $1 AND seq > $2 AND seat = ANY($3::integer[]))",
+            game_id, seq, list(seats),
+        )  # fmt: skip
+
+    async def set_message(self, game_id: int, kind: str, message_id: int | None) -> None:
+        """Remember a game's ``status`` or ``board`` message (not versioned: a pointer only)."""
+        column = _MESSAGE_COLUMNS.get(kind)
+        if column is None:
+            raise ValueError(f"not a kind of message: {kind!r}")
+        await self._execute(f"UPDATE games SET {column} = $1 WHERE id = $2", message_id, game_id)
+
+    # -- deadlines ---------------------------------------------------------------------
+
+    async def next_wakeup(self, exclude: Sequence[int] = ()) -> float | None:
+        """The earliest deadline or reminder time of any running, readable game not in
+        ``exclude``."""
+        # Each side walks its partial index in time order: the first ``wanted`` rows, in
+        # one statement. A side whose rows are all unreadable is read again, further.
+        wanted = 1
+        while True:
+            rows = await self._fetch(
+                " UNION ALL ".join(
+                    f"(SELECT '{column}' AS side, {column} AS t, options, timing, snapshot"
+                    f" FROM games WHERE {column} IS NOT NULL AND status = 'running'"
+                    f" AND NOT (id = ANY($1::bigint[])) ORDER BY {column} LIMIT $2)"
+                    for column in ("deadline", "remind_at")
+                ),
+                list(exclude), wanted,
+            )  # fmt: skip
+            earliest: list[float] = []
+            settled = True
+            for column in ("deadline", "remind_at"):
+                side = sorted((r for r in rows if r["side"] == column), key=lambda r: r["t"])
+                readable = next((r["t"] for r in side if _readable(r)), None)
+                if readable is not None:
+                    earliest.append(readable)
+                elif len(side) == wanted:
+                    settled = False
+            if settled:
+                return min(earliest, default=None)
+            wanted *= 4
+
+    async def due(self, now: float, limit: int = 100) -> list[GameRecord]:
+        """Running games whose deadline or reminder time has come, earliest first."""
+        return await self._game_records(
+            "WHERE g.status = 'running' AND (g.deadline <= $1 OR g.remind_at <= $1)"
+            " ORDER BY LEAST(g.deadline, g.remind_at), g.id",
+            (float(now),),
+            limit=limit,
+        )
+
+    async def take_reminder(
+        self, game_id: int, remind_at: float, *, now: float = 0.0, notices: Sequence[Outgoing] = ()
+    ) -> bool:
+        """Clear a due reminder and store its notices; True only for the one caller that
+        cleared it (the others store nothing)."""
+        async with self._transaction() as conn:
+            taken = await conn.fetchval(
+                "UPDATE games SET remind_at = NULL WHERE id = $1 AND remind_at = $2"
+                " RETURNING id",
+                game_id, float(remind_at),
+            )  # fmt: skip
+            if taken is None:
+                return False
+            await _enqueue(conn, game_id, notices, now)
+            return True
+
+    # -- the outbox --------------------------------------------------------------------
+
+    async def enqueue(self, game_id: int, notices: Sequence[Outgoing], *, now: float) -> None:
+        async with self._transaction() as conn:
+            await _enqueue(conn, game_id, notices, now)
+
+    async def pending_notices(
+        self, *, lanes: Sequence[str] | None = None, limit: int = 200
+    ) -> list[OutboxEntry]:
+        where = "sent_at IS NULL AND failed IS NULL"
+        params: list[Any] = [limit]
+        if lanes is not None:
+            if not lanes:
+                return []
+            where += " AND lane = ANY($2::text[])"
+            params.append(list(lanes))
+        rows = await self._fetch(
+            f"SELECT * FROM outbox WHERE {where} ORDER BY id LIMIT $1", *params
+        )
+        return [
+            OutboxEntry(
+                r["id"], r["game_id"], r["lane"], json.loads(r["body"]), r["created_at"],
+                r["attempts"], r["not_before"],
+            )
+            for r in rows
+        ]  # fmt: skip
+
+    async def mark_sent(self, entry_id: int, *, now: float, message_id: int | None = None) -> bool:
+        marked = await self._fetchval(
+            "UPDATE outbox SET sent_at = $1, message_id = $2"
+            " WHERE id = $3 AND sent_at IS NULL AND failed IS NULL RETURNING id",
+            float(now), message_id, entry_id,
+        )  # fmt: skip
+        return marked is not None
+
+    async def retry_later(self, entry_id: int, *, not_before: float) -> int:
+        attempts = await self._fetchval(
+            "UPDATE outbox SET attempts = attempts + 1, not_before = $1 WHERE id = $2"
+            " RETURNING attempts",
+            float(not_before), entry_id,
+        )  # fmt: skip
+        return attempts or 0
+
+    async def give_up(self, entry_id: int, *, reason: str) -> None:
+        await self._execute(
+            "UPDATE outbox SET failed = $1 WHERE id = $2 AND sent_at IS NULL",
+            reason or "failed", entry_id,
+        )  # fmt: skip
+
+    # -- users and guild settings ------------------------------------------------------
+
+    async def notify_choice(self, user_id: int) -> str:
+        choice = await self._fetchval("SELECT notify FROM users WHERE user_id = $1", user_id)
+        return choice if choice is not None else "turns"
+
+    async def set_notify_choice(self, user_id: int, choice: str) -> None:
+        await self._execute(
+            "INSERT INTO users (user_id, notify) VALUES ($1, $2)"
+            " ON CONFLICT (user_id) DO UPDATE SET notify = excluded.notify",
+            user_id, choice,
+        )  # fmt: skip
+
+    async def dm_closed(self, user_id: int) -> bool:
+        closed = await self._fetchval("SELECT dm_closed FROM users WHERE user_id = $1", user_id)
+        return bool(closed)
+
+    async def set_dm_closed(self, user_id: int, closed: bool) -> None:
+        await self._execute(
+            "INSERT INTO users (user_id, dm_closed) VALUES ($1, $2)"
+            " ON CONFLICT (user_id) DO UPDATE SET dm_closed = excluded.dm_closed",
+            user_id, bool(closed),
+        )  # fmt: skip
+
+    async def guild_setting(self, guild_id: int, key: str) -> str | None:
+        return await self._fetchval(
+            "SELECT value FROM guild_settings WHERE guild_id = $1 AND key = $2", guild_id, key
+        )
+
+    async def set_guild_setting(self, guild_id: int, key: str, value: str) -> None:
+        await self._execute(
+            "INSERT INTO guild_settings (guild_id, key, value) VALUES ($1, $2, $3)"
+            " ON CONFLICT (guild_id, key) DO UPDATE SET value = excluded.value",
+            guild_id, key, value,
+        )  # fmt: skip
+
+
+@asynccontextmanager
+async def _busy() -> AsyncIterator[None]:
+    """A lock wait past ``lock_timeout`` becomes StoreBusy (its transaction rolled back)."""
+    try:
+        yield
+    except asyncpg.LockNotAvailableError as error:
+        raise StoreBusy(str(error)) from error
+
+
+def _game_values(fields: dict[str, Any]) -> dict[str, Any]:
+    """The column values of game ``fields``, checked (ValueError for an unknown field or
+    status) and converted (JSON to text) before anything is written."""
+    unknown = set(fields) - GAME_FIELDS
+    if unknown:
+        raise ValueError(f"not a game field: {sorted(unknown)}")
+    if "status" in fields and fields["status"] not in GAME_STATUSES:
+        raise ValueError(f"not a game status: {fields['status']!r}")
+    values = {}
+    for name, value in fields.items():
+        if name == "snapshot" and value is None:
+            values[name] = None
+        elif name in _JSON_FIELDS:
+            values[name] = json.dumps(value)
+        elif name in ("deadline", "remind_at") and value is not None:
+            values[name] = float(value)
+        elif name == "own_thread":
+            values[name] = bool(value)
+        else:
+            values[name] = value
+    return values
+
+
+async def _bump(
+    conn: asyncpg.Connection,
+    game_id: int,
+    expected_version: int,
+    now: float,
+    values: dict[str, Any],
+) -> int:
+    """Check the version, bump it and set ``values``, locking the game's row until the
+    transaction ends; StaleVersion if the game is missing or has moved on."""
+    assignments = "".join(f", {name} = ${i}" for i, name in enumerate(values, start=2))
+    last = len(values) + 2
+    version = await conn.fetchval(
+        f"UPDATE games SET version = version + 1, updated_at = $1{assignments}"
+        f" WHERE id = ${last} AND version = ${last + 1} RETURNING version",
+        float(now), *values.values(), game_id, expected_version,
+    )  # fmt: skip
+    if version is None:
+        raise StaleVersion(game_id)
+    return version
+
+
+async def _enqueue(
+    conn: asyncpg.Connection, game_id: int, notices: Sequence[Outgoing], now: float
+) -> None:
+    """Store ``notices`` in the outbox, last in the transaction: each lane's advisory lock
+    (held until commit) makes writes to one lane take ids and commit one after another."""
+    if not notices:
+        return
+    rows = [(game_id, n.lane, json.dumps(n.body), float(now)) for n in notices]
+    for key in sorted({_lane_key(n.lane) for n in notices}):
+        await conn.execute("SELECT pg_advisory_xact_lock($1, $2)", _LANE_LOCKS, key)
+    await conn.executemany(
+        "INSERT INTO outbox (game_id, lane, body, created_at) VALUES ($1, $2, $3, $4)", rows
+    )
+
+
+def _lane_key(lane: str) -> int:
+    """A lane's advisory lock key: a signed 32-bit hash (two lanes sharing one only wait
+    for each other)."""
+    key = zlib.crc32(lane.encode())
+    return key - 2**32 if key >= 2**31 else key
+
+
+def _readable(row: asyncpg.Record) -> bool:
+    """Whether a game row's JSON can be read, as :meth:`GameRecord.from_row` reads it."""
+    try:
+        for column in _GAME_JSON:
+            if row[column] or column != "snapshot":
+                json.loads(row[column])
+    except ValueError:
+        return False
+    return True
+
+
+def _seats(row: asyncpg.Record) -> tuple[SeatRecord, ...]:
+    return tuple(
+        SeatRecord(
+            game_id=row["id"], seat=s["seat"], role=s["role"], user_id=s["user_id"],
+            name=s["name"], left=s["left"], computer=s["computer"],
+        )
+        for s in json.loads(row["seat_list"])
+    )  # fmt: skip
+
+
+async def _migrate(conn: asyncpg.Connection, shown: str) -> None:
+    """Apply the steps past the database's schema version, one transaction each, under an
+    advisory lock so that processes starting together migrate once; a database newer than
+    the code is refused (NewerDatabase) before anything is written."""
+    known = len(MIGRATIONS)
+    while True:
+        async with conn.transaction():
+            await conn.execute("SELECT pg_advisory_xact_lock($1, 0)", _MIGRATION_LOCK)
+            current = await _schema_version(conn)
+            if current is not None and current > known:
+                raise NewerDatabase(shown, current, known)
+            if current == known:
+                return
+            if current is None:
+                await conn.execute(
+                    "CREATE TABLE schema_version (one boolean PRIMARY KEY DEFAULT true"
+                    " CHECK (one), version integer NOT NULL);"
+                    " INSERT INTO schema_version (version) VALUES (0)"
+                )
+                current = 0
+            await conn.execute(MIGRATIONS[current])
+            await conn.execute("UPDATE schema_version SET version = $1", current + 1)
+
+
+async def _schema_version(conn: asyncpg.Connection) -> int | None:
+    """The database's schema version; None for a database without ``schema_version``."""
+    if await conn.fetchval("SELECT to_regclass('schema_version')") is None:
+        return None
+    return await conn.fetchval("SELECT version FROM schema_version")
+
+
+def _shown(url: str) -> str:
+    """``url`` without its password, to name the database in a message."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    netloc = parts.netloc.replace(f":{parts.password}@", ":***@", 1)
+    return urlunsplit(parts._replace(netloc=netloc))

@@ -1,0 +1,109 @@
+"""The PostgreSQL dialect of the numbered schema migrations, tracked by the one-row table
+``schema_version``.
+
+Step N here is step N of ``migrations.py`` (the SQLite scripts) in PostgreSQL's words, so
+both stores hold the same schema at the same number: append a step to both lists together;
+never edit a released one. Discord ids, seeds and message ids are ``bigint``; times are
+``double precision``; JSON columns are ``text``, so a value reads back exactly as it was
+written (key order included), as in SQLite. ``left`` is a reserved word and is quoted.
+"""
+
+from __future__ import annotations
+
+MIGRATIONS: list[str] = [
+    # 1: games, seats, the append-only action log, per-user and per-guild settings.
+    """
+    CREATE TABLE games (
+        id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        guild_id bigint NOT NULL,
+        channel_id bigint NOT NULL,
+        slug text NOT NULL,
+        status text NOT NULL
+            CHECK (status IN ('lobby', 'running', 'paused', 'finished', 'cancelled')),
+        host_id bigint NOT NULL,
+        players integer NOT NULL,
+        options text NOT NULL DEFAULT '{}',
+        seed bigint NOT NULL,
+        version integer NOT NULL DEFAULT 0,
+        snapshot text,
+        result text,
+        deadline double precision,
+        created_at double precision NOT NULL,
+        updated_at double precision NOT NULL
+    );
+    CREATE INDEX games_by_guild ON games (guild_id, status);
+    CREATE INDEX games_by_channel ON games (channel_id, status);
+    CREATE INDEX games_by_deadline ON games (deadline) WHERE deadline IS NOT NULL;
+
+    CREATE TABLE seats (
+        game_id bigint NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        role text NOT NULL,
+        seat integer NOT NULL,
+        user_id bigint NOT NULL,
+        name text NOT NULL,
+        PRIMARY KEY (game_id, role),
+        UNIQUE (game_id, seat)
+    );
+    CREATE INDEX seats_by_user ON seats (user_id);
+
+    CREATE TABLE actions (
+        game_id bigint NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        seq integer NOT NULL,
+        seat integer NOT NULL,
+        action text NOT NULL,
+        events text NOT NULL,
+        created_at double precision NOT NULL,
+        UNIQUE (game_id, seq)
+    );
+
+    CREATE TABLE users (
+        user_id bigint PRIMARY KEY,
+        dm_closed boolean NOT NULL DEFAULT false,
+        notify text NOT NULL DEFAULT 'turns'
+    );
+
+    CREATE TABLE guild_settings (
+        guild_id bigint NOT NULL,
+        key text NOT NULL,
+        value text NOT NULL,
+        PRIMARY KEY (guild_id, key)
+    );
+    """,
+    # 2: turn timing per game (limit, reminder, what a timeout does) and the reminder time.
+    """
+    ALTER TABLE games ADD COLUMN timing text NOT NULL DEFAULT '{}';
+    ALTER TABLE games ADD COLUMN remind_at double precision;
+    CREATE INDEX games_by_reminder ON games (remind_at) WHERE remind_at IS NOT NULL;
+    """,
+    # 3: the game's status message (edited in place) and its newest board post.
+    """
+    ALTER TABLE games ADD COLUMN status_message_id bigint;
+    ALTER TABLE games ADD COLUMN board_message_id bigint;
+    """,
+    # 4: players who left a running game; games played in their own thread.
+    """
+    ALTER TABLE seats ADD COLUMN "left" boolean NOT NULL DEFAULT false;
+    ALTER TABLE games ADD COLUMN own_thread boolean NOT NULL DEFAULT false;
+    """,
+    # 5: seats played by the computer, and at which level.
+    """
+    ALTER TABLE seats ADD COLUMN computer text;
+    """,
+    # 6: the outbox: every notice of an accepted write, stored in the write's transaction and
+    # sent by a delivery worker, in order within its lane (a channel, or one user's DMs).
+    """
+    CREATE TABLE outbox (
+        id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        game_id bigint NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        lane text NOT NULL,
+        body text NOT NULL,
+        created_at double precision NOT NULL,
+        attempts integer NOT NULL DEFAULT 0,
+        not_before double precision,
+        sent_at double precision,
+        message_id bigint,
+        failed text
+    );
+    CREATE INDEX outbox_pending ON outbox (id) WHERE sent_at IS NULL AND failed IS NULL;
+    """,
+]
