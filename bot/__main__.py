@@ -77,12 +77,12 @@ def _run(settings: Settings) -> int:
     return 0
 
 
-async def _check_database(path: str) -> None:
+async def _check_database(location: str) -> None:
     """Open (and migrate) the database once before connecting, so a database that cannot
     be used stops the start with a message."""
-    from bot.store.sqlite import SqliteStore
+    from bot.store import open_store
 
-    store = await SqliteStore.open(path)
+    store = await open_store(location)
     await store.close()
 
 

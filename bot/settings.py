@@ -47,6 +47,7 @@ class Settings:
 
     token: str | None = None
     database: str = str(DEFAULT_DATABASE)
+    """Where the games are stored: an SQLite file, or a ``postgresql://`` URL."""
     sync_guild: int | None = None
     data_overrides: str | None = None
     seed: int | None = None
@@ -58,11 +59,9 @@ class Settings:
 
     @classmethod
     def from_env(cls, env_file: str | None = ".env") -> Settings:
-        """Settings from ``DISCORD_TOKEN``, ``DATABASE_PATH``, ``SYNC_GUILD_ID``,
-        ``DATA_OVERRIDES``, ``GAME_SEED``, ``MEMBERS_INTENT``, ``COMPUTER_DELAY`` and
-        ``RENDER_WORKERS`` (a
-        ``.env`` file fills in unset ones). Raises :class:`BadSettings` naming every
-        setting that cannot be used."""
+        """Settings from every variable of ``.env.example`` (a ``.env`` file fills in
+        unset ones); ``DATABASE_URL``, when set, wins over ``DATABASE_PATH``. Raises
+        :class:`BadSettings` naming every setting that cannot be used."""
         if env_file:
             from dotenv import load_dotenv
 
@@ -70,7 +69,7 @@ class Settings:
         reader = _Reader()
         settings = cls(
             token=reader.token("DISCORD_TOKEN"),
-            database=reader.database("DATABASE_PATH"),
+            database=reader.database_url("DATABASE_URL") or reader.database("DATABASE_PATH"),
             sync_guild=reader.guild("SYNC_GUILD_ID"),
             data_overrides=reader.folder("DATA_OVERRIDES"),
             seed=reader.seed("GAME_SEED"),
@@ -104,6 +103,18 @@ class _Reader:
                 "(Bot -> Reset Token), one word with no spaces, or empty for the local table."
             )
         return raw or None
+
+    def database_url(self, name: str) -> str | None:
+        raw = self._raw(name)
+        if not raw:
+            return None
+        if raw.startswith(("postgresql://", "postgres://")) and len(raw) > len("postgres://"):
+            return raw
+        self.problems.append(
+            f"{name}: {name} must be a PostgreSQL URL such as "
+            "postgresql://user@host:5432/dragons, or empty to use DATABASE_PATH (SQLite)."
+        )
+        return None
 
     def database(self, name: str) -> str:
         raw = self._raw(name)

@@ -20,8 +20,7 @@ from bot.service.host import GameHost
 from bot.service.notices import ChannelPost, Controls, Outcome, PrivateMessage, Reply
 from bot.service.outbox import Delivery, Outbox
 from bot.service.text import BoardLink, ChannelRef, Mention, Moment, Part, Text, as_text
-from bot.store import StoreBusy
-from bot.store.sqlite import SqliteStore
+from bot.store import StoreBusy, open_store
 from games import render
 
 GUILD = 1
@@ -62,7 +61,7 @@ class LocalTable:
         images: Path | None = None,
     ) -> LocalTable:
         logs.protect()
-        store = await SqliteStore.open(database)
+        store = await open_store(database)
         seeds = random.Random(seed) if seed is not None else None
         clock = _StepClock() if seed is not None else None
         host = GameHost(store, renderer=render, seeds=seeds, **({"clock": clock} if clock else {}))

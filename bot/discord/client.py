@@ -19,7 +19,7 @@ from bot.service.outbox import Outbox
 from bot.service.pictures import Pictures
 from bot.service.scheduler import Scheduler
 from bot.settings import Settings
-from bot.store.sqlite import SqliteStore
+from bot.store import open_store
 from engines import data as engine_data
 from games import render
 
@@ -48,7 +48,7 @@ class DragonBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         engine_data.use_overrides(self.settings.data_overrides)
-        store = await SqliteStore.open(self.settings.database)
+        store = await open_store(self.settings.database)
         seeds = random.Random(self.settings.seed) if self.settings.seed is not None else None
         self.pictures = (
             Pictures(self.settings.render_workers, self.settings.data_overrides)

@@ -37,7 +37,8 @@ class NewerDatabase(Exception):
         super().__init__(
             f"The database {path} was written by a newer release of the bot (its schema "
             f"version is {found}; this release knows versions up to {known}). Nothing was "
-            "changed. Run the newer release, or point DATABASE_PATH at another file."
+            "changed. Run the newer release, or point DATABASE_PATH (or DATABASE_URL) at "
+            "another database."
         )
 
 
