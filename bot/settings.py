@@ -15,6 +15,8 @@ from pathlib import Path
 DEFAULT_DATABASE = Path("data") / "dragon-host.sqlite3"
 MAX_COMPUTER_DELAY = 60.0
 """The longest a computer seat may be told to wait before its move, in seconds."""
+MAX_SHARDS = 4096
+"""The most shards a bot may be split into."""
 MAX_RENDER_WORKERS = 32
 """The most processes that may draw board pictures."""
 
@@ -56,6 +58,8 @@ class Settings:
     """Seconds a computer seat waits before its move, so people can follow the game."""
     render_workers: int = 0
     """Processes drawing board pictures; 0 draws them in a thread of the bot's process."""
+    shard_count: int | None = None
+    """Shards this process runs (discord.py's auto-sharded bot); None: one, unsharded."""
 
     @classmethod
     def from_env(cls, env_file: str | None = ".env") -> Settings:
@@ -76,6 +80,7 @@ class Settings:
             members_intent=reader.switch("MEMBERS_INTENT"),
             computer_delay=reader.delay("COMPUTER_DELAY", default=2.0),
             render_workers=reader.workers("RENDER_WORKERS", default=default_render_workers()),
+            shard_count=reader.shards("SHARD_COUNT"),
         )
         if reader.problems:
             raise BadSettings(reader.problems)
@@ -169,6 +174,15 @@ class _Reader:
         if raw not in _OFF:
             self._bad(name, raw, "1 (on) or 0 (off), or empty for off")
         return False
+
+    def shards(self, name: str) -> int | None:
+        raw = self._raw(name)
+        if not raw:
+            return None
+        if raw.isdigit() and 1 <= int(raw) <= MAX_SHARDS:
+            return int(raw)
+        self._bad(name, raw, f"a whole number of shards from 1 to {MAX_SHARDS}, or empty")
+        return None
 
     def workers(self, name: str, *, default: int) -> int:
         raw = self._raw(name)

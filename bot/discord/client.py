@@ -39,10 +39,12 @@ class DragonBot(commands.Bot):
 
     host: GameHost
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, **options: object) -> None:
         intents = discord.Intents.default()
         intents.members = settings.members_intent
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
+        super().__init__(
+            command_prefix=commands.when_mentioned, intents=intents, help_command=None, **options
+        )
         self.settings = settings
         self.courier = Courier(self)
 
@@ -109,6 +111,14 @@ def _now() -> float:
     return discord.utils.utcnow().timestamp()
 
 
+class ShardedDragonBot(DragonBot, commands.AutoShardedBot):
+    """The same bot run as ``shard_count`` shards in this process. Games, their DMs (which
+    Discord sends on shard 0) and the buttons clicked in them all meet in one host."""
+
+
 def create_bot(settings: Settings) -> DragonBot:
-    """The bot for ``settings``; nothing connects until it is started."""
-    return DragonBot(settings)
+    """The bot for ``settings`` (sharded when ``settings.shard_count`` is set); nothing
+    connects until it is started."""
+    if settings.shard_count is None:
+        return DragonBot(settings)
+    return ShardedDragonBot(settings, shard_count=settings.shard_count)

@@ -41,6 +41,7 @@ BAD = {
     "GAME_SEED": ("1.5", "a whole number"),
     "COMPUTER_DELAY": ("inf", "a number of seconds from 0 to 60"),
     "RENDER_WORKERS": ("many", "a whole number from 0"),
+    "SHARD_COUNT": ("0", "a whole number of shards from 1"),
 }
 
 
