@@ -101,8 +101,13 @@ async def edit_snapshot(host: GameHost, game_id: int, change: Callable[[Any], No
     record = await host.store.get_game(game_id)
     snapshot = copy.deepcopy(record.snapshot)
     change(snapshot)
+    text = json.dumps(snapshot)
+    if hasattr(host.store, "_pool"):  # PostgreSQL
+        async with host.store._pool.acquire() as connection:
+            await connection.execute("UPDATE games SET snapshot = $1 WHERE id = $2", text, game_id)
+        return
     async with host.store._db.execute(
-        "UPDATE games SET snapshot = ? WHERE id = ?", (json.dumps(snapshot), game_id)
+        "UPDATE games SET snapshot = ? WHERE id = ?", (text, game_id)
     ):
         pass
 

@@ -1,5 +1,6 @@
 """End-to-end tests: the real bot against SimCord's simulated Discord.
 
+Every test runs twice, with the games kept in SQLite and in PostgreSQL.
 ``world`` gives a server with a #games channel and members alice, bob, carol and dave.
 ``restart`` replaces the bot with a brand-new one on the same database, as a new process
 would after a crash or a deploy.
@@ -9,11 +10,23 @@ import pytest
 
 from bot import create_bot
 from bot.settings import Settings
+from tests.store.conftest import postgres_database
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+async def database(request, tmp_path):
+    """Where the bot keeps its games, once for each store: an SQLite file, or a fresh
+    PostgreSQL database (dropped afterwards)."""
+    if request.param == "sqlite":
+        yield str(tmp_path / "games.sqlite3")
+        return
+    async with postgres_database() as url:
+        yield url
 
 
 @pytest.fixture
-def settings(tmp_path):
-    return Settings(database=str(tmp_path / "games.sqlite3"), seed=1234, members_intent=True)
+def settings(database):
+    return Settings(database=database, seed=1234, members_intent=True)
 
 
 @pytest.fixture

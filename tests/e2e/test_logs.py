@@ -4,7 +4,15 @@ import logging
 
 import pytest
 
+from bot.settings import Settings
 from tests.e2e.test_dragons_cave import dm_prompt, label_starting, open_game
+
+
+@pytest.fixture
+def settings(tmp_path):
+    """On SQLite, whose driver (aiosqlite) is the one that logs SQL parameters at DEBUG;
+    asyncpg logs none."""
+    return Settings(database=str(tmp_path / "games.sqlite3"), seed=1234, members_intent=True)
 
 
 async def test_unrevealed_picks_never_reach_the_logs(simcord_env, world, caplog):

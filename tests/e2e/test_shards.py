@@ -9,10 +9,8 @@ from tests.e2e.test_dragons_cave import dm_prompt, pick
 
 
 @pytest.fixture
-def settings(tmp_path):
-    return Settings(
-        database=str(tmp_path / "games.sqlite3"), seed=1234, members_intent=True, shard_count=2
-    )
+def settings(database):
+    return Settings(database=database, seed=1234, members_intent=True, shard_count=2)
 
 
 def server_on_shard(env, shard):

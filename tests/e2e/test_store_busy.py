@@ -3,9 +3,18 @@
 import contextlib
 import sqlite3
 
+import pytest
+
 from bot.discord.replies import BUSY
+from bot.settings import Settings
 from tests.e2e.conftest import bot_posts, texts
 from tests.e2e.test_stgeorge import open_two_player_game
+
+
+@pytest.fixture
+def settings(tmp_path):
+    """SQLite's own busy timeout (PostgreSQL's lock timeout is tested in tests/store)."""
+    return Settings(database=str(tmp_path / "games.sqlite3"), seed=1234, members_intent=True)
 
 
 @contextlib.contextmanager
