@@ -38,6 +38,7 @@ never mutates the state it is given; it returns a new one.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -65,6 +66,17 @@ class UnreadableAction(IllegalAction):
     possibly with a hint fitted to the position instead. A frontend may tell it apart from
     a plain :class:`IllegalAction` (a well-formed action the rules do not allow now).
     """
+
+
+def unreadable(error: UnreadableAction, position: Callable[[], object]) -> UnreadableAction:
+    """The refusal for text that is not notation: what the position itself refuses (not the
+    seat's turn, the game over) when ``position()`` raises IllegalAction, else ``error``.
+    Either way the cause stays "unreadable"."""
+    try:
+        position()
+    except IllegalAction as refused:
+        return UnreadableAction(str(refused))
+    return error
 
 
 class BadOptions(ValueError):

@@ -9,7 +9,7 @@ from __future__ import annotations
 import copy
 import random
 
-from engines.base import Event, IllegalAction, UnreadableAction
+from engines.base import Event, IllegalAction, UnreadableAction, unreadable
 from engines.dragons_cave import rounds
 from engines.dragons_cave.board import coin_words, describe, kind_name
 from engines.dragons_cave.notation import CHEST, HANDS, hand_action, kind_word, parse, read
@@ -35,12 +35,8 @@ def apply(state: State, seat: int, action: str, rng: random.Random) -> tuple[Sta
     """
     try:
         read(action, state["board"])
-    except UnreadableAction as unreadable:
-        try:
-            _apply(state, seat, action, rng)
-        except IllegalAction as refused:
-            raise UnreadableAction(str(refused)) from None
-        raise unreadable from None
+    except UnreadableAction as error:
+        raise unreadable(error, lambda: _apply(state, seat, action, rng)) from None
     return _apply(state, seat, action, rng)
 
 

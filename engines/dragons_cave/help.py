@@ -5,26 +5,15 @@ from __future__ import annotations
 from engines import data
 from engines.dragons_cave.board import PACKAGE
 from engines.dragons_cave.state import LAIR_BONUS, TREASURE
+from engines.helptext import Examples
 
-EXAMPLES: list[str] = []
-"""Every action the help writes as an example, in the order written (each appears in the
-text in backticks; tests play them). The help text is built with :func:`_example`, so the
-two cannot drift apart."""
-
-OPTION_EXAMPLES: list[str] = []
-"""Every ``key=value`` option example the help writes, built with :func:`_option`."""
-
-
-def _example(action: str) -> str:
-    """``action`` in backticks, kept in :data:`EXAMPLES`."""
-    EXAMPLES.append(action)
-    return f"`{action}`"
-
-
-def _option(spelling: str) -> str:
-    """The option ``key=value`` in backticks, kept in :data:`OPTION_EXAMPLES`."""
-    OPTION_EXAMPLES.append(spelling)
-    return f"`{spelling}`"
+_written = Examples()
+EXAMPLES = _written.actions
+"""Every action the help writes as an example (tests play them all)."""
+OPTION_EXAMPLES = _written.options
+"""Every ``key=value`` option example the help writes (tests open a game with each)."""
+_example = _written.action
+_option = _written.option
 
 
 PLAYING = f"""\

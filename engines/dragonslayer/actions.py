@@ -9,7 +9,7 @@ from __future__ import annotations
 import copy
 import random
 
-from engines.base import Event, IllegalAction, UnreadableAction
+from engines.base import Event, IllegalAction, UnreadableAction, unreadable
 from engines.dragonslayer import challenges, decisions, fight, flow, losses, taking
 from engines.dragonslayer.model import load_urland
 from engines.dragonslayer.moves import is_lair, magician_steps
@@ -34,12 +34,8 @@ def apply(state: State, seat: int, action: str, rng: random.Random) -> tuple[Sta
     """
     try:
         read(action)
-    except UnreadableAction as unreadable:
-        try:
-            _apply(state, seat, action, rng)
-        except IllegalAction as refused:
-            raise UnreadableAction(str(refused)) from None
-        raise unreadable from None
+    except UnreadableAction as error:
+        raise unreadable(error, lambda: _apply(state, seat, action, rng)) from None
     return _apply(state, seat, action, rng)
 
 

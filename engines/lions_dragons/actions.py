@@ -11,7 +11,7 @@ import copy
 import random
 from typing import Any
 
-from engines.base import Event, IllegalAction, UnreadableAction
+from engines.base import Event, IllegalAction, UnreadableAction, unreadable
 from engines.lions_dragons import board, rules
 from engines.lions_dragons.moves import Move, legal_moves, wizard_cell
 from engines.lions_dragons.notation import Action, read
@@ -26,12 +26,8 @@ def apply(state: State, seat: int, action: str, rng: random.Random) -> tuple[Sta
     is not notation, IllegalAction if the rules do not allow it now."""
     try:
         written = read(action)
-    except UnreadableAction as unreadable:
-        try:
-            check_turn(state, seat)
-        except IllegalAction as refused:
-            raise UnreadableAction(str(refused)) from None
-        raise unreadable from None
+    except UnreadableAction as error:
+        raise unreadable(error, lambda: check_turn(state, seat)) from None
     side = check_turn(state, seat)
     move = _resolve(state, side, written)
 

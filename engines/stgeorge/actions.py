@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from engines.base import Event, IllegalAction, UnreadableAction
+from engines.base import Event, IllegalAction, UnreadableAction, unreadable
 from engines.stgeorge import rules
 from engines.stgeorge.board import LAIR, Board, current_board
 from engines.stgeorge.moves import DRAGON, destinations, pieces_of
@@ -31,12 +31,8 @@ def apply(state: State, seat: int, action: str, rng: random.Random) -> tuple[Sta
     UnreadableAction if ``action`` is not notation at all."""
     try:
         read_action = read(action, current_board())
-    except UnreadableAction as unreadable:
-        try:
-            _apply(state, seat, action, None, rng)
-        except IllegalAction as refused:
-            raise UnreadableAction(str(refused)) from None
-        raise unreadable from None
+    except UnreadableAction as error:
+        raise unreadable(error, lambda: _apply(state, seat, action, None, rng)) from None
     return _apply(state, seat, action, read_action, rng)
 
 

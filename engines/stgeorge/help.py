@@ -3,21 +3,15 @@
 from __future__ import annotations
 
 from engines.data import reconstructed_notes
+from engines.helptext import Examples
 from engines.stgeorge.board import board_data
 
-EXAMPLES: list[str] = []
-"""Every action the help writes as an example, in the order written (each appears in the
-text in backticks; tests play them). The help text is built with :func:`_example`, so the
-two cannot drift apart."""
-
-OPTION_EXAMPLES: list[str] = []
-"""Every ``key=value`` option example the help writes: none, the game has no options."""
-
-
-def _example(action: str) -> str:
-    """``action`` in backticks, kept in :data:`EXAMPLES`."""
-    EXAMPLES.append(action)
-    return f"`{action}`"
+_written = Examples()
+EXAMPLES = _written.actions
+"""Every action the help writes as an example (tests play them all)."""
+OPTION_EXAMPLES = _written.options
+"""Every ``key=value`` option example the help writes (tests open a game with each)."""
+_example = _written.action
 
 
 _HELP = f"""\
