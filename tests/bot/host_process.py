@@ -24,7 +24,7 @@ from bot.store.postgres import PostgresStore
 
 LEASE = 2.0
 """Seconds a claim lasts here: a killed process's games and lanes are taken over after it."""
-DEADLINE = 25.0
+DEADLINE = 45.0
 
 
 def write(log: str, line: str) -> None:
