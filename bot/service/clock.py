@@ -35,6 +35,10 @@ BACKOFF = (1.0, 5.0, 30.0, 120.0)
 """Seconds before a game whose firing failed is tried again, by failures in a row."""
 MAX_FAILURES = 4
 """Failures in a row after which a game is set aside (paused, its host told)."""
+CLAIM_LEASE = 60.0
+"""Seconds a claim on a due game lasts: processes sharing the database fire each due game
+in the one that claimed it; if that process dies, another takes the game over this long
+after the claim was made (or last renewed)."""
 
 log = logging.getLogger(__name__)
 
@@ -60,6 +64,9 @@ NOTIFY_CHOICES = {
 
 class TurnClock:
     """Turn-clock use cases of :class:`~bot.service.host.GameHost` (a mixin)."""
+
+    claim_lease: float = CLAIM_LEASE
+    """Seconds this host's claims on due games last (see :data:`CLAIM_LEASE`)."""
 
     async def set_timing(
         self,
@@ -181,11 +188,33 @@ class TurnClock:
         """``game_id`` is no longer being fired (a claim that was never fired, say)."""
         self._firing.discard(game_id)
 
+    async def unclaim(self, game_id: int) -> None:
+        """Give up this host's claim on ``game_id`` in the store, so any process may fire
+        it at once. A store that fails to release it only leaves the claim to lapse with
+        its lease."""
+        try:
+            await self.store.release_game(game_id, self.owner)
+        except Exception:
+            log.warning("game %s: releasing its claim failed; it lapses", game_id, exc_info=True)
+
     async def due_games(self, now: float) -> list[GameRecord]:
-        """The running games due at ``now`` that are neither being fired nor held back
-        after a failure, earliest first."""
+        """The running games due at ``now`` that no other process holds, claimed for this
+        host (see :meth:`Store.claim_due`), leaving out those this host is firing already
+        or holds back after a failure; earliest first. The caller fires each one it gets
+        with :meth:`fire_claimed` (or gives it up with :meth:`unclaim`)."""
         busy = self._firing | {g for g, hold in self._held.items() if hold.retry_at > now}
-        return [r for r in await self.store.due(now, FIRST_DUE + len(busy)) if r.id not in busy]
+        claimed = await self.store.claim_due(
+            now, self.owner, self.claim_lease, FIRST_DUE + len(busy)
+        )
+        due = []
+        for record in claimed:
+            if record.id in self._firing:
+                continue  # its firing goes on (and its claim was renewed)
+            if record.id in busy:
+                await self.unclaim(record.id)  # held back here: another process may try
+                continue
+            due.append(record)
+        return due
 
     async def next_wakeup(self) -> float | None:
         """When the earliest deadline or reminder of a game not being fired falls, or a
@@ -207,7 +236,7 @@ class TurnClock:
 
     async def fire_claimed(self, record: GameRecord, now: float) -> Outcome:
         """Fire one due game that :meth:`claim` marked, from the ``record`` the due query
-        returned, and release it.
+        returned, and release it (here and in the store).
 
         Afterwards the game is settled: its next deadline is in the future, or it is over,
         or paused. A firing that fails (or changes nothing) is logged once, with the game's
@@ -219,6 +248,7 @@ class TurnClock:
         except Exception as error:
             return await self._firing_failed(record, error)
         finally:
+            await self.unclaim(record.id)
             self.release(record.id)
         self._held.pop(record.id, None)
         return outcome

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import random
+import socket
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -82,6 +84,9 @@ class GameHost(Lobby, TurnClock, Computers):
         # The turn clock's games being fired now, and those held back after failures.
         self._firing: set[int] = set()
         self._held: dict[int, Hold] = {}
+        # Who holds this host's claims on due games and outbox lanes in a shared database.
+        tag = random.SystemRandom().getrandbits(32)
+        self.owner = f"{socket.gethostname()}:{os.getpid()}:{tag:08x}"
 
     # -- looking games up --------------------------------------------------------------
 

@@ -46,6 +46,13 @@ IDLE = 24 * 3600.0
 """With nothing to retry the worker sleeps this long; storing a notice wakes it at once."""
 MAX_ATTEMPTS = 50
 """Failed tries after which a notice is given up on (about four hours of pauses)."""
+LANE_LEASE = 60.0
+"""Seconds a claim on a lane lasts (renewed before each notice): processes sharing the
+database send each lane from the one that claimed it; if that process dies, another takes
+the lane over this long after its last renewal."""
+LANE_BUSY = 1.0
+"""Seconds before a lane another process is sending is looked at again (it may have left
+notices stored after it read the lane, or died)."""
 
 
 class TryLater(Exception):
@@ -104,13 +111,21 @@ class Outbox:
     """Sends stored notices through ``send`` (see the module docstring)."""
 
     def __init__(
-        self, host: GameHost, send: Send, *, concurrency: int = 16, one_by_one: bool = False
+        self,
+        host: GameHost,
+        send: Send,
+        *,
+        concurrency: int = 16,
+        one_by_one: bool = False,
+        lane_lease: float = LANE_LEASE,
     ) -> None:
         """``one_by_one``: send everything in the order it was stored, one at a time (a
-        local table, where one terminal shows every lane)."""
+        local table, where one terminal shows every lane). ``lane_lease``: seconds this
+        outbox's claim on a lane lasts (see :data:`LANE_LEASE`)."""
         self.host = host
         self.send = send
         self.one_by_one = one_by_one
+        self.lane_lease = lane_lease
         self._locks: dict[str, asyncio.Lock] = {}
         self._slots = asyncio.Semaphore(concurrency)
         self._task: asyncio.Task[None] | None = None
@@ -173,16 +188,27 @@ class Outbox:
         if not by_lane:
             return True
         if self.one_by_one:
-            return await self._send_in_order(pending)
+            return await self._send_in_order(by_lane)
         done = await asyncio.gather(*(self._send_lane(lane) for lane in by_lane))
         return all(done)
 
-    async def _send_in_order(self, pending: list[OutboxEntry]) -> bool:
-        held: set[str] = set()
-        known: dict[int, _Messages] = {}
-        for entry in pending:
-            if entry.lane not in held and not await self._send_entry(entry, known):
-                held.add(entry.lane)
+    async def _send_in_order(self, lanes: list[str]) -> bool:
+        """Send the pending notices of ``lanes`` in stored order, one at a time; lanes
+        another process is sending wait."""
+        claimed = [lane for lane in lanes if await self._claim(lane)]
+        held = set(lanes) - set(claimed)
+        try:
+            known: dict[int, _Messages] = {}
+            pending = await self.host.store.pending_notices(lanes=claimed) if claimed else []
+            for index, entry in enumerate(pending):
+                if entry.lane in held:
+                    continue
+                renewed = index == 0 or await self._claim(entry.lane)
+                if not renewed or not await self._send_entry(entry, known):
+                    held.add(entry.lane)
+        finally:
+            for lane in claimed:
+                await self._release(lane)
         return not held
 
     async def flush_outcome(self, outcome: Outcome) -> bool:
@@ -191,14 +217,39 @@ class Outbox:
         return await self.flush(lanes) if lanes else True
 
     async def _send_lane(self, lane: str) -> bool:
+        """Send the lane's pending notices in order, holding its claim in the store (so no
+        other process sends them meanwhile); False if some must wait."""
         lock = self._locks.setdefault(lane, asyncio.Lock())
         async with lock, self._slots:
-            known: dict[int, _Messages] = {}
-            # Read again under the lane's lock: another flush may have sent some already.
-            for entry in await self.host.store.pending_notices(lanes=[lane]):
-                if not await self._send_entry(entry, known):
-                    return False
+            if not await self._claim(lane):
+                return False
+            try:
+                known: dict[int, _Messages] = {}
+                # Read under the lane's claim: another flush may have sent some already.
+                pending = await self.host.store.pending_notices(lanes=[lane])
+                for index, entry in enumerate(pending):
+                    if index and not await self._claim(lane):  # renew the lease
+                        return False
+                    if not await self._send_entry(entry, known):
+                        return False
+            finally:
+                await self._release(lane)
         return True
+
+    async def _claim(self, lane: str) -> bool:
+        """Claim (or renew) the lane for this host; while another process holds it, look
+        again after :data:`LANE_BUSY`."""
+        now = self.host.clock()
+        if await self.host.store.claim_lane(lane, self.host.owner, now, self.lane_lease):
+            return True
+        self._retry_at(now + min(LANE_BUSY, self.lane_lease))
+        return False
+
+    async def _release(self, lane: str) -> None:
+        try:
+            await self.host.store.release_lane(lane, self.host.owner)
+        except Exception:
+            log.warning("releasing lane %s failed; its claim lapses", lane, exc_info=True)
 
     async def _send_entry(self, entry: OutboxEntry, known: dict[int, _Messages]) -> bool:
         """Send one entry; False if it must wait (the lane stops behind it)."""

@@ -103,8 +103,10 @@ class Scheduler:
             if self._stopping:
                 return
             delay = IDLE if when is None else min(IDLE, max(0.0, when - self._clock()))
-            if delay == 0.0 and not started and not self._firings:
-                delay = 1.0  # due, yet nothing could be started: never spin
+            if delay == 0.0 and not started:
+                # Due, yet nothing could be started (another process holds it): never spin.
+                # A firing of this process that ends pokes the task anyway.
+                delay = 1.0
             self._sleeping = True
             await asyncio.sleep(delay)
 
@@ -114,7 +116,9 @@ class Scheduler:
         now = self._clock()
         started = []
         for record in await self._host.due_games(now):
-            if not self._stopping and self._host.claim(record.id):
+            if self._stopping:
+                await self._host.unclaim(record.id)  # another process may fire it
+            elif self._host.claim(record.id):
                 task = asyncio.create_task(self._fire_one(record, now), name=f"fire-{record.id}")
                 self._firings.add(task)
                 task.add_done_callback(self._firings.discard)
@@ -122,13 +126,17 @@ class Scheduler:
         return started
 
     async def _fire_one(self, record: GameRecord, now: float) -> None:
+        fired = False
         try:
             async with self._slots:
+                fired = True
                 outcome = await self._host.fire_claimed(record, now)
             await self._deliver(outcome)
         except Exception:
             log.exception("game %s: delivering what its turn clock did failed", record.id)
         finally:
+            if not fired:  # cancelled before its turn came: its claim goes back
+                await self._host.unclaim(record.id)
             self._host.release(record.id)  # also when cancelled before its turn came
             self.poke()  # its next deadline may be the nearest now
 

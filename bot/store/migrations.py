@@ -101,4 +101,15 @@ MIGRATIONS: list[str] = [
     );
     CREATE INDEX outbox_pending ON outbox (id) WHERE sent_at IS NULL AND failed IS NULL;
     """,
+    # 7: leases for several processes sharing one database: the process firing a game's due
+    # deadline or reminder (until its lease runs out), and the one sending each lane.
+    """
+    ALTER TABLE games ADD COLUMN claimed_by TEXT;
+    ALTER TABLE games ADD COLUMN claimed_until REAL;
+    CREATE TABLE lanes (
+        lane TEXT PRIMARY KEY,
+        owner TEXT NOT NULL,
+        until REAL NOT NULL
+    );
+    """,
 ]

@@ -410,6 +410,39 @@ class PostgresStore:
             limit=limit,
         )
 
+    async def claim_due(
+        self, now: float, owner: str, lease_seconds: float, limit: int = 100
+    ) -> list[GameRecord]:
+        """Claim the due games nobody else holds for ``owner`` and read them, in one
+        statement: rows another claimer has locked meanwhile are skipped (``SKIP
+        LOCKED``), so claimers at the same moment get disjoint sets. A claimed row that
+        cannot be read is left out (its claim lapses with its lease)."""
+        rows = await self._fetch(
+            "WITH claimed AS (UPDATE games SET claimed_by = $2, claimed_until = $3"
+            " WHERE id IN (SELECT id FROM games WHERE status = 'running'"
+            " AND (deadline <= $1 OR remind_at <= $1)"
+            " AND (claimed_by IS NULL OR claimed_by = $2 OR claimed_until <= $1)"
+            " ORDER BY LEAST(deadline, remind_at), id LIMIT $4 FOR UPDATE SKIP LOCKED)"
+            " RETURNING *)"
+            f" {_GAME_SELECT.replace('FROM games g', 'FROM claimed g')}"
+            " ORDER BY LEAST(g.deadline, g.remind_at), g.id",
+            float(now), owner, float(now) + float(lease_seconds), limit,
+        )  # fmt: skip
+        records = []
+        for row in rows:
+            try:
+                records.append(GameRecord.from_row(row, _seats(row)))
+            except ValueError:
+                log.warning("game %s cannot be read (damaged JSON); left out", row["id"])
+        return records
+
+    async def release_game(self, game_id: int, owner: str) -> None:
+        await self._execute(
+            "UPDATE games SET claimed_by = NULL, claimed_until = NULL"
+            " WHERE id = $1 AND claimed_by = $2",
+            game_id, owner,
+        )  # fmt: skip
+
     async def take_reminder(
         self, game_id: int, remind_at: float, *, now: float = 0.0, notices: Sequence[Outgoing] = ()
     ) -> bool:
@@ -474,6 +507,18 @@ class PostgresStore:
             "UPDATE outbox SET failed = $1 WHERE id = $2 AND sent_at IS NULL",
             reason or "failed", entry_id,
         )  # fmt: skip
+
+    async def claim_lane(self, lane: str, owner: str, now: float, lease_seconds: float) -> bool:
+        claimed = await self._fetchval(
+            "INSERT INTO lanes (lane, owner, until) VALUES ($1, $2, $3)"
+            " ON CONFLICT (lane) DO UPDATE SET owner = excluded.owner, until = excluded.until"
+            " WHERE lanes.owner = excluded.owner OR lanes.until <= $4 RETURNING owner",
+            lane, owner, float(now) + float(lease_seconds), float(now),
+        )  # fmt: skip
+        return claimed is not None
+
+    async def release_lane(self, lane: str, owner: str) -> None:
+        await self._execute("DELETE FROM lanes WHERE lane = $1 AND owner = $2", lane, owner)
 
     # -- users and guild settings ------------------------------------------------------
 

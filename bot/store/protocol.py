@@ -17,11 +17,16 @@ Conventions every method keeps:
   (:meth:`Store.take_reminder`) change no version, so they never make a control stale.
 - **Unreadable rows.** A game whose stored JSON is damaged spoils only itself:
   :meth:`Store.get_game` raises ValueError for it, listings (:meth:`Store.games`,
-  :meth:`Store.due`) leave it out and :meth:`Store.next_wakeup` passes over it.
+  :meth:`Store.due`, :meth:`Store.claim_due`) leave it out and :meth:`Store.next_wakeup`
+  passes over it.
 - **Records.** Reads return fresh immutable records (:class:`~bot.store.GameRecord` with its
   seats, ordered by seat number, as of one moment); JSON fields (``options``, ``timing``,
   ``snapshot``, ``events``) come back equal to what was written.
 - **Time** is whatever float the caller passes as ``now``; a store never reads a clock.
+- **Claims.** Processes sharing a database split the work with leases: a due game is fired
+  by the owner that claimed it (:meth:`Store.claim_due`), a lane is sent by the owner that
+  claimed it (:meth:`Store.claim_lane`). A claim lasts until its owner releases it or its
+  lease runs out (an owner that died loses it then); another owner may then take it.
 - **Concurrency.** Calls from concurrent coroutines (or processes sharing the database) never
   see half of another call's transaction.
 - **Notices.** Every write that tells people something takes ``notices``: each
@@ -237,6 +242,23 @@ class Store(Protocol):
         every other field stay as they are."""
         ...
 
+    async def claim_due(
+        self, now: float, owner: str, lease_seconds: float, limit: int = 100
+    ) -> list[GameRecord]:
+        """Claim for ``owner`` until ``now + lease_seconds`` the games :meth:`due` would
+        list that no other owner holds an unexpired claim on (one whose ``until`` is after
+        ``now``), at most ``limit``, earliest first, with seats; returns them. A game
+        ``owner`` already holds is claimed again (its lease renewed). Several owners
+        claiming at once (in one process or several) get disjoint sets. Not versioned: the
+        version and every other field stay as they are."""
+        ...
+
+    async def release_game(self, game_id: int, owner: str) -> None:
+        """Give up ``owner``'s claim on the game, so any owner may claim it at once; nothing
+        happens if another owner holds it (``owner``'s lease ran out and it was taken) or
+        nobody does."""
+        ...
+
     # -- the outbox --------------------------------------------------------------------
 
     async def enqueue(self, game_id: int, notices: Sequence[Outgoing], *, now: float) -> None:
@@ -265,6 +287,18 @@ class Store(Protocol):
     async def give_up(self, entry_id: int, *, reason: str) -> None:
         """Never send the entry (its channel is gone, the user cannot be reached); it stays
         stored with ``reason``. An entry already sent stays sent."""
+        ...
+
+    async def claim_lane(self, lane: str, owner: str, now: float, lease_seconds: float) -> bool:
+        """Claim the right to send ``lane`` for ``owner`` until ``now + lease_seconds``: True
+        if nobody else holds an unexpired claim on it (``owner``'s own claim is renewed),
+        False (nothing changed) while another owner's claim lasts. Only one of several
+        owners claiming at once gets it."""
+        ...
+
+    async def release_lane(self, lane: str, owner: str) -> None:
+        """Give up ``owner``'s claim on ``lane``, so any owner may claim it at once; nothing
+        happens if another owner holds it or nobody does."""
         ...
 
     # -- users and server settings -----------------------------------------------------

@@ -40,6 +40,14 @@ _READABLE = (
     " AND (snapshot IS NULL OR snapshot = '' OR json_valid(snapshot))"
 )
 """A game row whose JSON can be read: the deadline queries pass over the others."""
+_DUE = (
+    # Two index searches, so only the due games are read and sorted.
+    "id IN (SELECT id FROM games WHERE deadline <= ? AND deadline IS NOT NULL"
+    " UNION SELECT id FROM games WHERE remind_at <= ? AND remind_at IS NOT NULL)"
+    f" AND status = 'running' AND {_READABLE}"
+)
+"""Running, readable games whose deadline or reminder has come (``now`` twice)."""
+_EARLIEST = "MIN(COALESCE(deadline, remind_at), COALESCE(remind_at, deadline)), id"
 
 log = logging.getLogger(__name__)
 _MESSAGE_COLUMNS = {"status": "status_message_id", "board": "board_message_id"}
@@ -125,42 +133,10 @@ class SqliteStore:
         async with self._lock:
             await _run(self._db, "BEGIN")
             try:
-                rows = await _rows(self._db, sql, params)
-                ids = [row["id"] for row in rows]
-                marks = ", ".join("?" * len(ids))
-                seat_rows = (
-                    await _rows(
-                        self._db,
-                        f"SELECT * FROM seats WHERE game_id IN ({marks}) ORDER BY seat",
-                        ids,
-                    )
-                    if ids
-                    else []
-                )
+                rows, seats = await _game_rows(self._db, sql, params)
             finally:
                 await _run(self._db, "COMMIT")
-        seats: dict[int, list[SeatRecord]] = {game_id: [] for game_id in ids}
-        for r in seat_rows:
-            seats[r["game_id"]].append(
-                SeatRecord(
-                    game_id=r["game_id"],
-                    seat=r["seat"],
-                    role=r["role"],
-                    user_id=r["user_id"],
-                    name=r["name"],
-                    left=bool(r["left"]),
-                    computer=r["computer"],
-                )
-            )
-        records = []
-        for row in rows:
-            try:
-                records.append(GameRecord.from_row(row, tuple(seats[row["id"]])))
-            except ValueError:
-                if not skip_unreadable:
-                    raise
-                log.warning("game %s cannot be read (damaged JSON); left out", row["id"])
-        return records
+        return _records(rows, seats, skip_unreadable=skip_unreadable)
 
     # -- games -------------------------------------------------------------------------
 
@@ -432,15 +408,45 @@ class SqliteStore:
     async def due(self, now: float, limit: int = 100) -> list[GameRecord]:
         """Running games whose deadline or reminder time has come, earliest first."""
         return await self._game_records(
-            # Two index searches, so only the due games are read and sorted.
-            "SELECT * FROM games WHERE id IN ("
-            " SELECT id FROM games WHERE deadline <= ? AND deadline IS NOT NULL"
-            " UNION SELECT id FROM games WHERE remind_at <= ? AND remind_at IS NOT NULL)"
-            f" AND status = 'running' AND {_READABLE}"
-            " ORDER BY MIN(COALESCE(deadline, remind_at), COALESCE(remind_at, deadline))"
-            " LIMIT ?",
-            (now, now, limit),
+            f"SELECT * FROM games WHERE {_DUE} ORDER BY {_EARLIEST} LIMIT ?", (now, now, limit)
         )
+
+    async def claim_due(
+        self, now: float, owner: str, lease_seconds: float, limit: int = 100
+    ) -> list[GameRecord]:
+        """Claim the due games nobody else holds for ``owner``, and read them, in one
+        transaction."""
+        async with self._transaction() as db:
+            free = "(claimed_by IS NULL OR claimed_by = ? OR claimed_until <= ?)"
+            ids = [
+                row["id"]
+                for row in await _rows(
+                    db,
+                    f"SELECT id FROM games WHERE {_DUE} AND {free} ORDER BY {_EARLIEST} LIMIT ?",
+                    (now, now, owner, now, limit),
+                )
+            ]
+            if not ids:
+                return []
+            marks = ", ".join("?" * len(ids))
+            await _run(
+                db,
+                f"UPDATE games SET claimed_by = ?, claimed_until = ? WHERE id IN ({marks})",
+                (owner, now + lease_seconds, *ids),
+            )
+            rows, seats = await _game_rows(
+                db, f"SELECT * FROM games WHERE id IN ({marks}) ORDER BY {_EARLIEST}", ids
+            )
+        return _records(rows, seats, skip_unreadable=True)
+
+    async def release_game(self, game_id: int, owner: str) -> None:
+        async with self._transaction() as db:
+            await _run(
+                db,
+                "UPDATE games SET claimed_by = NULL, claimed_until = NULL"
+                " WHERE id = ? AND claimed_by = ?",
+                (game_id, owner),
+            )
 
     async def take_reminder(
         self, game_id: int, remind_at: float, *, now: float = 0.0, notices: Sequence[Outgoing] = ()
@@ -523,6 +529,22 @@ class SqliteStore:
                 (reason or "failed", entry_id),
             )
 
+    async def claim_lane(self, lane: str, owner: str, now: float, lease_seconds: float) -> bool:
+        async with self._transaction() as db:
+            await _run(
+                db,
+                "INSERT INTO lanes (lane, owner, until) VALUES (?, ?, ?)"
+                " ON CONFLICT (lane) DO UPDATE SET owner = excluded.owner,"
+                " until = excluded.until WHERE lanes.owner = excluded.owner OR lanes.until <= ?",
+                (lane, owner, now + lease_seconds, now),
+            )
+            rows = await _rows(db, "SELECT owner FROM lanes WHERE lane = ?", (lane,))
+            return bool(rows) and rows[0]["owner"] == owner
+
+    async def release_lane(self, lane: str, owner: str) -> None:
+        async with self._transaction() as db:
+            await _run(db, "DELETE FROM lanes WHERE lane = ? AND owner = ?", (lane, owner))
+
     # -- users and guild settings ------------------------------------------------------
 
     async def dm_closed(self, user_id: int) -> bool:
@@ -552,6 +574,49 @@ class SqliteStore:
                 " ON CONFLICT (guild_id, key) DO UPDATE SET value = excluded.value",
                 (guild_id, key, value),
             )
+
+
+async def _game_rows(
+    db: aiosqlite.Connection, sql: str, params: Iterable[Any] = ()
+) -> tuple[list[aiosqlite.Row], dict[int, list[SeatRecord]]]:
+    """The game rows ``sql`` selects and their seats by game, read on ``db`` (inside the
+    caller's transaction)."""
+    rows = await _rows(db, sql, params)
+    ids = [row["id"] for row in rows]
+    marks = ", ".join("?" * len(ids))
+    seat_rows = (
+        await _rows(db, f"SELECT * FROM seats WHERE game_id IN ({marks}) ORDER BY seat", ids)
+        if ids
+        else []
+    )
+    seats: dict[int, list[SeatRecord]] = {game_id: [] for game_id in ids}
+    for r in seat_rows:
+        seats[r["game_id"]].append(
+            SeatRecord(
+                game_id=r["game_id"],
+                seat=r["seat"],
+                role=r["role"],
+                user_id=r["user_id"],
+                name=r["name"],
+                left=bool(r["left"]),
+                computer=r["computer"],
+            )
+        )
+    return rows, seats
+
+
+def _records(
+    rows: list[aiosqlite.Row], seats: dict[int, list[SeatRecord]], *, skip_unreadable: bool
+) -> list[GameRecord]:
+    records = []
+    for row in rows:
+        try:
+            records.append(GameRecord.from_row(row, tuple(seats[row["id"]])))
+        except ValueError:
+            if not skip_unreadable:
+                raise
+            log.warning("game %s cannot be read (damaged JSON); left out", row["id"])
+    return records
 
 
 async def _run(db: aiosqlite.Connection, sql: str, params: Iterable[Any] = ()) -> tuple[int, int]:
