@@ -149,7 +149,7 @@ async def child(options: dict) -> dict:
     )
     pids = list(pictures._pool._processes) if pictures._pool is not None else []
 
-    chooser = random.Random(f"{options['seed']}:{part}")
+    chooser = random.Random(f"{options['seed']}:{options['index']}")
     rate, seconds = options["rate"], options["seconds"]
     latencies: list[float] = []
     acting: list[float] = []  # act() alone
@@ -272,6 +272,7 @@ async def run_setup(location: str, processes: int, args: argparse.Namespace) -> 
             "workers": args.workers,
             "seed": args.seed,
             "part": [0, 1] if args.shared else [part, processes],
+            "index": part,
             "rate": args.rate / processes,
             "seconds": args.seconds,
             "start_at": start_at,
