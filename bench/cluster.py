@@ -1,0 +1,397 @@
+"""An open-loop load of actions with pictures on, from one or two bot processes.
+
+``python -m bench.cluster [--games 1000] [--rate 100] [--seconds 20] [--workers 2]
+[--shared] [--only sqlite,postgres,postgres2]``
+
+``--games`` live games (seeded, across the four games) are opened first. Then actions are
+offered at ``--rate`` per second at fixed times, whether or not earlier ones are done (an
+open loop, as players click): each is a version-stamped legal action of a random prompted
+seat of a random live game, through the real host. Every notice goes through the real
+outbox to a fake Discord sender that draws each board the notice carries (``host.draw``,
+in ``--workers`` picture processes) and counts it as sent. An action's latency runs from
+the time it was scheduled to ``act()`` returning and its notices sent.
+
+Three setups, each in child processes (a fresh interpreter, as the bot runs), each of which
+reports to this process over a pipe:
+
+- SQLite, one process offered the whole rate;
+- PostgreSQL, one process;
+- PostgreSQL, two processes offered half the rate each, on disjoint halves of the games
+  (``--shared``: both on every game), each with its own host, outbox and sender.
+
+Printed for each: actions completed per second, p50/p95 latency, how late a 10 ms heartbeat
+of the event loop wakes up (p99, the worst process), CPU per completed action (the bot
+processes' and their picture workers'), and what was left undone when the time was up.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+import uuid
+from pathlib import Path
+
+SLUGS = ("stgeorge", "lions-dragons", "dragons-cave", "dragonslayer")
+GUILD = 1
+POSTGRES_SERVER = os.environ.get("DRAGON_BENCH_POSTGRES", "postgresql://postgres@127.0.0.1:5432")
+GRACE = 5.0
+"""Seconds the actions still in flight when the offered time ends may take to finish."""
+
+AIMS = (
+    "aims: 100 actions/s sustained with p95 <= 250 ms; event loop late by (p99) <= 20 ms; "
+    "CPU per action with pictures <= 7 ms"
+)
+BASELINE = (
+    "baseline (SQLite, one process, pictures, measured before): 63-76 actions/s at most, "
+    "CPU 14.5 ms per action, p95 880-1,399 ms with 64 clicks in flight; offered 100 "
+    "actions/s, only 25-36/s completed, with a backlog of 844"
+)
+
+
+# -- opening the games (this process) ---------------------------------------------------
+
+
+async def open_games(location: str, count: int, seed: int) -> float:
+    """Open ``count`` running games in the store at ``location``; the seconds it took."""
+    from bot.service.host import GameHost
+    from bot.service.outbox import Outbox
+    from bot.store.opening import open_store
+
+    started = time.perf_counter()
+    store = await open_store(location)
+    host = GameHost(store, seeds=random.Random(seed))
+    try:
+        for index in range(count):
+            slug = SLUGS[index % len(SLUGS)]
+            players = 3 if slug == "dragons-cave" else 2
+            user = 10 * (index + 1)
+            opened = await host.new_game(
+                guild_id=GUILD, channel_id=100_000 + index, user_id=user, user_name=f"p{user}",
+                slug=slug, players=players,
+            )  # fmt: skip
+            game_id = opened.outgoing[0].game_id
+            for guest in range(1, players):
+                await host.join(game_id=game_id, user_id=user + guest, user_name=f"p{user + guest}")
+            await host.start(game_id=game_id, user_id=user)
+
+        async def sent(delivery) -> int:  # the openings' notices count as sent, undrawn
+            return 1
+
+        outbox = Outbox(host, sent, concurrency=64)
+        while await store.pending_notices(limit=1):  # a flush reads a few hundred at a time
+            await outbox.flush()
+    finally:
+        await store.close()
+    return time.perf_counter() - started
+
+
+# -- one bot process under load (a child) ------------------------------------------------
+
+
+def worker_cpu(pids: list[int]) -> float:
+    """CPU seconds used so far by the processes ``pids`` (Linux ``/proc``)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for pid in pids:
+        with contextlib.suppress(OSError):
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / tick
+    return total
+
+
+async def child(options: dict) -> dict:
+    from bot.service.errors import UserError
+    from bot.service.host import GameHost
+    from bot.service.outbox import Outbox
+    from bot.service.pictures import Pictures
+    from bot.store.opening import open_store
+
+    store = await open_store(options["location"])
+    pictures = Pictures(options["workers"])
+    host = GameHost(store, drawer=pictures.draw, seeds=random.Random(options["seed"]))
+    sends = 0
+
+    drawing: list[float] = []  # seconds each board took to draw, waiting for a worker included
+
+    async def send(delivery) -> int:
+        nonlocal sends
+        board = getattr(delivery.notice, "board", None)
+        if board is not None:
+            began = time.perf_counter()
+            await host.draw(board)
+            drawing.append(time.perf_counter() - began)
+        sends += 1
+        return sends
+
+    outbox = Outbox(host, send)
+    records = sorted(
+        (g for g in await store.games(guild_id=GUILD, limit=10**6) if g.status == "running"),
+        key=lambda g: g.id,
+    )
+    part, parts = options["part"]
+    live = [g.id for g in records][part::parts]
+    # Start the picture workers (a fresh interpreter each) before the clock runs: every
+    # worker draws each game's board once.
+    warm = [await host.table(game_id) for game_id in live[: len(SLUGS)]]
+    await asyncio.gather(
+        *(
+            pictures.draw(t.engine.slug, t.engine.view(t.state, None))
+            for t in warm * 2 * options["workers"]
+        )
+    )
+    pids = list(pictures._pool._processes) if pictures._pool is not None else []
+
+    chooser = random.Random(f"{options['seed']}:{options['index']}")
+    rate, seconds = options["rate"], options["seconds"]
+    latencies: list[float] = []
+    acting: list[float] = []  # act() alone
+    sending: list[float] = []  # sending the action's notices alone
+    completions: list[float] = []  # seconds after the start when each action was done
+    lags: list[float] = []
+    refused = 0
+    failed = 0
+    in_flight: set[asyncio.Task] = set()
+
+    async def one(scheduled: float) -> None:
+        nonlocal refused, failed
+        for _ in range(5):
+            if not live:
+                return
+            game_id = chooser.choice(live)
+            table = await host.table(game_id)
+            if table.record.status != "running" or not table.prompts():
+                with contextlib.suppress(ValueError):
+                    live.remove(game_id)
+                continue
+            seat = chooser.choice(table.prompts()).seat
+            user = table.record.user_at(seat)
+            action = chooser.choice(table.engine.legal_actions(table.state, seat)).action
+            began = time.perf_counter()
+            try:
+                outcome = await host.act(
+                    game_id=game_id, user_id=user, action=action, version=table.record.version
+                )
+            except UserError:  # another action on this game came first
+                refused += 1
+                return
+            except Exception:
+                failed += 1
+                return
+            acted = time.perf_counter()
+            await outbox.flush_outcome(outcome)
+            finished = time.perf_counter()
+            acting.append(acted - began)
+            sending.append(finished - acted)
+            latencies.append(finished - scheduled)
+            completions.append(finished - started)
+            return
+
+    stop_beating = False
+
+    async def heartbeat() -> None:
+        while not stop_beating:
+            before = time.perf_counter()
+            await asyncio.sleep(0.01)
+            lags.append(time.perf_counter() - before - 0.01)
+
+    # Both processes of a setup begin at the same moment.
+    await asyncio.sleep(max(0.0, options["start_at"] - time.time()))
+    beat = asyncio.create_task(heartbeat())
+    own_before, workers_before = time.process_time(), worker_cpu(pids)
+    started = time.perf_counter()
+    offered = int(rate * seconds)
+    for index in range(offered):
+        scheduled = started + index / rate
+        delay = scheduled - time.perf_counter()
+        if delay > 0:
+            await asyncio.sleep(delay)
+        task = asyncio.create_task(one(scheduled))
+        in_flight.add(task)
+        task.add_done_callback(in_flight.discard)
+    offered_for = time.perf_counter() - started
+    backlog_at_end = len(in_flight)
+    if in_flight:
+        await asyncio.wait(set(in_flight), timeout=GRACE)
+    elapsed = time.perf_counter() - started
+    unfinished = len(in_flight)
+    for task in list(in_flight):
+        task.cancel()
+    with contextlib.suppress(Exception):
+        await asyncio.gather(*in_flight, return_exceptions=True)
+    own = time.process_time() - own_before
+    workers_cpu = worker_cpu(pids) - workers_before
+    stop_beating = True
+    await beat
+    pictures.close()
+    await store.close()
+    return {
+        "offered": offered,
+        "offered_for": offered_for,
+        "elapsed": elapsed,
+        "latencies": latencies,
+        "acting": acting,
+        "sending": sending,
+        "drawing": drawing,
+        "in_window": sum(1 for t in completions if t <= offered_for),
+        "lag_p99": percentile(lags, 99),
+        "cpu": own + workers_cpu,
+        "cpu_bot": own,
+        "cpu_workers": workers_cpu,
+        "refused": refused,
+        "failed": failed,
+        "backlog_at_end": backlog_at_end,
+        "unfinished": unfinished,
+        "sends": sends,
+        "live": len(live),
+    }
+
+
+def percentile(values: list[float], p: int) -> float:
+    if len(values) < 2:
+        return values[0] if values else float("nan")
+    return statistics.quantiles(values, n=100)[p - 1]
+
+
+# -- this process: the setups and the figures --------------------------------------------
+
+
+async def run_setup(location: str, processes: int, args: argparse.Namespace) -> dict:
+    start_at = time.time() + 4.0  # time for the children to import and start their workers
+    children = []
+    for part in range(processes):
+        options = {
+            "location": location,
+            "workers": args.workers,
+            "seed": args.seed,
+            "part": [0, 1] if args.shared else [part, processes],
+            "index": part,
+            "rate": args.rate / processes,
+            "seconds": args.seconds,
+            "start_at": start_at,
+        }
+        command = [sys.executable, "-m", "bench.cluster", "--child", json.dumps(options)]
+        children.append(
+            await asyncio.create_subprocess_exec(*command, stdout=asyncio.subprocess.PIPE)
+        )
+    reports = []
+    for process in children:
+        out, _ = await process.communicate()
+        if process.returncode != 0:
+            raise SystemExit(f"a bot process failed (exit {process.returncode})")
+        reports.append(json.loads(out.decode().strip().splitlines()[-1]))
+    latencies = [x for r in reports for x in r["latencies"]]
+    done = len(latencies)
+    window = max(r["elapsed"] for r in reports)
+    return {
+        "offered": sum(r["offered"] for r in reports),
+        "offered_rate": sum(r["offered"] / r["offered_for"] for r in reports),
+        "per_s": sum(r["in_window"] for r in reports) / max(r["offered_for"] for r in reports),
+        "p50": 1000 * statistics.median(latencies) if latencies else float("nan"),
+        "p95": 1000 * percentile(latencies, 95),
+        "lag_p99": 1000 * max(r["lag_p99"] for r in reports),
+        "cpu_ms": 1000 * sum(r["cpu"] for r in reports) / max(1, done),
+        "done": done,
+        "bot_ms": 1000 * sum(r["cpu_bot"] for r in reports) / max(1, done),
+        "workers_ms": 1000 * sum(r["cpu_workers"] for r in reports) / max(1, done),
+        "draws": sum(len(r["drawing"]) for r in reports),
+        "draw_p50": 1000 * statistics.median([x for r in reports for x in r["drawing"]] or [0]),
+        "act_p50": 1000 * statistics.median([x for r in reports for x in r["acting"]] or [0]),
+        "send_p50": 1000 * statistics.median([x for r in reports for x in r["sending"]] or [0]),
+        "refused": sum(r["refused"] for r in reports),
+        "failed": sum(r["failed"] for r in reports),
+        "backlog": sum(r["backlog_at_end"] for r in reports),
+        "unfinished": sum(r["unfinished"] for r in reports),
+        "sends": sum(r["sends"] for r in reports),
+        "window": window,
+    }
+
+
+def line(name: str, f: dict) -> str:
+    return (
+        f"  {name:<28} {f['per_s']:6.1f} actions/s done of {f['offered_rate']:5.1f} offered"
+        f"   p50 {f['p50']:6.0f} ms   p95 {f['p95']:6.0f} ms   loop late (p99) "
+        f"{f['lag_p99']:5.1f} ms   CPU {f['cpu_ms']:5.1f} ms/action\n"
+        f"  {'':<28} {f['done']} done of {f['offered']} offered in {f['window']:.1f} s,"
+        f" {f['refused']} refused as stale, {f['failed']} failed; in flight when the offer"
+        f" ended {f['backlog']}, unfinished after {GRACE:g} s more {f['unfinished']};"
+        f" {f['sends']} notices sent, {f['draws']} boards drawn (p50 {f['draw_p50']:.0f} ms"
+        f" each, waiting for a worker included); p50 of act() alone {f['act_p50']:.0f} ms,"
+        f" of sending its notices alone {f['send_p50']:.0f} ms; CPU per action in the bot"
+        f" process {f['bot_ms']:.1f} ms, in its picture workers {f['workers_ms']:.1f} ms"
+    )
+
+
+@contextlib.asynccontextmanager
+async def postgres_database():
+    import asyncpg
+
+    name = f"dragon_bench_{uuid.uuid4().hex}"
+    admin = await asyncpg.connect(f"{POSTGRES_SERVER}/postgres")
+    try:
+        await admin.execute(f'CREATE DATABASE "{name}"')
+    finally:
+        await admin.close()
+    try:
+        yield f"{POSTGRES_SERVER}/{name}"
+    finally:
+        admin = await asyncpg.connect(f"{POSTGRES_SERVER}/postgres")
+        try:
+            await admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        finally:
+            await admin.close()
+
+
+async def main_async(args: argparse.Namespace) -> None:
+    print(
+        f"Open loop: {args.rate:g} actions/s offered for {args.seconds:g} s over {args.games}"
+        f" live games, pictures on ({args.workers} picture processes per bot process)"
+    )
+    print(" ", AIMS)
+    print(" ", BASELINE)
+    if "sqlite" in args.only:
+        folder = Path(tempfile.mkdtemp(prefix="dragon-cluster-"))
+        location = str(folder / "games.sqlite3")
+        took = await open_games(location, args.games, args.seed)
+        print(f"  (SQLite: {args.games} games opened in {took:.1f} s)")
+        print(line("SQLite, one process", await run_setup(location, 1, args)))
+    if {"postgres", "postgres2"} & set(args.only):
+        async with postgres_database() as url:
+            took = await open_games(url, args.games, args.seed)
+            print(f"  (PostgreSQL: {args.games} games opened in {took:.1f} s)")
+            if "postgres" in args.only:
+                print(line("PostgreSQL, one process", await run_setup(url, 1, args)))
+            if "postgres2" in args.only:
+                how = "shared" if args.shared else "disjoint"
+                name = f"PostgreSQL, two ({how})"
+                print(line(name, await run_setup(url, 2, args)))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--rate", type=float, default=100.0)
+    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--shared", action="store_true", help="two processes on every game")
+    parser.add_argument("--only", default="sqlite,postgres,postgres2")
+    parser.add_argument("--child", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child:
+        report = asyncio.run(child(json.loads(args.child)))
+        print(json.dumps(report))
+        return
+    args.only = [word.strip() for word in args.only.split(",") if word.strip()]
+    asyncio.run(main_async(args))
+
+
+if __name__ == "__main__":
+    main()
