@@ -66,18 +66,8 @@ class DragonBot(commands.Bot):
             await self.load_extension(cog)
         self.tree.on_error = self.on_app_command_error
         await self._sync_commands()
-        # Other processes on the database wake this one when they move a deadline or store
-        # notices (listening begins before the first look, so nothing falls between).
-        await store.subscribe(self._woken)
         self.outbox.start()
         self.scheduler.start()
-
-    def _woken(self, kind: str) -> None:
-        """A write (of any process sharing the store) moved a deadline or stored notices."""
-        if kind == "clock":
-            self.scheduler.poke()
-        elif kind == "outbox":
-            self.outbox.poke()
 
     async def _sync_commands(self) -> None:
         if self.settings.sync_guild:
@@ -122,16 +112,13 @@ def _now() -> float:
 
 
 class ShardedDragonBot(DragonBot, commands.AutoShardedBot):
-    """The same bot run as ``shard_count`` shards, all in this process or only its
-    ``shard_ids``. Games, their DMs (which Discord sends on shard 0) and the buttons clicked
-    in them all meet in one host per process; processes running other shards share the
-    PostgreSQL database, whose claims and wake-ups split the deadlines and notices."""
+    """The same bot run as ``shard_count`` shards in this process. Games, their DMs (which
+    Discord sends on shard 0) and the buttons clicked in them all meet in one host."""
 
 
 def create_bot(settings: Settings) -> DragonBot:
-    """The bot for ``settings`` (sharded when ``settings.shard_count`` is set, running only
-    ``settings.shard_ids`` when they are); nothing connects until it is started."""
+    """The bot for ``settings`` (sharded when ``settings.shard_count`` is set); nothing
+    connects until it is started."""
     if settings.shard_count is None:
         return DragonBot(settings)
-    shard_ids = list(settings.shard_ids) if settings.shard_ids is not None else None
-    return ShardedDragonBot(settings, shard_count=settings.shard_count, shard_ids=shard_ids)
+    return ShardedDragonBot(settings, shard_count=settings.shard_count)
