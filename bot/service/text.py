@@ -125,9 +125,6 @@ class Text:
     def __repr__(self) -> str:
         return f"Text({self.pieces!r})"
 
-    def startswith(self, prefix: str) -> bool:
-        return self.plain().startswith(prefix)
-
     def splitlines(self) -> list[str]:
         return self.plain().splitlines()
 

@@ -316,46 +316,17 @@ class Parties:
 # Checking
 
 
-class Check:
-    """Reads raw JSON values for one file, raising :class:`BadData` that names the field."""
-
-    def __init__(self, file: str) -> None:
-        self.file = file
+class Check(data.Fields):
+    """Reads raw JSON values for one Dragonslayer file (the shared readers of
+    :class:`engines.data.Fields`, plus keys, flags, map points and notes), raising
+    :class:`BadData` that names the field."""
 
     def fail(self, path: str, problem: str) -> BadData:
         return BadData(f"{self.file}: {path} {problem}")
 
-    def get(self, raw: dict[str, Any], name: str, path: str) -> Any:
-        where = f"{path}.{name}" if path else name
-        if name not in raw:
-            raise self.fail(where, "is missing")
-        return raw[name]
-
-    def record(self, value: Any, path: str) -> dict[str, Any]:
-        if not isinstance(value, dict):
-            raise self.fail(path, "must be an object")
-        return value
-
-    def items(self, value: Any, path: str, least: int = 0) -> list[Any]:
-        if not isinstance(value, list):
-            raise self.fail(path, "must be a list")
-        if len(value) < least:
-            raise self.fail(path, f"must list at least {least}")
-        return value
-
-    def text(self, value: Any, path: str) -> str:
-        if not isinstance(value, str) or not value.strip():
-            raise self.fail(path, "must be a non-empty text")
-        return value
-
     def key(self, value: Any, path: str) -> str:
         if not isinstance(value, str) or not _KEY.match(value):
             raise self.fail(path, "must be a key of lower-case letters, digits and _")
-        return value
-
-    def whole(self, value: Any, path: str, low: int, high: int) -> int:
-        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            raise self.fail(path, f"must be a whole number {low}-{high}")
         return value
 
     def flag(self, value: Any, path: str) -> bool:

@@ -17,15 +17,8 @@ from bot.service.notices import PrivateMessage
 from bot.service.scheduler import Scheduler
 from bot.store.postgres import PostgresStore
 from tests.bot.test_host import ALICE, BOB, CHANNEL, GUILD
+from tests.bot.test_turn_clock import Clock
 from tests.toy_game import toy_renderer
-
-
-class Clock:
-    def __init__(self):
-        self.now = 1_000_000.0
-
-    def __call__(self):
-        return self.now
 
 
 @pytest.fixture
