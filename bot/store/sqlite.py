@@ -159,11 +159,11 @@ class SqliteStore:
         """A new game in the lobby with ``seats`` taken; returns its id. Each seat counts as
         one write, as if it were taken by :meth:`add_seat` after the game was opened."""
         async with self._transaction() as db:
-            _, game_id = await _run(
+            [(game_id,)] = await _rows(
                 db,
                 "INSERT INTO games (guild_id, channel_id, slug, status, host_id, players,"
                 " options, seed, timing, own_thread, version, created_at, updated_at)"
-                " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                 (
                     guild_id, channel_id, slug, host_id, players, json.dumps(options), seed,
                     json.dumps(timing or {}), int(own_thread), len(seats), now, now,
@@ -243,7 +243,7 @@ class SqliteStore:
             raise ValueError(f"not a game status: {fields['status']!r}")
         values = {k: json.dumps(v) if k in _JSON_FIELDS else v for k, v in fields.items()}
         assignments = "".join(f", {k} = ?" for k in values)
-        changed, _ = await _run(
+        changed = await _run(
             db,
             f"UPDATE games SET version = version + 1, updated_at = ?{assignments}"
             " WHERE id = ? AND version = ?",
@@ -454,7 +454,7 @@ class SqliteStore:
         """Clear a due reminder and store its notices; True only for the one caller that
         cleared it (the others store nothing)."""
         async with self._transaction() as db:
-            changed, _ = await _run(
+            changed = await _run(
                 db,
                 "UPDATE games SET remind_at = NULL WHERE id = ? AND remind_at = ?",
                 (game_id, remind_at),
@@ -503,7 +503,7 @@ class SqliteStore:
 
     async def mark_sent(self, entry_id: int, *, now: float, message_id: int | None = None) -> bool:
         async with self._transaction() as db:
-            changed, _ = await _run(
+            changed = await _run(
                 db,
                 "UPDATE outbox SET sent_at = ?, message_id = ?"
                 " WHERE id = ? AND sent_at IS NULL AND failed IS NULL",
@@ -619,20 +619,23 @@ def _records(
     return records
 
 
-async def _run(db: aiosqlite.Connection, sql: str, params: Iterable[Any] = ()) -> tuple[int, int]:
-    """Execute one statement and close its cursor at once; returns (rowcount, lastrowid).
+async def _run(db: aiosqlite.Connection, sql: str, params: Iterable[Any] = ()) -> int:
+    """Execute one statement; returns how many rows it changed.
 
-    An open cursor keeps its statement "in progress" and would make COMMIT fail.
+    One trip to the database thread: the statement runs to its end there, so nothing is
+    left "in progress" to make COMMIT fail. The count comes from the connection's running
+    total, which only this statement moves (the store's lock is held around every use).
     """
-    async with db.execute(sql, tuple(params)) as cursor:
-        return cursor.rowcount, cursor.lastrowid or 0
+    before = db.total_changes
+    await db.execute_fetchall(sql, tuple(params))
+    return db.total_changes - before
 
 
 async def _rows(
     db: aiosqlite.Connection, sql: str, params: Iterable[Any] = ()
 ) -> list[aiosqlite.Row]:
-    async with db.execute(sql, tuple(params)) as cursor:
-        return list(await cursor.fetchall())
+    """The rows of one statement, in one trip to the database thread."""
+    return list(await db.execute_fetchall(sql, tuple(params)))
 
 
 async def _enqueue(
