@@ -229,11 +229,6 @@ class GameHost(Lobby, TurnClock, Computers):
 
     # -- what frontends remember -------------------------------------------------------
 
-    async def remember_message(self, game_id: int, kind: str, message_id: int) -> None:
-        """The game's newest ``"board"`` post or its ``"status"`` message was posted as
-        ``message_id`` (board links and status edits use it)."""
-        await self.store.set_message(game_id, kind, message_id)
-
     async def dms_closed(self, user_id: int) -> bool:
         """Whether direct messages to ``user_id`` are known to fail."""
         return await self.store.dm_closed(user_id)

@@ -214,22 +214,31 @@ class Outbox:
     async def flush_outcome(self, outcome: Outcome) -> bool:
         """Send the notices of ``outcome`` (and anything older in their lanes) now."""
         lanes = list(dict.fromkeys(wire.lane(n) for n in outcome.outgoing))
-        return await self.flush(lanes) if lanes else True
+        if self.one_by_one:
+            return await self.flush(lanes) if lanes else True
+        done = await asyncio.gather(*(self._send_lane(lane) for lane in lanes))
+        return all(done)
 
     async def _send_lane(self, lane: str) -> bool:
         """Send the lane's pending notices in order, holding its claim in the store (so no
         other process sends them meanwhile); False if some must wait."""
         lock = self._locks.setdefault(lane, asyncio.Lock())
         async with lock, self._slots:
-            if not await self._claim(lane):
+            claimed = self.host.clock()
+            # Read under the lane's claim: another flush may have sent some already.
+            pending = await self.host.store.take_lane(
+                lane, self.host.owner, now=claimed, lease_seconds=self.lane_lease
+            )
+            if pending is None:
+                self._retry_at(claimed + min(LANE_BUSY, self.lane_lease))
                 return False
             try:
                 known: dict[int, _Messages] = {}
-                # Read under the lane's claim: another flush may have sent some already.
-                pending = await self.host.store.pending_notices(lanes=[lane])
-                for index, entry in enumerate(pending):
-                    if index and not await self._claim(lane):  # renew the lease
-                        return False
+                for entry in pending:
+                    if self.host.clock() - claimed > self.lane_lease / 2:
+                        if not await self._claim(lane):  # renew the lease
+                            return False
+                        claimed = self.host.clock()
                     if not await self._send_entry(entry, known):
                         return False
             finally:
@@ -258,14 +267,9 @@ class Outbox:
             self._retry_at(entry.not_before)
             return False
         notice = wire.load(entry.body)
-        messages = known.get(entry.game_id)
-        if messages is None:
-            record = await self.host.store.get_game(entry.game_id)
-            messages = _Messages(
-                record.status_message_id if record else None,
-                record.board_message_id if record else None,
-            )
-            known[entry.game_id] = messages
+        messages = known.setdefault(
+            entry.game_id, _Messages(entry.status_message_id, entry.board_message_id)
+        )
         delivery = Delivery(
             notice,
             nonce=f"dh{entry.id}",
@@ -286,8 +290,10 @@ class Outbox:
             log.exception("sending notice %s of game %s failed", entry.id, entry.game_id)
             await self._later(entry, repr(error))
             return False
-        await self.host.store.mark_sent(entry.id, now=self.host.clock(), message_id=message_id)
-        await self._remember(notice, message_id, messages)
+        remember = _remembered(notice, message_id, messages)
+        await self.host.store.mark_sent(
+            entry.id, now=self.host.clock(), message_id=message_id, remember=remember
+        )
         return True
 
     async def _later(self, entry: OutboxEntry, reason: str) -> None:
@@ -305,18 +311,6 @@ class Outbox:
         if self._next_retry is None or when < self._next_retry:
             self._next_retry = when
 
-    async def _remember(
-        self, notice: Notice, message_id: int | None, messages: _Messages
-    ) -> None:
-        if message_id is None:
-            return
-        if isinstance(notice, ChannelPost) and notice.board is not None:
-            messages.board = message_id
-            await self.host.remember_message(notice.game_id, "board", message_id)
-        elif isinstance(notice, StatusUpdate) and message_id != messages.status:
-            messages.status = message_id
-            await self.host.remember_message(notice.game_id, "status", message_id)
-
     async def _handle(self, notice: Notice, error: Undeliverable) -> None:
         """What a lasting failure changes: the game pauses, or the player gets a button."""
         log.warning("a notice of game %s cannot be sent: %s", notice.game_id, error)
@@ -329,3 +323,17 @@ class Outbox:
                 fallback = PrivateFallback(notice.game_id, notice.channel_id, notice.user_id)
                 await self.host.tell(Outcome([fallback]))
         self.poke()
+
+
+def _remembered(notice: Notice, message_id: int | None, messages: _Messages) -> str | None:
+    """Which of its game's messages a sent notice became (``"board"``, ``"status"``), to be
+    remembered with the send; None if neither changed."""
+    if message_id is None:
+        return None
+    if isinstance(notice, ChannelPost) and notice.board is not None:
+        messages.board = message_id
+        return "board"
+    if isinstance(notice, StatusUpdate) and message_id != messages.status:
+        messages.status = message_id
+        return "status"
+    return None

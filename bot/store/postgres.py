@@ -59,6 +59,17 @@ from bot.store.records import (
 _JSON_FIELDS = {"snapshot", "options", "timing"}
 _GAME_JSON = ("options", "timing", "snapshot")
 _MESSAGE_COLUMNS = {"status": "status_message_id", "board": "board_message_id"}
+_CLAIM_LANE = (
+    "INSERT INTO lanes (lane, owner, until) VALUES ($1, $2, $3)"
+    " ON CONFLICT (lane) DO UPDATE SET owner = excluded.owner, until = excluded.until"
+    " WHERE lanes.owner = excluded.owner OR lanes.until <= $4 RETURNING owner"
+)
+"""Claim (or renew) lane $1 for owner $2 until $3 unless another claim lasts past $4."""
+_PENDING = (
+    "SELECT o.*, g.status_message_id AS status_message, g.board_message_id AS board_message"
+    " FROM outbox o LEFT JOIN games g ON g.id = o.game_id"
+)
+"""Outbox rows with their games' message ids; a WHERE clause follows."""
 
 # Advisory lock keys (the first of two int4 keys): one for migrating, one space for lanes.
 _MIGRATION_LOCK = 0x6468_0001
@@ -468,31 +479,58 @@ class PostgresStore:
     async def pending_notices(
         self, *, lanes: Sequence[str] | None = None, limit: int = 200
     ) -> list[OutboxEntry]:
-        where = "sent_at IS NULL AND failed IS NULL"
+        where = "o.sent_at IS NULL AND o.failed IS NULL"
         params: list[Any] = [limit]
         if lanes is not None:
             if not lanes:
                 return []
-            where += " AND lane = ANY($2::text[])"
+            where += " AND o.lane = ANY($2::text[])"
             params.append(list(lanes))
-        rows = await self._fetch(
-            f"SELECT * FROM outbox WHERE {where} ORDER BY id LIMIT $1", *params
-        )
-        return [
-            OutboxEntry(
-                r["id"], r["game_id"], r["lane"], json.loads(r["body"]), r["created_at"],
-                r["attempts"], r["not_before"],
-            )
-            for r in rows
-        ]  # fmt: skip
+        rows = await self._fetch(f"{_PENDING} WHERE {where} ORDER BY o.id LIMIT $1", *params)
+        return [_entry(r) for r in rows]
 
-    async def mark_sent(self, entry_id: int, *, now: float, message_id: int | None = None) -> bool:
-        marked = await self._fetchval(
+    async def take_lane(
+        self, lane: str, owner: str, *, now: float, lease_seconds: float, limit: int = 200
+    ) -> list[OutboxEntry] | None:
+        # One statement: the claim, then (only if it was won) the lane's pending notices;
+        # a claim won over an empty lane gives one row of NULLs.
+        rows = await self._fetch(
+            f"WITH claim AS ({_CLAIM_LANE})"
+            f" SELECT pending.* FROM claim LEFT JOIN LATERAL ({_PENDING}"
+            "  WHERE o.lane = $1 AND o.sent_at IS NULL AND o.failed IS NULL"
+            "  ORDER BY o.id LIMIT $5) pending ON true",
+            lane, owner, float(now) + float(lease_seconds), float(now), limit,
+        )  # fmt: skip
+        if not rows:
+            return None
+        return [_entry(r) for r in rows if r["id"] is not None]
+
+    async def mark_sent(
+        self,
+        entry_id: int,
+        *,
+        now: float,
+        message_id: int | None = None,
+        remember: str | None = None,
+    ) -> bool:
+        column = _MESSAGE_COLUMNS.get(remember) if remember is not None else None
+        if remember is not None and column is None:
+            raise ValueError(f"not a kind of message: {remember!r}")
+        mark = (
             "UPDATE outbox SET sent_at = $1, message_id = $2"
-            " WHERE id = $3 AND sent_at IS NULL AND failed IS NULL RETURNING id",
+            " WHERE id = $3 AND sent_at IS NULL AND failed IS NULL RETURNING game_id"
+        )
+        if column is None or message_id is None:
+            marked = await self._fetchval(mark, float(now), message_id, entry_id)
+            return marked is not None
+        # One statement: the game remembers the message only if this caller marked it.
+        marked = await self._fetchval(
+            f"WITH marked AS ({mark}), remembered AS (UPDATE games SET {column} = $2"
+            " FROM marked WHERE games.id = marked.game_id)"
+            " SELECT count(*) FROM marked",
             float(now), message_id, entry_id,
         )  # fmt: skip
-        return marked is not None
+        return marked == 1
 
     async def retry_later(self, entry_id: int, *, not_before: float) -> int:
         attempts = await self._fetchval(
@@ -510,11 +548,8 @@ class PostgresStore:
 
     async def claim_lane(self, lane: str, owner: str, now: float, lease_seconds: float) -> bool:
         claimed = await self._fetchval(
-            "INSERT INTO lanes (lane, owner, until) VALUES ($1, $2, $3)"
-            " ON CONFLICT (lane) DO UPDATE SET owner = excluded.owner, until = excluded.until"
-            " WHERE lanes.owner = excluded.owner OR lanes.until <= $4 RETURNING owner",
-            lane, owner, float(now) + float(lease_seconds), float(now),
-        )  # fmt: skip
+            _CLAIM_LANE, lane, owner, float(now) + float(lease_seconds), float(now)
+        )
         return claimed is not None
 
     async def release_lane(self, lane: str, owner: str) -> None:
@@ -623,6 +658,13 @@ async def _enqueue(
     await conn.executemany(
         "INSERT INTO outbox (game_id, lane, body, created_at) VALUES ($1, $2, $3, $4)", rows
     )
+
+
+def _entry(r: asyncpg.Record) -> OutboxEntry:
+    return OutboxEntry(
+        r["id"], r["game_id"], r["lane"], json.loads(r["body"]), r["created_at"],
+        r["attempts"], r["not_before"], r["status_message"], r["board_message"],
+    )  # fmt: skip
 
 
 def _lane_key(lane: str) -> int:

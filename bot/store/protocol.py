@@ -271,12 +271,33 @@ class Store(Protocol):
         """Notices neither sent nor given up on, oldest (lowest id) first, at most ``limit``;
         only those of ``lanes`` when given. Entries waiting to be retried are included, with
         their ``not_before``: a sender keeps a lane's order by stopping at the first entry
-        it may not send yet."""
+        it may not send yet. Each entry carries its game's status and board message ids
+        as they are now."""
         ...
 
-    async def mark_sent(self, entry_id: int, *, now: float, message_id: int | None = None) -> bool:
+    async def take_lane(
+        self, lane: str, owner: str, *, now: float, lease_seconds: float, limit: int = 200
+    ) -> list[OutboxEntry] | None:
+        """Claim ``lane`` for ``owner`` as :meth:`claim_lane` does and, in the same
+        transaction, read its pending notices as :meth:`pending_notices` does (so none is
+        read that another owner may be sending). None, with nothing changed, while another
+        owner's claim lasts."""
+        ...
+
+    async def mark_sent(
+        self,
+        entry_id: int,
+        *,
+        now: float,
+        message_id: int | None = None,
+        remember: str | None = None,
+    ) -> bool:
         """Record that the entry was sent (as ``message_id``, if it made one). True only for
-        the one caller that marked it; False if it was already sent or given up on."""
+        the one caller that marked it; False if it was already sent or given up on.
+
+        With ``remember`` (``"board"`` or ``"status"``) and a ``message_id``, the entry's
+        game also remembers that message, as :meth:`set_message` does, in the same
+        transaction and only when this caller marked it."""
         ...
 
     async def retry_later(self, entry_id: int, *, not_before: float) -> int:

@@ -154,6 +154,11 @@ class OutboxEntry:
     created_at: float
     attempts: int = 0
     not_before: float | None = None
+    status_message_id: int | None = None
+    """The game's status message when the entry was read (a status edit edits it)."""
+    board_message_id: int | None = None
+    """The game's newest board post when the entry was read (its controls go once a
+    newer board is posted)."""
 
 
 @dataclass(frozen=True)

@@ -483,33 +483,42 @@ class SqliteStore:
     async def pending_notices(
         self, *, lanes: Sequence[str] | None = None, limit: int = 200
     ) -> list[OutboxEntry]:
-        where = "sent_at IS NULL AND failed IS NULL"
-        params: list[Any] = []
-        if lanes is not None:
-            if not lanes:
-                return []
-            where += f" AND lane IN ({', '.join('?' * len(lanes))})"
-            params += list(lanes)
-        rows = await self._fetchall(
-            f"SELECT * FROM outbox WHERE {where} ORDER BY id LIMIT ?", (*params, limit)
-        )
-        return [
-            OutboxEntry(
-                r["id"], r["game_id"], r["lane"], json.loads(r["body"]), r["created_at"],
-                r["attempts"], r["not_before"],
-            )
-            for r in rows
-        ]  # fmt: skip
+        if lanes is not None and not lanes:
+            return []
+        async with self._lock:
+            return await _pending(self._db, lanes, limit)
 
-    async def mark_sent(self, entry_id: int, *, now: float, message_id: int | None = None) -> bool:
+    async def take_lane(
+        self, lane: str, owner: str, *, now: float, lease_seconds: float, limit: int = 200
+    ) -> list[OutboxEntry] | None:
         async with self._transaction() as db:
-            changed = await _run(
+            if not await _claim_lane(db, lane, owner, now, lease_seconds):
+                return None
+            return await _pending(db, [lane], limit)
+
+    async def mark_sent(
+        self,
+        entry_id: int,
+        *,
+        now: float,
+        message_id: int | None = None,
+        remember: str | None = None,
+    ) -> bool:
+        column = _MESSAGE_COLUMNS.get(remember) if remember is not None else None
+        if remember is not None and column is None:
+            raise ValueError(f"not a kind of message: {remember!r}")
+        async with self._transaction() as db:
+            marked = await _rows(
                 db,
                 "UPDATE outbox SET sent_at = ?, message_id = ?"
-                " WHERE id = ? AND sent_at IS NULL AND failed IS NULL",
+                " WHERE id = ? AND sent_at IS NULL AND failed IS NULL RETURNING game_id",
                 (now, message_id, entry_id),
             )
-            return changed == 1
+            if marked and column is not None and message_id is not None:
+                await _run(
+                    db, f"UPDATE games SET {column} = ? WHERE id = ?", (message_id, marked[0][0])
+                )
+            return bool(marked)
 
     async def retry_later(self, entry_id: int, *, not_before: float) -> int:
         async with self._transaction() as db:
@@ -531,15 +540,7 @@ class SqliteStore:
 
     async def claim_lane(self, lane: str, owner: str, now: float, lease_seconds: float) -> bool:
         async with self._transaction() as db:
-            await _run(
-                db,
-                "INSERT INTO lanes (lane, owner, until) VALUES (?, ?, ?)"
-                " ON CONFLICT (lane) DO UPDATE SET owner = excluded.owner,"
-                " until = excluded.until WHERE lanes.owner = excluded.owner OR lanes.until <= ?",
-                (lane, owner, now + lease_seconds, now),
-            )
-            rows = await _rows(db, "SELECT owner FROM lanes WHERE lane = ?", (lane,))
-            return bool(rows) and rows[0]["owner"] == owner
+            return await _claim_lane(db, lane, owner, now, lease_seconds)
 
     async def release_lane(self, lane: str, owner: str) -> None:
         async with self._transaction() as db:
@@ -636,6 +637,44 @@ async def _rows(
 ) -> list[aiosqlite.Row]:
     """The rows of one statement, in one trip to the database thread."""
     return list(await db.execute_fetchall(sql, tuple(params)))
+
+
+async def _claim_lane(
+    db: aiosqlite.Connection, lane: str, owner: str, now: float, lease_seconds: float
+) -> bool:
+    claimed = await _rows(
+        db,
+        "INSERT INTO lanes (lane, owner, until) VALUES (?, ?, ?)"
+        " ON CONFLICT (lane) DO UPDATE SET owner = excluded.owner,"
+        " until = excluded.until WHERE lanes.owner = excluded.owner OR lanes.until <= ?"
+        " RETURNING owner",
+        (lane, owner, now + lease_seconds, now),
+    )
+    return bool(claimed)
+
+
+async def _pending(
+    db: aiosqlite.Connection, lanes: Sequence[str] | None, limit: int
+) -> list[OutboxEntry]:
+    where = "o.sent_at IS NULL AND o.failed IS NULL"
+    params: list[Any] = []
+    if lanes is not None:
+        where += f" AND o.lane IN ({', '.join('?' * len(lanes))})"
+        params += list(lanes)
+    rows = await _rows(
+        db,
+        "SELECT o.*, g.status_message_id AS status_message, g.board_message_id AS board_message"
+        f" FROM outbox o LEFT JOIN games g ON g.id = o.game_id WHERE {where}"
+        " ORDER BY o.id LIMIT ?",
+        (*params, limit),
+    )
+    return [
+        OutboxEntry(
+            r["id"], r["game_id"], r["lane"], json.loads(r["body"]), r["created_at"],
+            r["attempts"], r["not_before"], r["status_message"], r["board_message"],
+        )
+        for r in rows
+    ]  # fmt: skip
 
 
 async def _enqueue(

@@ -124,3 +124,31 @@ async def test_stored_notices_survive_closing_and_reopening(open_store):
     await store.close()
     store = await open_store()
     assert [e.body for e in await store.pending_notices()] == [POST.body]
+
+
+async def test_a_sent_notice_remembers_the_message_it_became(store):
+    game_id = await new_game(store)
+    await store.enqueue(game_id, [POST, POST], now=NOW)
+    first, second = await store.pending_notices()
+    assert await store.mark_sent(first.id, now=NOW, message_id=555, remember="board")
+    assert (await game(store, game_id)).board_message_id == 555
+    (left,) = await store.pending_notices()
+    assert (left.board_message_id, left.status_message_id) == (555, None)
+    assert not await store.mark_sent(first.id, now=NOW, message_id=777, remember="board")
+    assert (await game(store, game_id)).board_message_id == 555, "only the one who marked it"
+    with pytest.raises(ValueError):
+        await store.mark_sent(second.id, now=NOW, message_id=1, remember="thread")
+
+
+async def test_taking_a_lane_claims_it_and_reads_only_its_notices(store):
+    game_id = await new_game(store)
+    await store.set_message(game_id, "status", 42)
+    await store.enqueue(game_id, [POST, DM, Outgoing("c100", {"n": 2})], now=NOW)
+    taken = await store.take_lane("c100", "a", now=NOW, lease_seconds=60)
+    assert [e.body for e in taken] == [POST.body, {"n": 2}]
+    assert all(e.status_message_id == 42 for e in taken)
+    assert await store.take_lane("c100", "b", now=NOW + 1, lease_seconds=60) is None
+    assert not await store.claim_lane("c100", "b", NOW + 1, 60), "a holds it"
+    assert await store.take_lane("c100", "a", now=NOW + 1, lease_seconds=60) is not None
+    assert await store.take_lane("c999", "b", now=NOW, lease_seconds=60) == []
+    assert not await store.claim_lane("c999", "a", NOW, 60), "an empty lane is claimed too"
