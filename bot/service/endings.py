@@ -242,7 +242,10 @@ class Endings:
         try:
             return await self._commit(table, seat, TAKEBACK, state, [Event(text)], headline)
         except StaleVersion:
-            raise AlreadyDone(ANSWERED) from None
+            raise AlreadyDone(
+                "The game moved on at that moment (or this was already answered); nothing was "
+                "taken back."
+            ) from None
 
     async def _entries(self, table: Table) -> list[tuple[int, int, str]]:
         return [(a.seq, a.seat, a.action) for a in await self.store.actions(table.record.id)]
