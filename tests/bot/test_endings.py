@@ -4,6 +4,7 @@ Real games: Lions and Dragons Chess (it has a draw by agreement and hides nothin
 St. George (no draw by agreement; the die is chance). Each test runs on every store.
 """
 
+import asyncio
 import random
 
 import pytest
@@ -11,7 +12,7 @@ import pytest
 from bot.service.endings import OFFER, RESIGN
 from bot.service.errors import AlreadyDone, UserError
 from bot.service.host import GameHost, replay
-from bot.service.notices import ChannelPost, Reply
+from bot.service.notices import ChannelPost, PrivateMessage, Reply
 from engines.replay import DRAW, FORFEIT, TAKEBACK
 from tests.bot.conftest import _Clock
 from tests.bot.test_host import ALICE, BOB, CAROL, CHANNEL, GUILD, posts
@@ -183,3 +184,51 @@ async def test_an_offer_survives_a_restart(open_store, toy):
     )
     assert isinstance(posts(ended)[-1], ChannelPost)
     assert (await record(host, game)).status == "finished"
+
+
+async def test_two_accepting_clicks_at_once_end_the_game_once(host):
+    game = await started(host, "lions-dragons")
+    offered = offer_controls(await host.offer_draw(game_id=game, user_id=ALICE))
+    answers = await asyncio.gather(
+        *[host.answer_offer(game_id=game, user_id=BOB, version=offered.version, accept=True)
+          for _ in range(2)],
+        return_exceptions=True,
+    )  # fmt: skip
+    assert sum(isinstance(a, AlreadyDone) for a in answers) == 1
+    assert [a.action for a in await host.store.actions(game)].count(DRAW) == 1
+
+
+async def test_at_a_larger_table_every_other_player_must_accept(host):
+    outcome = await host.new_game(
+        guild_id=GUILD, channel_id=CHANNEL, user_id=ALICE, user_name="alice", slug="stgeorge",
+        players=3,
+    )  # fmt: skip
+    game = posts(outcome)[0].game_id
+    await host.join(game_id=game, user_id=BOB, user_name="bob")
+    await host.join(game_id=game, user_id=CAROL, user_name="carol")
+    await host.start(game_id=game, user_id=ALICE)
+    await host.act(game_id=game, user_id=ALICE, action="roll")
+    await play_first(host, game, ALICE)
+    asked = offer_controls(await host.request_takeback(game_id=game, user_id=ALICE))
+    half = await host.answer_offer(game_id=game, user_id=BOB, version=asked.version, accept=True)
+    assert "still to answer" in posts(half)[0].text.plain()
+    assert (await host.store.actions(game))[-1].action != TAKEBACK
+    with pytest.raises(AlreadyDone, match="already accepted"):
+        await host.answer_offer(game_id=game, user_id=BOB, version=asked.version, accept=True)
+    await host.answer_offer(game_id=game, user_id=CAROL, version=asked.version, accept=True)
+    assert (await host.store.actions(game))[-1].action == TAKEBACK
+
+
+async def test_taking_back_a_secret_choice_tells_the_channel_nothing_secret(host):
+    game = await started(host, "dragons-cave")
+    table = await host.table(game)
+    mine = next(p for p in table.prompts() if table.record.user_at(p.seat) == ALICE)
+    card = table.engine.legal_actions(table.state, mine.seat)[0].action
+    await host.act(game_id=game, user_id=ALICE, action=card)
+    asked = offer_controls(await host.request_takeback(game_id=game, user_id=ALICE))
+    done = await host.answer_offer(game_id=game, user_id=BOB, version=asked.version, accept=True)
+    told = " ".join(p.text.plain() for p in posts(done))
+    assert "takes back" in told and card.split()[-1] not in told
+    again = [n for n in done.notices if isinstance(n, PrivateMessage) and n.user_id == ALICE]
+    assert again and again[0].controls  # Alice is asked for her secret choice again
+    assert await host.action_choices(game_id=game, user_id=ALICE)
