@@ -254,9 +254,12 @@ class Endings:
 def _playing_seats(table: Table, user_id: int) -> list[int]:
     """The seats ``user_id`` still plays in a running game; UserError otherwise."""
     record = table.record
+    if record.status in ("finished", "cancelled"):
+        raise UserError(f"{table.title} is over ({STATUS_WORDS[record.status]}): there is "
+                        "nothing left to resign, draw or take back.")  # fmt: skip
     if record.status != "running":
-        raise UserError(f"{table.title} is {STATUS_WORDS[record.status]}; it cannot be ended "
-                        "or changed that way now.")  # fmt: skip
+        raise UserError(f"{table.title} is {STATUS_WORDS[record.status]}; that can be done "
+                        "only while the game is in play.")  # fmt: skip
     if not record.seat_of(user_id):
         raise UserError(f"You are not playing in {table.title}.")
     seats = [s for s in record.seat_of(user_id) if not record.has_left(s)]

@@ -72,7 +72,7 @@ async def test_a_draw_offered_declined_offered_again_and_accepted(host):
     assert (await host.table(game)).engine.dump(again) == done.snapshot
     with pytest.raises(AlreadyDone):  # a double click applies nothing twice
         await host.answer_offer(game_id=game, user_id=BOB, version=second.version, accept=True)
-    with pytest.raises(UserError, match="finished"):
+    with pytest.raises(UserError, match="is over"):
         await host.offer_draw(game_id=game, user_id=ALICE)
 
 
@@ -156,7 +156,7 @@ async def test_resigning_asks_first_then_gives_up_by_the_forfeit_rule(host):
     assert over.status == "finished" and over.result == "White wins: Black forfeited."
     assert (await host.store.actions(game))[-1].action == FORFEIT
     assert any("resigns" in p.text.plain() for p in posts(done))
-    with pytest.raises(UserError):
+    with pytest.raises(UserError, match="is over"):
         await host.resign(game_id=game, user_id=BOB, confirmed=True)
 
 

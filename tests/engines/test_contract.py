@@ -175,6 +175,7 @@ def check_draw(game: Game, state: Any, players: int) -> bool:
     result = game.result(after)
     assert result is not None and result.draw and result.text, "no drawn result"
     assert check_prompts(game, after, players) == []
+    check_views(game, after, players)
     assert not game.draw_by_agreement(after), "a draw offered in a finished game"
     check_round_trip(game, after, game.dump(after))
     return True
