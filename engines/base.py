@@ -27,6 +27,12 @@ Ideas borrowed from OpenSpiel and boardgame.io:
   view only.
 * **Options** are declared as a schema (:attr:`Game.options`, see :mod:`engines.options`)
   and read from what the player typed by :meth:`Game.parse_options`.
+* **Endings by agreement.** :meth:`Game.draw_by_agreement` says whether the players may
+  agree a draw; :meth:`Game.agree_draw` ends the game so (a :class:`Result` without
+  winners). A takeback is the host's replay of the log without the seat's last action
+  (:func:`engines.replay.takeback`); it is allowed only while nothing was revealed since:
+  no chance drawn (the host watches the rng) and nothing hidden shown
+  (:meth:`Game.revealed`). Each game's rules help says both.
 * **Snapshots** (:meth:`Game.dump`) carry a format version; :meth:`Game.load` refuses one
   it does not know (see :mod:`engines.snapshot`). :mod:`engines.replay` rebuilds a game
   from its seed and action log.
@@ -214,6 +220,21 @@ class Game(Protocol):
         Each game says in its rules help what becomes of the seat's pieces and whether the
         game goes on without it.
         """
+
+    def draw_by_agreement(self, state: State) -> bool:
+        """Whether the players may end the game now as a draw by agreement: False where
+        the game knows no such ending (its rules help says why), and once it is over."""
+
+    def agree_draw(self, state: State) -> tuple[State, list[Event]]:
+        """The game ended as a draw all players agreed: :meth:`result` is then a
+        :class:`Result` with no winners and a text saying so. Raises
+        :class:`IllegalAction` where :meth:`draw_by_agreement` is False."""
+
+    def revealed(self, before: State, after: State) -> bool:
+        """Whether the step from ``before`` to ``after`` showed any seat something that was
+        hidden from it (a secret card turned up, a face-down tile looked at). Chance is not
+        asked here: the host sees it by watching the rng. Such a step cannot be taken back.
+        Always False in a game without hidden information."""
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         """JSON-ready picture of the game as ``seat`` may know it; ``None`` is public.

@@ -4,7 +4,12 @@ Chance comes only from the ``rng`` an engine is given. The host derives it from 
 seed: :func:`setup_rng` for the set-up, :func:`action_rng` for the action logged as ``seq``
 (its sequence number in the log, from 1). A timeout is logged as :data:`SKIP` or
 :data:`FORFEIT` instead of an action and replays through the engine's ``skip`` or
-``forfeit``. So :func:`replay` rebuilds any game from what is stored.
+``forfeit``. A draw the players agreed is logged as :data:`DRAW` and replays through the
+engine's ``agree_draw``. A takeback is logged as :data:`TAKEBACK` by the seat that asked
+for it: it means "the state as it was before that seat's last action", so the entries it
+undoes are passed over (:func:`in_effect`) while the log itself stays append-only. Every
+entry keeps the chance of its own ``seq``, so :func:`replay` rebuilds any game exactly from
+what is stored.
 """
 
 from __future__ import annotations
@@ -20,6 +25,11 @@ SKIP = "!skip"
 FORFEIT = "!forfeit"
 """The logged action of a seat that gave up for good (a timeout set to forfeit, or leaving)."""
 TIMEOUTS = (SKIP, FORFEIT)
+DRAW = "!draw"
+"""The logged entry of a draw by agreement (logged with the seat that offered it)."""
+TAKEBACK = "!takeback"
+"""The logged entry of a takeback: the seat's last action, and all after it, are undone."""
+MARKERS = (SKIP, FORFEIT, DRAW, TAKEBACK)
 
 
 def setup_rng(seed: int | str) -> random.Random:
@@ -29,7 +39,11 @@ def setup_rng(seed: int | str) -> random.Random:
 
 def action_rng(seed: int | str, seq: int) -> random.Random:
     """The chance source of the action logged as ``seq``: a replay rolls the same dice."""
-    return random.Random(f"{seed}:{seq}")
+    return random.Random(_action_key(seed, seq))
+
+
+def _action_key(seed: int | str, seq: int) -> str:
+    return f"{seed}:{seq}"
 
 
 def start(game: Game, roles: list[str], options: dict[str, Any], seed: int | str) -> State:
@@ -45,7 +59,101 @@ def step(
         return game.skip(state, seat, rng)
     if action == FORFEIT:
         return game.forfeit(state, seat, rng)
+    if action == DRAW:
+        return game.agree_draw(state)
+    if action == TAKEBACK:
+        raise ValueError("a takeback is replayed by replay() or in_effect(), not by step()")
     return game.apply(state, seat, action, rng)
+
+
+Entry = tuple[int, int, str]
+"""A logged ``(seq, seat, action)``."""
+
+
+def in_effect(actions: Iterable[Entry]) -> list[Entry]:
+    """The logged entries still in effect: each :data:`TAKEBACK` removes its seat's last
+    action in effect (an entry that is not a marker) and every entry after it, and is left
+    out itself. A takeback with nothing of its seat's to undo removes nothing."""
+    kept: list[Entry] = []
+    for entry in actions:
+        _seq, seat, action = entry
+        if action != TAKEBACK:
+            kept.append(entry)
+            continue
+        index = last_action(kept, seat)
+        if index is not None:
+            del kept[index:]
+    return kept
+
+
+def last_action(entries: list[Entry], seat: int) -> int | None:
+    """The index in ``entries`` of ``seat``'s last action (not a marker), or None."""
+    for index in range(len(entries) - 1, -1, -1):
+        _seq, who, action = entries[index]
+        if who == seat and action not in MARKERS:
+            return index
+    return None
+
+
+class WatchedRandom(random.Random):
+    """A ``random.Random`` that remembers whether anything was drawn from it (``used``).
+
+    It draws exactly the numbers a plain ``random.Random`` with the same seed draws: every
+    draw goes through ``random`` or ``getrandbits``, and both are only watched."""
+
+    used = False
+
+    def random(self) -> float:
+        self.used = True
+        return super().random()
+
+    def getrandbits(self, k: int) -> int:
+        self.used = True
+        return super().getrandbits(k)
+
+
+class NoTakeback(ValueError):
+    """Why a seat's last action cannot be taken back; ``str(error)`` says it to the player."""
+
+
+def takeback(
+    game: Game,
+    roles: list[str],
+    options: dict[str, Any],
+    seed: int | str,
+    actions: Iterable[Entry],
+    seat: int,
+) -> State:
+    """The state a :data:`TAKEBACK` by ``seat`` appended to ``actions`` would leave: the
+    game as it was before ``seat``'s last action in effect.
+
+    Raises :class:`NoTakeback` when the seat has no action in effect, or when that action
+    or any entry after it revealed something: drew on chance (a die rolled, a tile drawn;
+    seen by watching the rng) or showed a hidden thing (the engine's ``revealed``).
+    """
+    kept = in_effect(actions)
+    index = last_action(kept, seat)
+    if index is None:
+        raise NoTakeback("You have no move in this game that could be taken back.")
+    state = start(game, roles, options, seed)
+    for seq, who, action in kept[:index]:
+        state, _events = step(game, state, who, action, action_rng(seed, seq))
+    before = state
+    for seq, who, action in kept[index:]:
+        rng = WatchedRandom(_action_key(seed, seq))
+        after, _events = step(game, state, who, action, rng)
+        if rng.used:
+            raise NoTakeback(
+                "Chance was used since your last move (a die rolled, a tile or a card "
+                "drawn), so it can no longer be taken back."
+            )
+        if game.revealed(state, after):
+            raise NoTakeback(
+                "Something hidden was shown since your last move, so it can no longer be "
+                "taken back."
+            )
+        state = after
+    return before
 
 
 def replay(
@@ -58,9 +166,10 @@ def replay(
     """The state after the logged ``(seq, seat, action)`` entries, from a fresh set-up.
 
     ``options`` are the game's checked options (as :meth:`Game.parse_options` returns
-    them); ``roles`` the role keys of the seats, in seat order.
+    them); ``roles`` the role keys of the seats, in seat order. Entries undone by a
+    takeback are passed over (:func:`in_effect`).
     """
     state = start(game, roles, options, seed)
-    for seq, seat, action in actions:
+    for seq, seat, action in in_effect(actions):
         state, _events = step(game, state, seat, action, action_rng(seed, seq))
     return state

@@ -20,6 +20,7 @@ from typing import Any
 from bot.service import wire
 from bot.service.clock import Hold, TurnClock
 from bot.service.computers import Computers, computer_seats
+from bot.service.endings import Endings
 from bot.service.errors import AlreadyDone, Unreadable, UserError
 from bot.service.lobby import Lobby
 from bot.service.notices import (
@@ -57,7 +58,7 @@ MAX_PROMPTS_SHOWN = 5
 """Secret prompts offered at once by ``/hand`` (Discord shows five rows of controls)."""
 
 
-class GameHost(Lobby, TurnClock, Computers):
+class GameHost(Lobby, TurnClock, Computers, Endings):
     """Every use case of the game host, independent of any frontend."""
 
     def __init__(

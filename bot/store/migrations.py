@@ -112,4 +112,17 @@ MIGRATIONS: list[str] = [
         until REAL NOT NULL
     );
     """,
+    # 8: a draw offer or takeback request waiting for answers, one per game; it counts only
+    # while the game is still at the version it was made at.
+    """
+    CREATE TABLE offers (
+        game_id INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+        version INTEGER NOT NULL,
+        kind TEXT NOT NULL CHECK (kind IN ('draw', 'takeback')),
+        seat INTEGER NOT NULL,
+        user_id INTEGER NOT NULL,
+        accepted TEXT NOT NULL DEFAULT '[]',
+        created_at REAL NOT NULL
+    );
+    """,
 ]

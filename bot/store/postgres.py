@@ -49,6 +49,7 @@ from bot.store.records import (
     GameRecord,
     NewerDatabase,
     NewSeat,
+    OfferRecord,
     OutboxEntry,
     Outgoing,
     SeatRecord,
@@ -590,6 +591,108 @@ class PostgresStore:
             " ON CONFLICT (guild_id, key) DO UPDATE SET value = excluded.value",
             guild_id, key, value,
         )  # fmt: skip
+
+
+    # -- offers waiting for answers ----------------------------------------------------
+
+    async def make_offer(
+        self,
+        game_id: int,
+        version: int,
+        *,
+        kind: str,
+        seat: int,
+        user_id: int,
+        now: float,
+        notices: Sequence[Outgoing] = (),
+    ) -> bool:
+        """Store an offer made at ``version`` unless one made then already waits."""
+        async with self._transaction() as conn:
+            if not await _lock_at_version(conn, game_id, version):
+                return False
+            waiting = await conn.fetchval(
+                "SELECT 1 FROM offers WHERE game_id = $1 AND version = $2", game_id, version
+            )
+            if waiting:
+                return False
+            await conn.execute(
+                "INSERT INTO offers (game_id, version, kind, seat, user_id, accepted, created_at)"
+                " VALUES ($1, $2, $3, $4, $5, '[]', $6) ON CONFLICT (game_id) DO UPDATE SET"
+                " version = excluded.version, kind = excluded.kind, seat = excluded.seat,"
+                " user_id = excluded.user_id, accepted = '[]', created_at = excluded.created_at",
+                game_id, version, kind, seat, user_id, float(now),
+            )  # fmt: skip
+            await _enqueue(conn, game_id, notices, now)
+            return True
+
+    async def offer(self, game_id: int) -> OfferRecord | None:
+        row = await self._fetchrow(
+            "SELECT offers.* FROM offers JOIN games ON games.id = offers.game_id"
+            " WHERE offers.game_id = $1 AND offers.version = games.version",
+            game_id,
+        )
+        return _offer_record(row) if row else None
+
+    async def accept_offer(
+        self,
+        game_id: int,
+        version: int,
+        user_id: int,
+        *,
+        now: float,
+        notices: Sequence[Outgoing] = (),
+    ) -> bool:
+        """Add one acceptance to the offer made at ``version``, once per user."""
+        async with self._transaction() as conn:
+            if not await _lock_at_version(conn, game_id, version):
+                return False
+            accepted = await conn.fetchval(
+                "SELECT accepted FROM offers WHERE game_id = $1 AND version = $2",
+                game_id, version,
+            )  # fmt: skip
+            if accepted is None or user_id in json.loads(accepted):
+                return False
+            await conn.execute(
+                "UPDATE offers SET accepted = $1 WHERE game_id = $2",
+                json.dumps([*json.loads(accepted), user_id]), game_id,
+            )  # fmt: skip
+            await _enqueue(conn, game_id, notices, now)
+            return True
+
+    async def drop_offer(
+        self, game_id: int, version: int, *, now: float, notices: Sequence[Outgoing] = ()
+    ) -> bool:
+        """Remove the offer made at ``version``, if it still waits."""
+        async with self._transaction() as conn:
+            if not await _lock_at_version(conn, game_id, version):
+                return False
+            dropped = await conn.fetchval(
+                "DELETE FROM offers WHERE game_id = $1 AND version = $2 RETURNING game_id",
+                game_id, version,
+            )  # fmt: skip
+            if dropped is None:
+                return False
+            await _enqueue(conn, game_id, notices, now)
+            return True
+
+
+async def _lock_at_version(conn: asyncpg.Connection, game_id: int, version: int) -> bool:
+    """Whether the game is at ``version``, its row locked until the transaction ends (so an
+    answer and a versioned write of the game take turns)."""
+    current = await conn.fetchval("SELECT version FROM games WHERE id = $1 FOR UPDATE", game_id)
+    return current == version
+
+
+def _offer_record(row: asyncpg.Record) -> OfferRecord:
+    return OfferRecord(
+        game_id=row["game_id"],
+        version=row["version"],
+        kind=row["kind"],
+        seat=row["seat"],
+        user_id=row["user_id"],
+        accepted=tuple(json.loads(row["accepted"])),
+        created_at=row["created_at"],
+    )
 
 
 @asynccontextmanager

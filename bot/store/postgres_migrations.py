@@ -117,4 +117,17 @@ MIGRATIONS: list[str] = [
         until double precision NOT NULL
     );
     """,
+    # 8: a draw offer or takeback request waiting for answers, one per game; it counts only
+    # while the game is still at the version it was made at.
+    """
+    CREATE TABLE offers (
+        game_id bigint PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+        version bigint NOT NULL,
+        kind text NOT NULL CHECK (kind IN ('draw', 'takeback')),
+        seat integer NOT NULL,
+        user_id bigint NOT NULL,
+        accepted text NOT NULL DEFAULT '[]',
+        created_at double precision NOT NULL
+    );
+    """,
 ]

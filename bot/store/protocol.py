@@ -13,8 +13,9 @@ Conventions every method keeps:
   It returns the new version. If the game does not exist or its version is no longer
   ``expected_version`` it raises :class:`~bot.store.StaleVersion` and writes nothing.
   The bump also sets ``updated_at`` to the ``now`` given.
-- **Pointers.** Message ids (:meth:`Store.set_message`) and a reminder being taken
-  (:meth:`Store.take_reminder`) change no version, so they never make a control stale.
+- **Pointers.** Message ids (:meth:`Store.set_message`), a reminder being taken
+  (:meth:`Store.take_reminder`) and offers waiting for answers (:meth:`Store.make_offer`)
+  change no version, so they never make a control stale.
 - **Unreadable rows.** A game whose stored JSON is damaged spoils only itself:
   :meth:`Store.get_game` raises ValueError for it, listings (:meth:`Store.games`,
   :meth:`Store.due`, :meth:`Store.claim_due`) leave it out and :meth:`Store.next_wakeup`
@@ -43,7 +44,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol, runtime_checkable
 
-from bot.store.records import ActionRecord, GameRecord, NewSeat, OutboxEntry, Outgoing
+from bot.store.records import (
+    ActionRecord,
+    GameRecord,
+    NewSeat,
+    OfferRecord,
+    OutboxEntry,
+    Outgoing,
+)
 
 
 @runtime_checkable
@@ -356,4 +364,49 @@ class Store(Protocol):
     async def close(self) -> None:
         """Release the connection once every write so far is durable: a store opened again
         at the same location sees all of it. Closing again does nothing."""
+        ...
+
+    # -- offers waiting for answers ----------------------------------------------------
+
+    async def make_offer(
+        self,
+        game_id: int,
+        version: int,
+        *,
+        kind: str,
+        seat: int,
+        user_id: int,
+        now: float,
+        notices: Sequence[Outgoing] = (),
+    ) -> bool:
+        """Store an offer (``kind`` ``"draw"`` or ``"takeback"``) made while the game is at
+        ``version``, with its notices, in one transaction, replacing a lapsed one; True.
+        False, storing nothing, when the game is not at ``version`` (or does not exist) or
+        an offer made at ``version`` already waits. The version is not bumped."""
+        ...
+
+    async def offer(self, game_id: int) -> OfferRecord | None:
+        """The offer waiting in the game: the one made at its current version; None when
+        there is none or it lapsed (the game moved on since)."""
+        ...
+
+    async def accept_offer(
+        self,
+        game_id: int,
+        version: int,
+        user_id: int,
+        *,
+        now: float,
+        notices: Sequence[Outgoing] = (),
+    ) -> bool:
+        """Add ``user_id`` to the acceptances of the offer made at ``version`` and store
+        the notices, in one transaction; True. False, storing nothing, when no such offer
+        waits (lapsed, declined, never made) or ``user_id`` already accepted it."""
+        ...
+
+    async def drop_offer(
+        self, game_id: int, version: int, *, now: float, notices: Sequence[Outgoing] = ()
+    ) -> bool:
+        """Remove the offer made at ``version`` (declined) and store the notices, in one
+        transaction; True. False, storing nothing, when no such offer waits."""
         ...

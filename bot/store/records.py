@@ -170,3 +170,18 @@ class NewSeat:
     user_id: int
     name: str
     computer: str | None = None
+
+
+@dataclass(frozen=True)
+class OfferRecord:
+    """A draw offer or a takeback request (``kind`` ``"draw"`` or ``"takeback"``) waiting
+    for answers: made by ``user_id`` for ``seat`` while the game was at ``version``;
+    ``accepted`` lists who said yes so far. It lapses once the game's version moves on."""
+
+    game_id: int
+    version: int
+    kind: str
+    seat: int
+    user_id: int
+    accepted: tuple[int, ...]
+    created_at: float

@@ -27,6 +27,7 @@ from bot.store.records import (
     GameRecord,
     NewerDatabase,
     NewSeat,
+    OfferRecord,
     OutboxEntry,
     Outgoing,
     SeatRecord,
@@ -575,6 +576,108 @@ class SqliteStore:
                 " ON CONFLICT (guild_id, key) DO UPDATE SET value = excluded.value",
                 (guild_id, key, value),
             )
+
+
+    # -- offers waiting for answers ----------------------------------------------------
+
+    async def make_offer(
+        self,
+        game_id: int,
+        version: int,
+        *,
+        kind: str,
+        seat: int,
+        user_id: int,
+        now: float,
+        notices: Sequence[Outgoing] = (),
+    ) -> bool:
+        """Store an offer made at ``version`` unless one made then already waits."""
+        async with self._transaction() as db:
+            if not await _at_version(db, game_id, version):
+                return False
+            if await _offer_row(db, game_id, version):
+                return False
+            await _run(
+                db,
+                "INSERT INTO offers (game_id, version, kind, seat, user_id, accepted, created_at)"
+                " VALUES (?, ?, ?, ?, ?, '[]', ?) ON CONFLICT (game_id) DO UPDATE SET"
+                " version = excluded.version, kind = excluded.kind, seat = excluded.seat,"
+                " user_id = excluded.user_id, accepted = '[]', created_at = excluded.created_at",
+                (game_id, version, kind, seat, user_id, now),
+            )
+            await _enqueue(db, game_id, notices, now)
+            return True
+
+    async def offer(self, game_id: int) -> OfferRecord | None:
+        rows = await self._fetchall(
+            "SELECT offers.* FROM offers JOIN games ON games.id = offers.game_id"
+            " WHERE offers.game_id = ? AND offers.version = games.version",
+            (game_id,),
+        )
+        return _offer_record(rows[0]) if rows else None
+
+    async def accept_offer(
+        self,
+        game_id: int,
+        version: int,
+        user_id: int,
+        *,
+        now: float,
+        notices: Sequence[Outgoing] = (),
+    ) -> bool:
+        """Add one acceptance to the offer made at ``version``, once per user."""
+        async with self._transaction() as db:
+            row = await _offer_row(db, game_id, version)
+            if row is None or not await _at_version(db, game_id, version):
+                return False
+            accepted = json.loads(row["accepted"])
+            if user_id in accepted:
+                return False
+            await _run(
+                db,
+                "UPDATE offers SET accepted = ? WHERE game_id = ?",
+                (json.dumps([*accepted, user_id]), game_id),
+            )
+            await _enqueue(db, game_id, notices, now)
+            return True
+
+    async def drop_offer(
+        self, game_id: int, version: int, *, now: float, notices: Sequence[Outgoing] = ()
+    ) -> bool:
+        """Remove the offer made at ``version``, if it still waits."""
+        async with self._transaction() as db:
+            if not await _at_version(db, game_id, version):
+                return False
+            changed, _ = await _run(
+                db, "DELETE FROM offers WHERE game_id = ? AND version = ?", (game_id, version)
+            )
+            if changed == 1:
+                await _enqueue(db, game_id, notices, now)
+            return changed == 1
+
+
+async def _at_version(db: aiosqlite.Connection, game_id: int, version: int) -> bool:
+    rows = await _rows(db, "SELECT version FROM games WHERE id = ?", (game_id,))
+    return bool(rows) and rows[0]["version"] == version
+
+
+async def _offer_row(db: aiosqlite.Connection, game_id: int, version: int) -> aiosqlite.Row | None:
+    rows = await _rows(
+        db, "SELECT * FROM offers WHERE game_id = ? AND version = ?", (game_id, version)
+    )
+    return rows[0] if rows else None
+
+
+def _offer_record(row: Any) -> OfferRecord:
+    return OfferRecord(
+        game_id=row["game_id"],
+        version=row["version"],
+        kind=row["kind"],
+        seat=row["seat"],
+        user_id=row["user_id"],
+        accepted=tuple(json.loads(row["accepted"])),
+        created_at=row["created_at"],
+    )
 
 
 async def _game_rows(

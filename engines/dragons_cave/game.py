@@ -13,7 +13,7 @@ from typing import Any
 
 from engines import options as schema
 from engines.base import Choice, Event, Prompt, Result, Role
-from engines.dragons_cave import actions, observe, prompts, setup, timeouts, views
+from engines.dragons_cave import actions, endings, observe, prompts, setup, timeouts, views
 from engines.dragons_cave.help import rules_help
 from engines.dragons_cave.setup import COLOURS
 from engines.dragons_cave.state import State, dump, load, result
@@ -67,6 +67,18 @@ class DragonsCave:
     def forfeit(self, state: State, seat: int, rng: random.Random) -> tuple[State, list[Event]]:
         """2 players: the other wins. 3-4 players: the seat leaves the game for good."""
         return timeouts.forfeit(state, seat, rng)
+
+    def draw_by_agreement(self, state: State) -> bool:
+        """Whether the players may agree a draw now (see :mod:`.endings`)."""
+        return endings.draw_by_agreement(state)
+
+    def agree_draw(self, state: State) -> tuple[State, list[Event]]:
+        """The game ends as a draw by agreement, or IllegalAction (see :mod:`.endings`)."""
+        return endings.agree_draw(state)
+
+    def revealed(self, before: State, after: State) -> bool:
+        """Whether the step showed a hidden thing (see :mod:`.endings`)."""
+        return endings.revealed(before, after)
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         if seat is None:

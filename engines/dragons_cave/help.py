@@ -91,6 +91,16 @@ hand picks) are drawn at random. When only one player is left, that player wins.
 """
 
 
+AGREEMENT = """\
+## Dragon's Cave: resigning, draws and takebacks
+`/game resign` gives your seat up by the forfeit rule above. There is no draw by agreement: \
+the coins decide and the rule text settles ties itself. `/game undo` asks every other player \
+to take back your last choice (a computer seat accepts). A choice can be taken back only \
+while it is still secret: once the last card, split or pick of a phase is in, the answers \
+are shown and nothing before it can be taken back; nor after a lair square or a hand was \
+drawn at random.
+"""
+
 def rules_help() -> str:
     """The whole help: playing, readings, channel view, timeouts, the reconstructed board."""
     board = data.load(PACKAGE, "path")
@@ -112,4 +122,4 @@ def rules_help() -> str:
         f"{sections}\n"
         f"Lair: {', '.join(names[k] for k in board['lair'])} (no coins).\n"
     )
-    return "\n".join((PLAYING, READINGS, VIEW, TIMEOUTS, reconstructed))
+    return "\n".join((PLAYING, READINGS, VIEW, TIMEOUTS, AGREEMENT, reconstructed))

@@ -7,7 +7,7 @@ from typing import Any
 
 from engines import options as schema
 from engines.base import Choice, Event, Prompt, Result, Role
-from engines.dragonslayer import actions, observe, prompts, setup, timeouts, views
+from engines.dragonslayer import actions, endings, observe, prompts, setup, timeouts, views
 from engines.dragonslayer.help import rules_help
 from engines.dragonslayer.setup import DEFAULT_MAGICIANS
 from engines.dragonslayer.state import State, dump, load, result
@@ -59,6 +59,18 @@ class Dragonslayer:
 
     def forfeit(self, state: State, seat: int, rng: random.Random) -> tuple[State, list[Event]]:
         return timeouts.forfeit(state, seat, rng)
+
+    def draw_by_agreement(self, state: State) -> bool:
+        """Whether the players may agree a draw now (see :mod:`.endings`)."""
+        return endings.draw_by_agreement(state)
+
+    def agree_draw(self, state: State) -> tuple[State, list[Event]]:
+        """The game ends as a draw by agreement, or IllegalAction (see :mod:`.endings`)."""
+        return endings.agree_draw(state)
+
+    def revealed(self, before: State, after: State) -> bool:
+        """Whether the step showed a hidden thing (see :mod:`.endings`)."""
+        return endings.revealed(before, after)
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         if seat is None:

@@ -116,6 +116,16 @@ leave the map. When one magician is left, that player wins.
 """
 
 
+AGREEMENT = """\
+## Dragonslayer: resigning, draws and takebacks
+`/game resign` gives your seat up by the forfeit rule above. The rule text says "It is \
+possible that no one will kill the Dragon, in which case no one wins": `/game draw` offers \
+to end the game that way, and it ends with no winner when every other player accepts (a \
+computer seat declines and plays on). `/game undo` asks every other player to take back \
+your last action (a computer seat accepts); it is refused once a tile or a Dragon Location \
+tile was drawn, a face-down tile was looked at, or a King's man's strength was shown since.
+"""
+
 def rules_help() -> str:
     """The whole help: playing, readings, channel view, timeouts, the reconstructed data."""
     urland, tiles, parties = load_urland(), load_tiles(), load_parties()
@@ -150,7 +160,9 @@ def rules_help() -> str:
         f"Events: {events}.\n"
         f"King's men (strengths, dealt face down in random order): {kings_men}.\n"
     )
-    return "\n".join((PLAYING, READINGS, FIGHT, VIEW, TIMEOUTS, reconstructed, tables()))
+    return "\n".join(
+        (PLAYING, READINGS, FIGHT, VIEW, TIMEOUTS, AGREEMENT, reconstructed, tables())
+    )
 
 
 def tables() -> str:

@@ -18,7 +18,7 @@ from typing import Any
 
 from engines import options as schema
 from engines.base import Choice, Event, Prompt, Result, Role
-from engines.lions_dragons import actions, observe, prompts, setup, timeouts, views
+from engines.lions_dragons import actions, endings, observe, prompts, setup, timeouts, views
 from engines.lions_dragons.help import rules_help
 from engines.lions_dragons.state import State, dump, load, result
 
@@ -80,6 +80,18 @@ class LionsDragons:
     def forfeit(self, state: State, seat: int, rng: random.Random) -> tuple[State, list[Event]]:
         """The side to move gives up: the other side wins at once."""
         return timeouts.forfeit(state, seat, rng)
+
+    def draw_by_agreement(self, state: State) -> bool:
+        """Whether the players may agree a draw now (see :mod:`.endings`)."""
+        return endings.draw_by_agreement(state)
+
+    def agree_draw(self, state: State) -> tuple[State, list[Event]]:
+        """The game ends as a draw by agreement, or IllegalAction (see :mod:`.endings`)."""
+        return endings.agree_draw(state)
+
+    def revealed(self, before: State, after: State) -> bool:
+        """Whether the step showed a hidden thing (see :mod:`.endings`)."""
+        return endings.revealed(before, after)
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return views.view(state, seat)

@@ -107,8 +107,16 @@ three-times draw like any other.
 and no Fireball flies."""
 
 
+AGREEMENT = """\
+## Resigning, draws and takebacks
+`/game resign` gives up at once: the other side wins, as for a forfeit. The rule text is \
+silent on agreed draws; as in chess, `/game draw` offers one and the game is drawn when \
+the other player accepts (a computer declines and plays on). `/game undo` asks the other \
+player to take back your last move (a computer accepts). Nothing is hidden and nothing is \
+left to chance after the set-up, so every move can be taken back while the game runs."""
+
 def rules_help() -> str:
     """The whole rules summary as Markdown, each section short enough for one message."""
     notes = "\n".join(f"- {line}" for line in reconstructed_notes(layout.setup_data()))
     data = "## Reconstructed data (the setup diagram is missing)\n" + notes
-    return "\n\n".join([OVERVIEW, PIECES, NOTATION, READINGS, ENDINGS, TIMEOUTS, data])
+    return "\n\n".join([OVERVIEW, PIECES, NOTATION, READINGS, ENDINGS, TIMEOUTS, AGREEMENT, data])

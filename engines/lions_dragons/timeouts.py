@@ -6,7 +6,7 @@ import copy
 import random
 from typing import Any
 
-from engines.base import Event
+from engines.base import Event, IllegalAction
 from engines.lions_dragons import fireballs, rules
 from engines.lions_dragons.pieces import other
 from engines.lions_dragons.state import State, check_turn
@@ -32,10 +32,13 @@ def skip(state: State, seat: int, rng: random.Random) -> tuple[State, list[Event
     return new, events
 
 def forfeit(state: State, seat: int, rng: random.Random) -> tuple[State, list[Event]]:
-    """The side to move gives up: the other side wins at once (reason ``"forfeit"``).
-    The board is left as it stands and no Fireball flies. The rng is not used.
+    """The side gives up: the other side wins at once (reason ``"forfeit"``). Either
+    side may give up, on its turn or not (a resignation). The board is left as it stands
+    and no Fireball flies. The rng is not used.
     """
-    side = check_turn(state, seat)
+    if state["result"] is not None:
+        raise IllegalAction(f"The game is over. {state['result']['text']}")
+    side = state["seats"][seat]
     winner = other(side)
     new = copy.deepcopy(state)
     text = f"{side.capitalize()} ran out of time and forfeits the game."

@@ -18,7 +18,7 @@ from typing import Any
 
 from engines import options as schema
 from engines.base import Choice, Event, Prompt, Result, Role
-from engines.stgeorge import actions, observe, prompts, setup, timeouts, views
+from engines.stgeorge import actions, endings, observe, prompts, setup, timeouts, views
 from engines.stgeorge.help import rules_help
 from engines.stgeorge.prompts import Move
 from engines.stgeorge.state import State, dump, load, result
@@ -73,6 +73,18 @@ class StGeorge:
     def forfeit(self, state: State, seat: int, rng: random.Random) -> tuple[State, list[Event]]:
         """The seat leaves for good (see :func:`timeouts.forfeit`)."""
         return timeouts.forfeit(state, seat, rng)
+
+    def draw_by_agreement(self, state: State) -> bool:
+        """Whether the players may agree a draw now (see :mod:`.endings`)."""
+        return endings.draw_by_agreement(state)
+
+    def agree_draw(self, state: State) -> tuple[State, list[Event]]:
+        """The game ends as a draw by agreement, or IllegalAction (see :mod:`.endings`)."""
+        return endings.agree_draw(state)
+
+    def revealed(self, before: State, after: State) -> bool:
+        """Whether the step showed a hidden thing (see :mod:`.endings`)."""
+        return endings.revealed(before, after)
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         """The public picture; a seat's view adds ``"private": ""`` (nothing is secret)."""

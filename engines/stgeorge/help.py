@@ -91,6 +91,15 @@ turn order passes over the empty seat. When no Knight player is left, the Dragon
 """
 
 
+_AGREEMENT = """\
+## Resigning, draws and takebacks
+`/game resign` gives your seat up by the forfeit rule above, at once when it is your turn \
+(else as soon as it is). There is no draw by agreement: the rule text knows only wins, the \
+Dragon's or a castle's. `/game undo` asks the other players to take back your last action; \
+every other player must accept (a computer seat always does). Nothing is hidden, so only \
+the die stops it: once a die was rolled after your action, it stands.
+"""
+
 def rules_help() -> str:
     """The full help (Markdown, sections under about 1900 characters each)."""
     notes = "\n".join(f"- {note}" for note in reconstructed_notes(board_data()))
@@ -100,4 +109,4 @@ def rules_help() -> str:
         "reconstruction (a server may load a corrected board file):\n"
         f"{notes}\n"
     )
-    return "\n".join([_HELP, _READINGS, _TIMEOUTS, board])
+    return "\n".join([_HELP, _READINGS, _TIMEOUTS, _AGREEMENT, board])

@@ -19,6 +19,12 @@ prompt, chance drawn per action as the host draws it) checks at every step:
   skipped and forfeited at least once;
 * replaying the log with :func:`engines.replay.replay` gives the current dump (checked at
   steps 1, 2, 4, 8... and at the end, so the cost stays linear in the game's length);
+* a draw by agreement (tried aside at the same steps) ends the game with no winners where
+  :meth:`~engines.base.Game.draw_by_agreement` says it exists, and is refused as illegal
+  where it says not; ``revealed`` answers for every step played;
+* a takeback (tried in the line of play at the same steps) either is refused with a reason,
+  or goes back to the very state before the seat's last action, and the log with its
+  ``!takeback`` entry still replays to the current state;
 * the game ends within a bound.
 """
 
@@ -33,7 +39,18 @@ from typing import Any
 import pytest
 
 from engines.base import Game, IllegalAction
-from engines.replay import FORFEIT, SKIP, action_rng, replay, setup_rng
+from engines.replay import (
+    FORFEIT,
+    SKIP,
+    TAKEBACK,
+    NoTakeback,
+    action_rng,
+    in_effect,
+    last_action,
+    replay,
+    setup_rng,
+    takeback,
+)
 from games import ENGINES
 
 SEEDS = (0, 1, 2)
@@ -66,6 +83,8 @@ class Tally:
     skipped: set[str] = field(default_factory=set)
     forfeited: set[str] = field(default_factory=set)
     applied: int = 0
+    draws: int = 0
+    takebacks: int = 0
 
 
 def check_views(game: Game, state: Any, players: int) -> None:
@@ -140,6 +159,46 @@ def try_aside(
                 done.add(prompt.kind)
 
 
+def check_draw(game: Game, state: Any, players: int) -> bool:
+    """A draw by agreement tried aside: a drawn ending where the game has one, else refused.
+    Returns whether one was agreed."""
+    dumped = game.dump(state)
+    allowed = game.draw_by_agreement(state)
+    assert isinstance(allowed, bool)
+    if not allowed:
+        with pytest.raises(IllegalAction):
+            game.agree_draw(state)
+        return False
+    after, events = game.agree_draw(state)
+    assert game.dump(state) == dumped, "agree_draw changed its input"
+    check_events(events)
+    result = game.result(after)
+    assert result is not None and result.draw and result.text, "no drawn result"
+    assert check_prompts(game, after, players) == []
+    check_views(game, after, players)
+    assert not game.draw_by_agreement(after), "a draw offered in a finished game"
+    check_round_trip(game, after, game.dump(after))
+    return True
+
+
+def try_takeback(
+    game: Game, roles: list[str], options: dict, seed: int, log: list, history: list, seat: int
+) -> Any | None:
+    """The state a takeback by ``seat`` leaves, checked against the state before its last
+    action in effect; None when it is refused."""
+    try:
+        state = takeback(game, roles, options, seed, log, seat)
+    except NoTakeback as refusal:
+        assert str(refusal)
+        return None
+    kept = in_effect(log)
+    index = last_action(kept, seat)
+    assert index is not None
+    before = history[log.index(kept[index])]
+    assert game.dump(state) == game.dump(before), "a takeback lands elsewhere"
+    return state
+
+
 def playout(slug: str, players: int, seed: int) -> tuple[Tally, int]:
     game = ENGINES[slug]
     options = game.parse_options("")
@@ -147,6 +206,7 @@ def playout(slug: str, players: int, seed: int) -> tuple[Tally, int]:
     state = game.setup(roles, options, setup_rng(seed))
     pick = random.Random(f"contract:{slug}:{players}:{seed}")
     log: list[tuple[int, int, str]] = []
+    history: list[Any] = []  # the state before each logged entry
     tally = Tally()
     check_next = 1
     for step in range(1, MAX_STEPS + 1):
@@ -163,6 +223,19 @@ def playout(slug: str, players: int, seed: int) -> tuple[Tally, int]:
         assert game.dump(state) == dumped, "apply, skip or forfeit changed its input"
 
         prompt = pick.choice(prompts)
+        if step == check_next:
+            tally.draws += check_draw(game, state, players)
+            asker = log[-1][1] if log else prompt.seat  # the seat that acted last
+            back = try_takeback(game, roles, options, seed, log, history, asker)
+            if back is not None:
+                history.append(state)
+                log.append((step, asker, TAKEBACK))
+                state = back
+                tally.takebacks += 1
+                assert game.dump(replay(game, roles, options, seed, log)) == game.dump(state)
+                check_next *= 2
+                continue
+        before = state
         roll = pick.random()
         action = SKIP if roll < SKIP_RATE else FORFEIT if roll < SKIP_RATE + FORFEIT_RATE else ""
         rng = action_rng(seed, step)
@@ -174,6 +247,8 @@ def playout(slug: str, players: int, seed: int) -> tuple[Tally, int]:
             action = pick.choice(game.legal_actions(state, prompt.seat)).action
             state, events = game.apply(state, prompt.seat, action, rng)
         check_events(events)
+        assert isinstance(game.revealed(before, state), bool)
+        history.append(before)
         log.append((step, prompt.seat, action))
         if step == check_next:
             again = replay(game, roles, options, seed, log)
@@ -218,3 +293,17 @@ def test_every_game_declares_the_contract(slug):
     assert isinstance(game.options, tuple)
     assert game.parse_options("") == game.normalize_options({})
     assert game.rules_help().strip()
+
+
+@pytest.mark.parametrize("slug", sorted(ENGINES))
+def test_every_game_says_how_it_ends_by_agreement(slug):
+    """Resigning, drawing by agreement and taking back are each explained in ``/rules``,
+    and a draw is allowed exactly where the rules help offers ``/game draw``."""
+    game = ENGINES[slug]
+    options = game.parse_options("")
+    roles = [role.key for role in game.roles(game.min_players, options)]
+    state = game.setup(roles, options, setup_rng(0))
+    text = game.rules_help()
+    assert "/game resign" in text and "/game undo" in text
+    assert ("no draw by agreement" not in text) == game.draw_by_agreement(state)
+    assert game.revealed(state, state) is False

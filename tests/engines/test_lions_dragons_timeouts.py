@@ -176,14 +176,20 @@ def test_no_fireball_flies_on_a_forfeit():
 
 
 @pytest.mark.parametrize("hook", ["skip", "forfeit"])
-def test_only_the_side_to_move_and_only_while_the_game_runs(hook):
-    state = new_game()
-    with pytest.raises(IllegalAction):
-        getattr(GAME, hook)(state, BLACK, random.Random(0))
-    over, _ = GAME.forfeit(state, WHITE, random.Random(0))
+def test_only_while_the_game_runs(hook):
+    over, _ = GAME.forfeit(new_game(), WHITE, random.Random(0))
     for seat in (WHITE, BLACK):
         with pytest.raises(IllegalAction):
             getattr(GAME, hook)(over, seat, random.Random(0))
+
+
+def test_only_the_side_to_move_is_skipped_but_either_side_may_give_up():
+    """A resignation comes at any moment: the side not to move forfeits too."""
+    state = new_game()
+    with pytest.raises(IllegalAction):
+        GAME.skip(state, BLACK, random.Random(0))
+    after, _ = GAME.forfeit(state, BLACK, random.Random(0))
+    assert after["result"]["winner"] == "white" and after["result"]["reason"] == "forfeit"
 
 
 @pytest.mark.parametrize("hook", ["skip", "forfeit"])

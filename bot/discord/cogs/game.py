@@ -214,6 +214,34 @@ class Game(commands.GroupCog, group_name="game", group_description="Play dragon 
     async def mine(self, interaction: discord.Interaction) -> None:
         await answer(interaction, lambda: self.bot.host.mine(**asked(interaction)))
 
+    # -- ending a game gracefully ----------------------------------------------------
+
+    @app_commands.command(name="resign", description="Give up your seat in a game (asks first)")
+    @app_commands.describe(game="Game number (default: the one in this channel)")
+    @app_commands.autocomplete(game=ac.games_here)
+    async def resign(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await answer(interaction, lambda: self.bot.host.resign(**asked(interaction), game_id=game))
+
+    @app_commands.command(
+        name="draw", description="Offer the other players a draw, where the game has one"
+    )
+    @app_commands.describe(game="Game number (default: the one in this channel)")
+    @app_commands.autocomplete(game=ac.games_here)
+    async def draw(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await answer(
+            interaction, lambda: self.bot.host.offer_draw(**asked(interaction), game_id=game)
+        )
+
+    @app_commands.command(
+        name="undo", description="Ask the other players to take back your last move"
+    )
+    @app_commands.describe(game="Game number (default: the one in this channel)")
+    @app_commands.autocomplete(game=ac.games_here)
+    async def undo(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await answer(
+            interaction, lambda: self.bot.host.request_takeback(**asked(interaction), game_id=game)
+        )
+
 
 async def setup(bot: DragonBot) -> None:
     await bot.add_cog(Game(bot))

@@ -9,6 +9,10 @@ a *stamp* saying when they were valid, and the action:
 - ``s12``: a secret prompt issued at version 12, valid until its seat acts again; other
   players answering their own secrets in between do not make it stale, but an answer from an
   earlier round does not count in a later one.
+
+An offer's Accept and Decline (``dh:o:<game>:<version>:accept``) carry the version the offer
+was made at, so they die when it lapses; the confirmation of ``/game resign`` is
+``dh:r:<game>``.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from discord.ext import commands
 
 from bot.discord import autocomplete as ac
 from bot.discord.replies import answer, asked
+from bot.service.endings import ACCEPT, OFFER, RESIGN
 from bot.service.notices import Controls
 from engines.base import Choice
 
@@ -200,7 +205,75 @@ class OpenPrivateButton(
         )
 
 
-CONTROLS = (ActionButton, ActionSelect, GroupSelect, OpenPrivateButton)
+class OfferButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"dh:o:(?P<game>\d+):(?P<version>\d+):(?P<answer>accept|decline)",
+):
+    """Accept or Decline a draw offer or a takeback request made at one version."""
+
+    def __init__(self, game_id: int, version: int, answer: str, label: str = "…") -> None:
+        style = discord.ButtonStyle.success if answer == ACCEPT else discord.ButtonStyle.danger
+        super().__init__(
+            discord.ui.Button(
+                label=label[:80], style=style, custom_id=custom_id("dh:o", game_id, version, answer)
+            )
+        )
+        self.game_id, self.version, self.answer = game_id, version, answer
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+    ) -> OfferButton:
+        return cls(int(match["game"]), int(match["version"]), match["answer"], item.label or "…")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        host = interaction.client.host  # type: ignore[attr-defined]
+        await answer(
+            interaction,
+            lambda: host.answer_offer(
+                game_id=self.game_id, user_id=interaction.user.id, version=self.version,
+                accept=self.answer == ACCEPT,
+            ),
+        )  # fmt: skip
+
+
+class ResignButton(discord.ui.DynamicItem[discord.ui.Button], template=r"dh:r:(?P<game>\d+)"):
+    """Confirms ``/game resign`` (offered to the asker only)."""
+
+    def __init__(self, game_id: int, label: str = "Yes, resign") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label[:80], emoji="🏳️", style=discord.ButtonStyle.danger,
+                custom_id=custom_id("dh:r", game_id),
+            )
+        )  # fmt: skip
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+    ) -> ResignButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        host = interaction.client.host  # type: ignore[attr-defined]
+        await answer(
+            interaction,
+            lambda: host.resign(game_id=self.game_id, user_id=interaction.user.id, confirmed=True),
+        )
+
+
+CONTROLS = (ActionButton, ActionSelect, GroupSelect, OpenPrivateButton, OfferButton, ResignButton)
+
+
+def _ending_buttons(control: Controls) -> list[discord.ui.Item]:
+    """The buttons of an offer or of a resignation's confirmation."""
+    if control.prompt.kind == RESIGN:
+        return [ResignButton(control.game_id, control.choices[0].label)]
+    return [
+        OfferButton(control.game_id, control.version, c.action, c.label)
+        for c in control.choices
+    ]
 
 
 def controls_view(controls: Sequence[Controls]) -> discord.ui.View | None:
@@ -216,6 +289,12 @@ def controls_view(controls: Sequence[Controls]) -> discord.ui.View | None:
         version = stamp(control.version, control.prompt.secret)
         choices = list(control.choices)
         if not choices or row >= MAX_ROWS:
+            continue
+        if control.prompt.kind in (OFFER, RESIGN):
+            for item in _ending_buttons(control):
+                item.item.row = row
+                view.add_item(item)
+            row += 1
             continue
         if len(choices) <= MAX_BUTTONS and row + math.ceil(len(choices) / 5) <= MAX_ROWS:
             for index, choice in enumerate(choices):

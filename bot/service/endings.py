@@ -1,0 +1,296 @@
+"""Ending a game gracefully: resigning, draws by agreement and takebacks.
+
+* **Resigning** gives a seat up by the game's own forfeit rule, through the same path as
+  leaving (the seats are marked ``left``, and each forfeits at once where the engine allows
+  it, else as soon as it is prompted).
+* **A draw offer** and **a takeback request** are stored offers (:meth:`Store.make_offer`):
+  they survive a restart, a double click stores nothing twice, and they lapse when the game
+  moves on (any write bumps its version). Every other person seated must accept; the last
+  acceptance is the ending itself, one versioned action (``!draw`` or ``!takeback`` in the
+  log) with its notices.
+* **Computer seats** accept every takeback and decline every draw (they play on), so a
+  draw cannot be offered at a table with a computer seat.
+
+The rules stay in the engines: whether a draw by agreement exists and how it ends
+(``draw_by_agreement``, ``agree_draw``), and whether a step revealed something
+(``revealed``, with the rng watched by :func:`engines.replay.takeback`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.service.errors import AlreadyDone, UserError
+from bot.service.notices import ChannelPost, Controls, Outcome, Reply
+from bot.service.tables import STATUS_WORDS, Table, seat_label, seat_labels
+from bot.service.text import Mention, Text
+from bot.store import OfferRecord, StaleVersion
+from engines.base import Choice, Event, IllegalAction, Prompt
+from engines.replay import (
+    DRAW,
+    FORFEIT,
+    TAKEBACK,
+    NoTakeback,
+    action_rng,
+    in_effect,
+    last_action,
+    takeback,
+)
+
+OFFER = "offer"
+"""The prompt kind of an offer's Accept and Decline controls."""
+RESIGN = "resign"
+"""The prompt kind of the control that confirms a resignation."""
+ACCEPT, DECLINE = "accept", "decline"
+
+ANSWERED = "That offer was already answered, or the game has moved on since it was made."
+
+WHAT = {"draw": "a draw", "takeback": "to take back their last move"}
+
+
+class Endings:
+    """Resign, draw and takeback use cases of :class:`~bot.service.host.GameHost` (a mixin)."""
+
+    # -- resigning ---------------------------------------------------------------------
+
+    async def resign(
+        self, *, user_id: int, confirmed: bool = False, **where: Any
+    ) -> Outcome | Reply:
+        """Ask to confirm (``confirmed`` False: a button for the asker only), then give
+        up every seat of ``user_id`` by the game's forfeit rule."""
+        table = await self.find(user_id=user_id, **where)
+        seats = _playing_seats(table, user_id)
+        if not confirmed:
+            prompt = Prompt(seats[0], RESIGN, "Resign?")
+            choice = Choice(RESIGN, "Yes, resign")
+            return Reply(
+                f"Resign from {table.title}? Your seat gives up by the game's forfeit rule "
+                "(`/rules` says what becomes of it). This cannot be undone.",
+                controls=(Controls(table.record.id, table.record.version, prompt, (choice,)),),
+            )
+        now_ok = [s for s in seats if _can_forfeit(table, s)]
+        who = seat_labels(table, seats, " and ")
+        outcome = Outcome([Reply(f"You resigned from {table.title}.")])
+        if len(now_ok) < len(seats):
+            text = Text.of("🏳️ ", who, f" resigns from **{table.title}**: the seat gives up "
+                           "by the game's forfeit rule as soon as it is its turn.")  # fmt: skip
+            outcome.add(ChannelPost(table.record.id, table.record.channel_id, text))
+        try:
+            await self._store(
+                outcome, self.store.mark_left, table.record.id, table.record.version,
+                user_id=user_id, now=self.clock(),
+            )  # fmt: skip
+        except StaleVersion:
+            raise UserError("The game moved on at that moment; please try again.") from None
+        for seat in now_ok:
+            outcome.notices += (await self._resign_now(table.record.id, seat)).notices
+        outcome.notices += (await self._forfeit_departed(table.record.id)).notices
+        return outcome
+
+    async def _resign_now(self, game_id: int, seat: int) -> Outcome:
+        """The seat's forfeit applied at once, as one versioned action."""
+        for _ in range(5):
+            table = await self.table(game_id)
+            if table.record.status != "running" or not _can_forfeit(table, seat):
+                return Outcome()
+            rng = action_rng(table.record.seed, table.record.version + 1)
+            state, events = table.engine.forfeit(table.state, seat, rng)
+            headline = Text.of("🏳️ ", seat_label(table, seat), " resigns.")
+            try:
+                return await self._commit(table, seat, FORFEIT, state, events, headline)
+            except StaleVersion:
+                continue
+        return Outcome()
+
+    # -- offers ------------------------------------------------------------------------
+
+    async def offer_draw(self, *, user_id: int, **where: Any) -> Outcome:
+        """Offer a draw by agreement to every other player, with Accept and Decline."""
+        table = await self.find(user_id=user_id, **where)
+        seats = _playing_seats(table, user_id)
+        try:
+            table.engine.agree_draw(table.state)
+        except IllegalAction as error:
+            raise UserError(str(error)) from None
+        computers = [s.seat for s in table.record.seats if s.computer and not s.left]
+        if computers:
+            raise UserError(
+                Text.of("A computer seat declines every draw and plays on (",
+                        seat_labels(table, computers), "); `/game resign` gives up instead.")
+            )  # fmt: skip
+        return await self._offer(table, "draw", seats[0], user_id)
+
+    async def request_takeback(self, *, user_id: int, **where: Any) -> Outcome:
+        """Ask every other player to take back the asker's last action; allowed only while
+        nothing was revealed since. With nobody else to ask (computer seats accept every
+        takeback) it is taken back at once."""
+        table = await self.find(user_id=user_id, **where)
+        seats = _playing_seats(table, user_id)
+        entries = await self._entries(table)
+        seat = _last_actor(entries, seats)
+        if seat is None:
+            raise UserError(f"You have no move in {table.title} that could be taken back.")
+        try:
+            takeback(table.engine, _roles(table), table.record.options, table.record.seed,
+                     entries, seat)  # fmt: skip
+        except NoTakeback as refusal:
+            raise UserError(str(refusal)) from None
+        if not _others(table, user_id):
+            return await self._take_back(table, seat, "the computer accepts")
+        return await self._offer(table, "takeback", seat, user_id)
+
+    async def answer_offer(
+        self, *, game_id: int, user_id: int, version: int, accept: bool
+    ) -> Outcome:
+        """``user_id`` accepts or declines the offer made at ``version``. The last
+        acceptance ends the game in a draw or takes the move back."""
+        table = await self.find(game_id=game_id)
+        offer = await self.store.offer(game_id)
+        if offer is None or offer.version != version or table.record.version != version:
+            raise AlreadyDone(ANSWERED)
+        if user_id == offer.user_id:
+            raise UserError("You made this offer; the other players answer it.")
+        if user_id not in _others(table, offer.user_id):
+            raise UserError(f"You are not playing in {table.title}.")
+        if user_id in offer.accepted:
+            raise AlreadyDone("You already accepted; the others are still to answer.")
+        if not accept:
+            return await self._decline(table, offer, user_id)
+        waiting = [u for u in _others(table, offer.user_id) if u not in (*offer.accepted, user_id)]
+        if waiting:
+            return await self._accept(table, offer, user_id, waiting)
+        if offer.kind == "draw":
+            return await self._draw(table, offer)
+        return await self._take_back(table, offer.seat, "everyone accepted")
+
+    async def _offer(self, table: Table, kind: str, seat: int, user_id: int) -> Outcome:
+        record = table.record
+        others = _others(table, user_id)
+        asked = Text.of(", ").join(Mention(u) for u in others)
+        text = Text.of(f"**{table.title}**: ", seat_label(table, seat),
+                       f" asks {WHAT[kind]}. ", asked, ": accept or decline?")  # fmt: skip
+        prompt = Prompt(seat, OFFER, f"Accept {WHAT[kind]}?")
+        choices = (Choice(ACCEPT, "Accept"), Choice(DECLINE, "Decline"))
+        controls = (Controls(record.id, record.version, prompt, choices),)
+        reply = Reply(f"You asked {WHAT[kind]}; every other player must accept. It lapses "
+                      "if the game moves on first.")  # fmt: skip
+        outcome = Outcome([reply, ChannelPost(record.id, record.channel_id, text,
+                                              mentions=tuple(others), controls=controls)])
+        made = await self._store(
+            outcome, self.store.make_offer, record.id, record.version, kind=kind, seat=seat,
+            user_id=user_id, now=self.clock(),
+        )  # fmt: skip
+        if not made:
+            waiting = await self.store.offer(record.id)
+            if waiting is None:
+                raise UserError("The game moved on at that moment; please try again.")
+            raise AlreadyDone(
+                f"An offer ({WHAT[waiting.kind]}) is already waiting for answers in "
+                f"{table.title}."
+            )
+        return outcome
+
+    async def _accept(
+        self, table: Table, offer: OfferRecord, user_id: int, waiting: list[int]
+    ) -> Outcome:
+        record = table.record
+        text = Text.of(Mention(user_id), " accepts; still to answer: ",
+                       Text.of(", ").join(Mention(u) for u in waiting), ".")  # fmt: skip
+        outcome = Outcome([Reply("You accepted; the others are still to answer."),
+                           ChannelPost(record.id, record.channel_id, text)])  # fmt: skip
+        stored = await self._store(
+            outcome, self.store.accept_offer, record.id, offer.version, user_id,
+            now=self.clock(),
+        )  # fmt: skip
+        if not stored:
+            raise AlreadyDone(ANSWERED)
+        return outcome
+
+    async def _decline(self, table: Table, offer: OfferRecord, user_id: int) -> Outcome:
+        record = table.record
+        text = Text.of(f"**{table.title}**: ", Mention(user_id),
+                       f" declines {WHAT[offer.kind]}; the game goes on.")  # fmt: skip
+        outcome = Outcome([Reply("You declined."), ChannelPost(record.id, record.channel_id, text)])
+        dropped = await self._store(
+            outcome, self.store.drop_offer, record.id, offer.version, now=self.clock()
+        )
+        if not dropped:
+            raise AlreadyDone(ANSWERED)
+        return outcome
+
+    async def _draw(self, table: Table, offer: OfferRecord) -> Outcome:
+        """Everyone agreed: the draw is one versioned action with its notices."""
+        try:
+            state, events = table.engine.agree_draw(table.state)
+        except IllegalAction as error:
+            raise UserError(str(error)) from None
+        try:
+            return await self._commit(table, offer.seat, DRAW, state, events, "🤝 Draw agreed.")
+        except StaleVersion:
+            raise AlreadyDone(ANSWERED) from None
+
+    async def _take_back(self, table: Table, seat: int, why: str) -> Outcome:
+        """The seat's last action undone as one versioned ``!takeback`` action."""
+        entries = await self._entries(table)
+        try:
+            state = takeback(table.engine, _roles(table), table.record.options,
+                             table.record.seed, entries, seat)  # fmt: skip
+        except NoTakeback as refusal:
+            raise UserError(str(refusal)) from None
+        text = f"{table.role_name(seat)}'s last move is taken back ({why})."
+        headline = Text.of("↩️ ", seat_label(table, seat), " takes back their last move.")
+        try:
+            return await self._commit(table, seat, TAKEBACK, state, [Event(text)], headline)
+        except StaleVersion:
+            raise AlreadyDone(
+                "The game moved on at that moment (or this was already answered); nothing was "
+                "taken back."
+            ) from None
+
+    async def _entries(self, table: Table) -> list[tuple[int, int, str]]:
+        return [(a.seq, a.seat, a.action) for a in await self.store.actions(table.record.id)]
+
+
+def _playing_seats(table: Table, user_id: int) -> list[int]:
+    """The seats ``user_id`` still plays in a running game; UserError otherwise."""
+    record = table.record
+    if record.status in ("finished", "cancelled"):
+        raise UserError(f"{table.title} is over ({STATUS_WORDS[record.status]}): there is "
+                        "nothing left to resign, draw or take back.")  # fmt: skip
+    if record.status != "running":
+        raise UserError(f"{table.title} is {STATUS_WORDS[record.status]}; that can be done "
+                        "only while the game is in play.")  # fmt: skip
+    if not record.seat_of(user_id):
+        raise UserError(f"You are not playing in {table.title}.")
+    seats = [s for s in record.seat_of(user_id) if not record.has_left(s)]
+    if not seats:
+        raise UserError(f"You have already given up your seat in {table.title}.")
+    return seats
+
+
+def _others(table: Table, user_id: int) -> list[int]:
+    """The other people still seated, who must accept an offer of ``user_id``."""
+    people = [s.user_id for s in table.record.seats
+              if not s.computer and not s.left and s.user_id != user_id]  # fmt: skip
+    return list(dict.fromkeys(people))
+
+
+def _can_forfeit(table: Table, seat: int) -> bool:
+    """Whether the engine lets the seat give up now (some games only on its turn)."""
+    rng = action_rng(table.record.seed, table.record.version + 1)
+    try:
+        table.engine.forfeit(table.state, seat, rng)
+    except IllegalAction:
+        return False
+    return True
+
+
+def _last_actor(entries: list[tuple[int, int, str]], seats: list[int]) -> int | None:
+    """Of ``seats``, the one whose last action in effect is the latest; None if none has."""
+    kept = in_effect(entries)
+    found = [(index, seat) for seat in seats if (index := last_action(kept, seat)) is not None]
+    return max(found)[1] if found else None
+
+
+def _roles(table: Table) -> list[str]:
+    return [role.key for role in table.roles()]
