@@ -52,6 +52,14 @@ _EARLIEST = "MIN(COALESCE(deadline, remind_at), COALESCE(remind_at, deadline)), 
 
 log = logging.getLogger(__name__)
 _MESSAGE_COLUMNS = {"status": "status_message_id", "board": "board_message_id"}
+_GAMES = (
+    "SELECT g.*, (SELECT json_group_array(json_object("
+    "'seat', s.seat, 'role', s.role, 'user_id', s.user_id, 'name', s.name,"
+    " 'left', s.\"left\", 'computer', s.computer))"
+    " FROM seats s WHERE s.game_id = g.id) AS seat_list FROM games g"
+)
+"""A game row with all its seats as a JSON list, in one statement; a WHERE clause may
+follow (on the game's own columns)."""
 
 
 class SqliteStore:
@@ -127,17 +135,13 @@ class SqliteStore:
     async def _game_records(
         self, sql: str, params: Iterable[Any] = (), *, skip_unreadable: bool = True
     ) -> list[GameRecord]:
-        """The games ``sql`` selects, each with its seats, read in one transaction so a
-        record's seats always belong to its version. A row that cannot be read (damaged
-        JSON) is left out and logged, or, with ``skip_unreadable=False``, raises
-        ValueError."""
+        """The games ``sql`` selects (it starts with :data:`_GAMES`), each with its seats,
+        read in one statement so a record's seats always belong to its version. A row that
+        cannot be read (damaged JSON) is left out and logged, or, with
+        ``skip_unreadable=False``, raises ValueError."""
         async with self._lock:
-            await _run(self._db, "BEGIN")
-            try:
-                rows, seats = await _game_rows(self._db, sql, params)
-            finally:
-                await _run(self._db, "COMMIT")
-        return _records(rows, seats, skip_unreadable=skip_unreadable)
+            rows = await _rows(self._db, sql, params)
+        return _records(rows, skip_unreadable=skip_unreadable)
 
     # -- games -------------------------------------------------------------------------
 
@@ -182,7 +186,7 @@ class SqliteStore:
 
     async def get_game(self, game_id: int) -> GameRecord | None:
         records = await self._game_records(
-            "SELECT * FROM games WHERE id = ?", (game_id,), skip_unreadable=False
+            f"{_GAMES} WHERE id = ?", (game_id,), skip_unreadable=False
         )
         return records[0] if records else None
 
@@ -208,7 +212,7 @@ class SqliteStore:
             params.append(user_id)
         if active_only:
             where.append("status IN ('lobby', 'running', 'paused')")
-        sql = "SELECT * FROM games"
+        sql = _GAMES
         if where:
             sql += " WHERE " + " AND ".join(where)
         sql += " ORDER BY id DESC LIMIT ?"
@@ -409,7 +413,7 @@ class SqliteStore:
     async def due(self, now: float, limit: int = 100) -> list[GameRecord]:
         """Running games whose deadline or reminder time has come, earliest first."""
         return await self._game_records(
-            f"SELECT * FROM games WHERE {_DUE} ORDER BY {_EARLIEST} LIMIT ?", (now, now, limit)
+            f"{_GAMES} WHERE {_DUE} ORDER BY {_EARLIEST} LIMIT ?", (now, now, limit)
         )
 
     async def claim_due(
@@ -435,10 +439,8 @@ class SqliteStore:
                 f"UPDATE games SET claimed_by = ?, claimed_until = ? WHERE id IN ({marks})",
                 (owner, now + lease_seconds, *ids),
             )
-            rows, seats = await _game_rows(
-                db, f"SELECT * FROM games WHERE id IN ({marks}) ORDER BY {_EARLIEST}", ids
-            )
-        return _records(rows, seats, skip_unreadable=True)
+            rows = await _rows(db, f"{_GAMES} WHERE id IN ({marks}) ORDER BY {_EARLIEST}", ids)
+        return _records(rows, skip_unreadable=True)
 
     async def release_game(self, game_id: int, owner: str) -> None:
         async with self._transaction() as db:
@@ -648,7 +650,7 @@ class SqliteStore:
         async with self._transaction() as db:
             if not await _at_version(db, game_id, version):
                 return False
-            changed, _ = await _run(
+            changed = await _run(
                 db, "DELETE FROM offers WHERE game_id = ? AND version = ?", (game_id, version)
             )
             if changed == 1:
@@ -680,47 +682,27 @@ def _offer_record(row: Any) -> OfferRecord:
     )
 
 
-async def _game_rows(
-    db: aiosqlite.Connection, sql: str, params: Iterable[Any] = ()
-) -> tuple[list[aiosqlite.Row], dict[int, list[SeatRecord]]]:
-    """The game rows ``sql`` selects and their seats by game, read on ``db`` (inside the
-    caller's transaction)."""
-    rows = await _rows(db, sql, params)
-    ids = [row["id"] for row in rows]
-    marks = ", ".join("?" * len(ids))
-    seat_rows = (
-        await _rows(db, f"SELECT * FROM seats WHERE game_id IN ({marks}) ORDER BY seat", ids)
-        if ids
-        else []
-    )
-    seats: dict[int, list[SeatRecord]] = {game_id: [] for game_id in ids}
-    for r in seat_rows:
-        seats[r["game_id"]].append(
-            SeatRecord(
-                game_id=r["game_id"],
-                seat=r["seat"],
-                role=r["role"],
-                user_id=r["user_id"],
-                name=r["name"],
-                left=bool(r["left"]),
-                computer=r["computer"],
-            )
-        )
-    return rows, seats
-
-
-def _records(
-    rows: list[aiosqlite.Row], seats: dict[int, list[SeatRecord]], *, skip_unreadable: bool
-) -> list[GameRecord]:
+def _records(rows: list[aiosqlite.Row], *, skip_unreadable: bool) -> list[GameRecord]:
     records = []
     for row in rows:
         try:
-            records.append(GameRecord.from_row(row, tuple(seats[row["id"]])))
+            records.append(GameRecord.from_row(row, _seats(row)))
         except ValueError:
             if not skip_unreadable:
                 raise
             log.warning("game %s cannot be read (damaged JSON); left out", row["id"])
     return records
+
+
+def _seats(row: aiosqlite.Row) -> tuple[SeatRecord, ...]:
+    seats = sorted(json.loads(row["seat_list"]), key=lambda s: s["seat"])
+    return tuple(
+        SeatRecord(
+            game_id=row["id"], seat=s["seat"], role=s["role"], user_id=s["user_id"],
+            name=s["name"], left=bool(s["left"]), computer=s["computer"],
+        )
+        for s in seats
+    )  # fmt: skip
 
 
 async def _run(db: aiosqlite.Connection, sql: str, params: Iterable[Any] = ()) -> int:
