@@ -319,7 +319,7 @@ class TurnClock:
         when the deadline passed is skipped, forfeited or played by the computer."""
         outcome = Outcome()
         game_id, deadline = record.id, record.deadline
-        table: Table | None = table_from(record)
+        table: Table | None = table_from(record, self.states)
         computers = computer_seats(record, table.prompts())
         for seat in computers:
             level = record.computer_at(seat) or "strong"
@@ -357,7 +357,7 @@ class TurnClock:
 
     async def _remind(self, record: GameRecord) -> Outcome:
         """Remind each player still to act, by DM, or in the channel if their DMs are closed."""
-        table = table_from(record)
+        table = table_from(record, self.states)
         outcome = Outcome()
         when = Moment(record.deadline) if record.deadline else "soon"
         for seat in dict.fromkeys(p.seat for p in table.prompts()):

@@ -34,6 +34,7 @@ from bot.service.notices import (
 )
 from bot.service.tables import (
     STATUS_WORDS,
+    LoadedStates,
     Table,
     UnreadableGame,
     engine_for,
@@ -85,6 +86,7 @@ class GameHost(Lobby, TurnClock, Computers, Endings):
         # The turn clock's games being fired now, and those held back after failures.
         self._firing: set[int] = set()
         self._held: dict[int, Hold] = {}
+        self.states = LoadedStates()
         # Who holds this host's claims on due games and outbox lanes in a shared database.
         tag = random.SystemRandom().getrandbits(32)
         self.owner = f"{socket.gethostname()}:{os.getpid()}:{tag:08x}"
@@ -98,7 +100,7 @@ class GameHost(Lobby, TurnClock, Computers, Endings):
             raise UnreadableGame(game_id, error) from None
         if record is None:
             raise UserError(f"There is no game #{game_id}. `/game list` shows this server's games.")
-        return table_from(record)
+        return table_from(record, self.states)
 
     async def find(
         self,
@@ -133,7 +135,7 @@ class GameHost(Lobby, TurnClock, Computers, Endings):
         if len(here) > 1:
             listing = ", ".join(f"#{g.id} {_title(g.slug)}" for g in here)
             raise UserError(f"This channel has several games ({listing}); add `game:<number>`.")
-        return table_from(here[0])
+        return table_from(here[0], self.states)
 
     # -- information -------------------------------------------------------------------
 
@@ -162,7 +164,7 @@ class GameHost(Lobby, TurnClock, Computers, Endings):
             if record.status != "running":
                 continue
             try:
-                table = table_from(record)
+                table = table_from(record, self.states)
             except UserError:
                 continue  # a game that cannot be read has nothing to show
             private = _private_of(table, user_id)
@@ -205,7 +207,7 @@ class GameHost(Lobby, TurnClock, Computers, Endings):
         """The listing line of a game, from the record the listing read (no query)."""
         where = Text.of(f"#{record.id} {_title(record.slug)} in ", ChannelRef(record.channel_id))
         try:
-            table = table_from(record)
+            table = table_from(record, self.states)
         except UserError:
             return where + ": ⚠️ cannot be read (its stored state is damaged)"
         if record.status != "running":
@@ -432,6 +434,7 @@ class GameHost(Lobby, TurnClock, Computers, Endings):
             notices=wire.outgoing(outcome),
             **fields,
         )
+        self.states.keep(record.id, new_version, state)
         secret = any(p.secret for p in before if p.seat == seat)
         log.info(
             "game %s v%s: seat %s played %s%s",

@@ -3,6 +3,7 @@ and replaying a game from its log (with the engines' own chance derivation)."""
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any
@@ -54,13 +55,46 @@ class Table:
         return self.engine.prompts(self.state) if self.state is not None else []
 
 
-def table_from(record: GameRecord) -> Table:
-    """The table of a game record already read; UserError if its state cannot be read."""
+class LoadedStates:
+    """The engine states last loaded or made by one host, by game and version.
+
+    Every write bumps a game's version and engines never change a state they are given, so
+    a state is the same object for as long as its version is current: reading a game again
+    (each click reads it once, autocomplete and status again) skips loading its snapshot.
+    One per host, since game ids are only unique within one database.
+    """
+
+    def __init__(self, size: int = 512) -> None:
+        self.size = size
+        self._states: OrderedDict[tuple[int, int], Any] = OrderedDict()
+
+    def get(self, game_id: int, version: int) -> Any | None:
+        state = self._states.get((game_id, version))
+        if state is not None:
+            self._states.move_to_end((game_id, version))
+        return state
+
+    def keep(self, game_id: int, version: int, state: Any) -> None:
+        if state is None:
+            return
+        self._states[(game_id, version)] = state
+        self._states.move_to_end((game_id, version))
+        while len(self._states) > self.size:
+            self._states.popitem(last=False)
+
+
+def table_from(record: GameRecord, states: LoadedStates | None = None) -> Table:
+    """The table of a game record already read; UserError if its state cannot be read.
+    With ``states``, a state already loaded for the record's version is used as it is."""
     engine = engine_for(record.slug)
-    try:
-        state = engine.load(record.snapshot) if record.snapshot is not None else None
-    except Exception as error:
-        raise UnreadableGame(record.id, error) from error
+    state = states.get(record.id, record.version) if states is not None else None
+    if state is None and record.snapshot is not None:
+        try:
+            state = engine.load(record.snapshot)
+        except Exception as error:
+            raise UnreadableGame(record.id, error) from error
+        if states is not None:
+            states.keep(record.id, record.version, state)
     return Table(record, engine, state)
 
 
