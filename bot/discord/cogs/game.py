@@ -322,9 +322,11 @@ async def _give_file(interaction: discord.Interaction, work: Callable[[], Awaita
 
 
 async def _instead(interaction: discord.Interaction, text: str) -> None:
-    """A private answer in place of the deferred reply (which may be public)."""
-    await interaction.delete_original_response()
+    """A private answer in place of the deferred reply (which may be public): the reply
+    is completed first (until then a follow-up would only edit it), then removed."""
+    await interaction.edit_original_response(content="…")
     await interaction.followup.send(text, ephemeral=True)
+    await interaction.delete_original_response()
 
 
 async def setup(bot: DragonBot) -> None:
