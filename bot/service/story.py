@@ -92,12 +92,15 @@ def walk(engine: Game, record: GameRecord, actions: list[ActionRecord]) -> Story
     entries, turn = [], 1
     for logged in actions:
         before = engine.prompts(state)
-        secret = any(p.secret and p.seat == logged.seat for p in before)
+        # A marker (a timeout, a resignation) is public even when it ends a secret prompt:
+        # what a skip chose for the seat depends on the seed, which stays hidden.
+        marker = logged.action.startswith("!")
+        secret = not marker and any(p.secret and p.seat == logged.seat for p in before)
         rng = engines.replay.action_rng(record.seed, logged.seq)
         try:
             state, _ = engines.replay.step(engine, state, logged.seat, logged.action, rng)
         except IllegalAction:
-            if not logged.action.startswith("!"):
+            if not marker:
                 raise
             # A marker this engine cannot step (from a newer release): the board stays.
         public = [e for e in logged.events if e.get("seat") is None]
