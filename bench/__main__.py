@@ -1,11 +1,14 @@
-"""Command line of the benchmarks: ``python -m bench [--games a,b] [--actions N] [--seed S]``."""
+"""Command line of the benchmarks: ``python -m bench [--games a,b] [--actions N] [--seed S]``;
+``python -m bench replay`` for the replay animations (:mod:`bench.replay`)."""
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import sys
 
 from bench import latency
+from bench import replay as replays
 from games import ENGINES
 
 
@@ -50,6 +53,10 @@ def parse_games(parser: argparse.ArgumentParser, text: str) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> None:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["replay"]:
+        replays.main()
+        return
     args = parse_args(argv)
     asyncio.run(latency.run(args.games, actions=args.actions, seed=args.seed))
 

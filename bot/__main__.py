@@ -30,6 +30,9 @@ def main(argv: list[str] | None = None) -> int:
     sub.add_parser("run-or-console", help="connect if a token is set, else the local table")
     console = sub.add_parser("console", help="play offline at the local table")
     console.add_argument("--script", type=Path, help="read player lines from this file")
+    console.add_argument(
+        "--record", type=Path, help="play back a finished game's record (from /game export)"
+    )
     console.add_argument("--seed", type=int, help="make dice and shuffles repeatable")
     console.add_argument("--out", type=Path, default=Path("out"), help="folder for board pictures")
     console.add_argument("--db", default=":memory:", help="SQLite file to keep games in")
@@ -56,7 +59,7 @@ def _start(args: argparse.Namespace) -> int:
     so a bad one stops the start with a message naming it."""
     settings = Settings.from_env()
     if args.mode == "console":
-        return asyncio.run(_console(args.script, args.seed, args.out, args.db))
+        return asyncio.run(_console(args.script, args.seed, args.out, args.db, args.record))
     if args.mode == "run-or-console" and not settings.token:
         print(OFFLINE)
         return asyncio.run(_console(None, settings.seed, Path("out"), ":memory:"))
@@ -86,12 +89,16 @@ async def _check_database(location: str) -> None:
     await store.close()
 
 
-async def _console(script: Path | None, seed: int | None, out: Path, db: str) -> int:
+async def _console(
+    script: Path | None, seed: int | None, out: Path, db: str, record: Path | None = None
+) -> int:
     from bot.console.table import LocalTable
 
     table = await LocalTable.open(seed=seed, database=db, images=out)
     try:
-        if script is not None:
+        if record is not None:
+            await table.play_record(record)
+        elif script is not None:
             await table.run_lines(script.read_text(encoding="utf-8").splitlines())
         else:
             await _interactive(table)

@@ -23,7 +23,8 @@ class Line:
 
 COMMANDS = {
     "game new", "game join", "game addbot", "game leave", "game start", "game status",
-    "game cancel", "game list", "game mine", "move", "hand", "rules", "help",
+    "game cancel", "game list", "game mine", "game history", "game export", "move", "hand",
+    "rules", "help",
 }  # fmt: skip
 
 

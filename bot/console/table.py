@@ -19,6 +19,7 @@ from bot.service.errors import UserError
 from bot.service.host import GameHost
 from bot.service.notices import ChannelPost, Controls, Outcome, PrivateMessage, Reply
 from bot.service.outbox import Delivery, Outbox
+from bot.service.story import File
 from bot.service.text import BoardLink, ChannelRef, Mention, Moment, Part, Text, as_text
 from bot.store import StoreBusy, open_store
 from games import render
@@ -33,6 +34,7 @@ HELP = """Local table commands (type `name: /command option:value`):
   bob: /game join [game:1] [role:knights]
   alice: /game addbot [level:strong|easy] [role:dragon]   (a computer takes a seat)
   alice: /game start | /game status | /game cancel | /game leave | /game list | /game mine
+  alice: /game history [page:2] | /game export   (the moves by turn; the record as a file)
   alice: /move action:roll     (or just `alice: roll`)
   alice: /hand                 (your private choices again)
   alice: /rules game:stgeorge
@@ -147,7 +149,12 @@ class LocalTable:
             case "game status":
                 return Outcome([await host.status(**game)])
             case "game list":
-                return Outcome([await host.list_games(**where)])
+                return Outcome([await host.list_games(**where, show=o.get("show", "running"))])
+            case "game history":
+                page = int(o["page"]) if o.get("page", "").isdigit() else None
+                return Outcome([await host.history(**game, page=page)])
+            case "game export":
+                return Outcome([self._save(await host.export_record(**game))])
             case "game mine":
                 return Outcome([await host.mine(**where)])
             case "hand":
@@ -161,6 +168,23 @@ class LocalTable:
                 if not action:
                     raise UserError("Say what to play, e.g. `alice: /move action:roll`.")
                 return await host.act(**game, action=action)
+
+    async def play_record(self, path: Path) -> None:
+        """Play back the finished game recorded in the file at ``path`` and show its final
+        board (a record another table exported, see ``docs/RECORDS.md``)."""
+        try:
+            reply = await self.host.play_record(path.read_text(encoding="utf-8"))
+        except UserError as error:
+            self.say("⚠️ " + self.write(error.text))
+            return
+        await self.show(Outcome([reply]), "you")
+
+    def _save(self, file: File) -> Reply:
+        """Write a file the host made into the pictures folder; the reply says where."""
+        folder = self.images or Path(".")
+        path = folder / file.name
+        path.write_bytes(file.data)
+        return Reply(f"{file.text}\n    (file: {path})")
 
     # -- showing notices ---------------------------------------------------------------
 

@@ -43,6 +43,16 @@ async def games_here(interaction: Interaction, current: str) -> list[app_command
     ][:MAX]
 
 
+async def story_games(interaction: Interaction, current: str) -> list[app_commands.Choice[int]]:
+    """Games whose story can be told: this server's open games, then its finished ones."""
+    games = await interaction.client.host.story_choices(**asked(interaction))
+    return [
+        app_commands.Choice(name=name[:100], value=number)
+        for number, name in games
+        if _matches(current, name)
+    ][:MAX]
+
+
 def _role_choices(roles: list[Role], current: str) -> list[app_commands.Choice[str]]:
     return [
         app_commands.Choice(name=r.name, value=r.key)

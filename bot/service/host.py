@@ -32,6 +32,7 @@ from bot.service.notices import (
     Reply,
     StatusUpdate,
 )
+from bot.service.story import StoryTeller
 from bot.service.tables import (
     STATUS_WORDS,
     LoadedStates,
@@ -59,7 +60,7 @@ MAX_PROMPTS_SHOWN = 5
 """Secret prompts offered at once by ``/hand`` (Discord shows five rows of controls)."""
 
 
-class GameHost(Lobby, TurnClock, Computers, Endings):
+class GameHost(Lobby, TurnClock, Computers, Endings, StoryTeller):
     """Every use case of the game host, independent of any frontend."""
 
     def __init__(
@@ -178,7 +179,10 @@ class GameHost(Lobby, TurnClock, Computers, Endings):
             raise UserError("Nothing private is waiting for you in this server's games.")
         return Reply("\n".join(lines), controls=tuple(controls[:MAX_PROMPTS_SHOWN]))
 
-    async def list_games(self, *, guild_id: int, **_: Any) -> Reply:
+    async def list_games(self, *, guild_id: int, show: str = "running", **_: Any) -> Reply:
+        """The server's open games, or with ``show="finished"`` its recently finished ones."""
+        if show == "finished":
+            return await self.finished_list(guild_id=guild_id)
         games = await self.store.games(guild_id=guild_id)
         if not games:
             return Reply("No games are open on this server. Start one with `/game new`.")
@@ -186,11 +190,17 @@ class GameHost(Lobby, TurnClock, Computers, Endings):
         return Reply(Text.of("**Games on this server**\n", Text.of("\n").join(lines)))
 
     async def mine(self, *, guild_id: int, user_id: int, **_: Any) -> Reply:
+        """The asker's open games here (where it is their turn), then their recently
+        finished ones."""
         games = await self.store.games(guild_id=guild_id, user_id=user_id)
-        if not games:
+        finished = await self.finished_lines(guild_id=guild_id, user_id=user_id)
+        if not games and not finished:
             return Reply("You are not in any open game here. `/game list` shows what is open.")
-        lines = [await self._line(g, user_id) for g in games]
-        return Reply(Text.of("**Your games**\n", Text.of("\n").join(lines)))
+        lines = [await self._line(g, user_id) for g in games] or ["No open game."]
+        text = Text.of("**Your games**\n", Text.of("\n").join(lines))
+        if finished:
+            text += Text.of("\n**Finished lately**\n", Text.of("\n").join(finished))
+        return Reply(text)
 
     async def game_choices(
         self, *, guild_id: int | None, channel_id: int | None = None, **_: Any

@@ -242,6 +242,17 @@ class PostgresStore:
         sql = f"WHERE {' AND '.join(where)}" if where else ""
         return await self._game_records(f"{sql} ORDER BY g.id DESC", params, limit=limit)
 
+    async def finished_games(
+        self, *, guild_id: int, user_id: int | None = None, limit: int = 10
+    ) -> list[GameRecord]:
+        """The server's finished games, most recently ended first."""
+        where, params = "WHERE g.guild_id = $1 AND g.status = 'finished'", [guild_id]
+        if user_id is not None:
+            where += " AND g.id IN (SELECT game_id FROM seats WHERE user_id = $2)"
+            params.append(user_id)
+        order = " ORDER BY g.updated_at DESC, g.id DESC"
+        return await self._game_records(where + order, params, limit=limit)
+
     async def update_game(
         self,
         game_id: int,

@@ -110,6 +110,16 @@ class Store(Protocol):
         """
         ...
 
+    async def finished_games(
+        self, *, guild_id: int, user_id: int | None = None, limit: int = 10
+    ) -> list[GameRecord]:
+        """The server's ``finished`` games, the most recently ended (highest ``updated_at``,
+        then highest id) first, at most ``limit``, each with its seats. ``user_id``: only
+        games where that user holds a seat (including one they left). Lobbies, running,
+        paused and cancelled games are never listed; a game that cannot be read is left
+        out."""
+        ...
+
     async def update_game(
         self,
         game_id: int,

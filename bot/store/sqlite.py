@@ -218,6 +218,17 @@ class SqliteStore:
         sql += " ORDER BY id DESC LIMIT ?"
         return await self._game_records(sql, [*params, limit])
 
+    async def finished_games(
+        self, *, guild_id: int, user_id: int | None = None, limit: int = 10
+    ) -> list[GameRecord]:
+        """The server's finished games, most recently ended first."""
+        where, params = "guild_id = ? AND status = 'finished'", [guild_id]
+        if user_id is not None:
+            where += " AND id IN (SELECT game_id FROM seats WHERE user_id = ?)"
+            params.append(user_id)
+        sql = f"{_GAMES} WHERE {where} ORDER BY updated_at DESC, id DESC LIMIT ?"
+        return await self._game_records(sql, [*params, limit])
+
     async def update_game(
         self,
         game_id: int,

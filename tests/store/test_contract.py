@@ -658,6 +658,53 @@ async def test_a_listing_holds_at_most_its_limit(store):
     assert len(await store.games()) == 7
 
 
+# -- finished games --------------------------------------------------------------------
+
+
+async def finish(store: Store, game_id: int, at: float) -> None:
+    await set_fields(store, game_id, status="finished", result="someone won", now=at)
+
+
+async def test_finished_games_are_listed_most_recently_ended_first(store):
+    early, late, tied = await running(store), await running(store), await running(store)
+    await finish(store, late, NOW + 300)
+    await finish(store, early, NOW + 100)
+    await finish(store, tied, NOW + 300)  # ended at the same moment: the newer game first
+    listed = await store.finished_games(guild_id=GUILD)
+    assert [g.id for g in listed] == [tied, late, early]
+    assert [g.result for g in listed] == ["someone won"] * 3
+    assert [(s.seat, s.user_id) for s in listed[0].seats] == [(0, ALICE), (1, BOB)]
+    assert [g.id for g in await store.finished_games(guild_id=GUILD, limit=2)] == [tied, late]
+
+
+async def test_only_finished_games_of_the_server_and_the_user_are_listed(store):
+    by_status = {}
+    for status in ("lobby", "running", "paused", "cancelled"):
+        game_id = await new_game(store)
+        if status != "lobby":
+            await set_fields(store, game_id, status=status)
+        by_status[status] = game_id
+    mine = await running(store)
+    await finish(store, mine, NOW + 10)
+    theirs = await new_game(store)
+    await seat(store, theirs, 0, CAROL)
+    await finish(store, theirs, NOW + 20)
+    abroad = await new_game(store, guild_id=OTHER_GUILD, channel_id=900)
+    await seat(store, abroad, 0, ALICE)
+    await finish(store, abroad, NOW + 30)
+    await store.mark_left(mine, (await game(store, mine)).version, user_id=BOB, now=NOW + 40)
+
+    async def ids(**filters) -> list[int]:
+        return [g.id for g in await store.finished_games(**filters)]
+
+    assert await ids(guild_id=GUILD) == [mine, theirs]
+    assert await ids(guild_id=GUILD, user_id=ALICE) == [mine]
+    assert await ids(guild_id=GUILD, user_id=BOB) == [mine]  # a seat left still counts
+    assert await ids(guild_id=GUILD, user_id=CAROL) == [theirs]
+    assert await ids(guild_id=OTHER_GUILD, user_id=ALICE) == [abroad]
+    assert await ids(guild_id=OTHER_GUILD, user_id=BOB) == []
+
+
 # -- deadlines and reminders -----------------------------------------------------------
 
 

@@ -1,8 +1,13 @@
-"""``/game``: opening, joining, starting and listing games, computer seats, and each game's
-turn clock (limits, reminders, pausing) and the server's defaults for new games."""
+"""``/game``: opening, joining, starting and listing games, computer seats, each game's
+turn clock (limits, reminders, pausing) and the server's defaults for new games, and a
+game's story (its history, its record, its replay)."""
 
 from __future__ import annotations
 
+import io
+import logging
+import time
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
 import discord
@@ -10,8 +15,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord import autocomplete as ac
-from bot.discord.replies import answer, asked
+from bot.discord.markup import content
+from bot.discord.replies import BUSY, FAILED, answer, asked
+from bot.service.errors import UserError
 from bot.service.notices import Reply
+from bot.service.story import File
+from bot.store import StoreBusy
 
 if TYPE_CHECKING:
     from bot.discord.client import DragonBot
@@ -26,6 +35,16 @@ LEVEL_CHOICES = [
     app_commands.Choice(name="strong: the best it can find", value="strong"),
     app_commands.Choice(name="easy: random legal moves", value="easy"),
 ]
+
+
+SHOW_CHOICES = [
+    app_commands.Choice(name="games being played or waiting for players", value="running"),
+    app_commands.Choice(name="recently finished games, with their results", value="finished"),
+]
+PROGRESS_EVERY = 1.5
+"""Seconds between edits of a replay's progress line (Discord limits edits)."""
+
+log = logging.getLogger(__name__)
 
 
 def _name(interaction: discord.Interaction) -> str:
@@ -206,9 +225,11 @@ class Game(commands.GroupCog, group_name="game", group_description="Play dragon 
     async def resume(self, interaction: discord.Interaction, game: int | None = None) -> None:
         await answer(interaction, lambda: self.bot.host.resume(**asked(interaction), game_id=game))
 
-    @app_commands.command(name="list", description="Open games on this server")
-    async def list_(self, interaction: discord.Interaction) -> None:
-        await answer(interaction, lambda: self.bot.host.list_games(**asked(interaction)))
+    @app_commands.command(name="list", description="Games on this server")
+    @app_commands.describe(show="Which games to list (default: the ones being played)")
+    @app_commands.choices(show=SHOW_CHOICES)
+    async def list_(self, interaction: discord.Interaction, show: str = "running") -> None:
+        await answer(interaction, lambda: self.bot.host.list_games(**asked(interaction), show=show))
 
     @app_commands.command(name="mine", description="Your games here, and where it is your turn")
     async def mine(self, interaction: discord.Interaction) -> None:
@@ -241,6 +262,99 @@ class Game(commands.GroupCog, group_name="game", group_description="Play dragon 
         await answer(
             interaction, lambda: self.bot.host.request_takeback(**asked(interaction), game_id=game)
         )
+
+    @app_commands.command(name="history", description="The moves of a game so far, by turn")
+    @app_commands.describe(
+        game="Game number, finished games too (default: the one in this channel)",
+        page="Page to show, from 1 for the oldest moves (default: the latest page)",
+    )
+    @app_commands.autocomplete(game=ac.story_games)
+    async def history(
+        self,
+        interaction: discord.Interaction,
+        game: int | None = None,
+        page: app_commands.Range[int, 1, 10_000] | None = None,
+    ) -> None:
+        await answer(
+            interaction,
+            lambda: self.bot.host.history(**asked(interaction), game_id=game, page=page),
+        )
+
+    @app_commands.command(name="export", description="A game's record as a text file")
+    @app_commands.describe(game="Game number, finished games too (default: the one here)")
+    @app_commands.autocomplete(game=ac.story_games)
+    async def export(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await _give_file(
+            interaction, lambda: self.bot.host.export_record(**asked(interaction), game_id=game)
+        )
+
+    @app_commands.command(
+        name="replay", description="An animation of a game's boards, turn by turn"
+    )
+    @app_commands.describe(
+        game="Game number, finished games too (default: the one in this channel)",
+        from_turn="The turn to start from (default: the first)",
+    )
+    @app_commands.autocomplete(game=ac.story_games)
+    async def replay(
+        self,
+        interaction: discord.Interaction,
+        game: int | None = None,
+        from_turn: app_commands.Range[int, 1, 10_000] = 1,
+    ) -> None:
+        await interaction.response.defer(thinking=True)
+        progress = _progress(interaction)
+        await _give_file(
+            interaction,
+            lambda: self.bot.host.replay_animation(
+                **asked(interaction), game_id=game, from_turn=from_turn, progress=progress
+            ),
+        )
+
+
+def _progress(interaction: discord.Interaction) -> Callable[[int, int], Awaitable[None]]:
+    """Show how far a replay's drawing has got on the deferred reply, now and then."""
+    last = [0.0]
+
+    async def tell(done: int, total: int) -> None:
+        now = time.monotonic()
+        if done < total and now - last[0] >= PROGRESS_EVERY:
+            last[0] = now
+            await interaction.edit_original_response(
+                content=f"🎞️ Drawing turn {done + 1} of {total}…"
+            )
+
+    return tell
+
+
+async def _give_file(interaction: discord.Interaction, work: Callable[[], Awaitable[File]]) -> None:
+    """Answer the deferred ``interaction`` with the file ``work`` makes; a UserError (or a
+    failure) replaces the reply with a private answer."""
+    try:
+        made = await work()
+    except UserError as error:
+        await _instead(interaction, "⚠️ " + content(error.text))
+        return
+    except StoreBusy:
+        await _instead(interaction, "⏳ " + BUSY)
+        return
+    except Exception:
+        log.exception(
+            "/%s failed", interaction.command.qualified_name if interaction.command else "?"
+        )
+        await _instead(interaction, FAILED)
+        return
+    attachment = discord.File(io.BytesIO(made.data), filename=made.name)
+    await interaction.edit_original_response(content=made.text, attachments=[attachment])
+
+
+async def _instead(interaction: discord.Interaction, text: str) -> None:
+    """A private answer in place of the deferred reply (which may be public): the reply
+    is completed first (until then a follow-up would only edit it), then removed."""
+    await interaction.edit_original_response(content="…")
+    await interaction.followup.send(text, ephemeral=True)
+    await interaction.delete_original_response()
 
 
 async def setup(bot: DragonBot) -> None:

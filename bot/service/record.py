@@ -1,0 +1,138 @@
+"""Game records: a game written as text (headers, then its actions) and read back.
+
+The format is described in ``docs/RECORDS.md``. In short: PGN-like header lines
+``[Name "value"]`` (values are JSON strings), a blank line, then one line per logged action,
+``<seq>. <role>: <action>``, where ``seq`` is the action's number in the game's log (its
+chance is derived from it) and ``<role>`` the acting seat's role key. A hidden action is
+written ``(hidden)``. A record with a ``Seed`` and no hidden action replays exactly.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from bot.service.errors import UserError
+
+HIDDEN = "(hidden)"
+"""How an action not yet public is written."""
+
+HEADER = re.compile(r'^\[([A-Za-z][A-Za-z0-9]*) ("(?:[^"\\]|\\.)*")\]$')
+MOVE = re.compile(r"^(\d+)\.\s+(\S+):\s+(.+)$")
+
+
+class BadRecord(UserError):
+    """Text that is not a game record (or one that cannot be played back)."""
+
+
+@dataclass(frozen=True)
+class Move:
+    """One logged action: its sequence number, the acting seat, and the action (None when
+    it is hidden)."""
+
+    seq: int
+    seat: int
+    action: str | None
+
+
+@dataclass(frozen=True)
+class Record:
+    """A game record: its headers in order, and its actions."""
+
+    headers: dict[str, str]
+    moves: tuple[Move, ...]
+
+    @property
+    def slug(self) -> str:
+        return self.headers["Game"]
+
+    @property
+    def players(self) -> int:
+        return int(self.headers["Players"])
+
+    @property
+    def options(self) -> dict[str, Any]:
+        return json.loads(self.headers.get("Options", "{}"))
+
+    @property
+    def seed(self) -> str | None:
+        """The game's seed (only in the record of a finished game)."""
+        return self.headers.get("Seed")
+
+    @property
+    def roles(self) -> list[str]:
+        """The seats' role keys, in seat order."""
+        return [self.headers[f"Seat{n}"] for n in range(1, self.players + 1)]
+
+    @property
+    def names(self) -> list[str]:
+        """Who played each seat, in seat order."""
+        return [self.headers.get(f"Player{n}", "") for n in range(1, self.players + 1)]
+
+    @property
+    def complete(self) -> bool:
+        """Whether it replays exactly: it has the seed and every action."""
+        return self.seed is not None and all(m.action is not None for m in self.moves)
+
+
+def write(record: Record) -> str:
+    """The record as text; :func:`read` gives it back."""
+    lines = [
+        f"[{name} {json.dumps(value, ensure_ascii=False)}]"
+        for name, value in record.headers.items()
+    ]
+    lines.append("")
+    roles = record.roles
+    for move in record.moves:
+        lines.append(f"{move.seq}. {roles[move.seat]}: {move.action or HIDDEN}")
+    return "\n".join(lines) + "\n"
+
+
+def read(text: str) -> Record:
+    """The record written in ``text``; BadRecord names the first line it cannot read."""
+    headers: dict[str, str] = {}
+    raw: list[tuple[int, re.Match[str]]] = []
+    for number, line in enumerate(text.splitlines(), 1):
+        line = line.strip()
+        if not line or line.startswith(";"):
+            continue
+        if match := HEADER.match(line):
+            if raw:
+                raise BadRecord(f"Line {number} is a header after the actions began.")
+            headers[match[1]] = json.loads(match[2])
+        elif match := MOVE.match(line):
+            raw.append((number, match))
+        else:
+            raise BadRecord(
+                f'Line {number} is neither a header `[Name "value"]` nor an action '
+                "`<number>. <role>: <action>`."
+            )
+    _check_headers(headers)
+    record = Record(headers, ())
+    seat_of = {role: index for index, role in enumerate(record.roles)}
+    moves = []
+    for number, match in raw:
+        if match[2] not in seat_of:
+            raise BadRecord(f"Line {number} names the role `{match[2]}`, not a seat of this game.")
+        action = None if match[3].strip() == HIDDEN else match[3].strip()
+        moves.append(Move(int(match[1]), seat_of[match[2]], action))
+    return Record(headers, tuple(moves))
+
+
+def _check_headers(headers: dict[str, str]) -> None:
+    for needed in ("Game", "Players"):
+        if needed not in headers:
+            raise BadRecord(f'A game record needs a `[{needed} "..."]` header.')
+    if not headers["Players"].isdigit() or int(headers["Players"]) < 1:
+        raise BadRecord("The `Players` header must be the table size, a whole number.")
+    for n in range(1, int(headers["Players"]) + 1):
+        if f"Seat{n}" not in headers:
+            raise BadRecord(f"A record of {headers['Players']} seats needs a `Seat{n}` header.")
+    try:
+        options = json.loads(headers.get("Options", "{}"))
+    except ValueError:
+        options = None
+    if not isinstance(options, dict):
+        raise BadRecord("The `Options` header must be the options as a JSON object.")

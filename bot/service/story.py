@@ -1,0 +1,392 @@
+"""A game's story: its history by turn, its record file, its replay animation, and
+finished games kept findable.
+
+Everything here is built from the stored action log replayed from the seed
+(:mod:`engines.replay`) and from the *public* events stored with each action. An action
+that answered a secret prompt is shown as hidden; what the rules later reveal appears
+through their public events at the moment it was revealed. Seat-only events never appear.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+
+import engines.replay
+from bot.service import record as records
+from bot.service.errors import UserError
+from bot.service.notices import Board, Reply
+from bot.service.tables import STATUS_WORDS, Table, engine_for
+from bot.service.text import ChannelRef, Text
+from bot.store import ActionRecord, GameRecord
+from engines.base import Game, IllegalAction, Prompt
+from games import animation
+
+PAGE_CHARS = 1900
+"""A history page's length: Discord allows 2,000 characters a message."""
+LINE_CHARS = 300
+"""The longest line a history shows of one event (the rest is cut)."""
+FINISHED_SHOWN = 10
+"""Finished games a listing shows."""
+SECRET = "🔒 chose in secret"
+MARKERS = {
+    "!skip": "⏱️ ran out of time; the turn was skipped",
+    "!forfeit": "🏳️ gave up the seat",
+    "!resign": "🏳️ resigned",
+    "!draw": "🤝 drawn by agreement",
+    "!takeback": "↩️ took back",
+    "!undo": "↩️ took back",
+}
+"""How history shows the logged markers it knows; any other ``!marker`` is shown by name."""
+
+Progress = Callable[[int, int], Awaitable[None]]
+"""Told ``(frames drawn, frames in all)`` while a replay is drawn."""
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One logged action as the story tells it."""
+
+    seq: int
+    seat: int
+    action: str
+    secret: bool  # it answered a secret prompt
+    events: tuple[str, ...]  # the texts of its public events
+    turn: int  # the turn it belongs to, from 1
+    passed: bool  # the turn passed after it (a change of who is asked, or the end)
+    view: dict[str, Any] | None  # the public view after it, when a board was shown
+
+
+@dataclass(frozen=True)
+class Story:
+    """A whole game walked through: the board at the start and every entry."""
+
+    start: dict[str, Any]
+    entries: tuple[Entry, ...]
+    final: Any  # the engine state after the last entry
+
+    @property
+    def turns(self) -> int:
+        return self.entries[-1].turn if self.entries else 0
+
+
+@dataclass(frozen=True)
+class File:
+    """A file to give the asker: its name, its bytes, and a line to go with it."""
+
+    name: str
+    data: bytes
+    text: str
+
+
+def walk(engine: Game, record: GameRecord, actions: list[ActionRecord]) -> Story:
+    """Replay ``actions`` from the seed, noting for each whether it answered a secret
+    prompt and whether the turn passed after it (a change of who is asked, or the end)."""
+    roles = [r.key for r in engine.roles(record.players, record.options)]
+    state = engines.replay.start(engine, roles, record.options, record.seed)
+    start = engine.view(state, None)
+    entries, turn = [], 1
+    for logged in actions:
+        before = engine.prompts(state)
+        # A marker (a timeout, a resignation) is public even when it ends a secret prompt:
+        # what a skip chose for the seat depends on the seed, which stays hidden.
+        marker = logged.action.startswith("!")
+        secret = not marker and any(p.secret and p.seat == logged.seat for p in before)
+        rng = engines.replay.action_rng(record.seed, logged.seq)
+        try:
+            state, _ = engines.replay.step(engine, state, logged.seat, logged.action, rng)
+        except IllegalAction:
+            if not marker:
+                raise
+            # A marker this engine cannot step (from a newer release): the board stays.
+        public = [e for e in logged.events if e.get("seat") is None]
+        passed = _passed(engine, before, state, logged)
+        # A board is shown at each change of turn, and when an event asks for one.
+        shown = passed or any(e.get("data", {}).get("picture") for e in public)
+        entries.append(Entry(
+            logged.seq, logged.seat, logged.action, secret,
+            tuple(str(e.get("text", "")) for e in public), turn, passed,
+            engine.view(state, None) if shown else None,
+        ))  # fmt: skip
+        turn += passed
+    return Story(start, tuple(entries), state)
+
+
+def _passed(engine: Game, before: list[Prompt], state: Any, logged: ActionRecord) -> bool:
+    """Whether the turn passed after ``logged``, as the host decides when it posts a board."""
+    after = engine.prompts(state)
+    if engine.result(state) is not None:
+        return True
+    fresh = [p for p in after if p.seat == logged.seat or p not in before]
+    if logged.action.startswith("!") and any(p.seat == logged.seat for p in after):
+        return True  # a timeout leaves the same seat a fresh turn
+    return any(p.seat != logged.seat for p in fresh)
+
+
+def said(entry: Entry) -> str:
+    """What the history shows of one entry: the action in notation (hidden if secret),
+    then its public events."""
+    if entry.action.startswith("!"):
+        head = MARKERS.get(entry.action, entry.action[1:].replace("-", " "))
+    elif entry.secret:
+        head = SECRET
+    else:
+        head = f"`{entry.action}`"
+    told = " ".join(_clip(e) for e in entry.events if e)
+    return f"{head} — {told}" if told else head
+
+
+def _clip(text: str) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= LINE_CHARS else text[: LINE_CHARS - 1] + "…"
+
+
+def seat_name(table: Table, seat: int) -> str:
+    """``Role (player)`` in plain words (a history is read later; nobody is pinged)."""
+    who = next((s.name for s in table.record.seats if s.seat == seat), "")
+    role = table.role_name(seat)
+    return f"{role} ({who})" if who else role
+
+
+def history_blocks(table: Table, story: Story) -> list[str]:
+    """The history as blocks of lines, one per turn: a header naming who played, then
+    one line per action."""
+    blocks: list[str] = []
+    by_turn: dict[int, list[Entry]] = {}
+    for entry in story.entries:
+        by_turn.setdefault(entry.turn, []).append(entry)
+    for turn, entries in by_turn.items():
+        seats = dict.fromkeys(e.seat for e in entries)
+        who = ", ".join(seat_name(table, s) for s in seats)
+        lines = [f"**Turn {turn}** · {who}", *(said(e) for e in entries)]
+        blocks.append("\n".join(lines))
+    return blocks
+
+
+def pages(blocks: list[str], size: int = PAGE_CHARS) -> list[str]:
+    """``blocks`` packed into pages of at most ``size`` characters, a turn kept whole on a
+    page where it fits (a longer one is split between its lines)."""
+    pieces: list[str] = []
+    for block in blocks:
+        if len(block) <= size:
+            pieces.append(block)
+            continue
+        chunk = ""
+        for line in block.splitlines():
+            line = line[:size]
+            if chunk and len(chunk) + 1 + len(line) > size:
+                pieces.append(chunk)
+                chunk = ""
+            chunk = f"{chunk}\n{line}" if chunk else line
+        pieces.append(chunk)
+    out: list[str] = []
+    for piece in pieces:
+        if out and len(out[-1]) + 1 + len(piece) <= size:
+            out[-1] += "\n" + piece
+        else:
+            out.append(piece)
+    return out or ["No moves yet."]
+
+
+def frames_of(story: Story, from_turn: int = 1) -> list[dict[str, Any]]:
+    """The public boards to animate: the board as turn ``from_turn`` began, then the board
+    at each change of turn after it."""
+    views = [story.start]
+    for entry in story.entries:
+        if entry.view is None:
+            continue
+        if entry.turn < from_turn:
+            views = [entry.view]  # the latest board before turn ``from_turn``
+        else:
+            views.append(entry.view)
+    return views
+
+
+class StoryTeller:
+    """History, records, replays and finished games of
+    :class:`~bot.service.host.GameHost` (a mixin)."""
+
+    async def _story(self, table: Table) -> Story:
+        if table.state is None:
+            raise UserError(f"{table.title} has not started yet; there is no story to tell.")
+        actions = await self.store.actions(table.record.id)
+        return await asyncio.to_thread(walk, table.engine, table.record, actions)
+
+    async def history(
+        self, *, page: int | None = None, user_id: int | None = None, **where: Any
+    ) -> Reply:
+        """The moves so far by turn, from public events only, one page at a time (the
+        latest page unless ``page`` names an older one, from 1)."""
+        table = await self.find(user_id=user_id, **where)
+        story = await self._story(table)
+        paged = pages(history_blocks(table, story), PAGE_CHARS - 100)
+        number = len(paged) if page is None else page
+        if not 1 <= number <= len(paged):
+            raise UserError(
+                f"The history of {table.title} has {len(paged)} page(s); "
+                f"ask for a `page` from 1 to {len(paged)}."
+            )
+        head = f"📖 **{table.title}**: history, page {number} of {len(paged)}"
+        if number > 1:
+            head += f" (older: `page:{number - 1}`)"
+        return Reply(f"{head}\n{paged[number - 1]}")
+
+    async def export_record(self, *, user_id: int | None = None, **where: Any) -> File:
+        """The game's record as a text file: while it runs without its seed and with every
+        secret answer hidden; once it is over, everything, so it replays exactly."""
+        table = await self.find(user_id=user_id, **where)
+        story = await self._story(table)
+        text = records.write(self._record_of(table, story))
+        over = table.record.status == "finished"
+        note = (
+            "The whole game, with its seed: it plays back to the same final board."
+            if over
+            else "The game so far: secret choices are hidden, and the seed is added once it ends."
+        )
+        name = f"{table.engine.slug}-{table.record.id}.txt"
+        return File(name, text.encode("utf-8"), f"📜 Record of {table.title}. {note}")
+
+    def _record_of(self, table: Table, story: Story) -> records.Record:
+        record = table.record
+        over = record.status == "finished"
+        roles = table.roles()
+        headers = {
+            "Game": table.engine.slug,
+            "Title": table.engine.title,
+            "Number": str(record.id),
+            "Players": str(record.players),
+        }
+        names = {s.seat: s.name for s in record.seats}
+        for index, role in enumerate(roles, 1):
+            headers[f"Seat{index}"] = role.key
+            headers[f"Player{index}"] = names.get(index - 1, "")
+        headers["Options"] = _json(record.options)
+        headers["Opened"] = _date(record.created_at)
+        if over:
+            headers["Ended"] = _date(record.updated_at)
+        headers["Status"] = record.status
+        if record.result:
+            headers["Result"] = record.result
+        if over:
+            headers["Seed"] = str(record.seed)
+        moves = tuple(
+            records.Move(e.seq, e.seat, None if e.secret and not over else e.action)
+            for e in story.entries
+        )
+        return records.Record(headers, moves)
+
+    async def replay_animation(
+        self, *, from_turn: int = 1, progress: Progress | None = None,
+        user_id: int | None = None, **where: Any,
+    ) -> File:  # fmt: skip
+        """An animated picture of the public boards at each change of turn (from turn
+        ``from_turn``), each board drawn off the event loop; ``progress`` hears how far
+        the drawing has got."""
+        table = await self.find(user_id=user_id, **where)
+        if self._renderer is None and self._drawer is None:
+            raise UserError("This table draws no pictures, so it cannot draw a replay.")
+        story = await self._story(table)
+        if not 1 <= from_turn <= max(story.turns, 1):
+            raise UserError(
+                f"{table.title} has {story.turns} turn(s) so far; `from_turn` must be "
+                f"between 1 and {max(story.turns, 1)}."
+            )
+        views = frames_of(story, from_turn)
+        pictures = []
+        for index, view in enumerate(views):
+            if progress is not None:
+                await progress(index, len(views))
+            pictures.append(await self.draw(Board(table.engine.slug, view)))
+        if progress is not None:
+            await progress(len(views), len(views))
+        # Putting the frames together decodes and scales each one: keep it off the loop too.
+        data = await asyncio.to_thread(animation.animate, pictures)
+        name = f"{table.engine.slug}-{table.record.id}-replay.gif"
+        turns = f"turns {from_turn} to {story.turns}" if from_turn > 1 else f"{story.turns} turns"
+        return File(name, data, f"🎞️ Replay of {table.title}: {turns}, {len(views)} boards.")
+
+    async def play_record(self, text: str) -> Reply:
+        """A finished game's record played back from its seed: the final board, its
+        summary and its result. BadRecord says what is wrong with the text."""
+        record = records.read(text)
+        engine = engine_for(record.slug)
+        if not record.complete:
+            raise records.BadRecord(
+                "This record has no seed or hides some actions: it is of a game still under "
+                "way. Export it again once the game is over to play it back."
+            )
+        state = await asyncio.to_thread(_play, engine, record)
+        result = engine.result(state)
+        view = engine.view(state, None)
+        title = record.headers.get("Title", engine.title)
+        number = record.headers.get("Number", "")
+        title += f" #{number}" if number else ""
+        lines = [
+            f"**{title}** played back: {len(record.moves)} actions.",
+            view["summary"],
+        ]
+        if result is not None:
+            lines.append(f"🏆 {result.text}")
+        return Reply("\n".join(lines), board=Board(engine.slug, view))
+
+    # -- finished games ----------------------------------------------------------------
+
+    async def finished_list(self, *, guild_id: int, **_: Any) -> Reply:
+        """The server's recently finished games, newest first, with their results."""
+        games = await self.store.finished_games(guild_id=guild_id, limit=FINISHED_SHOWN)
+        if not games:
+            return Reply("No game has finished on this server yet.")
+        lines = [_finished_line(g) for g in games]
+        return Reply(Text.of("**Recently finished here**\n", Text.of("\n").join(lines)))
+
+    async def finished_lines(self, *, guild_id: int, user_id: int) -> list[Text]:
+        """The lines of ``user_id``'s recently finished games on the server."""
+        games = await self.store.finished_games(
+            guild_id=guild_id, user_id=user_id, limit=FINISHED_SHOWN
+        )
+        return [_finished_line(g) for g in games]
+
+    async def story_choices(
+        self, *, guild_id: int | None, channel_id: int | None = None, **_: Any
+    ) -> list[tuple[int, str]]:
+        """``(number, name)`` of the games whose story can be told: the server's open
+        games (this channel's first), then its recently finished ones."""
+        if guild_id is None:
+            return []
+        games = await self.game_choices(guild_id=guild_id, channel_id=channel_id)
+        finished = await self.store.finished_games(guild_id=guild_id, limit=25)
+        return games + [(g.id, f"#{g.id} {_title(g.slug)} (finished)") for g in finished]
+
+
+def _play(engine: Game, record: records.Record) -> Any:
+    """The state at the end of a complete record, replayed from its seed."""
+    actions = [(m.seq, m.seat, m.action or "") for m in record.moves]
+    try:
+        return engines.replay.replay(engine, record.roles, record.options, record.seed, actions)
+    except IllegalAction as error:
+        raise records.BadRecord(f"The record does not play back: {error}") from None
+
+
+def _finished_line(record: GameRecord) -> Text:
+    where = Text.of(f"#{record.id} {_title(record.slug)} in ", ChannelRef(record.channel_id))
+    result = record.result or STATUS_WORDS[record.status]
+    return where + f", ended {_date(record.updated_at)[:10]}: {result}"
+
+
+def _title(slug: str) -> str:
+    try:
+        return engine_for(slug).title
+    except UserError:
+        return slug
+
+
+def _date(at: float) -> str:
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(at))
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, ensure_ascii=False)
