@@ -28,6 +28,7 @@ from render.dragonslayer.layout import (
     Layout,
 )
 from render.dragonslayer.style import (
+    CROWN,
     DRAGON,
     HAMLET_FILL,
     LAIR_FILL,
@@ -363,7 +364,7 @@ def kings_man(
         (x + 8 * k, y - 10 * k),
         (x + 8 * k, y - 2 * k),
     ]
-    pen.polygon(crown, fill=(255, 226, 90), outline=INK, width=1)
+    pen.polygon(crown, fill=CROWN, outline=INK, width=1)
     pen.text(
         (x, y + 6 * k), str(number), round(14 * k), fill=WHITE, bold=True, halo=INK, halo_width=1.5
     )

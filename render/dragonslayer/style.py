@@ -38,6 +38,11 @@ CURRENT_BAND = (255, 240, 170)
 MUTED = (112, 100, 84)
 ALERT = (176, 30, 30)
 WHITE = (255, 255, 255)
+SUBTITLE = (70, 62, 52)  # the header's second line
+BOX_GOLD = (240, 200, 90)  # a tile still in its box
+CROWN = (255, 226, 90)
+EYES = (255, 200, 40)
+NOTE_PAPER = (250, 244, 232)  # the Abandoned Weapons Display
 
 MAGICIAN_COLOURS: dict[str, Colour] = {
     "aurric": (222, 118, 18),
