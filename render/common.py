@@ -19,8 +19,9 @@ WHITE = (255, 255, 255)
 
 Colour = tuple[int, int, int]
 
-PNG_LEVEL = 3
-"""zlib level of board PNGs: level 6 saves about a sixth of the bytes for twice the time."""
+PNG_LEVEL = 2
+"""zlib level of board PNGs: as fast as level 1 and 4% smaller; level 6 saves a fifth of the
+bytes for two and a half times the time."""
 
 
 @lru_cache(maxsize=32)

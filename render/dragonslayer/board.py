@@ -58,6 +58,7 @@ from render.dragonslayer.style import (
 )
 
 SCALE = 2  # supersampling factor of the static map
+STACK_TOP = tint(TILE_BACK, 0.3)
 
 
 @lru_cache(maxsize=4)
@@ -379,8 +380,11 @@ def strength_badge(pen: Pen, xy: Point, strength: Any) -> None:
 def stack(pen: Pen, xy: Point, count: int) -> None:
     """Face-down tiles: two offset tile backs with the count on top."""
     x, y = xy
-    pen.rect(
-        (x - 8, y - 12, x + 12, y + 8), fill=tint(TILE_BACK, 0.3), outline=INK, width=1.5, radius=3
-    )
-    pen.rect((x - 12, y - 8, x + 8, y + 12), fill=TILE_BACK, outline=INK, width=1.5, radius=3)
+    pen.stamp(_tile_backs, xy, 14)
     pen.text((x - 2, y + 2), str(count), 15, fill=WHITE, bold=True)
+
+
+def _tile_backs(pen: Pen, xy: Point) -> None:
+    x, y = xy
+    pen.rect((x - 8, y - 12, x + 12, y + 8), fill=STACK_TOP, outline=INK, width=1.5, radius=3)
+    pen.rect((x - 12, y - 8, x + 8, y + 12), fill=TILE_BACK, outline=INK, width=1.5, radius=3)

@@ -6,11 +6,14 @@ Shared by the map of Urland (:mod:`render.dragonslayer.map`) and the Battle Disp
 
 from __future__ import annotations
 
+import math
+from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render.common import INK, font
+from render.common import INK, draw_text, font, text_length
 
 Point = tuple[float, float]
 Box = tuple[float, float, float, float]
@@ -57,8 +60,19 @@ class Pen:
     """Draws in full-size pixel coordinates on an image ``k`` times as large."""
 
     def __init__(self, image: Image.Image, k: int) -> None:
+        self.image = image
         self.draw = ImageDraw.Draw(image)
         self.k = k
+
+    def stamp(self, shapes: Shapes, xy: Point, reach: int) -> None:
+        """What ``shapes(pen, xy)`` draws, pasted from a sprite drawn once per place ``xy``
+        lies at within a square of two pixels. ``shapes`` draws only hard-edged shapes (no text: its edges
+        blend with what lies beneath) within ``reach`` pixels of ``xy``."""
+        x, y = xy[0] * self.k, xy[1] * self.k
+        # An even shift: Pillow rounds halves to even, which a shift by an odd pixel flips.
+        left, top = 2 * math.floor(x / 2), 2 * math.floor(y / 2)
+        sprite = _sprite(shapes, self.k, x - left, y - top, reach * self.k)
+        self.image.paste(sprite, (left - reach * self.k, top - reach * self.k), sprite)
 
     def _w(self, width: float) -> int:
         return max(1, round(width * self.k))
@@ -117,20 +131,33 @@ class Pen:
         halo: Colour | None = None,
         halo_width: float = 3,
     ) -> None:
-        self.draw.text(
+        draw_text(
+            self.draw,
             (xy[0] * self.k, xy[1] * self.k),
             text,
-            font=font(size * self.k, bold),
-            fill=fill,
-            anchor=anchor,
-            stroke_width=self._w(halo_width) if halo else 0,
-            stroke_fill=halo,
+            font(size * self.k, bold),
+            fill,
+            anchor,
+            self._w(halo_width) if halo else 0,
+            halo,
         )
+
+
+Shapes = Callable[[Pen, Point], None]
+
+
+@lru_cache(maxsize=4096)
+def _sprite(shapes: Shapes, k: int, dx: float, dy: float, reach: int) -> Image.Image:
+    """``shapes`` drawn at ``(reach + dx, reach + dy)`` on a clear square ``2 * reach + 2``
+    pixels wide: what they draw at any point an even number of pixels away, shifted."""
+    sprite = Image.new("RGBA", (2 * reach + 2, 2 * reach + 2))
+    shapes(Pen(sprite, k), ((reach + dx) / k, (reach + dy) / k))
+    return sprite
 
 
 def text_width(text: str, size: int, bold: bool = False) -> float:
     """How many pixels ``text`` takes in the bundled font at ``size``."""
-    return font(size, bold).getlength(text)
+    return text_length(text, size, bold)
 
 
 def tint(colour: Colour, amount: float) -> Colour:
