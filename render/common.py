@@ -118,7 +118,8 @@ class Palette:
     """A fixed palette of at most 256 colours, the same in every process.
 
     First the ``keys``: every colour that tells players something (sides, owners,
-    highlights), each kept exact. Then the anti-aliasing ramps of the ``ramps`` pairs
+    highlights), each kept exact (one nearly the same as an earlier key becomes that key:
+    :attr:`merged`). Then the anti-aliasing ramps of the ``ramps`` pairs
     (text and edges of one colour over another), ``steps`` mixes each. The rest is filled
     from the static ``backgrounds`` (median cut, which is deterministic), skipping colours
     the palette already holds nearly.
@@ -131,7 +132,7 @@ class Palette:
         backgrounds: Sequence[Image.Image] = (),
         steps: int = 3,
     ) -> None:
-        self.keys: list[Colour] = list(dict.fromkeys(tuple(k) for k in keys))
+        self.keys, self.merged = _distinct(list(dict.fromkeys(tuple(k) for k in keys)))
         if len(self.keys) > 256:
             raise ValueError(f"{len(self.keys)} key colours do not fit in a palette")
         self.colours: list[Colour] = list(self.keys)
@@ -140,9 +141,7 @@ class Palette:
         for index, background in enumerate(backgrounds):
             share = (256 - len(self.colours)) // (len(backgrounds) - index)
             self._add(_main_colours(background, max(share * 2, 2)), len(self.colours) + share)
-        self.image = Image.new("P", (1, 1))
-        flat = [channel for colour in self.colours for channel in colour]
-        self.image.putpalette(flat + flat[:3] * (256 - len(self.colours)))
+        self.image = _palette_image(self.colours)
 
     def _add(self, colours: Iterable[Colour], limit: int) -> None:
         """Add ``colours`` until the palette holds ``limit``: none near a key colour, none
@@ -159,6 +158,32 @@ class Palette:
     def quantize(self, image: Image.Image) -> Image.Image:
         """``image`` as a palette image: each pixel the nearest palette colour, no dither."""
         return image.convert("RGB").quantize(palette=self.image, dither=Image.Dither.NONE)
+
+
+def _palette_image(colours: Sequence[Colour]) -> Image.Image:
+    image = Image.new("P", (1, 1))
+    flat = [channel for colour in colours for channel in colour]
+    image.putpalette(flat + flat[:3] * (256 - len(colours)))
+    return image
+
+
+def _distinct(keys: list[Colour]) -> tuple[list[Colour], dict[Colour, Colour]]:
+    """``keys`` without those the palette lookup cannot tell from another key (it works on
+    colours cut to 6 bits a channel, so two keys a few steps apart can share a cell), and
+    what each one left out is drawn as instead: the same to the eye."""
+    merged: dict[Colour, Colour] = {}
+    while True:
+        strip = Image.new("RGB", (len(keys), 1))
+        strip.putdata(keys)
+        found = strip.quantize(palette=_palette_image(keys), dither=Image.Dither.NONE)
+        shown = found.convert("RGB")
+        lost = [(key, shown.getpixel((i, 0))) for i, key in enumerate(keys)]
+        lost = [(key, twin) for key, twin in lost if twin != key]
+        if not lost:
+            return keys, merged
+        key, twin = lost[-1]
+        merged[key] = twin  # type: ignore[assignment]
+        keys = [kept for kept in keys if kept != key]
 
 
 def _main_colours(image: Image.Image, count: int) -> list[Colour]:

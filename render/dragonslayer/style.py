@@ -66,8 +66,8 @@ class Pen:
 
     def stamp(self, shapes: Shapes, xy: Point, reach: int) -> None:
         """What ``shapes(pen, xy)`` draws, pasted from a sprite drawn once per place ``xy``
-        lies at within a square of two pixels. ``shapes`` draws only hard-edged shapes (no text: its edges
-        blend with what lies beneath) within ``reach`` pixels of ``xy``."""
+        lies at within a square of two pixels. ``shapes`` draws only hard-edged shapes (no
+        text: its edges blend with what lies beneath) within ``reach`` pixels of ``xy``."""
         x, y = xy[0] * self.k, xy[1] * self.k
         # An even shift: Pillow rounds halves to even, which a shift by an odd pixel flips.
         left, top = 2 * math.floor(x / 2), 2 * math.floor(y / 2)
