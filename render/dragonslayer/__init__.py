@@ -10,7 +10,7 @@ module:
 * :mod:`~render.dragonslayer.map`: the view's pieces, path and boxes on the map;
 * :mod:`~render.dragonslayer.panel`: the map's header and the side panel of parties;
 * :mod:`~render.dragonslayer.battle`: the Battle Display, drawn instead of the map;
-* :mod:`~render.dragonslayer.palette`: the fixed palette both are encoded in.
+* :mod:`~render.dragonslayer.encoding`: the fixed palette both are encoded in.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from typing import Any
 from PIL import Image
 
 from render.dragonslayer.battle import battle_picture
+from render.dragonslayer.encoding import encode, palette
 from render.dragonslayer.layout import (
     HEADER,
     HEIGHT,
@@ -35,7 +36,6 @@ from render.dragonslayer.layout import (
     track_xy,
 )
 from render.dragonslayer.map import map_picture
-from render.dragonslayer.palette import encode, palette
 from render.dragonslayer.style import magician_colour
 
 __all__ = [

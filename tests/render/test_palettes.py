@@ -22,7 +22,7 @@ from engines.replay import action_rng, start, step
 from games import SPECS
 from render.common import draw_text, font
 from render.dragonslayer.board import _tile_backs
-from render.dragonslayer.palette import _palette as dragonslayer_palette
+from render.dragonslayer.encoding import _palette as dragonslayer_palette
 from render.dragonslayer.style import Pen
 from tests.render.test_dragonslayer_battle_render import battle_view, unresolved_view
 from tests.render.test_dragonslayer_render import busy_view
