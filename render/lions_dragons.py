@@ -5,6 +5,8 @@ bottom, ranks up the sides, White at the bottom. Non-hexes (Lions) are dark red 
 a lion's mane and an "L"; goals are gold. Pieces are letters in a shape, White light with a
 dark outline, Black dark; Balls gold; Fireballs orange with an arrow along their flight.
 The last action's cells are outlined in blue and everything it took is crossed in red.
+The cached background holds the board and the legend's fixed part (its title, and its keys
+while no result pushes them down); each view draws pieces, marks and the legend's words.
 """
 
 from __future__ import annotations

@@ -3,7 +3,8 @@
 The wheel (spokes, rings, the green Lair, the four castles) comes from the engine's board
 data file, whose points carry polar drawing coordinates; pieces, the last move's path, the
 die and the per-castle counts come from the public view. The static wheel is drawn at twice
-the size and scaled down once (smooth lines); each turn's pieces are drawn on a copy.
+the size and scaled down once (smooth lines), with the legend strip's ground and the die's
+face added; each turn's pieces, counts and words are drawn on a copy.
 """
 
 from __future__ import annotations
