@@ -40,7 +40,7 @@ def text_length(text: str, size: int, bold: bool = False) -> float:
     return font(size, bold).getlength(text)
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=4096)
 def _mask(
     face: ImageFont.FreeTypeFont,
     text: str,

@@ -146,7 +146,7 @@ class Pen:
 Shapes = Callable[[Pen, Point], None]
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1024)
 def _sprite(shapes: Shapes, k: int, dx: float, dy: float, reach: int) -> Image.Image:
     """``shapes`` drawn at ``(reach + dx, reach + dy)`` on a clear square ``2 * reach + 2``
     pixels wide: what they draw at any point an even number of pixels away, shifted."""
