@@ -336,10 +336,14 @@ def _legend_symbol(pen: Pen, kind: str, xy: Point) -> None:
 
 def token(pen: Pen, xy: Point, colour: Colour, label: str, radius: float = TOKEN_R) -> None:
     """A magician: a disc in its colour, white ring, its initials."""
-    pen.circle(xy, radius + 2, fill=INK)
-    pen.circle(xy, radius, fill=colour, outline=WHITE, width=2)
+    pen.stamp(_disc, xy, math.ceil(radius) + 4, colour, radius)
     size = 16 if len(label) == 1 else 12
     pen.text((xy[0], xy[1] + 1), label, size, fill=WHITE, bold=True)
+
+
+def _disc(pen: Pen, xy: Point, colour: Colour, radius: float) -> None:
+    pen.circle(xy, radius + 2, fill=INK)
+    pen.circle(xy, radius, fill=colour, outline=WHITE, width=2)
 
 
 def kings_man(
@@ -354,6 +358,16 @@ def kings_man(
     when it is idle."""
     x, y = xy
     fill = tint(colour, 0.55) if idle else colour
+    # Drawn, not stamped: the crown's outline does not shift by whole pixels exactly.
+    _crowned_tile(pen, xy, fill, half)
+    k = half / TILE_HALF
+    pen.text(
+        (x, y + 6 * k), str(number), round(14 * k), fill=WHITE, bold=True, halo=INK, halo_width=1.5
+    )
+
+
+def _crowned_tile(pen: Pen, xy: Point, fill: Colour, half: float) -> None:
+    x, y = xy
     pen.rect((x - half, y - half, x + half, y + half), fill=fill, outline=INK, width=2, radius=3)
     k = half / TILE_HALF
     crown = [
@@ -366,9 +380,6 @@ def kings_man(
         (x + 8 * k, y - 2 * k),
     ]
     pen.polygon(crown, fill=CROWN, outline=INK, width=1)
-    pen.text(
-        (x, y + 6 * k), str(number), round(14 * k), fill=WHITE, bold=True, halo=INK, halo_width=1.5
-    )
 
 
 def strength_badge(pen: Pen, xy: Point, strength: Any) -> None:

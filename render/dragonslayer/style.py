@@ -64,15 +64,19 @@ class Pen:
         self.draw = ImageDraw.Draw(image)
         self.k = k
 
-    def stamp(self, shapes: Shapes, xy: Point, reach: int) -> None:
-        """What ``shapes(pen, xy)`` draws, pasted from a sprite drawn once per place ``xy``
-        lies at within a square of two pixels. ``shapes`` draws only hard-edged shapes (no
-        text: its edges blend with what lies beneath) within ``reach`` pixels of ``xy``."""
-        x, y = xy[0] * self.k, xy[1] * self.k
+    def stamp(self, shapes: Shapes, xy: Point, reach: int, *args: Any) -> None:
+        """What ``shapes(pen, xy, *args)`` draws, pasted from a sprite drawn once per place
+        ``xy`` lies at within a square of two pixels. ``shapes`` draws only hard-edged
+        shapes (no text: its edges blend with what lies beneath) within ``reach`` pixels of
+        ``xy``. At a scale (a supersampled background, drawn once) it just draws."""
+        if self.k != 1:
+            shapes(self, xy, *args)
+            return
+        x, y = xy
         # An even shift: Pillow rounds halves to even, which a shift by an odd pixel flips.
         left, top = 2 * math.floor(x / 2), 2 * math.floor(y / 2)
-        sprite = _sprite(shapes, self.k, x - left, y - top, reach * self.k)
-        self.image.paste(sprite, (left - reach * self.k, top - reach * self.k), sprite)
+        sprite = _sprite(shapes, args, x - left, y - top, reach)
+        self.image.paste(sprite, (left - reach, top - reach), sprite)
 
     def _w(self, width: float) -> int:
         return max(1, round(width * self.k))
@@ -143,15 +147,15 @@ class Pen:
         )
 
 
-Shapes = Callable[[Pen, Point], None]
+Shapes = Callable[..., None]
 
 
 @lru_cache(maxsize=1024)
-def _sprite(shapes: Shapes, k: int, dx: float, dy: float, reach: int) -> Image.Image:
+def _sprite(shapes: Shapes, args: tuple, dx: float, dy: float, reach: int) -> Image.Image:
     """``shapes`` drawn at ``(reach + dx, reach + dy)`` on a clear square ``2 * reach + 2``
     pixels wide: what they draw at any point an even number of pixels away, shifted."""
     sprite = Image.new("RGBA", (2 * reach + 2, 2 * reach + 2))
-    shapes(Pen(sprite, k), ((reach + dx) / k, (reach + dy) / k))
+    shapes(Pen(sprite, 1), (reach + dx, reach + dy), *args)
     return sprite
 
 

@@ -21,7 +21,7 @@ import render.stgeorge
 from engines.replay import action_rng, start, step
 from games import SPECS
 from render.common import draw_text, font
-from render.dragonslayer.board import _tile_backs
+from render.dragonslayer.board import _disc, _tile_backs
 from render.dragonslayer.encoding import _palette as dragonslayer_palette
 from render.dragonslayer.style import Pen
 from tests.render.test_dragonslayer_battle_render import battle_view, unresolved_view
@@ -183,13 +183,17 @@ def test_text_from_cached_masks_is_what_pillow_draws(anchor):
             assert ImageChops.difference(pillow, ours).getbbox() is None
 
 
-def test_shapes_pasted_from_a_sprite_are_what_pen_draws():
+@pytest.mark.parametrize(
+    ("shapes", "reach", "args"),
+    [(_tile_backs, 14, ()), (_disc, 18, ((222, 118, 18), 14)), (_disc, 15, ((28, 140, 70), 11))],
+)
+def test_shapes_pasted_from_a_sprite_are_what_pen_draws(shapes, reach, args):
     chooser = random.Random(3)
     spots = [(n + part, 60.5) for n in range(40, 44) for part in (0, 0.25, 0.5, 0.75)]
-    spots += [(chooser.uniform(30, 90), chooser.uniform(30, 90)) for _ in range(40)]
+    spots += [(chooser.uniform(30, 90), chooser.uniform(30, 90)) for _ in range(60)]
     for spot in spots:
         drawn = Image.new("RGB", (130, 130), (226, 224, 180))
         pasted = drawn.copy()
-        _tile_backs(Pen(drawn, 1), spot)
-        Pen(pasted, 1).stamp(_tile_backs, spot, 14)
+        shapes(Pen(drawn, 1), spot, *args)
+        Pen(pasted, 1).stamp(shapes, spot, reach, *args)
         assert ImageChops.difference(drawn, pasted).getbbox() is None, spot
