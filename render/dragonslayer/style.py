@@ -76,7 +76,9 @@ class Pen:
         # An even shift: Pillow rounds halves to even, which a shift by an odd pixel flips.
         left, top = 2 * math.floor(x / 2), 2 * math.floor(y / 2)
         sprite = _sprite(shapes, args, x - left, y - top, reach)
-        self.image.paste(sprite, (left - reach, top - reach), sprite)
+        side = 2 * reach + 2
+        box = (left - reach, top - reach, left - reach + side, top - reach + side)
+        self.image.im.paste(sprite, box, sprite)  # Image.paste's checks cost more than this
 
     def _w(self, width: float) -> int:
         return max(1, round(width * self.k))
@@ -151,12 +153,13 @@ Shapes = Callable[..., None]
 
 
 @lru_cache(maxsize=1024)
-def _sprite(shapes: Shapes, args: tuple, dx: float, dy: float, reach: int) -> Image.Image:
+def _sprite(shapes: Shapes, args: tuple, dx: float, dy: float, reach: int) -> Any:
     """``shapes`` drawn at ``(reach + dx, reach + dy)`` on a clear square ``2 * reach + 2``
-    pixels wide: what they draw at any point an even number of pixels away, shifted."""
+    pixels wide: what they draw at any point an even number of pixels away, shifted (the
+    image's core, which pastes itself with its own alpha as the mask)."""
     sprite = Image.new("RGBA", (2 * reach + 2, 2 * reach + 2))
     shapes(Pen(sprite, 1), (reach + dx, reach + dy), *args)
-    return sprite
+    return sprite.im
 
 
 def text_width(text: str, size: int, bold: bool = False) -> float:
