@@ -40,6 +40,15 @@ def text_length(text: str, size: int, bold: bool = False) -> float:
     return font(size, bold).getlength(text)
 
 
+@lru_cache(maxsize=8192)
+def text_box(
+    text: str, size: int, bold: bool = False, anchor: str | None = None
+) -> tuple[float, float, float, float]:
+    """The box ``text`` covers when drawn at (0, 0) with ``anchor`` (remembered); add the
+    drawing point to place it, as ``ImageDraw.textbbox`` does."""
+    return font(size, bold).getbbox(text, anchor=anchor)
+
+
 @lru_cache(maxsize=4096)
 def _mask(
     face: ImageFont.FreeTypeFont,
@@ -157,7 +166,8 @@ class Palette:
 
     def quantize(self, image: Image.Image) -> Image.Image:
         """``image`` as a palette image: each pixel the nearest palette colour, no dither."""
-        return image.convert("RGB").quantize(palette=self.image, dither=Image.Dither.NONE)
+        rgb = image if image.mode == "RGB" else image.convert("RGB")
+        return rgb.quantize(palette=self.image, dither=Image.Dither.NONE)
 
 
 def _palette_image(colours: Sequence[Colour]) -> Image.Image:
@@ -201,12 +211,3 @@ def png_bytes(image: Image.Image, palette: Palette) -> bytes:
     buffer = io.BytesIO()
     palette.quantize(image).save(buffer, format="PNG", compress_level=PNG_LEVEL)
     return buffer.getvalue()
-
-
-@lru_cache(maxsize=8192)
-def text_box(
-    text: str, size: int, bold: bool = False, anchor: str | None = None
-) -> tuple[float, float, float, float]:
-    """The box ``text`` covers when drawn at (0, 0) with ``anchor`` (remembered); add the
-    drawing point to place it, as ``ImageDraw.textbbox`` does."""
-    return font(size, bold).getbbox(text, anchor=anchor)
