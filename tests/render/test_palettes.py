@@ -57,7 +57,9 @@ def played_views(slug: str, seed: int, every: int = 9, most: int = 12) -> list[d
 
 
 def boards(slug: str) -> list[dict]:
-    """Views showing every kind of piece, mark and panel the game's pictures have."""
+    """Views with the game's pieces, marks and panels in many states: through two random
+    games at the largest table (early and far on), and for Dragonslayer a crowded map and
+    Battle Displays made by hand."""
     views = played_views(slug, 1) + played_views(slug, 2, every=40)
     if slug == "lions-dragons":
         over = dict(views[-1], result={"winner": "white", "text": "White wins: a goal."})
