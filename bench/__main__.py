@@ -1,4 +1,5 @@
 """Command line of the benchmarks: ``python -m bench [--games a,b] [--actions N] [--seed S]``;
+with ``--boards N``, the CPU and size of board pictures instead (:mod:`bench.boards`);
 ``python -m bench replay`` for the replay animations (:mod:`bench.replay`)."""
 
 from __future__ import annotations
@@ -7,7 +8,7 @@ import argparse
 import asyncio
 import sys
 
-from bench import latency
+from bench import boards, latency
 from bench import replay as replays
 from games import ENGINES
 
@@ -34,6 +35,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         default=1,
         help="seed of game setups and of the random choice of moves (default: %(default)s)",
     )
+    parser.add_argument(
+        "--boards",
+        type=int,
+        default=0,
+        help="measure the CPU and size of N board pictures per game instead (bench.boards)",
+    )
     args = parser.parse_args(argv)
     args.games = parse_games(parser, args.games)
     if args.actions < 1:
@@ -58,6 +65,9 @@ def main(argv: list[str] | None = None) -> None:
         replays.main()
         return
     args = parse_args(argv)
+    if args.boards > 0:
+        boards.run(args.games, boards=args.boards, seed=args.seed)
+        return
     asyncio.run(latency.run(args.games, actions=args.actions, seed=args.seed))
 
 

@@ -18,7 +18,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render.common import INK, PAPER, font, png_bytes
+from engines.dragons_cave.board import load_board
+from render.common import INK, PAPER, Palette, draw_text, font, png_bytes, text_length
 
 WIDTH = 1024
 HEIGHT = 1024
@@ -58,10 +59,19 @@ DRAGON = (128, 16, 24)
 WHITE = (255, 255, 255)
 HIGHLIGHT = (255, 230, 60)
 SOFT = (226, 216, 196)
+CHEST = (130, 82, 40)
+NOTE = (110, 98, 86)
+UNKNOWN = (120, 120, 120)
+NOBODY = (90, 90, 90)
 
 
 def render(view: dict[str, Any]) -> bytes:
     """PNG of the board for a public view of Dragon's Cave."""
+    return encode(picture(view))
+
+
+def picture(view: dict[str, Any]) -> Image.Image:
+    """The RGB picture :func:`render` encodes."""
     kinds = tuple((k["key"], k["name"], k["symbol"]) for k in view["kinds"])
     path = tuple((sq["kind"], sq["coins"]) for sq in view["path"])
     image = _small_background(kinds, path, tuple(view["lair"])).copy()
@@ -72,7 +82,68 @@ def render(view: dict[str, Any]) -> bytes:
     _draw_dwarves(draw, view)
     _draw_header(draw, view)
     _draw_panel(draw, view)
-    return png_bytes(image)
+    return image
+
+
+def encode(image: Image.Image) -> bytes:
+    """A picture of this game as PNG bytes, in the game's fixed palette."""
+    return png_bytes(image, palette())
+
+
+@lru_cache(maxsize=1)
+def palette() -> Palette:
+    """The game's palette: its colours exact, their edges' blends, the cave's colours (the
+    board of the data file stands for every game's)."""
+    keys = (
+        *KIND_COLOURS.values(),
+        *FALLBACK_COLOURS,
+        *PLAYER_COLOURS.values(),
+        CAVE,
+        CAVE_EDGE,
+        TRAIL,
+        GOLD,
+        GOLD_EDGE,
+        DRAGON,
+        WHITE,
+        HIGHLIGHT,
+        SOFT,
+        INK,
+        PAPER,
+        CHEST,
+        NOTE,
+        UNKNOWN,
+        NOBODY,
+    )
+    players = (*PLAYER_COLOURS.values(), NOBODY)
+    ramps = (
+        (INK, PAPER),
+        (INK, SOFT),
+        (WHITE, DRAGON),
+        (HIGHLIGHT, DRAGON),
+        (INK, GOLD),
+        (WHITE, CHEST),
+        (INK, CHEST),
+        *((WHITE, c) for c in players),
+        *((INK, c) for c in players),
+    )
+    board = load_board()
+    kinds = tuple((k["key"], k["name"], k["symbol"]) for k in board["kinds"])
+    path = tuple((square["kind"], square["coins"]) for square in board["path"])
+    return Palette(keys, ramps, [_small_background(kinds, path, tuple(board["lair"]))])
+
+
+def _text(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    font: Any,
+    fill: tuple[int, int, int],
+    anchor: str | None = None,
+    stroke_width: float = 0,
+    stroke_fill: tuple[int, int, int] | None = None,
+) -> None:
+    """``draw.text`` with these arguments, from cached glyph masks."""
+    draw_text(draw, xy, text, font, fill, anchor, stroke_width, stroke_fill)
 
 
 # --- geometry ----------------------------------------------------------------------------
@@ -170,18 +241,20 @@ def _background(
     # Start.
     box = _start_box()
     draw.rounded_rectangle(_s(*box), radius=14 * _k(), fill=SOFT, outline=INK, width=2 * _k())
-    draw.text(
+    _text(
+        draw,
         _s(box[0] + 16, box[1] + START_H / 2),
         "START",
         font=font(22 * _k(), True),
         fill=INK,
         anchor="lm",
     )
-    draw.text(
+    _text(
+        draw,
         _s(box[2] + 18, box[1] + START_H / 2),
         "outside the cave",
         font=font(17 * _k()),
-        fill=(110, 98, 86),
+        fill=NOTE,
         anchor="lm",
     )
     for index, (kind, coins) in enumerate(path):
@@ -195,13 +268,14 @@ def _background(
     y = HEIGHT - 22
     for key, name, symbol in kinds:
         _symbol(draw, symbol, (x + 12, y), 11, colours[key])
-        draw.text(_s(x + 28, y), name, font=font(17 * _k()), fill=INK, anchor="lm")
-        x += 36 + font(17).getlength(name) + 26
-    draw.text(
+        _text(draw, _s(x + 28, y), name, font=font(17 * _k()), fill=INK, anchor="lm")
+        x += 36 + text_length(name, 17) + 26
+    _text(
+        draw,
         _s(WIDTH - MARGIN, y),
         "gold disc = coins on the square",
         font=font(16 * _k()),
-        fill=(110, 98, 86),
+        fill=NOTE,
         anchor="rm",
     )
     return image
@@ -225,7 +299,8 @@ def _draw_square(
     """One square: colour, symbol on the left, its number (or LAIR), its coins."""
     x0, y0 = box[0], box[1]
     draw.rounded_rectangle(_s(*box), radius=14 * _k(), fill=colour, outline=INK, width=3 * _k())
-    draw.text(
+    _text(
+        draw,
         _s(x0 + 10, y0 + 6),
         label,
         font=font(17 * _k(), True),
@@ -247,7 +322,9 @@ def _coin(draw: ImageDraw.ImageDraw, centre: tuple[float, float], radius: float,
         outline=GOLD_EDGE,
         width=2 * _k(),
     )
-    draw.text(_s(cx, cy), text, font=font(round(radius * 1.2) * _k(), True), fill=INK, anchor="mm")
+    _text(
+        draw, _s(cx, cy), text, font=font(round(radius * 1.2) * _k(), True), fill=INK, anchor="mm"
+    )
 
 
 def _symbol(
@@ -329,7 +406,7 @@ def _outline(symbol: str, cx: float, cy: float, size: float) -> list[tuple[float
 
 
 def _player_colour(role: str) -> tuple[int, int, int]:
-    return PLAYER_COLOURS.get(role, (90, 90, 90))
+    return PLAYER_COLOURS.get(role, NOBODY)
 
 
 def _token(
@@ -351,7 +428,7 @@ def _token(
     )
     text = INK if sum(colour) > 480 else WHITE
     size = 19 if len(label) == 1 else 16
-    draw.text(_s(cx, cy), label, font=font(size * _k(), True), fill=text, anchor="mm")
+    _text(draw, _s(cx, cy), label, font=font(size * _k(), True), fill=text, anchor="mm")
 
 
 def _dwarf_label(view: dict[str, Any], dwarf: dict[str, Any]) -> str:
@@ -386,7 +463,7 @@ def _highlight_last_round(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> No
         if "to" not in play:
             continue
         box = _square_box(play["to"], view["lair"])
-        colour = HIGHLIGHT if play["outcome"] == "moved" else (255, 255, 255)
+        colour = HIGHLIGHT if play["outcome"] == "moved" else WHITE
         draw.rounded_rectangle(
             _s(box[0] - 5, box[1] - 5, box[2] + 5, box[3] + 5),
             radius=18 * _k(),
@@ -411,9 +488,10 @@ def _draw_dragon(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
     )
     last = view.get("last_round") or {}
     middle = (left + right) / 2
-    draw.text(_s(middle, top + 13), "DRAGON", font=font(17 * _k(), True), fill=WHITE, anchor="mm")
+    _text(draw, _s(middle, top + 13), "DRAGON", font=font(17 * _k(), True), fill=WHITE, anchor="mm")
     if last.get("round"):
-        draw.text(
+        _text(
+            draw,
             _s(middle, top + 32),
             f"round {last['round']}",
             font=font(16 * _k()),
@@ -438,10 +516,11 @@ def _waiting_text(view: dict[str, Any]) -> str:
 def _draw_header(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
     names = {seat["seat"]: seat["name"] for seat in view["seats"]}
     title = f"Dragon's Cave  \u2022  Round {view['round']}"
-    draw.text(_s(MARGIN, 26), title, font=font(30 * _k(), True), fill=INK, anchor="lm")
+    _text(draw, _s(MARGIN, 26), title, font=font(30 * _k(), True), fill=INK, anchor="lm")
     dragon = names.get(view["dragon_seat"], "?")
     who = "Game over" if view.get("phase") == "over" else f"Dragon: {dragon}"
-    draw.text(
+    _text(
+        draw,
         _s(MARGIN, 62),
         f"{who}   \u2022   {_waiting_text(view)}",
         font=font(19 * _k()),
@@ -449,8 +528,13 @@ def _draw_header(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
         anchor="lm",
     )
     _coin(draw, (WIDTH - MARGIN - 150, 30), 20, str(view["treasure"]))
-    draw.text(
-        _s(WIDTH - MARGIN - 122, 30), "Treasure", font=font(22 * _k(), True), fill=INK, anchor="lm"
+    _text(
+        draw,
+        _s(WIDTH - MARGIN - 122, 30),
+        "Treasure",
+        font=font(22 * _k(), True),
+        fill=INK,
+        anchor="lm",
     )
 
 
@@ -470,12 +554,13 @@ def _draw_panel(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
         mid = y + (ROW_H - 4) / 2
         _token(draw, (MARGIN + 8, mid), seat["role"], seat["role"][:1].upper(), radius=16)
         name = seat["name"] + (" \u2605" if index in winners else "")
-        draw.text(_s(MARGIN + 34, mid), name, font=font(20 * _k(), True), fill=INK, anchor="lm")
+        _text(draw, _s(MARGIN + 34, mid), name, font=font(20 * _k(), True), fill=INK, anchor="lm")
         if index == view["dragon_seat"] and not over:
             draw.rounded_rectangle(
                 _s(MARGIN + 120, mid - 13, MARGIN + 204, mid + 13), radius=8 * _k(), fill=DRAGON
             )
-            draw.text(
+            _text(
+                draw,
                 _s(MARGIN + 162, mid),
                 "DRAGON",
                 font=font(16 * _k(), True),
@@ -487,7 +572,7 @@ def _draw_panel(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
             draw.rounded_rectangle(
                 _s(x, mid - 20, x + 30, mid + 20),
                 radius=5 * _k(),
-                fill=colours.get(card, (120, 120, 120)),
+                fill=colours.get(card, UNKNOWN),
                 outline=INK,
                 width=2 * _k(),
             )
@@ -495,9 +580,9 @@ def _draw_panel(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
             x += 34
         base = MARGIN + 218 + 5 * 34 + 10
         _coin(draw, (base + 14, mid), 16, str(view["purses"][index]))
-        draw.text(_s(base + 36, mid), "Purse", font=font(17 * _k()), fill=INK, anchor="lm")
+        _text(draw, _s(base + 36, mid), "Purse", font=font(17 * _k()), fill=INK, anchor="lm")
         _chest(draw, (base + 122, mid), view["chests"][index])
-        draw.text(_s(base + 154, mid), "Chest", font=font(17 * _k()), fill=INK, anchor="lm")
+        _text(draw, _s(base + 154, mid), "Chest", font=font(17 * _k()), fill=INK, anchor="lm")
         note = outcomes.get(index, "")
         if over:
             result = view.get("result") or {}
@@ -507,7 +592,7 @@ def _draw_panel(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
                 note = f"total {totals[index]}"
                 if index < len(bonus) and bonus[index]:
                     note += f" (lair +{bonus[index]})"
-        draw.text(_s(WIDTH - MARGIN, mid), note, font=font(17 * _k()), fill=INK, anchor="rm")
+        _text(draw, _s(WIDTH - MARGIN, mid), note, font=font(17 * _k()), fill=INK, anchor="rm")
 
 
 def _chest(draw: ImageDraw.ImageDraw, centre: tuple[float, float], contents: Any) -> None:
@@ -516,13 +601,14 @@ def _chest(draw: ImageDraw.ImageDraw, centre: tuple[float, float], contents: Any
     draw.rounded_rectangle(
         _s(cx - 24, cy - 18, cx + 24, cy + 18),
         radius=5 * _k(),
-        fill=(130, 82, 40),
+        fill=CHEST,
         outline=INK,
         width=2 * _k(),
     )
     draw.line(_s(cx - 24, cy - 8, cx + 24, cy - 8), fill=INK, width=2 * _k())
     text = "?" if contents == "hidden" else str(contents)
-    draw.text(
+    _text(
+        draw,
         _s(cx, cy + 5),
         text,
         font=font(18 * _k(), True),

@@ -5,6 +5,8 @@ bottom, ranks up the sides, White at the bottom. Non-hexes (Lions) are dark red 
 a lion's mane and an "L"; goals are gold. Pieces are letters in a shape, White light with a
 dark outline, Black dark; Balls gold; Fireballs orange with an arrow along their flight.
 The last action's cells are outlined in blue and everything it took is crossed in red.
+The cached background holds the board and the legend's fixed part (its title, and its keys
+while no result pushes them down); each view draws pieces, marks and the legend's words.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render.common import INK, PAPER, centered_text, font, png_bytes
+from render.common import INK, PAPER, WHITE, Palette, centered_text, draw_text, font, png_bytes
 
 SIZE = 42  # hex circumradius in px
 WIDTH, HEIGHT = 1024, 880
@@ -34,6 +36,8 @@ WHITE_FILL, WHITE_INK = (252, 250, 244), (30, 28, 26)
 BLACK_FILL, BLACK_INK = (38, 36, 44), (250, 248, 240)
 BALL_FILL = (246, 196, 40)
 FIRE_FILL, FIRE_EDGE = (255, 140, 20), (190, 50, 0)
+LION_EDGE, MANE_EDGE, MANE_CENTRE = (70, 10, 10), (120, 70, 0), (250, 222, 150)
+BLACK_EDGE = (150, 150, 160)
 MUTED = (120, 104, 84)
 LEGEND_X = 800
 
@@ -68,8 +72,10 @@ def _background(
     cells: tuple[tuple[str, int, int], ...],
     lions: tuple[str, ...],
     goals: tuple[str, ...],
+    keys: tuple[tuple[str, str | None], ...] | None,
 ) -> Image.Image:
-    """The board without pieces: cells, names, edge labels, Lions and goals (cached)."""
+    """The board without pieces: cells, names, edge labels, Lions and goals, the legend's
+    title, and its keys when ``keys`` names the goals (cached)."""
     image = Image.new("RGB", (WIDTH, HEIGHT), PAPER)
     draw = ImageDraw.Draw(image)
     small = font(12)
@@ -82,22 +88,25 @@ def _background(
         draw.polygon(hex_points(x, y), fill=fill, outline=GRID)
         if name in goals:
             draw.polygon(hex_points(x, y, SIZE - 5), outline=GOAL_EDGE, width=4)
-        draw.text((x, y + SIZE * 0.71), name, font=small, fill=MUTED, anchor="mm")
+        draw_text(draw, (x, y + SIZE * 0.71), name, small, MUTED, "mm")
     _edge_labels(draw, cells)
+    _legend_title(draw)
+    if keys is not None:
+        _legend_keys(draw, keys, KEYS_Y)
     return image
 
 
 def _draw_lion(draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
     """A non-hex: dark red cell, a golden mane and a bold "L" (clearly not a playable cell)."""
-    draw.polygon(hex_points(x, y), fill=LION_FILL, outline=(70, 10, 10), width=2)
+    draw.polygon(hex_points(x, y), fill=LION_FILL, outline=LION_EDGE, width=2)
     spikes = []
     for i in range(24):
         radius = SIZE * (0.62 if i % 2 == 0 else 0.44)
         angle = math.radians(i * 15)
         spikes.append((x + radius * math.cos(angle), y + radius * math.sin(angle)))
-    draw.polygon(spikes, fill=MANE, outline=(120, 70, 0))
+    draw.polygon(spikes, fill=MANE, outline=MANE_EDGE)
     draw.ellipse([x - SIZE * 0.34, y - SIZE * 0.34, x + SIZE * 0.34, y + SIZE * 0.34],
-                 fill=(250, 222, 150), outline=(120, 70, 0))
+                 fill=MANE_CENTRE, outline=MANE_EDGE)
     centered_text(draw, (x, y + 1), "L", 22, fill=LION_FILL, bold=True)
 
 
@@ -136,7 +145,7 @@ def _piece(draw: ImageDraw.ImageDraw, x: float, y: float, kind: str, side: str |
         _fireball(draw, x, y, rad * 0.85, direction or "n")
         return
     fill, ink = (WHITE_FILL, WHITE_INK) if side == "white" else (BLACK_FILL, BLACK_INK)
-    outline = WHITE_INK if side == "white" else (150, 150, 160)
+    outline = WHITE_INK if side == "white" else BLACK_EDGE
     box = [x - rad, y - rad, x + rad, y + rad]
     if kind == "roc":
         draw.rounded_rectangle(box, radius=rad * 0.35, fill=fill, outline=outline, width=3)
@@ -183,7 +192,7 @@ def _fireball(draw: ImageDraw.ImageDraw, x: float, y: float, rad: float, directi
 def _cross(draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
     """A red capture mark at the upper left of a cell (the piece now there stays visible)."""
     cx, cy, arm = x - SIZE * 0.55, y - SIZE * 0.5, 9
-    draw.ellipse([cx - 13, cy - 13, cx + 13, cy + 13], fill=(255, 255, 255), outline=CAPTURE,
+    draw.ellipse([cx - 13, cy - 13, cx + 13, cy + 13], fill=WHITE, outline=CAPTURE,
                  width=2)
     draw.line([(cx - arm, cy - arm), (cx + arm, cy + arm)], fill=CAPTURE, width=4)
     draw.line([(cx - arm, cy + arm), (cx + arm, cy - arm)], fill=CAPTURE, width=4)
@@ -214,55 +223,80 @@ def _highlights(draw: ImageDraw.ImageDraw, view: dict[str, Any],
     return crossed
 
 
-def _legend(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
-    x, y = LEGEND_X, 24
-    draw.text((x, y), "Lions and", font=font(22, True), fill=INK)
-    draw.text((x, y + 26), "Dragons Chess", font=font(22, True), fill=INK)
-    y += 70
+def _text(
+    draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int, fill=INK, bold=False
+) -> None:
+    draw_text(draw, xy, text, font(size, bold), fill)
+
+
+def _legend_title(draw: ImageDraw.ImageDraw) -> None:
+    _text(draw, (LEGEND_X, 24), "Lions and", 22, bold=True)
+    _text(draw, (LEGEND_X, 50), "Dragons Chess", 22, bold=True)
+
+
+def _legend_head(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> float:
+    """Whose move (or the result) and the turn; returns where the legend's keys start."""
+    x, y = LEGEND_X, 94
     result = view.get("result")
     if result:
         status = "Draw" if not result.get("winner") else f"{result['winner'].capitalize()} wins"
     else:
         status = f"{(view.get('to_move') or '').capitalize()} to move"
-    draw.text((x, y), status, font=font(20, True), fill=CAPTURE if result else INK)
+    _text(draw, (x, y), status, 20, CAPTURE if result else INK, True)
     y += 28
     if result:
         for line in _wrap(result.get("text", ""), 22)[:4]:
-            draw.text((x, y), line, font=font(15), fill=INK)
+            _text(draw, (x, y), line, 15)
             y += 19
         y += 6
-    draw.text((x, y), f"Turn {view.get('ply', 0) // 2 + 1}", font=font(17), fill=INK)
-    y += 30
-    draw.text((x, y), "Proto-Dragons in hand", font=font(16), fill=INK)
+    _text(draw, (x, y), f"Turn {view.get('ply', 0) // 2 + 1}", 17)
+    return y + 30
+
+
+KEYS_Y = 152
+"""Where :func:`_legend_head` ends without a result: the keys below are then static."""
+
+
+def _legend_keys(
+    draw: ImageDraw.ImageDraw, goals: tuple[tuple[str, str | None], ...], y: float
+) -> None:
+    """The legend's fixed part from ``y``: the reserve glyphs, each piece with its name, the
+    goals, Lions, the last-move and capture marks."""
+    x = LEGEND_X
+    _text(draw, (x, y), "Proto-Dragons in hand", 16)
     y += 22
-    reserves = view.get("reserves", {})
-    for side in ("white", "black"):
-        _piece(draw, x + 14, y + 12, "proto", side, scale=0.45)
-        draw.text((x + 34, y + 2), f"{side.capitalize()}: {reserves.get(side, 0)}",
-                  font=font(17), fill=INK)
+    for _side in ("white", "black"):
+        _piece(draw, x + 14, y + 12, "proto", _side, scale=0.45)
         y += 28
     y += 14
     for kind, name in LEGEND:
         side = None if kind in ("ball", "fireball") else "white"
         _piece(draw, x + 18, y + 16, kind, side, "ne", scale=0.62)
-        draw.text((x + 44, y + 6), name, font=font(16), fill=INK)
+        _text(draw, (x + 44, y + 6), name, 16)
         y += 40
-    goals = view.get("goals", {})
-    for side in ("white", "black"):
-        cell = goals.get(side)
+    for side, cell in goals:
         draw.polygon(hex_points(x + 18, y + 16, 15), fill=GOAL_FILL, outline=GOAL_EDGE)
-        draw.text((x + 44, y + 6), f"{side.capitalize()} goal {cell}", font=font(16), fill=INK)
+        _text(draw, (x + 44, y + 6), f"{side.capitalize()} goal {cell}", 16)
         y += 36
-    draw.text((x, y + 2), "(the opponent scores)", font=font(14), fill=MUTED)
+    _text(draw, (x, y + 2), "(the opponent scores)", 14, MUTED)
     y += 30
     draw.polygon(hex_points(x + 18, y + 16, 15), fill=LION_FILL)
-    draw.text((x + 44, y + 6), "Lion: not a cell", font=font(16), fill=INK)
+    _text(draw, (x + 44, y + 6), "Lion: not a cell", 16)
     y += 40
     draw.polygon(hex_points(x + 18, y + 16, 15), outline=LAST_EDGE, width=4)
-    draw.text((x + 44, y + 6), "last move", font=font(16), fill=INK)
+    _text(draw, (x + 44, y + 6), "last move", 16)
     y += 36
     _cross(draw, x + 18 + SIZE * 0.55, y + 16 + SIZE * 0.5)
-    draw.text((x + 44, y + 6), "captured / hit", font=font(16), fill=INK)
+    _text(draw, (x + 44, y + 6), "captured / hit", 16)
+
+
+def _legend_reserves(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: float) -> None:
+    """How many Proto-Dragons each side holds, beside the glyphs :func:`_legend_keys` drew."""
+    reserves = view.get("reserves", {})
+    y += 22
+    for side in ("white", "black"):
+        _text(draw, (LEGEND_X + 34, y + 2), f"{side.capitalize()}: {reserves.get(side, 0)}", 17)
+        y += 28
 
 
 def _wrap(text: str, width: int) -> list[str]:
@@ -278,9 +312,18 @@ def _wrap(text: str, width: int) -> list[str]:
 
 def render(view: dict[str, Any]) -> bytes:
     """PNG of the public view of a Lions and Dragons game."""
+    return encode(picture(view))
+
+
+def picture(view: dict[str, Any]) -> Image.Image:
+    """The RGB picture :func:`render` encodes."""
     cells = tuple((c["name"], c["q"], c["r"]) for c in view["cells"])
     goals = tuple(sorted(view.get("goals", {}).values()))
-    image = _background(cells, tuple(view.get("lions", [])), goals).copy()
+    keys = _goal_keys(view)
+    result = bool(view.get("result"))
+    # Without a result the legend's keys sit at a fixed place, so the background has them.
+    image = _background(cells, tuple(view.get("lions", [])), goals, None if result else keys)
+    image = image.copy()
     draw = ImageDraw.Draw(image)
     where = _geometry(view)
     crossed = _highlights(draw, view, where)
@@ -290,5 +333,36 @@ def render(view: dict[str, Any]) -> bytes:
     for cell in crossed:
         if cell in where:
             _cross(draw, *where[cell])
-    _legend(draw, view)
-    return png_bytes(image)
+    y = _legend_head(draw, view)
+    if result:
+        _legend_keys(draw, keys, y)
+    _legend_reserves(draw, view, y)
+    return image
+
+
+def encode(image: Image.Image) -> bytes:
+    """A picture of this game as PNG bytes, in the game's fixed palette."""
+    return png_bytes(image, palette())
+
+
+def _goal_keys(view: dict[str, Any]) -> tuple[tuple[str, str | None], ...]:
+    goals = view.get("goals", {})
+    return tuple((side, goals.get(side)) for side in ("white", "black"))
+
+
+KEY_COLOURS = (
+    *CELL_TONES, GRID, LION_FILL, LION_EDGE, MANE, MANE_EDGE, MANE_CENTRE, GOAL_FILL,
+    GOAL_EDGE, LAST_EDGE, CAPTURE, WHITE_FILL, WHITE_INK, BLACK_FILL, BLACK_INK, BLACK_EDGE,
+    BALL_FILL, FIRE_FILL, FIRE_EDGE, MUTED, INK, PAPER, WHITE,
+)
+
+
+@lru_cache(maxsize=1)
+def palette() -> Palette:
+    """The game's palette: every colour it draws exact, and the blends of its text's edges."""
+    ramps = (
+        *((MUTED, back) for back in (*CELL_TONES, GOAL_FILL)),
+        (INK, PAPER), (CAPTURE, PAPER), (MUTED, PAPER), (WHITE_INK, WHITE_FILL),
+        (BLACK_INK, BLACK_FILL), (LION_FILL, MANE_CENTRE), (INK, WHITE_FILL),
+    )
+    return Palette(KEY_COLOURS, ramps, steps=5)

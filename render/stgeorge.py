@@ -3,7 +3,8 @@
 The wheel (spokes, rings, the green Lair, the four castles) comes from the engine's board
 data file, whose points carry polar drawing coordinates; pieces, the last move's path, the
 die and the per-castle counts come from the public view. The static wheel is drawn at twice
-the size and scaled down once (smooth lines); each turn's pieces are drawn on a copy.
+the size and scaled down once (smooth lines), with the legend strip's ground and the die's
+face added; each turn's pieces, counts and words are drawn on a copy.
 """
 
 from __future__ import annotations
@@ -16,7 +17,17 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from engines.data import load
-from render.common import INK, PAPER, font, png_bytes
+from render.common import (
+    INK,
+    PAPER,
+    WHITE,
+    Palette,
+    draw_text,
+    font,
+    png_bytes,
+    text_box,
+    text_length,
+)
 
 SIZE = 1024
 LEGEND = 170
@@ -36,6 +47,10 @@ LABEL = (150, 134, 118)
 GREY = (196, 190, 182)
 HIGHLIGHT = (255, 214, 0)
 WOOD = (236, 224, 200)
+LAIR_INK = (236, 246, 226)
+NUMBER_INK = (112, 96, 80)
+LEGEND_BACK = (232, 222, 204)
+EYES = (255, 200, 40)
 
 # Radius in pixels (at SIZE) of ring unit r: the Lair is a disc, ring a sits well clear of
 # it so the crowded inner ring keeps room between pieces, then one step per ring.
@@ -50,6 +65,11 @@ BADGE_CORNER = {"george": "ne", "patrick": "se", "andrew": "sw", "david": "nw"}
 
 def render(view: dict[str, Any]) -> bytes:
     """PNG of the board for a public view of St. George and the Dragon."""
+    return encode(picture(view))
+
+
+def picture(view: dict[str, Any]) -> Image.Image:
+    """The RGB picture :func:`render` encodes."""
     board = load("stgeorge", "board")
     in_play = tuple(view.get("castles_in_play", ()))
     image = _background_small(SIZE, in_play, _board_key(board)).copy()
@@ -59,7 +79,55 @@ def render(view: dict[str, Any]) -> bytes:
     _draw_pieces(draw, geo, view.get("pieces", []))
     _draw_castle_counts(draw, geo, board, view)
     _draw_legend(draw, board, view, SIZE)
-    return png_bytes(image)
+    return image
+
+
+def encode(image: Image.Image) -> bytes:
+    """A picture of this game as PNG bytes, in the game's fixed palette."""
+    return png_bytes(image, palette())
+
+
+def palette() -> Palette:
+    """The game's palette: its colours exact, their edges' blends, the wheel's colours."""
+    board = load("stgeorge", "board")
+    return _palette(_board_key(board), tuple(board["castles"]))
+
+
+@lru_cache(maxsize=2)
+def _palette(board_key: str, castles: tuple[str, ...]) -> Palette:
+    colours = list(CASTLE_COLOURS.values())
+    inks = (INK, GREY, LINE, LABEL, *colours)
+    keys = (
+        *colours,
+        *(_tint(c, 0.78) for c in colours),
+        DRAGON_COLOUR,
+        DRAGON_EDGE,
+        LAIR_GREEN,
+        LINE,
+        LABEL,
+        GREY,
+        _tint(GREY, 0.78),
+        HIGHLIGHT,
+        WOOD,
+        INK,
+        PAPER,
+        WHITE,
+        LAIR_INK,
+        NUMBER_INK,
+        LEGEND_BACK,
+        EYES,
+    )
+    ramps = (
+        *((WHITE, c) for c in colours),
+        (INK, CASTLE_COLOURS["david"]),
+        *((ink, back) for ink in inks for back in (PAPER, LEGEND_BACK)),
+        (LABEL, WHITE),
+        (INK, HIGHLIGHT),
+        (INK, WHITE),
+        (INK, DRAGON_EDGE),
+    )
+    backgrounds = [_background_small(SIZE, in_play, board_key) for in_play in (castles, ())]
+    return Palette(keys, ramps, backgrounds)
 
 
 def point_xy(name: str) -> tuple[float, float]:
@@ -105,9 +173,18 @@ class _Geometry:
         return value * self.k
 
 
+_KEYS: dict[int, tuple[dict[str, Any], str]] = {}
+
+
 def _board_key(board: dict[str, Any]) -> str:
-    """A key that changes when the board data does (a server may load a corrected board)."""
-    return repr(sorted(board["points"].items())) + repr(board["lines"])
+    """A key that changes when the board data does (a server may load a corrected board);
+    worked out once per board object the loader hands back."""
+    known = _KEYS.get(id(board))
+    if known is None or known[0] is not board:
+        known = (board, repr(sorted(board["points"].items())) + repr(board["lines"]))
+        _KEYS.clear()
+        _KEYS[id(board)] = known
+    return known[1]
 
 
 def _segment(
@@ -137,9 +214,11 @@ def _segment(
 
 @lru_cache(maxsize=8)
 def _background_small(size: int, in_play: tuple[str, ...], board_key: str) -> Image.Image:
-    """The supersampled wheel scaled down once; pieces are then drawn at full size, which
-    keeps a turn's picture to a few tens of milliseconds."""
-    return _background(size, in_play, board_key).reduce(SCALE)
+    """The supersampled wheel scaled down once, with the legend strip's ground and the
+    die's face drawn on at full size; pieces are then drawn at full size on a copy."""
+    image = _background(size, in_play, board_key).reduce(SCALE)
+    _draw_legend_ground(ImageDraw.Draw(image), size)
+    return image
 
 
 def _background(size: int, in_play: tuple[str, ...], board_key: str) -> Image.Image:
@@ -177,13 +256,7 @@ def _background(size: int, in_play: tuple[str, ...], board_key: str) -> Image.Im
         outline=INK,
         width=int(geo.px(2)),
     )
-    draw.text(
-        (cx, cy + geo.px(40)),
-        "LAIR",
-        font=font(int(geo.px(12)), True),
-        fill=(236, 246, 226),
-        anchor="mm",
-    )
+    draw_text(draw, (cx, cy + geo.px(40)), "LAIR", font(int(geo.px(12)), True), LAIR_INK, "mm")
 
     dot = geo.px(4)
     for name, (_position, r) in geo.polar.items():
@@ -210,10 +283,13 @@ def _label(
     """Text centred on ``xy``, on a small patch of ``back`` so board lines do not cross it."""
     face = font(int(size), bold)
     if back is not None:
-        left, top, right, bottom = draw.textbbox(xy, text, font=face, anchor="mm")
+        left, top, right, bottom = text_box(text, int(size), bold, "mm")
         pad = size * 0.18
-        draw.rectangle((left - pad, top - pad, right + pad, bottom + pad), fill=back)
-    draw.text(xy, text, font=face, fill=fill, anchor="mm")
+        x, y = xy
+        draw.rectangle(
+            (x + left - pad, y + top - pad, x + right + pad, y + bottom + pad), fill=back
+        )
+    draw_text(draw, xy, text, face, fill, "mm")
 
 
 def _draw_labels(
@@ -228,14 +304,14 @@ def _draw_labels(
         theta = geo.angle(spoke)
         cx, cy = geo.centre
         xy = (cx + geo.px(inner) * math.sin(theta), cy - geo.px(inner) * math.cos(theta))
-        _label(draw, xy, str(spoke), geo.px(17), fill=(112, 96, 80), bold=True)
+        _label(draw, xy, str(spoke), geo.px(17), fill=NUMBER_INK, bold=True)
         if spoke not in castle_spokes:
             _label(
                 draw,
                 geo.at(spoke, len(rings) + 0.62),
                 str(spoke),
                 geo.px(19),
-                fill=(112, 96, 80),
+                fill=NUMBER_INK,
                 bold=True,
                 back=None,
             )
@@ -246,7 +322,7 @@ def _draw_labels(
     # Castle point names sit just outside each tower, clear of a Knight standing on it.
     for name in castle_of:
         position, r = geo.polar[name]
-        _label(draw, geo.at(position, r + 0.92), name, geo.px(16), back=None, fill=(112, 96, 80))
+        _label(draw, geo.at(position, r + 0.92), name, geo.px(16), back=None, fill=NUMBER_INK)
 
 
 def _draw_castle(
@@ -344,14 +420,8 @@ def _draw_knight(
         outline=INK,
         width=max(1, int(geo.px(2))),
     )
-    ink = INK if castle == "david" else (255, 255, 255)
-    draw.text(
-        (x, y + geo.px(1)),
-        letter,
-        font=font(int(geo.px(radius * 1.15)), True),
-        fill=ink,
-        anchor="mm",
-    )
+    ink = INK if castle == "david" else WHITE
+    draw_text(draw, (x, y + geo.px(1)), letter, font(int(geo.px(radius * 1.15)), True), ink, "mm")
 
 
 def _draw_dragon(
@@ -377,9 +447,7 @@ def _draw_dragon(
     eye = geo.px(3.5)
     for dx in (-5, 5):
         ex = x + geo.px(dx)
-        draw.ellipse(
-            (ex - eye, y - geo.px(3) - eye, ex + eye, y - geo.px(3) + eye), fill=(255, 200, 40)
-        )
+        draw.ellipse((ex - eye, y - geo.px(3) - eye, ex + eye, y - geo.px(3) + eye), fill=EYES)
 
 
 def _draw_castle_counts(
@@ -414,12 +482,10 @@ def _draw_castle_counts(
         title = f"{letter}  {castle['name']}" + ("" if playing else " (not used)")
         if key in moving:
             title = "▶ " + title if "w" in corner else title + " ◀"
-        draw.text((x, y), title, font=font(int(geo.px(19)), True), fill=colour, anchor=anchor)
+        draw_text(draw, (x, y), title, font(int(geo.px(19)), True), colour, anchor)
         if playing:
             line = f"in the Lair {scored.get(key, 0)} · taken {taken.get(key, 0)}"
-            draw.text(
-                (x, y + geo.px(26)), line, font=font(int(geo.px(17))), fill=INK, anchor=anchor
-            )
+            draw_text(draw, (x, y + geo.px(26)), line, font(int(geo.px(17))), INK, anchor)
             _draw_taken_marks(
                 draw, geo, (x, y + geo.px(68)), int(taken.get(key, 0)), key, letter, "w" in corner
             )
@@ -451,16 +517,23 @@ def _draw_legend(
     """The strip under the board: the die, whose turn it is, and the summary line."""
     k = size / SIZE
     top = size
-    draw.rectangle((0, top, size, top + LEGEND * k), fill=(232, 222, 204))
-    draw.line((0, top, size, top), fill=LINE, width=int(2 * k))
     _draw_die(draw, (24 * k, top + 22 * k), 96 * k, view.get("roll"))
     x = 144 * k
     status = _status(view)
-    draw.text((x, top + 20 * k), status, font=font(int(24 * k), True), fill=INK)
-    lines = _wrap(draw, _news(view), font(int(18 * k)), size - x - 20 * k)
+    draw_text(draw, (x, top + 20 * k), status, font(int(24 * k), True), INK)
+    lines = _wrap(_news(view), int(18 * k), size - x - 20 * k)
     for i, line in enumerate(lines[:3]):
-        draw.text((x, top + (58 + 25 * i) * k), line, font=font(int(18 * k)), fill=INK)
+        draw_text(draw, (x, top + (58 + 25 * i) * k), line, font(int(18 * k)), INK)
     _draw_seat_chips(draw, board, view, (x, top + 136 * k), k)
+
+
+def _draw_legend_ground(draw: ImageDraw.ImageDraw, size: int) -> None:
+    """What the legend strip shows whatever the view: its ground, its rule, the die's face."""
+    k = size / SIZE
+    top = size
+    draw.rectangle((0, top, size, top + LEGEND * k), fill=LEGEND_BACK)
+    draw.line((0, top, size, top), fill=LINE, width=int(2 * k))
+    _die_face(draw, (24 * k, top + 22 * k), 96 * k)
 
 
 def _news(view: dict[str, Any]) -> str:
@@ -521,6 +594,7 @@ def _draw_seat_chips(
     x, y = xy
     to_move = view.get("to_move")
     face = font(int(16 * k))
+    box = int(16 * k)
     for index, seat in enumerate(view.get("seats", [])):
         castles = seat.get("castles", [])
         for castle in castles:
@@ -532,8 +606,8 @@ def _draw_seat_chips(
             draw.regular_polygon((x + r, y, r), 4, rotation=45, fill=DRAGON_COLOUR)
             x += 2 * r + 3 * k
         name = seat.get("name", "")
-        draw.text((x + 2 * k, y), name, font=face, fill=INK, anchor="lm")
-        right = draw.textbbox((x + 2 * k, y), name, font=face, anchor="lm")[2]
+        draw_text(draw, (x + 2 * k, y), name, face, INK, "lm")
+        right = x + 2 * k + text_box(name, box, False, "lm")[2]
         if index == to_move:
             draw.line((x, y + 12 * k, right, y + 12 * k), fill=INK, width=int(3 * k))
         x = right + 22 * k
@@ -542,23 +616,10 @@ def _draw_seat_chips(
 def _draw_die(
     draw: ImageDraw.ImageDraw, xy: tuple[float, float], side: float, value: int | None
 ) -> None:
-    """A die face showing ``value`` (blank before the first roll)."""
+    """The spots of ``value`` on the die's face (a "?" before the first roll)."""
     x, y = xy
-    draw.rounded_rectangle(
-        (x, y, x + side, y + side),
-        radius=side * 0.16,
-        fill=(255, 255, 255),
-        outline=INK,
-        width=max(2, int(side * 0.04)),
-    )
     if value is None:
-        draw.text(
-            (x + side / 2, y + side / 2),
-            "?",
-            font=font(int(side * 0.5), True),
-            fill=LABEL,
-            anchor="mm",
-        )
+        draw_text(draw, (x + side / 2, y + side / 2), "?", font(int(side * 0.5), True), LABEL, "mm")
         return
     spots = {
         1: [(1, 1)],
@@ -575,13 +636,25 @@ def _draw_die(
         draw.ellipse((px - pip, py - pip, px + pip, py + pip), fill=INK)
 
 
-def _wrap(draw: ImageDraw.ImageDraw, text: str, face: Any, width: float) -> list[str]:
+def _die_face(draw: ImageDraw.ImageDraw, xy: tuple[float, float], side: float) -> None:
+    """The blank die."""
+    x, y = xy
+    draw.rounded_rectangle(
+        (x, y, x + side, y + side),
+        radius=side * 0.16,
+        fill=WHITE,
+        outline=INK,
+        width=max(2, int(side * 0.04)),
+    )
+
+
+def _wrap(text: str, size: int, width: float) -> list[str]:
     """``text`` broken into lines no wider than ``width`` pixels."""
     lines: list[str] = []
     current = ""
     for word in text.split():
         trial = f"{current} {word}".strip()
-        if current and draw.textlength(trial, font=face) > width:
+        if current and text_length(trial, size) > width:
             lines.append(current)
             current = word
         else:

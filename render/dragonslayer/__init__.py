@@ -9,7 +9,8 @@ module:
 * :mod:`~render.dragonslayer.board`: the static map's art and the pieces' glyphs;
 * :mod:`~render.dragonslayer.map`: the view's pieces, path and boxes on the map;
 * :mod:`~render.dragonslayer.panel`: the map's header and the side panel of parties;
-* :mod:`~render.dragonslayer.battle`: the Battle Display, drawn instead of the map.
+* :mod:`~render.dragonslayer.battle`: the Battle Display, drawn instead of the map;
+* :mod:`~render.dragonslayer.encoding`: the fixed palette both are encoded in.
 """
 
 from __future__ import annotations
@@ -18,8 +19,8 @@ from typing import Any
 
 from PIL import Image
 
-from render.common import png_bytes
 from render.dragonslayer.battle import battle_picture
+from render.dragonslayer.encoding import encode, palette
 from render.dragonslayer.layout import (
     HEADER,
     HEIGHT,
@@ -46,8 +47,10 @@ __all__ = [
     "WIDTH",
     "abode_xy",
     "box_xy",
+    "encode",
     "face_down_xy",
     "magician_colour",
+    "palette",
     "picture",
     "place_xy",
     "render",
@@ -59,7 +62,7 @@ __all__ = [
 def render(view: dict[str, Any]) -> bytes:
     """PNG of a public view of Dragonslayer: the Battle Display while a Dragon fight is shown
     (``view["battle"]`` is a dict), else the map of Urland with the pieces and the parties."""
-    return png_bytes(picture(view))
+    return encode(picture(view))
 
 
 def picture(view: dict[str, Any]) -> Image.Image:

@@ -21,7 +21,7 @@ from typing import Any
 from PIL import Image
 
 from engines.dragonslayer.battle import load_battle
-from render.common import INK, PAPER, png_bytes
+from render.common import INK, PAPER
 from render.dragonslayer.board import token
 from render.dragonslayer.layout import HEADER, HEIGHT, WIDTH
 from render.dragonslayer.style import (
@@ -32,6 +32,7 @@ from render.dragonslayer.style import (
     MUTED,
     PANEL,
     PANEL_EDGE,
+    SUBTITLE,
     WHITE,
     Box,
     Colour,
@@ -74,20 +75,16 @@ FIGHT_ROW = (255, 238, 160)
 FADED = (150, 140, 126)
 GOOD = (24, 112, 52)
 CELL = (255, 252, 244)
+HIDDEN_CELL = (236, 232, 224)  # a Matrix cell the rule text does not show
 
 MATRIX_HEADS = ("the same", "1 more", "2 more", "3 more", "4 more", "5 or more")
-
-
-def render(view: dict[str, Any]) -> bytes:
-    """PNG of the Battle Display for a public view of Dragonslayer with a fight in it."""
-    return png_bytes(battle_picture(view))
 
 
 def battle_picture(view: dict[str, Any]) -> Image.Image:
     """The Battle Display picture (RGB, :data:`WIDTH` x :data:`HEIGHT`) of
     ``view["battle"]``; an empty Display if the view has no fight."""
     battle = view.get("battle") if isinstance(view.get("battle"), dict) else {}
-    image = _background(WIDTH, HEIGHT).copy()
+    image = background().copy()
     pen = Pen(image, 1)
     resolved = bool(battle.get("resolved"))
     _draw_header(pen, view, battle, resolved)
@@ -109,6 +106,11 @@ def short_place(name: str) -> str:
 
 
 # --- background ------------------------------------------------------------------------------
+
+
+def background() -> Image.Image:
+    """The Battle Display without a fight: what every fight's picture is drawn on."""
+    return _background(WIDTH, HEIGHT)
 
 
 @lru_cache(maxsize=2)
@@ -158,7 +160,7 @@ def _draw_header(pen: Pen, view: dict[str, Any], battle: dict[str, Any], resolve
         line += f"  \u00b7  waiting for {battle.get('name') or '?'} to place things"
     elif view.get("summary"):
         line += f"  \u00b7  {view['summary']}"
-    pen.text((MARGIN, 46), fit(line, 16, WIDTH - 2 * MARGIN), 16, (70, 62, 52), anchor="lm")
+    pen.text((MARGIN, 46), fit(line, 16, WIDTH - 2 * MARGIN), 16, SUBTITLE, anchor="lm")
 
 
 # --- the Battle Display table ----------------------------------------------------------------
@@ -590,7 +592,7 @@ def _draw_matrix(pen: Pen, battle: dict[str, Any], resolved: bool) -> None:
             shown = (r, c) in legible
             pen.rect(
                 box,
-                fill=HIGHLIGHT if here else CELL if shown else (236, 232, 224),
+                fill=HIGHLIGHT if here else CELL if shown else HIDDEN_CELL,
                 outline=PANEL_EDGE,
             )
             if value is None:

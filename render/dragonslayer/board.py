@@ -28,6 +28,7 @@ from render.dragonslayer.layout import (
     Layout,
 )
 from render.dragonslayer.style import (
+    CROWN,
     DRAGON,
     HAMLET_FILL,
     LAIR_FILL,
@@ -57,6 +58,7 @@ from render.dragonslayer.style import (
 )
 
 SCALE = 2  # supersampling factor of the static map
+STACK_TOP = tint(TILE_BACK, 0.3)
 
 
 @lru_cache(maxsize=4)
@@ -334,10 +336,14 @@ def _legend_symbol(pen: Pen, kind: str, xy: Point) -> None:
 
 def token(pen: Pen, xy: Point, colour: Colour, label: str, radius: float = TOKEN_R) -> None:
     """A magician: a disc in its colour, white ring, its initials."""
-    pen.circle(xy, radius + 2, fill=INK)
-    pen.circle(xy, radius, fill=colour, outline=WHITE, width=2)
+    pen.stamp(_disc, xy, math.ceil(radius) + 4, colour, radius)
     size = 16 if len(label) == 1 else 12
     pen.text((xy[0], xy[1] + 1), label, size, fill=WHITE, bold=True)
+
+
+def _disc(pen: Pen, xy: Point, colour: Colour, radius: float) -> None:
+    pen.circle(xy, radius + 2, fill=INK)
+    pen.circle(xy, radius, fill=colour, outline=WHITE, width=2)
 
 
 def kings_man(
@@ -352,6 +358,16 @@ def kings_man(
     when it is idle."""
     x, y = xy
     fill = tint(colour, 0.55) if idle else colour
+    # Drawn, not stamped: the crown's outline does not shift by whole pixels exactly.
+    _crowned_tile(pen, xy, fill, half)
+    k = half / TILE_HALF
+    pen.text(
+        (x, y + 6 * k), str(number), round(14 * k), fill=WHITE, bold=True, halo=INK, halo_width=1.5
+    )
+
+
+def _crowned_tile(pen: Pen, xy: Point, fill: Colour, half: float) -> None:
+    x, y = xy
     pen.rect((x - half, y - half, x + half, y + half), fill=fill, outline=INK, width=2, radius=3)
     k = half / TILE_HALF
     crown = [
@@ -363,10 +379,7 @@ def kings_man(
         (x + 8 * k, y - 10 * k),
         (x + 8 * k, y - 2 * k),
     ]
-    pen.polygon(crown, fill=(255, 226, 90), outline=INK, width=1)
-    pen.text(
-        (x, y + 6 * k), str(number), round(14 * k), fill=WHITE, bold=True, halo=INK, halo_width=1.5
-    )
+    pen.polygon(crown, fill=CROWN, outline=INK, width=1)
 
 
 def strength_badge(pen: Pen, xy: Point, strength: Any) -> None:
@@ -378,8 +391,11 @@ def strength_badge(pen: Pen, xy: Point, strength: Any) -> None:
 def stack(pen: Pen, xy: Point, count: int) -> None:
     """Face-down tiles: two offset tile backs with the count on top."""
     x, y = xy
-    pen.rect(
-        (x - 8, y - 12, x + 12, y + 8), fill=tint(TILE_BACK, 0.3), outline=INK, width=1.5, radius=3
-    )
-    pen.rect((x - 12, y - 8, x + 8, y + 12), fill=TILE_BACK, outline=INK, width=1.5, radius=3)
+    pen.stamp(_tile_backs, xy, 14)
     pen.text((x - 2, y + 2), str(count), 15, fill=WHITE, bold=True)
+
+
+def _tile_backs(pen: Pen, xy: Point) -> None:
+    x, y = xy
+    pen.rect((x - 8, y - 12, x + 12, y + 8), fill=STACK_TOP, outline=INK, width=1.5, radius=3)
+    pen.rect((x - 12, y - 8, x + 8, y + 12), fill=TILE_BACK, outline=INK, width=1.5, radius=3)

@@ -40,10 +40,13 @@ from render.dragonslayer.layout import (
 )
 from render.dragonslayer.panel import draw_header, draw_panel
 from render.dragonslayer.style import (
+    BOX_GOLD,
     DRAGON,
+    EYES,
     FALLBACK_COLOUR,
     HIGHLIGHT,
     MUTED,
+    NOTE_PAPER,
     WHITE,
     Colour,
     Pen,
@@ -225,7 +228,7 @@ def _draw_boxes(pen: Pen, layout: Layout, boxes: dict[str, Any]) -> None:
         if present:
             pen.rect(
                 (x - hx + 3, y - hy + 3, x + hx - 3, y + hy - 3),
-                fill=(240, 200, 90),
+                fill=BOX_GOLD,
                 outline=INK,
                 width=2,
                 radius=4,
@@ -248,7 +251,7 @@ def _draw_dragon(pen: Pen, layout: Layout, strength: Any) -> None:
     pen.polygon(spikes, fill=DRAGON, outline=INK, width=1.5)
     pen.circle((x, y), 12, fill=DRAGON)
     for dx in (-5, 5):
-        pen.circle((x + dx, y - 3), 3, fill=(255, 200, 40))
+        pen.circle((x + dx, y - 3), 3, fill=EYES)
     pen.text((x, y + 6), str(strength), 13, fill=WHITE, bold=True)
 
 
@@ -316,7 +319,7 @@ def _draw_abandoned(pen: Pen, abandoned: Any) -> None:
     if not lines:
         return
     bottom = top + 26 + 18 * len(lines)
-    pen.rect((left, top, right, bottom), fill=(250, 244, 232), outline=DRAGON, width=2, radius=6)
+    pen.rect((left, top, right, bottom), fill=NOTE_PAPER, outline=DRAGON, width=2, radius=6)
     pen.text((left + 8, top + 13), "Abandoned weapons", 15, DRAGON, True, anchor="lm")
     for index, line in enumerate(lines):
         pen.text((left + 8, top + 33 + 18 * index), line, 15, anchor="lm")

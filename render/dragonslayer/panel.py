@@ -18,6 +18,7 @@ from render.dragonslayer.style import (
     HIGHLIGHT,
     MUTED,
     PANEL_EDGE,
+    SUBTITLE,
     Colour,
     Pen,
     fit,
@@ -58,7 +59,7 @@ def draw_header(pen: Pen, view: dict[str, Any]) -> None:
     line = view.get("summary", "")
     if last.get("text") and phase != "over":
         line = f"Last: {last['text']}"
-    pen.text((16, 46), fit(line, 16, WIDTH - 32), 16, fill=(70, 62, 52), anchor="lm")
+    pen.text((16, 46), fit(line, 16, WIDTH - 32), 16, fill=SUBTITLE, anchor="lm")
     if phase != "over":
         who = seats.get(view.get("current"))
         if who is not None:

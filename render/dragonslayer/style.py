@@ -6,11 +6,14 @@ Shared by the map of Urland (:mod:`render.dragonslayer.map`) and the Battle Disp
 
 from __future__ import annotations
 
+import math
+from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render.common import INK, font
+from render.common import INK, draw_text, font, text_length
 
 Point = tuple[float, float]
 Box = tuple[float, float, float, float]
@@ -38,6 +41,11 @@ CURRENT_BAND = (255, 240, 170)
 MUTED = (112, 100, 84)
 ALERT = (176, 30, 30)
 WHITE = (255, 255, 255)
+SUBTITLE = (70, 62, 52)  # the header's second line
+BOX_GOLD = (240, 200, 90)  # a tile still in its box
+CROWN = (255, 226, 90)
+EYES = (255, 200, 40)
+NOTE_PAPER = (250, 244, 232)  # the Abandoned Weapons Display
 
 MAGICIAN_COLOURS: dict[str, Colour] = {
     "aurric": (222, 118, 18),
@@ -52,8 +60,25 @@ class Pen:
     """Draws in full-size pixel coordinates on an image ``k`` times as large."""
 
     def __init__(self, image: Image.Image, k: int) -> None:
+        self.image = image
         self.draw = ImageDraw.Draw(image)
         self.k = k
+
+    def stamp(self, shapes: Shapes, xy: Point, reach: int, *args: Any) -> None:
+        """What ``shapes(pen, xy, *args)`` draws, pasted from a sprite drawn once per place
+        ``xy`` lies at within a square of two pixels. ``shapes`` draws only hard-edged
+        shapes (no text: its edges blend with what lies beneath) within ``reach`` pixels of
+        ``xy``. At a scale (a supersampled background, drawn once) it just draws."""
+        if self.k != 1:
+            shapes(self, xy, *args)
+            return
+        x, y = xy
+        # An even shift: Pillow rounds halves to even, which a shift by an odd pixel flips.
+        left, top = 2 * math.floor(x / 2), 2 * math.floor(y / 2)
+        sprite = _sprite(shapes, args, x - left, y - top, reach)
+        side = 2 * reach + 2
+        box = (left - reach, top - reach, left - reach + side, top - reach + side)
+        self.image.im.paste(sprite, box, sprite)  # Image.paste's checks cost more than this
 
     def _w(self, width: float) -> int:
         return max(1, round(width * self.k))
@@ -112,20 +137,34 @@ class Pen:
         halo: Colour | None = None,
         halo_width: float = 3,
     ) -> None:
-        self.draw.text(
+        draw_text(
+            self.draw,
             (xy[0] * self.k, xy[1] * self.k),
             text,
-            font=font(size * self.k, bold),
-            fill=fill,
-            anchor=anchor,
-            stroke_width=self._w(halo_width) if halo else 0,
-            stroke_fill=halo,
+            font(size * self.k, bold),
+            fill,
+            anchor,
+            self._w(halo_width) if halo else 0,
+            halo,
         )
+
+
+Shapes = Callable[..., None]
+
+
+@lru_cache(maxsize=1024)
+def _sprite(shapes: Shapes, args: tuple, dx: float, dy: float, reach: int) -> Any:
+    """``shapes`` drawn at ``(reach + dx, reach + dy)`` on a clear square ``2 * reach + 2``
+    pixels wide: what they draw at any point an even number of pixels away, shifted (the
+    image's core, which pastes itself with its own alpha as the mask)."""
+    sprite = Image.new("RGBA", (2 * reach + 2, 2 * reach + 2))
+    shapes(Pen(sprite, 1), (reach + dx, reach + dy), *args)
+    return sprite.im
 
 
 def text_width(text: str, size: int, bold: bool = False) -> float:
     """How many pixels ``text`` takes in the bundled font at ``size``."""
-    return font(size, bold).getlength(text)
+    return text_length(text, size, bold)
 
 
 def tint(colour: Colour, amount: float) -> Colour:
