@@ -95,6 +95,20 @@ class ToyGame:
         state["score"][1 - seat] = TARGET
         return state, [Event(f"{('Even', 'Odd')[seat]} forfeits.")]
 
+    def draw_by_agreement(self, state):
+        return self.result(state) is None
+
+    def agree_draw(self, state):
+        if not self.draw_by_agreement(state):
+            raise IllegalAction("The game is over.")
+        state = copy.deepcopy(state)
+        state["drawn"] = True
+        return state, [Event("Even and Odd agree to a draw.")]
+
+    def revealed(self, before, after):
+        # Both picks are shown once the second is in.
+        return before["picks"] != after["picks"] and all(p is None for p in after["picks"])
+
     def view(self, state, seat):
         view = {
             "game": self.slug,
@@ -109,6 +123,8 @@ class ToyGame:
         return view
 
     def result(self, state):
+        if state.get("drawn"):
+            return Result((), "Drawn by agreement.")
         for seat, points in enumerate(state["score"]):
             if points >= TARGET:
                 return Result((seat,), f"{('Even', 'Odd')[seat]} wins {points} points.")

@@ -34,12 +34,10 @@ FINISHED_SHOWN = 10
 """Finished games a listing shows."""
 SECRET = "🔒 chose in secret"
 MARKERS = {
-    "!skip": "⏱️ ran out of time; the turn was skipped",
-    "!forfeit": "🏳️ gave up the seat",
-    "!resign": "🏳️ resigned",
-    "!draw": "🤝 drawn by agreement",
-    "!takeback": "↩️ took back",
-    "!undo": "↩️ took back",
+    engines.replay.SKIP: "⏱️ ran out of time; the turn was skipped",
+    engines.replay.FORFEIT: "🏳️ gave up the seat",
+    engines.replay.DRAW: "🤝 drawn by agreement",
+    engines.replay.TAKEBACK: "↩️ took back",
 }
 """How history shows the logged markers it knows; any other ``!marker`` is shown by name."""
 
@@ -90,19 +88,24 @@ def walk(engine: Game, record: GameRecord, actions: list[ActionRecord]) -> Story
     state = engines.replay.start(engine, roles, record.options, record.seed)
     start = engine.view(state, None)
     entries, turn = [], 1
+    # The entries in effect, and the state before each: a takeback returns to one of them.
+    kept: list[engines.replay.Entry] = []
+    befores: list[Any] = []
     for logged in actions:
         before = engine.prompts(state)
         # A marker (a timeout, a resignation) is public even when it ends a secret prompt:
         # what a skip chose for the seat depends on the seed, which stays hidden.
         marker = logged.action.startswith("!")
         secret = not marker and any(p.secret and p.seat == logged.seat for p in before)
-        rng = engines.replay.action_rng(record.seed, logged.seq)
-        try:
-            state, _ = engines.replay.step(engine, state, logged.seat, logged.action, rng)
-        except IllegalAction:
-            if not marker:
-                raise
-            # A marker this engine cannot step (from a newer release): the board stays.
+        if logged.action == engines.replay.TAKEBACK:
+            undone = engines.replay.last_action(kept, logged.seat)
+            if undone is not None:
+                state = befores[undone]
+                del kept[undone:], befores[undone:]
+        else:
+            kept.append((logged.seq, logged.seat, logged.action))
+            befores.append(state)
+            state = _step(engine, state, record.seed, logged)
         public = [e for e in logged.events if e.get("seat") is None]
         passed = _passed(engine, before, state, logged)
         # A board is shown at each change of turn, and when an event asks for one.
@@ -114,6 +117,16 @@ def walk(engine: Game, record: GameRecord, actions: list[ActionRecord]) -> Story
         ))  # fmt: skip
         turn += passed
     return Story(start, tuple(entries), state)
+
+
+def _step(engine: Game, state: Any, seed: int, logged: ActionRecord) -> Any:
+    rng = engines.replay.action_rng(seed, logged.seq)
+    try:
+        return engines.replay.step(engine, state, logged.seat, logged.action, rng)[0]
+    except IllegalAction:
+        if not logged.action.startswith("!"):
+            raise
+        return state  # a marker this engine cannot step (from a newer release): it stays
 
 
 def _passed(engine: Game, before: list[Prompt], state: Any, logged: ActionRecord) -> bool:

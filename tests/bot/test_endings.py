@@ -232,3 +232,17 @@ async def test_taking_back_a_secret_choice_tells_the_channel_nothing_secret(host
     again = [n for n in done.notices if isinstance(n, PrivateMessage) and n.user_id == ALICE]
     assert again and again[0].controls  # Alice is asked for her secret choice again
     assert await host.action_choices(game_id=game, user_id=ALICE)
+
+
+async def test_the_story_of_a_game_with_a_takeback_follows_the_board_that_stayed(host):
+    game = await started(host, "stgeorge")
+    await host.act(game_id=game, user_id=ALICE, action="roll")
+    await play_first(host, game, ALICE)
+    asked = offer_controls(await host.request_takeback(game_id=game, user_id=ALICE))
+    await host.answer_offer(game_id=game, user_id=BOB, version=asked.version, accept=True)
+    again = await play_first(host, game, ALICE)
+    history = str((await host.history(game_id=game, user_id=ALICE)).text)
+    assert "took back" in history and f"`{again}`" in history
+    final = (await record(host, game)).snapshot
+    story = await host._story(await host.table(game))
+    assert (await host.table(game)).engine.dump(story.final) == final

@@ -249,6 +249,16 @@ async def test_the_same_typed_move_sent_twice_at_once_lands_once(host, store):
     version = (await store.get_game(game)).version
     await store.add_seat(game, version, seat=1, role="odd", user_id=ALICE, name="alice", now=1.0)
     await host.start(game_id=game, user_id=ALICE)
+    # "At once": both copies read the position before either is stored.
+    both_read = asyncio.Barrier(2)
+    find = host.find
+
+    async def find_together(**where):
+        table = await find(**where)
+        await both_read.wait()
+        return table
+
+    host.find = find_together
     results = await asyncio.gather(
         host.act(game_id=game, user_id=ALICE, action="pick 2"),
         host.act(game_id=game, user_id=ALICE, action="pick 2"),
