@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 DEFAULT_DATABASE = Path("data") / "dragon-host.sqlite3"
@@ -59,7 +59,10 @@ class Settings:
     render_workers: int = 0
     """Processes drawing board pictures; 0 draws them in a thread of the bot's process."""
     shard_count: int | None = None
-    """Shards this process runs (discord.py's auto-sharded bot); None: one, unsharded."""
+    """Shards the bot is split into (discord.py's auto-sharded bot); None: one, unsharded."""
+    shard_ids: tuple[int, ...] | None = None
+    """Which of the ``shard_count`` shards this process runs, when several processes share
+    them (each on the same PostgreSQL database); None: all of them."""
 
     @classmethod
     def from_env(cls, env_file: str | None = ".env") -> Settings:
@@ -82,6 +85,10 @@ class Settings:
             render_workers=reader.workers("RENDER_WORKERS", default=default_render_workers()),
             shard_count=reader.shards("SHARD_COUNT"),
         )
+        shard_ids = reader.shard_ids("SHARD_IDS", settings.shard_count)
+        if shard_ids is not None:
+            settings = replace(settings, shard_ids=shard_ids)
+            reader.one_process_store("SHARD_IDS", settings.database)
         if reader.problems:
             raise BadSettings(reader.problems)
         return settings
@@ -183,6 +190,37 @@ class _Reader:
             return int(raw)
         self._bad(name, raw, f"a whole number of shards from 1 to {MAX_SHARDS}, or empty")
         return None
+
+    def shard_ids(self, name: str, shard_count: int | None) -> tuple[int, ...] | None:
+        raw = self._raw(name)
+        if not raw:
+            return None
+        if shard_count is None:
+            if "SHARD_COUNT" not in " ".join(self.problems):
+                self._bad(name, raw, "set together with SHARD_COUNT (how many shards in all)")
+            return None
+        parts = [part.strip() for part in raw.split(",")]
+        if all(part.isdigit() for part in parts):
+            ids = [int(part) for part in parts]
+            if len(set(ids)) == len(ids) and all(i < shard_count for i in ids):
+                return tuple(ids)
+        self._bad(
+            name, raw,
+            f"the shards this process runs, each from 0 to {shard_count - 1} (below "
+            f"SHARD_COUNT={shard_count}) and each once, separated by commas, such as 0,1; "
+            "or empty for all of them",
+        )  # fmt: skip
+        return None
+
+    def one_process_store(self, name: str, database: str) -> None:
+        """Several processes (``name`` set) cannot share an SQLite file."""
+        if database.startswith(("postgresql://", "postgres://")):
+            return
+        self.problems.append(
+            f"{name}: {name} splits the bot into several processes, and they must share "
+            "one PostgreSQL database: set DATABASE_URL=postgresql://… (an SQLite file "
+            "serves one process), or leave SHARD_IDS empty to run every shard here."
+        )
 
     def workers(self, name: str, *, default: int) -> int:
         raw = self._raw(name)

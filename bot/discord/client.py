@@ -112,13 +112,16 @@ def _now() -> float:
 
 
 class ShardedDragonBot(DragonBot, commands.AutoShardedBot):
-    """The same bot run as ``shard_count`` shards in this process. Games, their DMs (which
-    Discord sends on shard 0) and the buttons clicked in them all meet in one host."""
+    """The same bot run as ``shard_count`` shards, all in this process or only its
+    ``shard_ids``. Games, their DMs (which Discord sends on shard 0) and the buttons clicked
+    in them all meet in one host per process; processes running other shards share the
+    PostgreSQL database, whose claims and wake-ups split the deadlines and notices."""
 
 
 def create_bot(settings: Settings) -> DragonBot:
-    """The bot for ``settings`` (sharded when ``settings.shard_count`` is set); nothing
-    connects until it is started."""
+    """The bot for ``settings`` (sharded when ``settings.shard_count`` is set, running only
+    ``settings.shard_ids`` when they are); nothing connects until it is started."""
     if settings.shard_count is None:
         return DragonBot(settings)
-    return ShardedDragonBot(settings, shard_count=settings.shard_count)
+    shard_ids = list(settings.shard_ids) if settings.shard_ids is not None else None
+    return ShardedDragonBot(settings, shard_count=settings.shard_count, shard_ids=shard_ids)

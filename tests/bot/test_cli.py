@@ -47,4 +47,16 @@ def test_a_token_in_dot_env_is_read(tmp_path):
 
 
 def test_the_procfile_runs_the_bot_itself():
-    assert (ROOT / "Procfile").read_text().strip() == "worker: python -m bot"
+    lines = dict(
+        line.split(": ", 1) for line in (ROOT / "Procfile").read_text().splitlines() if line
+    )
+    assert lines["worker"] == "python -m bot"
+    cluster = {name: command for name, command in lines.items() if name != "worker"}
+    assert cluster and all(command.endswith("python -m bot") for command in cluster.values())
+    shards = [
+        int(shard)
+        for command in cluster.values()
+        for shard in command.split("SHARD_IDS=")[1].split()[0].split(",")
+    ]
+    count = {command.split("SHARD_COUNT=")[1].split()[0] for command in cluster.values()}
+    assert len(count) == 1 and sorted(shards) == list(range(int(count.pop())))

@@ -42,6 +42,7 @@ BAD = {
     "COMPUTER_DELAY": ("inf", "a number of seconds from 0 to 60"),
     "RENDER_WORKERS": ("many", "a whole number from 0"),
     "SHARD_COUNT": ("0", "a whole number of shards from 1"),
+    "SHARD_IDS": ("0,1", "set together with SHARD_COUNT"),
 }
 
 
@@ -74,6 +75,44 @@ def test_a_bad_setting_is_named_with_what_it_must_be(env, name):
 def test_more_bad_values_are_refused(env, name, value):
     with pytest.raises(BadSettings, match=name):
         env(**{name: value})
+
+
+POSTGRES = "postgresql://postgres@127.0.0.1:5432/dragons"
+
+
+@pytest.mark.parametrize(
+    ("value", "must"),
+    [("0,0", "each once"), ("4", "each from 0 to 3"), ("0,-1", "each from 0 to 3"),
+     ("one", "separated by commas"), ("0,,1", "separated by commas"), ("1.0", "such as 0,1")],
+)  # fmt: skip
+def test_shard_ids_must_be_shards_below_the_count_each_once(env, value, must):
+    with pytest.raises(BadSettings) as refused:
+        env(SHARD_COUNT="4", SHARD_IDS=value, DATABASE_URL=POSTGRES)
+    text = str(refused.value)
+    assert f"SHARD_IDS={value!r}: SHARD_IDS must be" in text and must in text, text
+    assert len(refused.value.problems) == 1
+
+
+def test_shard_ids_are_read_with_their_count_on_postgresql(env):
+    settings = env(SHARD_COUNT="4", SHARD_IDS=" 2, 3", DATABASE_URL=POSTGRES)
+    assert (settings.shard_count, settings.shard_ids) == (4, (2, 3))
+    assert settings.database == POSTGRES
+    assert env(SHARD_IDS="").shard_ids is None
+
+
+def test_shard_ids_with_a_bad_count_name_only_the_count(env):
+    with pytest.raises(BadSettings) as refused:
+        env(SHARD_COUNT="0", SHARD_IDS="0", DATABASE_URL=POSTGRES)
+    assert [p.split(":")[0] for p in refused.value.problems] == ["SHARD_COUNT='0'"]
+
+
+@pytest.mark.parametrize("database", [{}, {"DATABASE_PATH": "games.sqlite3"}])
+def test_several_processes_are_refused_on_sqlite(env, database):
+    with pytest.raises(BadSettings) as refused:
+        env(SHARD_COUNT="4", SHARD_IDS="0,1", **database)
+    (problem,) = refused.value.problems
+    assert problem.startswith("SHARD_IDS: ")
+    assert "one PostgreSQL database" in problem and "DATABASE_URL=postgresql://" in problem
 
 
 def test_every_bad_setting_is_listed_at_once(env):
