@@ -66,8 +66,18 @@ class DragonBot(commands.Bot):
             await self.load_extension(cog)
         self.tree.on_error = self.on_app_command_error
         await self._sync_commands()
+        # Other processes on the database wake this one when they move a deadline or store
+        # notices (listening begins before the first look, so nothing falls between).
+        await store.subscribe(self._woken)
         self.outbox.start()
         self.scheduler.start()
+
+    def _woken(self, kind: str) -> None:
+        """A write (of any process sharing the store) moved a deadline or stored notices."""
+        if kind == "clock":
+            self.scheduler.poke()
+        elif kind == "outbox":
+            self.outbox.poke()
 
     async def _sync_commands(self) -> None:
         if self.settings.sync_guild:

@@ -22,6 +22,13 @@ several bot processes sharing one database. How it keeps them:
   the one-row table ``schema_version``. A database whose number is past the newest step is
   refused with :class:`~bot.store.NewerDatabase` before anything is written.
 
+- **Wake-ups.** A write that moves a deadline, a reminder or a game's status sends
+  ``NOTIFY dragon_host, 'clock'`` in its own transaction, one that stores notices
+  ``NOTIFY dragon_host, 'outbox'``; PostgreSQL delivers them to every listener once the
+  transaction commits (and never if it is rolled back). :meth:`PostgresStore.subscribe`
+  listens on a connection of its own, outside the pool, and connects again if it is lost
+  (then calling back with both kinds, for what it may have missed).
+
 - **Busy.** A lock waited for past ``lock_timeout`` (the ``busy_timeout`` of ``open``)
   raises :class:`~bot.store.StoreBusy`, its transaction rolled back, as SQLite's busy
   timeout does.
@@ -31,6 +38,7 @@ JSON fields are stored as text, so they read back exactly as written, as in SQLi
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import zlib
@@ -72,6 +80,13 @@ _PENDING = (
 )
 """Outbox rows with their games' message ids; a WHERE clause follows."""
 
+CHANNEL = "dragon_host"
+"""The ``LISTEN``/``NOTIFY`` channel of wake-ups; payloads ``"clock"`` and ``"outbox"``."""
+_CLOCK_FIELDS = frozenset({"deadline", "remind_at", "status"})
+"""Game fields whose change may make a game due sooner (or no longer due)."""
+RELISTEN = (0.5, 1.0, 2.0, 5.0, 10.0, 30.0)
+"""Seconds between tries to listen again after the listening connection was lost."""
+
 # Advisory lock keys (the first of two int4 keys): one for migrating, one space for lanes.
 _MIGRATION_LOCK = 0x6468_0001
 _LANE_LOCKS = 0x6468_0002
@@ -90,9 +105,13 @@ log = logging.getLogger(__name__)
 class PostgresStore:
     """Games, seats, actions and settings in one PostgreSQL database."""
 
-    def __init__(self, pool: asyncpg.Pool) -> None:
+    def __init__(self, pool: asyncpg.Pool, url: str | None = None) -> None:
         self._pool = pool
+        self._url = url
         self._closed = False
+        self._callbacks: list[Callable[[str], None]] = []
+        self._listening: asyncpg.Connection | None = None
+        self._relisten: asyncio.Task[None] | None = None
 
     @classmethod
     async def open(
@@ -117,12 +136,79 @@ class PostgresStore:
         except BaseException:
             await pool.close()
             raise
-        return cls(pool)
+        return cls(pool, url)
 
     async def close(self) -> None:
         if not self._closed:
             self._closed = True
+            relisten, self._relisten = self._relisten, None
+            if relisten is not None:
+                relisten.cancel()
+                await asyncio.gather(relisten, return_exceptions=True)
+            listening, self._listening = self._listening, None
+            if listening is not None:
+                await listening.close()
             await self._pool.close()
+
+    # -- wake-ups ----------------------------------------------------------------------
+
+    async def subscribe(self, callback: Callable[[str], None]) -> None:
+        """Call ``callback("clock")`` or ``callback("outbox")`` for each wake-up any process
+        sends on the database; listening has begun when this returns."""
+        if self._closed:
+            raise RuntimeError("the store is closed")
+        self._callbacks.append(callback)
+        if self._listening is None and self._relisten is None:
+            await self._listen()
+
+    async def _listen(self) -> None:
+        """Open the listening connection and ``LISTEN`` on :data:`CHANNEL`."""
+        if self._url is None:
+            raise RuntimeError("a store made without its URL cannot listen")
+        conn = await asyncpg.connect(self._url)
+        try:
+            await conn.add_listener(CHANNEL, self._heard)
+        except BaseException:
+            await conn.close()
+            raise
+        conn.add_termination_listener(self._lost)
+        self._listening = conn
+
+    def _heard(self, conn: object, pid: int, channel: str, payload: str) -> None:
+        self._tell(payload)
+
+    def _tell(self, kind: str) -> None:
+        for callback in list(self._callbacks):
+            try:
+                callback(kind)
+            except Exception:
+                log.exception("a wake-up (%s) could not be handled", kind)
+
+    def _lost(self, conn: object) -> None:
+        """The listening connection ended (the server restarted, the network dropped):
+        listen again in the background, unless the store is closing."""
+        if self._closed or conn is not self._listening:
+            return
+        self._listening = None
+        self._relisten = asyncio.get_running_loop().create_task(
+            self._listen_again(), name="store-listen"
+        )
+
+    async def _listen_again(self) -> None:
+        tries = 0
+        while not self._closed:
+            try:
+                await self._listen()
+            except (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError) as e:
+                log.warning("listening for wake-ups failed (%r); trying again", e)
+                await asyncio.sleep(RELISTEN[min(tries, len(RELISTEN) - 1)])
+                tries += 1
+                continue
+            self._relisten = None
+            log.info("listening for wake-ups again")
+            for kind in ("clock", "outbox"):  # some may have been sent meanwhile
+                self._tell(kind)
+            return
 
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[asyncpg.Connection]:
@@ -267,6 +353,7 @@ class PostgresStore:
         async with self._transaction() as conn:
             version = await _bump(conn, game_id, expected_version, now, values)
             await _enqueue(conn, game_id, notices, now)
+            await _wake_clock(conn, values)
             return version
 
     # -- seats -------------------------------------------------------------------------
@@ -364,6 +451,7 @@ class PostgresStore:
                 game_id, version, seat, action, logged, float(now),
             )  # fmt: skip
             await _enqueue(conn, game_id, notices, now)
+            await _wake_clock(conn, values)
             return version
 
     async def actions(self, game_id: int) -> list[ActionRecord]:
@@ -772,6 +860,14 @@ async def _enqueue(
     await conn.executemany(
         "INSERT INTO outbox (game_id, lane, body, created_at) VALUES ($1, $2, $3, $4)", rows
     )
+    await conn.execute("SELECT pg_notify($1, 'outbox')", CHANNEL)
+
+
+async def _wake_clock(conn: asyncpg.Connection, values: dict[str, Any]) -> None:
+    """Tell the listeners ``"clock"`` at commit if the write set a field that moves when
+    a game is due."""
+    if _CLOCK_FIELDS & values.keys():
+        await conn.execute("SELECT pg_notify($1, 'clock')", CHANNEL)
 
 
 def _entry(r: asyncpg.Record) -> OutboxEntry:

@@ -96,6 +96,11 @@ class SqliteStore:
             raise
         return store
 
+    async def subscribe(self, callback: Callable[[str], None]) -> None:
+        """Nothing to hear: an SQLite file is one process's, whose host pokes its own
+        scheduler and outbox."""
+        return None
+
     async def close(self) -> None:
         await self._db.close()  # aiosqlite: a second close does nothing
 

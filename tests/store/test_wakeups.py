@@ -1,0 +1,170 @@
+"""Wake-ups between processes sharing one database (``Store.subscribe``): a write through
+one PostgreSQL store that moves a deadline or stores notices calls back every store
+listening on that database, within a second; a rolled-back write never does. SQLite serves
+one process and never calls back."""
+
+from __future__ import annotations
+
+import asyncio
+
+import asyncpg
+import pytest
+
+from bot.store import Outgoing, StaleVersion
+from bot.store.postgres import PostgresStore
+from bot.store.sqlite import SqliteStore
+from tests.store.conftest import postgres_database
+from tests.store.test_contract import NOW, game, play, running
+
+WITHIN = 1.0
+
+
+@pytest.fixture
+async def url():
+    async with postgres_database() as url:
+        yield url
+
+
+class Heard:
+    """A subscriber's callback that keeps what it heard and lets a test wait for a kind."""
+
+    def __init__(self) -> None:
+        self.kinds: list[str] = []
+        self._changed = asyncio.Event()
+
+    def __call__(self, kind: str) -> None:
+        self.kinds.append(kind)
+        self._changed.set()
+
+    async def wait_for(self, kind: str, timeout: float = WITHIN) -> None:
+        async def until() -> None:
+            while kind not in self.kinds:
+                self._changed.clear()
+                await self._changed.wait()
+
+        await asyncio.wait_for(until(), timeout)
+
+
+@pytest.fixture
+async def pair(url):
+    """Two stores on one database, as two processes would have them; the second listens."""
+    writer = await PostgresStore.open(url)
+    listener = await PostgresStore.open(url)
+    heard = Heard()
+    await listener.subscribe(heard)
+    yield writer, listener, heard
+    await writer.close()
+    await listener.close()
+
+
+async def test_a_moved_deadline_wakes_the_other_process(pair):
+    writer, _, heard = pair
+    game_id = await running(writer)
+    await heard.wait_for("clock")
+    heard.kinds.clear()
+    record = await game(writer, game_id)
+    await writer.update_game(game_id, record.version, now=NOW, deadline=NOW + 60)
+    await heard.wait_for("clock")
+    heard.kinds.clear()
+    await play(writer, game_id, 0, "move", remind_at=NOW + 30)
+    await heard.wait_for("clock")
+
+
+async def test_stored_notices_wake_the_other_process(pair):
+    writer, _, heard = pair
+    game_id = await running(writer)
+    heard.kinds.clear()
+    await writer.enqueue(game_id, [Outgoing("channel:1", {"text": "hi"})], now=NOW)
+    await heard.wait_for("outbox")
+    assert "clock" not in heard.kinds, "notices alone move no deadline"
+    heard.kinds.clear()
+    await play(writer, game_id, 0, "move", notices=[Outgoing("channel:1", {"text": "moved"})])
+    await heard.wait_for("outbox")
+
+
+async def test_a_write_without_deadlines_or_notices_wakes_nobody(pair):
+    writer, _, heard = pair
+    game_id = await running(writer)
+    await heard.wait_for("clock")
+    heard.kinds.clear()
+    record = await game(writer, game_id)
+    await writer.update_game(game_id, record.version, now=NOW, snapshot={"turn": 1})
+    await writer.set_message(game_id, "status", 7)
+    await asyncio.sleep(0.3)
+    assert heard.kinds == []
+
+
+async def test_a_stale_write_wakes_nobody(pair):
+    writer, _, heard = pair
+    game_id = await running(writer)
+    await heard.wait_for("clock")
+    heard.kinds.clear()
+    record = await game(writer, game_id)
+    await writer.update_game(game_id, record.version, now=NOW)
+    with pytest.raises(StaleVersion):
+        await writer.update_game(
+            game_id, record.version, now=NOW, deadline=NOW + 1,
+            notices=[Outgoing("channel:1", {"text": "never"})],
+        )  # fmt: skip
+    await asyncio.sleep(0.3)
+    assert heard.kinds == []
+
+
+async def test_every_subscriber_of_every_store_hears_a_write(url):
+    stores = [await PostgresStore.open(url) for _ in range(3)]
+    try:
+        heard = [Heard() for _ in stores]
+        for store, callback in zip(stores, heard, strict=True):
+            await store.subscribe(callback)
+        await running(stores[0])
+        for callback in heard:  # the writer's own subscriber hears it too
+            await callback.wait_for("clock")
+    finally:
+        for store in stores:
+            await store.close()
+
+
+async def test_a_lost_listening_connection_is_opened_again_and_says_look_again(pair, url):
+    writer, _, heard = pair
+    admin = await asyncpg.connect(url)
+    try:
+        await admin.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+            " WHERE datname = current_database() AND query LIKE 'LISTEN%'"
+        )
+    finally:
+        await admin.close()
+    await heard.wait_for("clock", timeout=5)
+    await heard.wait_for("outbox", timeout=5)
+    heard.kinds.clear()
+    game_id = await running(writer)
+    await heard.wait_for("clock")
+    await writer.enqueue(game_id, [Outgoing("channel:1", {"text": "hi"})], now=NOW)
+    await heard.wait_for("outbox")
+
+
+async def test_closing_stops_listening(url):
+    writer = await PostgresStore.open(url)
+    listener = await PostgresStore.open(url)
+    heard = Heard()
+    try:
+        await listener.subscribe(heard)
+        await listener.close()
+        await running(writer)
+        await asyncio.sleep(0.3)
+        assert heard.kinds == []
+    finally:
+        await writer.close()
+        await listener.close()
+
+
+async def test_sqlite_serves_one_process_and_never_calls_back(tmp_path):
+    store = await SqliteStore.open(tmp_path / "games.sqlite3")
+    heard = Heard()
+    try:
+        await store.subscribe(heard)
+        await running(store)
+        await asyncio.sleep(0.1)
+        assert heard.kinds == []
+    finally:
+        await store.close()
