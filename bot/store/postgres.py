@@ -23,8 +23,8 @@ several bot processes sharing one database. How it keeps them:
   refused with :class:`~bot.store.NewerDatabase` before anything is written.
 
 - **Wake-ups.** A write that moves a deadline, a reminder or a game's status sends
-  ``NOTIFY dragon_host, 'clock'`` in its own transaction, one that stores notices
-  ``NOTIFY dragon_host, 'outbox'``; PostgreSQL delivers them to every listener once the
+  ``NOTIFY dragon_host, 'clock <store>'`` in its own transaction, one that stores notices
+  ``NOTIFY dragon_host, 'outbox <store>'``; PostgreSQL delivers them to every listener once the
   transaction commits (and never if it is rolled back). :meth:`PostgresStore.subscribe`
   listens on a connection of its own, outside the pool, and connects again if it is lost
   (then calling back with both kinds, for what it may have missed).
@@ -41,6 +41,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import secrets
 import zlib
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
@@ -81,7 +82,9 @@ _PENDING = (
 """Outbox rows with their games' message ids; a WHERE clause follows."""
 
 CHANNEL = "dragon_host"
-"""The ``LISTEN``/``NOTIFY`` channel of wake-ups; payloads ``"clock"`` and ``"outbox"``."""
+"""The ``LISTEN``/``NOTIFY`` channel of wake-ups; payloads ``"clock <store>"`` and
+``"outbox <store>"``, where ``<store>`` marks the store object that wrote (it does not hear
+its own wake-ups: its host pokes its own scheduler and outbox)."""
 _CLOCK_FIELDS = frozenset({"deadline", "remind_at", "status"})
 """Game fields whose change may make a game due sooner (or no longer due)."""
 RELISTEN = (0.5, 1.0, 2.0, 5.0, 10.0, 30.0)
@@ -108,6 +111,8 @@ class PostgresStore:
     def __init__(self, pool: asyncpg.Pool, url: str | None = None) -> None:
         self._pool = pool
         self._url = url
+        # Marks this store's own wake-ups, which it does not hear (a process may hold two).
+        self._token = secrets.token_hex(6)
         self._closed = False
         self._callbacks: list[Callable[[str], None]] = []
         self._listening: asyncpg.Connection | None = None
@@ -153,7 +158,7 @@ class PostgresStore:
     # -- wake-ups ----------------------------------------------------------------------
 
     async def subscribe(self, callback: Callable[[str], None]) -> None:
-        """Call ``callback("clock")`` or ``callback("outbox")`` for each wake-up any process
+        """Call ``callback("clock")`` or ``callback("outbox")`` for each wake-up another store
         sends on the database; listening has begun when this returns."""
         if self._closed:
             raise RuntimeError("the store is closed")
@@ -175,7 +180,35 @@ class PostgresStore:
         self._listening = conn
 
     def _heard(self, conn: object, pid: int, channel: str, payload: str) -> None:
-        self._tell(payload)
+        kind, _, sender = payload.partition(" ")
+        if sender != self._token:  # this store's own writes: its host pokes itself
+            self._tell(kind)
+
+    async def _wake(self, conn: asyncpg.Connection, kind: str) -> None:
+        """Tell the other listeners ``kind`` when this transaction commits."""
+        await conn.execute("SELECT pg_notify($1, $2)", CHANNEL, f"{kind} {self._token}")
+
+    async def _wake_clock(self, conn: asyncpg.Connection, values: dict[str, Any]) -> None:
+        """Tell the listeners ``"clock"`` at commit if the write set a field that moves when
+        a game is due."""
+        if _CLOCK_FIELDS & values.keys():
+            await self._wake(conn, "clock")
+
+    async def _enqueue(
+        self, conn: asyncpg.Connection, game_id: int, notices: Sequence[Outgoing], now: float
+    ) -> None:
+        """Store ``notices`` in the outbox, last in the transaction: each lane's advisory
+        lock (held until commit) makes writes to one lane take ids and commit one after
+        another."""
+        if not notices:
+            return
+        rows = [(game_id, n.lane, json.dumps(n.body), float(now)) for n in notices]
+        for key in sorted({_lane_key(n.lane) for n in notices}):
+            await conn.execute("SELECT pg_advisory_xact_lock($1, $2)", _LANE_LOCKS, key)
+        await conn.executemany(
+            "INSERT INTO outbox (game_id, lane, body, created_at) VALUES ($1, $2, $3, $4)", rows
+        )
+        await self._wake(conn, "outbox")
 
     def _tell(self, kind: str) -> None:
         for callback in list(self._callbacks):
@@ -292,7 +325,8 @@ class PostgresStore:
                     " VALUES ($1, $2, $3, $4, $5, $6)",
                     [(game_id, s.role, s.seat, s.user_id, s.name, s.computer) for s in seats],
                 )
-            await _enqueue(conn, game_id, notices(game_id) if callable(notices) else notices, now)
+            told = notices(game_id) if callable(notices) else notices
+            await self._enqueue(conn, game_id, told, now)
             return game_id
 
     async def get_game(self, game_id: int) -> GameRecord | None:
@@ -352,8 +386,8 @@ class PostgresStore:
         values = _game_values(fields)
         async with self._transaction() as conn:
             version = await _bump(conn, game_id, expected_version, now, values)
-            await _enqueue(conn, game_id, notices, now)
-            await _wake_clock(conn, values)
+            await self._enqueue(conn, game_id, notices, now)
+            await self._wake_clock(conn, values)
             return version
 
     # -- seats -------------------------------------------------------------------------
@@ -383,7 +417,7 @@ class PostgresStore:
                 )  # fmt: skip
             except asyncpg.UniqueViolationError as error:
                 raise StaleVersion(game_id) from error
-            await _enqueue(conn, game_id, notices, now)
+            await self._enqueue(conn, game_id, notices, now)
             return version
 
     async def mark_left(
@@ -402,7 +436,7 @@ class PostgresStore:
                 'UPDATE seats SET "left" = true WHERE game_id = $1 AND user_id = $2',
                 game_id, user_id,
             )  # fmt: skip
-            await _enqueue(conn, game_id, notices, now)
+            await self._enqueue(conn, game_id, notices, now)
             return version
 
     async def remove_seats(
@@ -419,7 +453,7 @@ class PostgresStore:
             await conn.execute(
                 "DELETE FROM seats WHERE game_id = $1 AND user_id = $2", game_id, user_id
             )
-            await _enqueue(conn, game_id, notices, now)
+            await self._enqueue(conn, game_id, notices, now)
             return version
 
     # -- the action log ----------------------------------------------------------------
@@ -450,8 +484,8 @@ class PostgresStore:
                 " VALUES ($1, $2, $3, $4, $5, $6)",
                 game_id, version, seat, action, logged, float(now),
             )  # fmt: skip
-            await _enqueue(conn, game_id, notices, now)
-            await _wake_clock(conn, values)
+            await self._enqueue(conn, game_id, notices, now)
+            await self._wake_clock(conn, values)
             return version
 
     async def actions(self, game_id: int) -> list[ActionRecord]:
@@ -567,14 +601,14 @@ class PostgresStore:
             )  # fmt: skip
             if taken is None:
                 return False
-            await _enqueue(conn, game_id, notices, now)
+            await self._enqueue(conn, game_id, notices, now)
             return True
 
     # -- the outbox --------------------------------------------------------------------
 
     async def enqueue(self, game_id: int, notices: Sequence[Outgoing], *, now: float) -> None:
         async with self._transaction() as conn:
-            await _enqueue(conn, game_id, notices, now)
+            await self._enqueue(conn, game_id, notices, now)
 
     async def pending_notices(
         self, *, lanes: Sequence[str] | None = None, limit: int = 200
@@ -721,7 +755,7 @@ class PostgresStore:
                 " user_id = excluded.user_id, accepted = '[]', created_at = excluded.created_at",
                 game_id, version, kind, seat, user_id, float(now),
             )  # fmt: skip
-            await _enqueue(conn, game_id, notices, now)
+            await self._enqueue(conn, game_id, notices, now)
             return True
 
     async def offer(self, game_id: int) -> OfferRecord | None:
@@ -755,7 +789,7 @@ class PostgresStore:
                 "UPDATE offers SET accepted = $1 WHERE game_id = $2",
                 json.dumps([*json.loads(accepted), user_id]), game_id,
             )  # fmt: skip
-            await _enqueue(conn, game_id, notices, now)
+            await self._enqueue(conn, game_id, notices, now)
             return True
 
     async def drop_offer(
@@ -771,7 +805,7 @@ class PostgresStore:
             )  # fmt: skip
             if dropped is None:
                 return False
-            await _enqueue(conn, game_id, notices, now)
+            await self._enqueue(conn, game_id, notices, now)
             return True
 
 
@@ -845,29 +879,6 @@ async def _bump(
     if version is None:
         raise StaleVersion(game_id)
     return version
-
-
-async def _enqueue(
-    conn: asyncpg.Connection, game_id: int, notices: Sequence[Outgoing], now: float
-) -> None:
-    """Store ``notices`` in the outbox, last in the transaction: each lane's advisory lock
-    (held until commit) makes writes to one lane take ids and commit one after another."""
-    if not notices:
-        return
-    rows = [(game_id, n.lane, json.dumps(n.body), float(now)) for n in notices]
-    for key in sorted({_lane_key(n.lane) for n in notices}):
-        await conn.execute("SELECT pg_advisory_xact_lock($1, $2)", _LANE_LOCKS, key)
-    await conn.executemany(
-        "INSERT INTO outbox (game_id, lane, body, created_at) VALUES ($1, $2, $3, $4)", rows
-    )
-    await conn.execute("SELECT pg_notify($1, 'outbox')", CHANNEL)
-
-
-async def _wake_clock(conn: asyncpg.Connection, values: dict[str, Any]) -> None:
-    """Tell the listeners ``"clock"`` at commit if the write set a field that moves when
-    a game is due."""
-    if _CLOCK_FIELDS & values.keys():
-        await conn.execute("SELECT pg_notify($1, 'clock')", CHANNEL)
 
 
 def _entry(r: asyncpg.Record) -> OutboxEntry:

@@ -36,8 +36,8 @@ Conventions every method keeps:
   increasing ids; within one ``lane`` they are sent in id order.
 - **Wake-ups.** Processes sharing a database learn of each other's writes through
   :meth:`Store.subscribe`: a write that moves a deadline or a reminder (or a game's status)
-  tells every subscriber ``"clock"``, one that stores notices tells them ``"outbox"``, once
-  it has committed. A store that serves one process only may never call back.
+  tells every other store's subscribers ``"clock"``, one that stores notices tells them
+  ``"outbox"``, once it has committed. A store that serves one process only may never call back.
 
 Opening is not part of the protocol: each implementation has an async classmethod
 ``open(location)`` that connects, brings the schema up to date and returns a ready store.
@@ -376,13 +376,14 @@ class Store(Protocol):
     # -- wake-ups ----------------------------------------------------------------------
 
     async def subscribe(self, callback: Callable[[str], None]) -> None:
-        """Call ``callback(kind)`` in the event loop each time a write (from this process or
-        another sharing the database) has committed: ``kind`` is ``"clock"`` when it moved a
-        deadline, a reminder or a game's status, ``"outbox"`` when it stored notices. A
-        wake-up only says "look again": it may come twice, or for a write the caller made
-        itself. When the store loses and regains its way of hearing them it calls back with
-        both kinds, since wake-ups may have been missed meanwhile. Stops at :meth:`close`.
-        A store that serves one process only (SQLite) never calls back."""
+        """Call ``callback(kind)`` in the event loop each time a write through another store
+        object sharing the database (usually in another process) has committed: ``kind`` is
+        ``"clock"`` when it moved a deadline, a reminder or a game's status, ``"outbox"``
+        when it stored notices. A wake-up only says "look again": it may come twice. It
+        never comes for a write made through this store itself, whose host pokes its own
+        scheduler and outbox. When the store loses and regains its way of hearing them it
+        calls back with both kinds, since wake-ups may have been missed meanwhile. Stops at
+        :meth:`close`. A store that serves one process only (SQLite) never calls back."""
         ...
 
     # -- lifetime ----------------------------------------------------------------------
