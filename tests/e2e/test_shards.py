@@ -3,6 +3,7 @@ made with the buttons of DMs (which Discord delivers on shard 0) for a game on s
 
 import pytest
 
+from bot import create_bot
 from bot.settings import Settings
 from tests.e2e.conftest import bot_posts, texts
 from tests.e2e.test_dragons_cave import dm_prompt, pick
@@ -47,3 +48,11 @@ async def test_dm_buttons_work_for_a_game_on_another_shard(simcord_env):
     reveal = bot_posts(channel)[seen:]
     assert any("the cards are revealed" in m.content for m in reveal)
     assert dm_prompt(bob, "Round 2")
+
+
+async def test_a_process_of_a_cluster_runs_only_its_shard_ids():
+    # Built only (nothing connects): the other shards are another process's.
+    settings = Settings(database="postgresql://db/x", shard_count=4, shard_ids=(2, 3))
+    bot = create_bot(settings)
+    assert (bot.shard_count, bot.shard_ids) == (4, [2, 3])
+    assert create_bot(Settings(shard_count=2)).shard_ids is None

@@ -1,0 +1,44 @@
+"""The bot on PostgreSQL listens for the other processes' wake-ups: a deadline moved or a
+notice stored by another process sharing the database pokes its scheduler or its outbox."""
+
+import asyncio
+
+import pytest
+
+from bot.store import Outgoing
+from bot.store.postgres import PostgresStore
+from tests.store.conftest import postgres_database
+
+
+@pytest.fixture
+async def database():
+    async with postgres_database() as url:
+        yield url
+
+
+async def test_another_process_s_writes_poke_the_scheduler_and_the_outbox(
+    simcord_env, database, world, monkeypatch
+):
+    bot = simcord_env.bot
+    _, channel, users = world
+    await users["alice"].slash(channel, "game new", game="stgeorge")
+    await users["bob"].slash(channel, "game join")
+    await users["alice"].slash(channel, "game start")
+    pokes: list[str] = []
+    monkeypatch.setattr(bot.scheduler, "poke", lambda: pokes.append("clock"))
+    monkeypatch.setattr(bot.outbox, "poke", lambda: pokes.append("outbox"))
+    other = await PostgresStore.open(database)  # another process's store
+    try:
+        (record,) = await other.games()
+        await other.update_game(record.id, record.version, now=0.0, remind_at=1e12)
+        await other.enqueue(record.id, [Outgoing(f"channel:{channel.id}", {})], now=0.0)
+        for _ in range(100):
+            if {"clock", "outbox"} <= set(pokes):
+                break
+            await asyncio.sleep(0.01)
+        assert {"clock", "outbox"} <= set(pokes), pokes
+        for entry in await other.pending_notices():
+            if entry.body == {}:  # the stand-in notice is never to be sent
+                await other.give_up(entry.id, reason="a test's stand-in")
+    finally:
+        await other.close()
