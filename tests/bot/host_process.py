@@ -48,6 +48,8 @@ async def main(url: str, log: str, tag: str, clicks: list[list]) -> None:
 
     outbox = Outbox(host, send, lane_lease=LEASE)
     scheduler = Scheduler(host, outbox.flush_outcome, time.time)
+    # As the Discord bot does: the other processes' writes wake this one's workers.
+    await store.subscribe(lambda kind: scheduler.poke() if kind == "clock" else outbox.poke())
     outbox.start()
     scheduler.start()
     write(log, f"{tag} ready")
