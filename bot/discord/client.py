@@ -66,9 +66,11 @@ class DragonBot(commands.Bot):
             await self.load_extension(cog)
         self.tree.on_error = self.on_app_command_error
         await self._sync_commands()
-        # Other processes on the database wake this one when they move a deadline or store
-        # notices (listening begins before the first look, so nothing falls between).
-        await store.subscribe(self._woken)
+        if self.settings.shard_ids is not None:
+            # A process of a cluster: the others on the database wake it when they move a
+            # deadline or store notices (listening begins before the first look, so nothing
+            # falls between). A bot alone pokes itself and needs no listening connection.
+            await store.subscribe(self._woken)
         self.outbox.start()
         self.scheduler.start()
 

@@ -1,10 +1,13 @@
-"""The bot on PostgreSQL listens for the other processes' wake-ups: a deadline moved or a
-notice stored by another process sharing the database pokes its scheduler or its outbox."""
+"""A process of a cluster (``SHARD_IDS``) on PostgreSQL listens for the other processes'
+wake-ups: a deadline moved or a notice stored by another process sharing the database pokes
+its scheduler or its outbox. A bot alone (no ``SHARD_IDS``) pokes itself and does not
+listen."""
 
 import asyncio
 
 import pytest
 
+from bot.settings import Settings
 from bot.store import Outgoing
 from bot.store.postgres import PostgresStore
 from tests.store.conftest import postgres_database
@@ -14,6 +17,13 @@ from tests.store.conftest import postgres_database
 async def database():
     async with postgres_database() as url:
         yield url
+
+
+@pytest.fixture
+def settings(database):
+    return Settings(
+        database=database, seed=1234, members_intent=True, shard_count=2, shard_ids=(0, 1)
+    )
 
 
 async def test_another_process_s_writes_poke_the_scheduler_and_the_outbox(

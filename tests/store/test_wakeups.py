@@ -1,7 +1,7 @@
 """Wake-ups between processes sharing one database (``Store.subscribe``): a write through
 one PostgreSQL store that moves a deadline or stores notices calls back every other store
-listening on that database, within a second (never the writer itself); a rolled-back write never does. SQLite serves
-one process and never calls back."""
+listening on that database within a second, never the writer itself; a rolled-back write
+never does. SQLite serves one process and never calls back."""
 
 from __future__ import annotations
 
