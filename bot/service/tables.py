@@ -74,6 +74,12 @@ class LoadedStates:
             self._states.move_to_end((game_id, version))
         return state
 
+    def forget(self, game_id: int) -> None:
+        """Drop every state kept of ``game_id`` (its stored snapshot was changed in place,
+        as a repair does, without a new version)."""
+        for key in [key for key in self._states if key[0] == game_id]:
+            del self._states[key]
+
     def keep(self, game_id: int, version: int, state: Any) -> None:
         if state is None:
             return

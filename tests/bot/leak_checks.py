@@ -97,7 +97,9 @@ async def fork(stores: Stores, host: GameHost, slug: str) -> GameHost:
 
 
 async def edit_snapshot(host: GameHost, game_id: int, change: Callable[[Any], None]) -> None:
-    """Apply ``change`` to the stored game state in place, keeping its version."""
+    """Apply ``change`` to the stored game state in place, keeping its version (the host
+    forgets the state it had loaded for that version)."""
+    host.states.forget(game_id)
     record = await host.store.get_game(game_id)
     snapshot = copy.deepcopy(record.snapshot)
     change(snapshot)
