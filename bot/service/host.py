@@ -15,6 +15,7 @@ import random
 import socket
 import time
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from typing import Any
 
 from bot.service import wire
@@ -235,7 +236,7 @@ class GameHost(Lobby, TurnClock, Computers, Endings, StoryTeller):
         record = table.record
         lines = [f"**{table.title}**: {STATUS_WORDS[record.status]}", seating(table)]
         if table.state is not None:
-            lines.append(table.engine.view(table.state, None)["summary"])
+            lines.append(table.public_view()["summary"])
         if record.result:
             lines.append(f"Result: {record.result}")
         return Text.of("\n").join(lines)
@@ -409,7 +410,8 @@ class GameHost(Lobby, TurnClock, Computers, Endings, StoryTeller):
         record = table.record
         before = table.prompts()
         result = table.engine.result(state)
-        after = table.engine.prompts(state)
+        moved = Table(record, table.engine, state)  # the record is rewritten below
+        after = moved.prompts()
         forced = forced or action.startswith("!")
         fresh, new_turn = _turn_change(before, after, seat, result)
         if forced and result is None and any(p.seat == seat for p in after):
@@ -427,7 +429,7 @@ class GameHost(Lobby, TurnClock, Computers, Endings, StoryTeller):
             "result": result.text if result else None,
             **clock_fields,
         }
-        played = Table(written(record, now, fields), table.engine, state)
+        played = replace(moved, record=written(record, now, fields))  # what it worked out
         outcome = Outcome()
         await self._announce(
             outcome, played, played.record.version, actor=None if forced else seat,
@@ -534,7 +536,7 @@ class GameHost(Lobby, TurnClock, Computers, Endings, StoryTeller):
             congratulations = " Congratulations, " + winners + "!" if winners else ""
             lines.append(f"🏆 {result.text}" + congratulations)
         elif new_turn:
-            lines.append(table.engine.view(table.state, None)["summary"])
+            lines.append(table.public_view()["summary"])
             lines += [_call(record, p) for p in fresh if p.seat != actor]
         shown = new_turn or any(e.public and e.data.get("picture") for e in events)
         board = _board(table) if shown else None
@@ -578,7 +580,7 @@ def _board(table: Table) -> Board | None:
     """The game's board as everyone may see it (the public view only)."""
     if table.state is None:
         return None
-    return Board(table.engine.slug, table.engine.view(table.state, None))
+    return Board(table.engine.slug, table.public_view())
 
 
 def _private_of(table: Table, user_id: int) -> str:

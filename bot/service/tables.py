@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import engines.replay
@@ -35,11 +35,15 @@ def engine_for(slug: str) -> Game:
 
 @dataclass(frozen=True)
 class Table:
-    """A game record together with its engine and (once started) its live state."""
+    """A game record together with its engine and (once started) its live state.
+
+    The state never changes (engines return new ones), so what is asked of it is worked
+    out once per table: its prompts and its public view."""
 
     record: GameRecord
     engine: Game
     state: Any
+    _asked: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def title(self) -> str:
@@ -52,7 +56,18 @@ class Table:
         return self.roles()[seat].name
 
     def prompts(self) -> list[Prompt]:
-        return self.engine.prompts(self.state) if self.state is not None else []
+        if self.state is None:
+            return []
+        if "prompts" not in self._asked:
+            self._asked["prompts"] = self.engine.prompts(self.state)
+        return list(self._asked["prompts"])
+
+    def public_view(self) -> dict[str, Any]:
+        """The public view of the state (don't change it: it is shared); None-safe callers
+        check ``state`` first."""
+        if "view" not in self._asked:
+            self._asked["view"] = self.engine.view(self.state, None)
+        return self._asked["view"]
 
 
 class LoadedStates:
