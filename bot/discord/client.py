@@ -58,7 +58,10 @@ class DragonBot(commands.Bot):
             else None
         )
         drawer = self.pictures.draw if self.pictures else None
-        self.host = GameHost(store, renderer=render, drawer=drawer, clock=_now, seeds=seeds)
+        animator = self.pictures.animate if self.pictures else None
+        self.host = GameHost(
+            store, renderer=render, drawer=drawer, animator=animator, clock=_now, seeds=seeds
+        )
         self.host.computer_delay = self.settings.computer_delay
         self.outbox = Outbox(self.host, self.courier)
         self.scheduler = Scheduler(self.host, self.outbox.flush_outcome, clock=_now)

@@ -54,6 +54,7 @@ from engines.replay import action_rng
 
 Renderer = Callable[[str, dict[str, Any]], bytes]
 Drawer = Callable[[str, dict[str, Any]], Awaitable[bytes]]
+Animator = Callable[[list[bytes]], Awaitable[bytes]]
 
 log = logging.getLogger(__name__)
 
@@ -70,17 +71,20 @@ class GameHost(Lobby, TurnClock, Computers, Endings, StoryTeller):
         *,
         renderer: Renderer | None = None,
         drawer: Drawer | None = None,
+        animator: Animator | None = None,
         clock: Callable[[], float] = time.time,
         seeds: random.Random | None = None,
     ) -> None:
         """``renderer`` draws boards in a thread of this process; ``drawer`` (which wins)
         draws them elsewhere (:class:`bot.service.pictures.Pictures`). With neither, notices
-        carry their boards but no picture is drawn."""
+        carry their boards but no picture is drawn. ``animator`` puts a replay's boards
+        together elsewhere too; without it, a thread of this process does."""
         self.store = store
         self.clock = clock
         self._seeds = seeds or random.SystemRandom()
         self._renderer = renderer
         self._drawer = drawer
+        self._animator = animator
         # Called whenever a deadline may have moved earlier; the scheduler hooks in here.
         self.wakeup: Callable[[], None] = lambda: None
         # Called whenever notices were stored; the delivery worker hooks in here.

@@ -27,6 +27,12 @@ def _draw(slug: str, view: dict[str, Any]) -> bytes:
     return render(slug, view)
 
 
+def _animate(pictures: list[bytes]) -> bytes:
+    from games import animation
+
+    return animation.animate(pictures)
+
+
 class Pictures:
     """A pool of ``workers`` drawing processes (started on first use)."""
 
@@ -39,6 +45,16 @@ class Pictures:
 
     async def draw(self, slug: str, view: dict[str, Any]) -> bytes:
         """The PNG of a public view of game ``slug``, drawn in a worker process."""
+        return await asyncio.get_running_loop().run_in_executor(self._workers(), _draw, slug, view)
+
+    async def animate(self, pictures: list[bytes]) -> bytes:
+        """One replay animation of ``pictures`` (board PNGs, in order), put together in a
+        worker process (decoding, scaling and encoding every frame)."""
+        return await asyncio.get_running_loop().run_in_executor(
+            self._workers(), _animate, pictures
+        )
+
+    def _workers(self) -> ProcessPoolExecutor:
         if self._pool is None:
             self._pool = ProcessPoolExecutor(
                 self.workers,
@@ -47,7 +63,7 @@ class Pictures:
                 initializer=_start_worker,
                 initargs=(self._overrides,),
             )
-        return await asyncio.get_running_loop().run_in_executor(self._pool, _draw, slug, view)
+        return self._pool
 
     def close(self) -> None:
         """Stop the workers (pictures being drawn are finished first)."""

@@ -316,8 +316,12 @@ class StoryTeller:
             pictures.append(await self.draw(Board(table.engine.slug, view)))
         if progress is not None:
             await progress(len(views), len(views))
-        # Putting the frames together decodes and scales each one: keep it off the loop too.
-        data = await asyncio.to_thread(animation.animate, pictures)
+        # Putting the frames together decodes, scales and encodes each one: in a picture
+        # worker when there are some, else in a thread; never on the event loop.
+        if self._animator is not None:
+            data = await self._animator(pictures)
+        else:
+            data = await asyncio.to_thread(animation.animate, pictures)
         name = f"{table.engine.slug}-{table.record.id}-replay.gif"
         turns = f"turns {from_turn} to {story.turns}" if from_turn > 1 else f"{story.turns} turns"
         return File(name, data, f"🎞️ Replay of {table.title}: {turns}, {len(views)} boards.")

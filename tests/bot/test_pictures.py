@@ -22,3 +22,27 @@ async def test_a_board_drawn_in_a_worker_process_is_the_same_picture(store):
         pictures.close()
     assert drawn == again == render("stgeorge", view)
     assert drawn.startswith(b"\x89PNG")
+
+
+async def test_a_replay_is_put_together_in_a_worker_process_as_in_a_thread(store):
+    from games import animation
+    from tests.bot.test_story import play_randomly, real_game
+
+    pictures = Pictures(1)
+    drawn = []
+
+    async def drawer(slug, view):  # draws in the worker, keeping each board
+        drawn.append(await pictures.draw(slug, view))
+        return drawn[-1]
+
+    try:
+        host, game_id = await real_game(
+            store, "stgeorge", drawer=drawer, animator=pictures.animate
+        )
+        await play_randomly(host, game_id, random.Random(2), 6)
+        drawn.clear()  # the boards of the moves themselves
+        made = await host.replay_animation(game_id=game_id)
+    finally:
+        pictures.close()
+    assert made.data == animation.animate(drawn)
+    assert made.data.startswith(b"GIF8")
