@@ -61,7 +61,6 @@ from bot.store.records import (
     OfferRecord,
     OutboxEntry,
     Outgoing,
-    SeatRecord,
     StaleVersion,
     StoreBusy,
 )
@@ -280,7 +279,7 @@ class PostgresStore:
             records = []
             for row in rows:
                 try:
-                    records.append(GameRecord.from_row(row, _seats(row)))
+                    records.append(GameRecord.with_seat_list(row))
                 except ValueError:
                     log.warning("game %s cannot be read (damaged JSON); left out", row["id"])
             if len(records) >= limit or len(rows) < wanted:
@@ -332,7 +331,7 @@ class PostgresStore:
     async def get_game(self, game_id: int) -> GameRecord | None:
         """The game, or None; ValueError if its stored JSON cannot be read."""
         row = await self._fetchrow(f"{_GAME_SELECT} WHERE g.id = $1", game_id)
-        return GameRecord.from_row(row, _seats(row)) if row is not None else None
+        return GameRecord.with_seat_list(row) if row is not None else None
 
     async def games(
         self,
@@ -576,7 +575,7 @@ class PostgresStore:
         records = []
         for row in rows:
             try:
-                records.append(GameRecord.from_row(row, _seats(row)))
+                records.append(GameRecord.with_seat_list(row))
             except ValueError:
                 log.warning("game %s cannot be read (damaged JSON); left out", row["id"])
         return records
@@ -621,7 +620,7 @@ class PostgresStore:
             where += " AND o.lane = ANY($2::text[])"
             params.append(list(lanes))
         rows = await self._fetch(f"{_PENDING} WHERE {where} ORDER BY o.id LIMIT $1", *params)
-        return [_entry(r) for r in rows]
+        return [OutboxEntry.from_row(r) for r in rows]
 
     async def take_lane(
         self, lane: str, owner: str, *, now: float, lease_seconds: float, limit: int = 200
@@ -637,7 +636,7 @@ class PostgresStore:
         )  # fmt: skip
         if not rows:
             return None
-        return [_entry(r) for r in rows if r["id"] is not None]
+        return [OutboxEntry.from_row(r) for r in rows if r["id"] is not None]
 
     async def mark_sent(
         self,
@@ -725,7 +724,6 @@ class PostgresStore:
             guild_id, key, value,
         )  # fmt: skip
 
-
     # -- offers waiting for answers ----------------------------------------------------
 
     async def make_offer(
@@ -764,7 +762,7 @@ class PostgresStore:
             " WHERE offers.game_id = $1 AND offers.version = games.version",
             game_id,
         )
-        return _offer_record(row) if row else None
+        return OfferRecord.from_row(row) if row else None
 
     async def accept_offer(
         self,
@@ -814,18 +812,6 @@ async def _lock_at_version(conn: asyncpg.Connection, game_id: int, version: int)
     answer and a versioned write of the game take turns)."""
     current = await conn.fetchval("SELECT version FROM games WHERE id = $1 FOR UPDATE", game_id)
     return current == version
-
-
-def _offer_record(row: asyncpg.Record) -> OfferRecord:
-    return OfferRecord(
-        game_id=row["game_id"],
-        version=row["version"],
-        kind=row["kind"],
-        seat=row["seat"],
-        user_id=row["user_id"],
-        accepted=tuple(json.loads(row["accepted"])),
-        created_at=row["created_at"],
-    )
 
 
 @asynccontextmanager
@@ -881,13 +867,6 @@ async def _bump(
     return version
 
 
-def _entry(r: asyncpg.Record) -> OutboxEntry:
-    return OutboxEntry(
-        r["id"], r["game_id"], r["lane"], json.loads(r["body"]), r["created_at"],
-        r["attempts"], r["not_before"], r["status_message"], r["board_message"],
-    )  # fmt: skip
-
-
 def _lane_key(lane: str) -> int:
     """A lane's advisory lock key: a signed 32-bit hash (two lanes sharing one only wait
     for each other)."""
@@ -904,16 +883,6 @@ def _readable(row: asyncpg.Record) -> bool:
     except ValueError:
         return False
     return True
-
-
-def _seats(row: asyncpg.Record) -> tuple[SeatRecord, ...]:
-    return tuple(
-        SeatRecord(
-            game_id=row["id"], seat=s["seat"], role=s["role"], user_id=s["user_id"],
-            name=s["name"], left=s["left"], computer=s["computer"],
-        )
-        for s in json.loads(row["seat_list"])
-    )  # fmt: skip
 
 
 async def _migrate(conn: asyncpg.Connection, shown: str) -> None:

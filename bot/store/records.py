@@ -53,6 +53,18 @@ class SeatRecord:
     computer: str | None = None
     """The computer player's level (``easy``, ``strong``) for a computer seat; else None."""
 
+    @staticmethod
+    def all_from_json(game_id: int, text: str) -> tuple[SeatRecord, ...]:
+        """A game's seats from the JSON list a store's query built, in seat order."""
+        seats = sorted(json.loads(text), key=lambda s: s["seat"])
+        return tuple(
+            SeatRecord(
+                game_id=game_id, seat=s["seat"], role=s["role"], user_id=s["user_id"],
+                name=s["name"], left=bool(s["left"]), computer=s["computer"],
+            )
+            for s in seats
+        )  # fmt: skip
+
 
 @dataclass(frozen=True)
 class GameRecord:
@@ -96,6 +108,12 @@ class GameRecord:
     def computer_at(self, seat: int) -> str | None:
         """The level of the computer playing ``seat``, or None if a person plays it."""
         return next((s.computer for s in self.seats if s.seat == seat), None)
+
+    @staticmethod
+    def with_seat_list(row: Any) -> GameRecord:
+        """A game row that carries its seats as the JSON list ``seat_list`` (as both
+        stores' game queries read them)."""
+        return GameRecord.from_row(row, SeatRecord.all_from_json(row["id"], row["seat_list"]))
 
     @staticmethod
     def from_row(row: Any, seats: tuple[SeatRecord, ...]) -> GameRecord:
@@ -160,6 +178,15 @@ class OutboxEntry:
     """The game's newest board post when the entry was read (its controls go once a
     newer board is posted)."""
 
+    @staticmethod
+    def from_row(row: Any) -> OutboxEntry:
+        """An outbox row, with its game's message ids read as ``status_message`` and
+        ``board_message``."""
+        return OutboxEntry(
+            row["id"], row["game_id"], row["lane"], json.loads(row["body"]), row["created_at"],
+            row["attempts"], row["not_before"], row["status_message"], row["board_message"],
+        )  # fmt: skip
+
 
 @dataclass(frozen=True)
 class NewSeat:
@@ -185,3 +212,15 @@ class OfferRecord:
     user_id: int
     accepted: tuple[int, ...]
     created_at: float
+
+    @staticmethod
+    def from_row(row: Any) -> OfferRecord:
+        return OfferRecord(
+            game_id=row["game_id"],
+            version=row["version"],
+            kind=row["kind"],
+            seat=row["seat"],
+            user_id=row["user_id"],
+            accepted=tuple(json.loads(row["accepted"])),
+            created_at=row["created_at"],
+        )

@@ -30,7 +30,6 @@ from bot.store.records import (
     OfferRecord,
     OutboxEntry,
     Outgoing,
-    SeatRecord,
     StaleVersion,
     StoreBusy,
 )
@@ -595,7 +594,6 @@ class SqliteStore:
                 (guild_id, key, value),
             )
 
-
     # -- offers waiting for answers ----------------------------------------------------
 
     async def make_offer(
@@ -632,7 +630,7 @@ class SqliteStore:
             " WHERE offers.game_id = ? AND offers.version = games.version",
             (game_id,),
         )
-        return _offer_record(rows[0]) if rows else None
+        return OfferRecord.from_row(rows[0]) if rows else None
 
     async def accept_offer(
         self,
@@ -686,39 +684,16 @@ async def _offer_row(db: aiosqlite.Connection, game_id: int, version: int) -> ai
     return rows[0] if rows else None
 
 
-def _offer_record(row: Any) -> OfferRecord:
-    return OfferRecord(
-        game_id=row["game_id"],
-        version=row["version"],
-        kind=row["kind"],
-        seat=row["seat"],
-        user_id=row["user_id"],
-        accepted=tuple(json.loads(row["accepted"])),
-        created_at=row["created_at"],
-    )
-
-
 def _records(rows: list[aiosqlite.Row], *, skip_unreadable: bool) -> list[GameRecord]:
     records = []
     for row in rows:
         try:
-            records.append(GameRecord.from_row(row, _seats(row)))
+            records.append(GameRecord.with_seat_list(row))
         except ValueError:
             if not skip_unreadable:
                 raise
             log.warning("game %s cannot be read (damaged JSON); left out", row["id"])
     return records
-
-
-def _seats(row: aiosqlite.Row) -> tuple[SeatRecord, ...]:
-    seats = sorted(json.loads(row["seat_list"]), key=lambda s: s["seat"])
-    return tuple(
-        SeatRecord(
-            game_id=row["id"], seat=s["seat"], role=s["role"], user_id=s["user_id"],
-            name=s["name"], left=bool(s["left"]), computer=s["computer"],
-        )
-        for s in seats
-    )  # fmt: skip
 
 
 async def _run(db: aiosqlite.Connection, sql: str, params: Iterable[Any] = ()) -> int:
@@ -769,13 +744,7 @@ async def _pending(
         " ORDER BY o.id LIMIT ?",
         (*params, limit),
     )
-    return [
-        OutboxEntry(
-            r["id"], r["game_id"], r["lane"], json.loads(r["body"]), r["created_at"],
-            r["attempts"], r["not_before"], r["status_message"], r["board_message"],
-        )
-        for r in rows
-    ]  # fmt: skip
+    return [OutboxEntry.from_row(r) for r in rows]
 
 
 async def _enqueue(
