@@ -18,6 +18,7 @@ The rules stay in the engines: whether a draw by agreement exists and how it end
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from bot.service.errors import AlreadyDone, UserError
@@ -30,6 +31,7 @@ from engines.replay import (
     DRAW,
     FORFEIT,
     TAKEBACK,
+    Entry,
     NoTakeback,
     action_rng,
     in_effect,
@@ -130,11 +132,7 @@ class Endings:
         seat = _last_actor(entries, seats)
         if seat is None:
             raise UserError(f"You have no move in {table.title} that could be taken back.")
-        try:
-            takeback(table.engine, _roles(table), table.record.options, table.record.seed,
-                     entries, seat)  # fmt: skip
-        except NoTakeback as refusal:
-            raise UserError(str(refusal)) from None
+        await self._taken_back(table, entries, seat)  # refused now if it cannot be
         if not _others(table, user_id):
             return await self._take_back(table, seat, "the computer accepts")
         return await self._offer(table, "takeback", seat, user_id)
@@ -231,12 +229,7 @@ class Endings:
 
     async def _take_back(self, table: Table, seat: int, why: str) -> Outcome:
         """The seat's last action undone as one versioned ``!takeback`` action."""
-        entries = await self._entries(table)
-        try:
-            state = takeback(table.engine, _roles(table), table.record.options,
-                             table.record.seed, entries, seat)  # fmt: skip
-        except NoTakeback as refusal:
-            raise UserError(str(refusal)) from None
+        state = await self._taken_back(table, await self._entries(table), seat)
         text = f"{table.role_name(seat)}'s last move is taken back ({why})."
         headline = Text.of("↩️ ", seat_label(table, seat), " takes back their last move.")
         try:
@@ -247,7 +240,18 @@ class Endings:
                 "taken back."
             ) from None
 
-    async def _entries(self, table: Table) -> list[tuple[int, int, str]]:
+    async def _taken_back(self, table: Table, entries: list[Entry], seat: int) -> Any:
+        """The state before ``seat``'s last action, replayed off the event loop (a long
+        game's log takes a while); UserError saying why when it cannot be taken back."""
+        record = table.record
+        try:
+            return await asyncio.to_thread(
+                takeback, table.engine, _roles(table), record.options, record.seed, entries, seat
+            )
+        except NoTakeback as refusal:
+            raise UserError(str(refusal)) from None
+
+    async def _entries(self, table: Table) -> list[Entry]:
         return [(a.seq, a.seat, a.action) for a in await self.store.actions(table.record.id)]
 
 
