@@ -246,8 +246,9 @@ class Endings:
         record = table.record
         try:
             return await asyncio.to_thread(
-                takeback, table.engine, _roles(table), record.options, record.seed, entries, seat
-            )
+                takeback, table.engine, table.role_keys(), record.options, record.seed,
+                entries, seat,
+            )  # fmt: skip
         except NoTakeback as refusal:
             raise UserError(str(refusal)) from None
 
@@ -294,7 +295,3 @@ def _last_actor(entries: list[tuple[int, int, str]], seats: list[int]) -> int | 
     kept = in_effect(entries)
     found = [(index, seat) for seat in seats if (index := last_action(kept, seat)) is not None]
     return max(found)[1] if found else None
-
-
-def _roles(table: Table) -> list[str]:
-    return [role.key for role in table.roles()]

@@ -352,8 +352,7 @@ class Lobby:
         table = await self.startable(user_id=user_id, **where)
         game_id = table.record.id
         record = table.record
-        keys = [r.key for r in table.roles()]
-        state = table.engine.setup(keys, record.options, setup_rng(record.seed))
+        state = table.engine.setup(table.role_keys(), record.options, setup_rng(record.seed))
         now = self.clock()
         fields = {
             "status": "running",

@@ -20,7 +20,7 @@ import engines.replay
 from bot.service import record as records
 from bot.service.errors import UserError
 from bot.service.notices import Board, Reply
-from bot.service.tables import STATUS_WORDS, Table, engine_for
+from bot.service.tables import STATUS_WORDS, Table, engine_for, role_keys
 from bot.service.text import ChannelRef, Text
 from bot.store import ActionRecord, GameRecord
 from engines.base import Game, IllegalAction, Prompt
@@ -84,7 +84,7 @@ class File:
 def walk(engine: Game, record: GameRecord, actions: list[ActionRecord]) -> Story:
     """Replay ``actions`` from the seed, noting for each whether it answered a secret
     prompt and whether the turn passed after it (a change of who is asked, or the end)."""
-    roles = [r.key for r in engine.roles(record.players, record.options)]
+    roles = role_keys(engine, record)
     state = engines.replay.start(engine, roles, record.options, record.seed)
     start = engine.view(state, None)
     entries, turn = [], 1

@@ -52,6 +52,9 @@ class Table:
     def roles(self) -> list[Role]:
         return self.engine.roles(self.record.players, self.record.options)
 
+    def role_keys(self) -> list[str]:
+        return role_keys(self.engine, self.record)
+
     def role_name(self, seat: int) -> str:
         return self.roles()[seat].name
 
@@ -196,5 +199,10 @@ def written(record: GameRecord, now: float, fields: dict[str, Any]) -> GameRecor
 def replay(record: GameRecord, actions: list[tuple[int, int, str]]) -> Any:
     """Rebuild a game's state from its seed and logged ``(seq, seat, action)`` triples."""
     engine = engine_for(record.slug)
-    roles = [r.key for r in engine.roles(record.players, record.options)]
+    roles = role_keys(engine, record)
     return engines.replay.replay(engine, roles, record.options, record.seed, actions)
+
+
+def role_keys(engine: Game, record: GameRecord) -> list[str]:
+    """The role keys of a game's seats in seat order, as its set-up and replay take them."""
+    return [role.key for role in engine.roles(record.players, record.options)]
