@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -11,6 +12,7 @@ import discord
 from bot.discord.markup import content
 from bot.service.errors import UserError
 from bot.service.notices import Outcome, Reply
+from bot.service.story import File
 from bot.store import StoreBusy
 
 Work = Callable[[], Awaitable[Outcome | Reply]]
@@ -40,18 +42,12 @@ async def answer(
     """
     if not interaction.response.is_done():
         await interaction.response.defer(ephemeral=not public, thinking=True)
-    try:
-        result = await work()
-    except UserError as error:
-        await interaction.followup.send(content("⚠️ " + error.text), ephemeral=True)
-        return
-    except StoreBusy:
-        log.warning("%s found the game store busy; nothing was changed", _what(interaction))
-        await interaction.followup.send("⏳ " + BUSY, ephemeral=True)
-        return
-    except Exception:
-        log.exception("%s failed", _what(interaction))
-        await interaction.followup.send(FAILED, ephemeral=True)
+
+    async def refuse(text: str) -> None:
+        await interaction.followup.send(text, ephemeral=True)
+
+    result = await _attempt(interaction, work, refuse)
+    if result is None:
         return
     outcome = Outcome([result]) if isinstance(result, Reply) else result
     try:
@@ -59,6 +55,44 @@ async def answer(
     except Exception:
         # The work is stored and its notices are in the outbox: only this answer failed.
         log.exception("answering %s failed after it was done", _what(interaction))
+
+
+async def give_file(
+    interaction: discord.Interaction, work: Callable[[], Awaitable[File]]
+) -> None:
+    """Answer the already deferred ``interaction`` with the file ``work`` makes; a
+    UserError (or a failure) replaces the reply, which may be public, with a private one."""
+
+    async def refuse(text: str) -> None:
+        # The reply is completed first (until then a follow-up would only edit it).
+        await interaction.edit_original_response(content="…")
+        await interaction.followup.send(text, ephemeral=True)
+        await interaction.delete_original_response()
+
+    made = await _attempt(interaction, work, refuse)
+    if made is not None:
+        attachment = discord.File(io.BytesIO(made.data), filename=made.name)
+        await interaction.edit_original_response(content=made.text, attachments=[attachment])
+
+
+async def _attempt(
+    interaction: discord.Interaction,
+    work: Callable[[], Awaitable[Any]],
+    refuse: Callable[[str], Awaitable[None]],
+) -> Any:
+    """What ``work`` returns; None once ``refuse`` has told the asker why it failed (what
+    to do instead, the store busy, or a failure on the bot's side, logged)."""
+    try:
+        return await work()
+    except UserError as error:
+        await refuse(content("⚠️ " + error.text))
+    except StoreBusy:
+        log.warning("%s found the game store busy; nothing was changed", _what(interaction))
+        await refuse("⏳ " + BUSY)
+    except Exception:
+        log.exception("%s failed", _what(interaction))
+        await refuse(FAILED)
+    return None
 
 
 def _what(interaction: discord.Interaction) -> str:

@@ -4,7 +4,6 @@ game's story (its history, its record, its replay)."""
 
 from __future__ import annotations
 
-import io
 import logging
 import time
 from collections.abc import Awaitable, Callable
@@ -15,12 +14,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord import autocomplete as ac
-from bot.discord.markup import content
-from bot.discord.replies import BUSY, FAILED, answer, asked
-from bot.service.errors import UserError
+from bot.discord.replies import answer, asked, give_file
 from bot.service.notices import Reply
-from bot.service.story import File
-from bot.store import StoreBusy
 
 if TYPE_CHECKING:
     from bot.discord.client import DragonBot
@@ -285,7 +280,7 @@ class Game(commands.GroupCog, group_name="game", group_description="Play dragon 
     @app_commands.autocomplete(game=ac.story_games)
     async def export(self, interaction: discord.Interaction, game: int | None = None) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await _give_file(
+        await give_file(
             interaction, lambda: self.bot.host.export_record(**asked(interaction), game_id=game)
         )
 
@@ -305,7 +300,7 @@ class Game(commands.GroupCog, group_name="game", group_description="Play dragon 
     ) -> None:
         await interaction.response.defer(thinking=True)
         progress = _progress(interaction)
-        await _give_file(
+        await give_file(
             interaction,
             lambda: self.bot.host.replay_animation(
                 **asked(interaction), game_id=game, from_turn=from_turn, progress=progress
@@ -326,35 +321,6 @@ def _progress(interaction: discord.Interaction) -> Callable[[int, int], Awaitabl
             )
 
     return tell
-
-
-async def _give_file(interaction: discord.Interaction, work: Callable[[], Awaitable[File]]) -> None:
-    """Answer the deferred ``interaction`` with the file ``work`` makes; a UserError (or a
-    failure) replaces the reply with a private answer."""
-    try:
-        made = await work()
-    except UserError as error:
-        await _instead(interaction, "⚠️ " + content(error.text))
-        return
-    except StoreBusy:
-        await _instead(interaction, "⏳ " + BUSY)
-        return
-    except Exception:
-        log.exception(
-            "/%s failed", interaction.command.qualified_name if interaction.command else "?"
-        )
-        await _instead(interaction, FAILED)
-        return
-    attachment = discord.File(io.BytesIO(made.data), filename=made.name)
-    await interaction.edit_original_response(content=made.text, attachments=[attachment])
-
-
-async def _instead(interaction: discord.Interaction, text: str) -> None:
-    """A private answer in place of the deferred reply (which may be public): the reply
-    is completed first (until then a follow-up would only edit it), then removed."""
-    await interaction.edit_original_response(content="…")
-    await interaction.followup.send(text, ephemeral=True)
-    await interaction.delete_original_response()
 
 
 async def setup(bot: DragonBot) -> None:
