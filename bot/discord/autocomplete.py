@@ -89,7 +89,9 @@ async def my_actions(interaction: Interaction, current: str) -> list[app_command
     ][:MAX]
 
 
-async def table_sizes_of_game(interaction: Interaction, current: str) -> list[app_commands.Choice[int]]:
+async def table_sizes_of_game(
+    interaction: Interaction, current: str
+) -> list[app_commands.Choice[int]]:
     """The table sizes of the game chosen so far in ``/game new`` (every game's before one
     is chosen), filtered by the number typed."""
     slug = getattr(interaction.namespace, "game", None) or ""

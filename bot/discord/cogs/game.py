@@ -61,7 +61,9 @@ class Game(commands.GroupCog, group_name="game", group_description="Play dragon 
         options="Game options as key=value, e.g. lions=symmetric",
         thread="Play in a thread of its own once started (default: the server's choice)",
     )
-    @app_commands.autocomplete(game=ac.game_slugs, players=ac.table_sizes_of_game, role=ac.new_game_roles)
+    @app_commands.autocomplete(
+        game=ac.game_slugs, players=ac.table_sizes_of_game, role=ac.new_game_roles
+    )
     async def new(
         self,
         interaction: discord.Interaction,
