@@ -112,6 +112,8 @@ class LocalTable:
             return
         listing = await self.host.list_games(guild_id=GUILD)
         self.say("Still open from before:\n" + self.write(listing.text))
+        # A computer whose turn it was when the last session ended plays now.
+        await self._computers_play("you")
 
     async def run_lines(self, lines: Iterable[str], echo: bool = True) -> list[tuple[int, str]]:
         """Run each line in turn; the refused ones as ``(line number, text)``."""

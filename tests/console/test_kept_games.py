@@ -3,7 +3,11 @@ still open when it starts again, and never writes over earlier pictures."""
 
 from tests.console.terminal import console
 
-OPEN = "alice: /game new game:stgeorge players:2 role:knights\nbob: /game join\nalice: /game start\n"
+OPEN = (
+    "alice: /game new game:stgeorge players:2 role:knights\n"
+    "bob: /game join\n"
+    "alice: /game start\n"
+)
 
 
 def test_a_game_goes_on_in_the_next_session_with_the_same_players(tmp_path):

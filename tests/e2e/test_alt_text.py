@@ -1,6 +1,8 @@
 """Every picture the bot sends carries alt text (the attachment's description) telling what
 the board shows, from the public view only."""
 
+from bot.service.alt_text import board_alt
+from bot.service.notices import Board
 from tests.e2e.conftest import bot_posts
 from tests.e2e.test_stgeorge import open_two_player_game, play_turn
 from tests.e2e.test_story import open_game
@@ -43,3 +45,9 @@ async def test_a_replay_animation_has_alt_text(simcord_env, world):
     (gif,) = replay.response.attachments
     assert gif.filename.endswith(".gif")
     assert gif.description.startswith("Replay of St. George and the Dragon #1")
+
+
+def test_alt_text_of_a_long_summary_is_cut_to_discords_limit():
+    alt = board_alt(Board("dragonslayer", {"summary": "The Dragon sleeps. " * 200}))
+    assert len(alt) == 1024 and alt.startswith("Dragonslayer board: The Dragon sleeps.")
+    assert alt.endswith("…")
