@@ -47,15 +47,19 @@ class Standings:
 
     store: Store
 
-    async def leaderboard(self, *, guild_id: int | None, user_id: int, game: str, **_: Any) -> Reply:
+    async def leaderboard(
+        self, *, guild_id: int | None, user_id: int, game: str, **_: Any
+    ) -> Reply:
         """The server's best ten in ``game`` (rating, games, wins), and the asker's own
         place when it is lower."""
         engine = engine_for(game)
         pool = ratings.ranked(await self.store.ratings(guild_id=_server(guild_id), slug=game))
         if not pool:
             return Reply(
-                f"Nobody has finished a game of {engine.title} on this server yet, so there "
-                f"are no ratings. Start one with `/game new game:{game}`.",
+                Text.of(
+                    f"Nobody has finished a game of {engine.title} on this server yet, so "
+                    f"there are no ratings. Start one with `/game new game:{game}`."
+                ),
                 private=False,
             )
         lines = [_place(n, rating) for n, rating in enumerate(pool[:SHOWN], start=1)]

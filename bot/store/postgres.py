@@ -51,6 +51,7 @@ from urllib.parse import urlsplit, urlunsplit
 import asyncpg
 
 from bot.store.postgres_migrations import MIGRATIONS
+from bot.store.ratings import games_in, rate_in_order
 from bot.store.records import (
     GAME_FIELDS,
     GAME_STATUSES,
@@ -67,7 +68,6 @@ from bot.store.records import (
     StaleVersion,
     StoreBusy,
 )
-from bot.store.ratings import games_in, rate_in_order
 
 _JSON_FIELDS = {"snapshot", "options", "timing"}
 _GAME_JSON = ("options", "timing", "snapshot")
@@ -956,7 +956,9 @@ async def _insert_result(conn: asyncpg.Connection, row: ResultRow, conflict: str
     )  # fmt: skip
 
 
-async def _record_results(conn: asyncpg.Connection, rows: Sequence[ResultRow], rater: Rater) -> None:
+async def _record_results(
+    conn: asyncpg.Connection, rows: Sequence[ResultRow], rater: Rater
+) -> None:
     """Store a game's result rows and bring its pool's ratings up to date, under the
     pool's lock (so games of one pool ending at once are rated one after the other): rate
     the game on the ratings as they are, or, if a game of the pool that ended later is

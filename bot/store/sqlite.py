@@ -20,6 +20,7 @@ from typing import Any
 import aiosqlite
 
 from bot.store.migrations import MIGRATIONS
+from bot.store.ratings import games_in, rate_in_order
 from bot.store.records import (
     GAME_FIELDS,
     GAME_STATUSES,
@@ -36,7 +37,6 @@ from bot.store.records import (
     StaleVersion,
     StoreBusy,
 )
-from bot.store.ratings import games_in, rate_in_order
 
 _JSON_FIELDS = {"snapshot", "options", "timing"}
 _READABLE = (

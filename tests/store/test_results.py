@@ -12,7 +12,17 @@ import pytest
 
 from bot.store import RatingRow, ResultRow, StaleVersion
 from tests.store.test_contract import (
-    ALICE, BOB, CAROL, GUILD, NOW, OTHER_GUILD, game, new_game, running, seat, set_fields,
+    ALICE,
+    BOB,
+    CAROL,
+    GUILD,
+    NOW,
+    OTHER_GUILD,
+    game,
+    new_game,
+    running,
+    seat,
+    set_fields,
 )  # fmt: skip
 
 DAVE = 4
@@ -23,7 +33,9 @@ def toy_rater(current, rows):
     numbers. Each player is rated once per game."""
     rated = {}
     for row in rows:
-        old = current.get(row.user_id) or RatingRow(row.guild_id, row.slug, row.user_id, 8.0, 1.0, 0, 0)
+        old = current.get(row.user_id) or RatingRow(
+            row.guild_id, row.slug, row.user_id, 8.0, 1.0, 0, 0
+        )
         rated[row.user_id] = RatingRow(
             row.guild_id, row.slug, row.user_id, old.mu / 2 + (10 if row.won else 0),
             old.sigma * 0.9, old.games + 1, old.wins + int(row.won),
@@ -141,9 +153,9 @@ async def test_rebuilding_from_the_results_gives_exactly_the_kept_ratings(store)
     rebuilt = await store.ratings(guild_id=GUILD, slug="stgeorge")
     assert sorted(rebuilt, key=lambda r: r.user_id) == sorted(kept, key=lambda r: r.user_id)
     assert await store.rebuild_ratings(toy_rater) == 5
-    assert sorted(await store.ratings(guild_id=GUILD, slug="stgeorge"), key=lambda r: r.user_id) == (
-        sorted(kept, key=lambda r: r.user_id)
-    )
+    assert sorted(
+        await store.ratings(guild_id=GUILD, slug="stgeorge"), key=lambda r: r.user_id
+    ) == (sorted(kept, key=lambda r: r.user_id))
 
 
 async def test_games_finished_before_results_were_kept_are_listed_and_can_be_added(store):
@@ -173,7 +185,10 @@ async def test_a_players_results_come_in_end_order_with_their_roles(store):
     await finish(store, later, winners=(0,), ended_at=NOW + 9)
     await finish(store, sooner, winners=(1,), ended_at=NOW + 3)
     rows = await store.player_results(guild_id=GUILD, user_id=BOB)
-    assert [(r.game_id, r.role, r.won) for r in rows] == [(sooner, "r1", True), (later, "r1", False)]
+    assert [(r.game_id, r.role, r.won) for r in rows] == [
+        (sooner, "r1", True),
+        (later, "r1", False),
+    ]
     assert await store.player_results(guild_id=GUILD, user_id=CAROL) == []
     assert await store.player_results(guild_id=OTHER_GUILD, user_id=BOB) == []
 
