@@ -14,7 +14,7 @@ from typing import Any
 from bot.service import ratings
 from bot.service.errors import UserError
 from bot.service.notices import Reply
-from bot.service.tables import UnreadableGame, engine_for, table_from
+from bot.service.tables import engine_for, table_from
 from bot.service.text import Mention, Text
 from bot.store import GameRecord, RatingRow, ResultRow, Store
 from games import SPECS
@@ -122,7 +122,7 @@ def _final_results(record: GameRecord) -> list[ResultRow] | None:
     read or has no result."""
     try:
         table = table_from(record)
-    except UnreadableGame:
+    except UserError:  # its snapshot is damaged, or its game is no longer hosted
         log.warning("game %s cannot be read; its result is not rated", record.id)
         return None
     result = table.engine.result(table.state) if table.state is not None else None
