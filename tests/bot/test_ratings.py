@@ -6,16 +6,25 @@ Real games, ended quickly: Lions and Dragons Chess by resigning or an agreed dra
 one), St. George by resigning. Each test runs on every store.
 """
 
+from dataclasses import replace
+
 import pytest
 
 from bot.service import host as host_module
 from bot.service import ratings
 from bot.service.errors import UserError
-from bot.store import RatingRow, ResultRow
+from bot.store import GameRecord, RatingRow, ResultRow, SeatRecord
+from engines.base import Result
 from tests.bot.test_endings import offer_controls
 from tests.bot.test_host import ALICE, BOB, CAROL, CHANNEL, GUILD, posts
 
 OTHER_GUILD = 2
+GAME = GameRecord(
+    id=7, guild_id=GUILD, channel_id=CHANNEL, slug="stgeorge", status="finished", host_id=ALICE,
+    players=3, options={}, seed=1, version=9, snapshot=None, result=None, deadline=None,
+    remind_at=None, timing={}, status_message_id=None, board_message_id=None, own_thread=False,
+    created_at=0.0, updated_at=5.0,
+)  # fmt: skip
 
 
 async def opened(host, slug, first, *, guild=GUILD, role=None):
@@ -227,3 +236,23 @@ def test_rating_starts_at_zero_and_winners_share_the_best_rank():
     before = RatingRow(GUILD, "dragons-cave", CAROL, 30.0, 3.0, 5, 4)
     again = {r.user_id: r for r in ratings.rate({CAROL: before}, rows)}
     assert (again[CAROL].games, again[CAROL].wins) == (6, 4) and again[CAROL].mu < 30.0
+
+
+def test_a_finished_games_rows_rank_its_winners_first_and_key_computers_by_level():
+    seats = (
+        SeatRecord(7, 0, "andrew-george", ALICE, "alice"),
+        SeatRecord(7, 1, "david-patrick", -2, "strong", computer="strong"),
+        SeatRecord(7, 2, "dragon", BOB, "bob", left=True),
+    )
+    record = replace(GAME, seats=seats)
+    rows = ratings.results_of(record, Result((0,), "St. Andrew & St. George win"), 5.0)
+    assert [(r.seat, r.user_id, r.role, r.rank, r.won) for r in rows] == [
+        (0, ALICE, "andrew-george", 1, True),
+        (1, ratings.COMPUTER_KEYS["strong"], "david-patrick", 2, False),
+        (2, BOB, "dragon", 2, False),
+    ]
+    assert {(r.game_id, r.guild_id, r.slug, r.ended_at) for r in rows} == {
+        (7, GUILD, "stgeorge", 5.0)
+    }
+    drawn = ratings.results_of(record, Result((), "Draw"), 5.0)
+    assert [(r.rank, r.won) for r in drawn] == [(1, False)] * 3

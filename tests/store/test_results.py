@@ -8,6 +8,8 @@ whose numbers depend on the order games are rated in, so an order mistake shows.
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from bot.store import RatingRow, ResultRow, StaleVersion
@@ -201,3 +203,20 @@ async def test_results_and_ratings_survive_reopening(open_store):
     again = await open_store()
     assert by_player(await again.ratings(guild_id=GUILD, slug="stgeorge")) == kept
     assert len(await again.player_results(guild_id=GUILD, user_id=DAVE)) == 0
+
+
+async def test_games_of_one_pool_ending_at_once_through_two_stores_are_rated_in_end_order(
+    open_store,
+):
+    first, second = await open_store(), await open_store()  # two processes, one database
+    games = [await running(first) for _ in range(4)]
+    await asyncio.gather(
+        *(
+            finish(store, game_id, winners=(n % 2,), ended_at=NOW + 10 - n)
+            for n, (store, game_id) in enumerate(zip([first, second] * 2, games, strict=True))
+        )
+    )
+    kept = by_player(await first.ratings(guild_id=GUILD, slug="stgeorge"))
+    assert kept[ALICE][2] == 4
+    await first.rebuild_ratings(toy_rater)
+    assert by_player(await second.ratings(guild_id=GUILD, slug="stgeorge")) == kept
