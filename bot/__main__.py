@@ -1,4 +1,4 @@
-"""Command line: ``python -m bot [run | console | run-or-console]``."""
+"""Command line: ``python -m bot [run | console | run-or-console | ratings --recompute]``."""
 
 from __future__ import annotations
 
@@ -42,6 +42,12 @@ def main(argv: list[str] | None = None) -> int:
         help="SQLite file to keep games in (default: $LOCAL_TABLE_DB, else "
         "data/local-table.sqlite3; a script or a record starts from an empty one in memory)",
     )
+    rating = sub.add_parser("ratings", help="rate every stored game result again")
+    rating.add_argument(
+        "--recompute", action="store_true", required=True,
+        help="rebuild every rating from the stored results, in the order the games ended",
+    )  # fmt: skip
+    rating.add_argument("--db", help="the database (default: DATABASE_URL or DATABASE_PATH)")
     args = parser.parse_args(argv)
     from bot.store import NewerDatabase, StoreBusy
     from engines.data import BadDataFile
@@ -66,6 +72,8 @@ def _start(args: argparse.Namespace) -> int:
     settings = Settings.from_env()
     if args.mode == "console":
         return asyncio.run(_console(args.script, args.seed, args.out, args.db, args.record))
+    if args.mode == "ratings":
+        return asyncio.run(_recompute(args.db or settings.database))
     if args.mode == "run-or-console" and not settings.token:
         print(OFFLINE)
         return asyncio.run(_console(None, settings.seed, Path("out"), None))
@@ -93,6 +101,28 @@ async def _check_database(location: str) -> None:
 
     store = await open_store(location)
     await store.close()
+
+
+async def _recompute(location: str) -> int:
+    """Rate every stored result again (adding those of games that ended before results
+    were kept) and say what was done."""
+    from bot.service.host import GameHost
+    from bot.store import open_store
+
+    store = await open_store(location)
+    try:
+        done = await GameHost(store).recompute_ratings()
+    finally:
+        await store.close()
+    print(
+        f"Rated {done.games} finished game{'s' if done.games != 1 else ''} again, in the "
+        f"order they ended ({done.added} of them ended before results were kept and were "
+        "added from their final state)."
+    )
+    if done.unreadable:
+        numbers = ", ".join(f"#{n}" for n in done.unreadable)
+        print(f"Left unrated, their final state cannot be read: {numbers}.")
+    return 0
 
 
 async def _console(

@@ -24,7 +24,7 @@ class Line:
 COMMANDS = {
     "game new", "game join", "game addbot", "game leave", "game start", "game status",
     "game cancel", "game list", "game mine", "game history", "game export", "move", "hand",
-    "rules", "help",
+    "rules", "help", "leaderboard", "stats",
 }  # fmt: skip
 
 DISCORD_ONLY = {

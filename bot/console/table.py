@@ -40,6 +40,7 @@ HELP = """Local table commands (type `name: /command option:value`):
   alice: /move action:roll     (or just `alice: roll`)
   alice: /hand                 (your private choices again)
   alice: /rules game:stgeorge
+  alice: /leaderboard game:stgeorge | /stats [user:bob]   (ratings of finished games)
 Games: stgeorge, dragons-cave, lions-dragons, dragonslayer.
 Discord only (no clock runs here): /game settings, pause, resume, resign, draw, undo, replay,
 /notify and /server defaults.
@@ -167,6 +168,11 @@ class LocalTable:
         match line.command:
             case "rules":
                 return Outcome([Reply(host.rules(o.get("game", "")))])
+            case "leaderboard":
+                return Outcome([await host.leaderboard(**where, game=o.get("game", ""))])
+            case "stats":
+                target = self.user(o["user"].lower()) if o.get("user") else None
+                return Outcome([await host.stats(**where, target=target)])
             case "game new":
                 players = int(o["players"]) if o.get("players", "").isdigit() else None
                 return await host.new_game(

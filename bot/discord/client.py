@@ -32,6 +32,7 @@ COGS = (
     "bot.discord.cogs.rules",
     "bot.discord.cogs.server",
     "bot.discord.cogs.admin",
+    "bot.discord.cogs.ratings",
 )
 
 

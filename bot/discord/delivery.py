@@ -57,9 +57,11 @@ class Courier:
         sent = await self.bot.outbox.flush_outcome(outcome)
         replies = outcome.replies
         for reply in replies:
+            quiet = {"allowed_mentions": discord.AllowedMentions.none()} if reply.quiet else {}
             await interaction.followup.send(
                 ephemeral=reply.private,
                 **await self._message(reply.text, reply.board, reply.controls),
+                **quiet,
             )
         note = "" if sent else "\nThe channel post is delayed; it will follow shortly."
         if (ack and not replies) or note:

@@ -33,6 +33,8 @@ from bot.service.notices import (
     Reply,
     StatusUpdate,
 )
+from bot.service.ratings import rate, results_of
+from bot.service.standings import Standings
 from bot.service.story import StoryTeller
 from bot.service.tables import (
     STATUS_WORDS,
@@ -62,7 +64,7 @@ MAX_PROMPTS_SHOWN = 5
 """Secret prompts offered at once by ``/hand`` (Discord shows five rows of controls)."""
 
 
-class GameHost(Lobby, TurnClock, Computers, Endings, StoryTeller):
+class GameHost(Lobby, TurnClock, Computers, Endings, StoryTeller, Standings):
     """Every use case of the game host, independent of any frontend."""
 
     def __init__(
@@ -448,6 +450,9 @@ class GameHost(Lobby, TurnClock, Computers, Endings, StoryTeller):
             events=[_event_record(e) for e in events],
             now=now,
             notices=wire.outgoing(outcome),
+            # The game's result per seat, rated in the same transaction that ends it.
+            results=results_of(played.record, result, now) if result else (),
+            rater=rate if result else None,
             **fields,
         )
         self.states.keep(record.id, new_version, played)

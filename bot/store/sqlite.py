@@ -20,6 +20,7 @@ from typing import Any
 import aiosqlite
 
 from bot.store.migrations import MIGRATIONS
+from bot.store.ratings import games_in, rate_in_order
 from bot.store.records import (
     GAME_FIELDS,
     GAME_STATUSES,
@@ -30,6 +31,9 @@ from bot.store.records import (
     OfferRecord,
     OutboxEntry,
     Outgoing,
+    Rater,
+    RatingRow,
+    ResultRow,
     StaleVersion,
     StoreBusy,
 )
@@ -367,6 +371,8 @@ class SqliteStore:
         events: list[dict[str, Any]],
         now: float,
         notices: Sequence[Outgoing] = (),
+        results: Sequence[ResultRow] = (),
+        rater: Rater | None = None,
         **fields: Any,
     ) -> int:
         """Log one accepted action, update the game and store its notices, in one transaction.
@@ -382,6 +388,8 @@ class SqliteStore:
                 " VALUES (?, ?, ?, ?, ?, ?)",
                 (game_id, version, seat, action, json.dumps(events), now),
             )
+            if results:
+                await _record_results(db, results, rater)
             await _enqueue(db, game_id, notices, now)
             return version
 
@@ -687,6 +695,48 @@ class SqliteStore:
                 await _enqueue(db, game_id, notices, now)
             return changed == 1
 
+    # -- results and ratings -----------------------------------------------------------
+
+    async def ratings(self, *, guild_id: int, slug: str) -> list[RatingRow]:
+        rows = await self._fetchall(
+            "SELECT * FROM ratings WHERE guild_id = ? AND slug = ?", (guild_id, slug)
+        )
+        return [RatingRow.from_row(r) for r in rows]
+
+    async def player_ratings(self, *, guild_id: int, user_id: int) -> list[RatingRow]:
+        rows = await self._fetchall(
+            "SELECT * FROM ratings WHERE guild_id = ? AND user_id = ? ORDER BY slug",
+            (guild_id, user_id),
+        )
+        return [RatingRow.from_row(r) for r in rows]
+
+    async def player_results(self, *, guild_id: int, user_id: int) -> list[ResultRow]:
+        rows = await self._fetchall(
+            "SELECT * FROM results WHERE guild_id = ? AND user_id = ?"
+            " ORDER BY ended_at, game_id, seat",
+            (guild_id, user_id),
+        )
+        return [ResultRow.from_row(r) for r in rows]
+
+    async def finished_without_results(
+        self, *, after_id: int = 0, limit: int = 100
+    ) -> list[GameRecord]:
+        return await self._game_records(
+            f"{_GAMES} WHERE status = 'finished' AND id > ?"
+            " AND NOT EXISTS (SELECT 1 FROM results r WHERE r.game_id = g.id)"
+            " ORDER BY id LIMIT ?",
+            (after_id, limit),
+        )
+
+    async def rebuild_ratings(self, rater: Rater, *, add: Sequence[ResultRow] = ()) -> int:
+        async with self._transaction() as db:
+            for row in add:
+                await _insert_result(db, row, " ON CONFLICT (game_id, seat) DO NOTHING")
+            rows = [ResultRow.from_row(r) for r in await _rows(db, "SELECT * FROM results")]
+            await _run(db, "DELETE FROM ratings")
+            await _save_ratings(db, rate_in_order(rater, rows))
+            return games_in(rows)
+
 
 async def _at_version(db: aiosqlite.Connection, game_id: int, version: int) -> bool:
     rows = await _rows(db, "SELECT version FROM games WHERE id = ?", (game_id,))
@@ -777,6 +827,65 @@ async def _enqueue(
         params = [p for n in chunk for p in (game_id, n.lane, json.dumps(n.body), now)]
         await _run(
             db, f"INSERT INTO outbox (game_id, lane, body, created_at) VALUES {values}", params
+        )
+
+
+async def _insert_result(db: aiosqlite.Connection, row: ResultRow, conflict: str = "") -> None:
+    await _run(
+        db,
+        "INSERT INTO results (game_id, seat, guild_id, slug, user_id, role, rank, won,"
+        f" ended_at, computer) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?){conflict}",
+        (
+            row.game_id, row.seat, row.guild_id, row.slug, row.user_id, row.role, row.rank,
+            int(row.won), row.ended_at, row.computer,
+        ),
+    )  # fmt: skip
+
+
+async def _record_results(
+    db: aiosqlite.Connection, rows: Sequence[ResultRow], rater: Rater | None
+) -> None:
+    """Store a game's result rows and bring its pool's ratings up to date: rate the game
+    on the ratings as they are, or, if a game of the pool that ended later is rated
+    already, rate the whole pool again in end order (so the ratings stay what rating
+    every result in end order gives)."""
+    if rater is None:
+        raise ValueError("results need a rater to keep the ratings")
+    for row in rows:
+        await _insert_result(db, row)
+    first = rows[0]
+    pool = (first.guild_id, first.slug)
+    later = await _rows(
+        db,
+        "SELECT 1 FROM results WHERE guild_id = ? AND slug = ?"
+        " AND (ended_at > ? OR (ended_at = ? AND game_id > ?)) LIMIT 1",
+        (*pool, first.ended_at, first.ended_at, first.game_id),
+    )
+    if later:
+        every = await _rows(db, "SELECT * FROM results WHERE guild_id = ? AND slug = ?", pool)
+        await _run(db, "DELETE FROM ratings WHERE guild_id = ? AND slug = ?", pool)
+        await _save_ratings(db, rate_in_order(rater, [ResultRow.from_row(r) for r in every]))
+        return
+    players = sorted({row.user_id for row in rows})
+    current = await _rows(
+        db,
+        "SELECT * FROM ratings WHERE guild_id = ? AND slug = ?"
+        f" AND user_id IN ({', '.join('?' * len(players))})",
+        (*pool, *players),
+    )
+    ratings = {r["user_id"]: RatingRow.from_row(r) for r in current}
+    await _save_ratings(db, rater(ratings, rows))
+
+
+async def _save_ratings(db: aiosqlite.Connection, ratings: Iterable[RatingRow]) -> None:
+    for r in ratings:
+        await _run(
+            db,
+            "INSERT INTO ratings (guild_id, slug, user_id, mu, sigma, games, wins)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, slug, user_id) DO UPDATE SET"
+            " mu = excluded.mu, sigma = excluded.sigma, games = excluded.games,"
+            " wins = excluded.wins",
+            (r.guild_id, r.slug, r.user_id, r.mu, r.sigma, r.games, r.wins),
         )
 
 
