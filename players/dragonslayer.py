@@ -30,10 +30,11 @@ above 12, 0.5 above 6, 0.3 above 2, any chance below); go in for abandoned weapo
 that visit is worth more; Galen fetches Ulrich once he has three companions to lose
 before him to a Companion Killed. In the Lair the tile is drawn first; then the player
 takes the choice that tile allows with the best win chance (:func:`choice_values`: fight
-there, recover, leave when the Dragon is away, or draw again with a seer item). King's men challenge an opponent whose party's combat
-strength is at most the tile's own (known to its owner), else stay in their castle; a
-challenge is accepted only when no tile of that set (2 and 4, or the one a challenge
-revealed) can match the party, else the magician takes the road towards his goal.
+there, recover, leave when the Dragon is away, or draw again with a seer item). King's
+men challenge an opponent whose party's combat strength is at most the tile's own (known
+to its owner), else stay in their castle; a challenge is accepted only when no tile of
+that set (2 and 4, or the one a challenge revealed) can match the party, else the
+magician takes the road towards his goal.
 
 Measured with ``python -m bench.tournament --games dragonslayer --rounds 200`` (strong in
 one seat, easy elsewhere, same seeds as all-easy), win rates strong vs easy in that seat:
@@ -67,6 +68,7 @@ from engines.dragonslayer.fast import (
 from engines.dragonslayer.fast import battle_tables as _battle
 from engines.dragonslayer.fast import magician as _magician
 from engines.dragonslayer.fast import tile_kind as _kind
+from engines.dragonslayer.fight import can_recover, lair_choices
 from engines.dragonslayer.model import (
     COMPANION,
     MAGIC_ITEM,
@@ -76,7 +78,6 @@ from engines.dragonslayer.model import (
     load_tiles,
     load_urland,
 )
-from engines.dragonslayer.fight import lair_choices
 from engines.dragonslayer.moves import steps_from
 from engines.dragonslayer.state import ASHES, GAIN_DAY, SLOT_LETTERS, place_of, tile
 from players.base import Decision
@@ -729,26 +730,39 @@ def choice_values(state: dict, seat: int, drawn: str, redraw: bool = False) -> d
     :func:`engines.dragonslayer.fight.lair_choices`): ``fight`` there, ``recover`` (then the
     chain with what was recovered), ``done`` (the Dragon away: a fight later, any row),
     ``redraw`` (the best choice after each other tile, on average)."""
+    return _choice_values(state, seat, drawn, redraw, _lair_outcomes(state, seat))
+
+
+def _lair_outcomes(state: dict, seat: int) -> dict[str, Any]:
+    """What every choice in the Lair is weighed with: the chain's win chance after a fight
+    at each row, and after recovering (only where something could be recovered)."""
     party = party_of(state, seat)
     dragon = state["dragon"]
     rows = dict(zip(ROWS, row_values(_canonical(party), dragon), strict=True))
+    recovered = None
+    if can_recover(state, seat):
+        recovered = win_chance(after_recovery(state, seat, party), dragon)
+    return {"rows": rows, "recover": recovered}
+
+
+def _choice_values(
+    state: dict, seat: int, drawn: str, redraw: bool, outcomes: dict[str, Any]
+) -> dict[str, float]:
+    rows = outcomes["rows"]
     values: dict[str, float] = {}
     for choice in lair_choices(state, seat, drawn, redraw):
         if choice == "fight":
             values[choice] = rows[drawn]
         elif choice == "recover":
-            values[choice] = win_chance(after_recovery(state, seat, party), dragon)
+            values[choice] = outcomes["recover"]
         elif choice == "done":
             values[choice] = sum(rows.values()) / len(rows)
         else:
             others = [t for t in location_tiles() if t != drawn]
-            values[choice] = sum(draw_value(state, seat, t) for t in others) / len(others)
+            values[choice] = sum(
+                max(_choice_values(state, seat, t, False, outcomes).values()) for t in others
+            ) / len(others)
     return values
-
-
-def draw_value(state: dict, seat: int, drawn: str) -> float:
-    """Win chance once ``drawn`` is drawn and the best choice it allows is made (no redraw)."""
-    return max(choice_values(state, seat, drawn).values())
 
 
 def recovery_chance(state: dict, seat: int) -> float:
@@ -756,8 +770,10 @@ def recovery_chance(state: dict, seat: int) -> float:
     draw first, then the best choice that tile allows (0 when there is nothing to recover)."""
     if not any(state["abandoned"].values()) and not needs_ulrich(state, seat):
         return 0.0
+    outcomes = _lair_outcomes(state, seat)
     tiles = location_tiles()
-    return sum(draw_value(state, seat, t) for t in tiles) / len(tiles)
+    best = [max(_choice_values(state, seat, t, False, outcomes).values()) for t in tiles]
+    return sum(best) / len(tiles)
 
 
 def location_tiles() -> list[str]:

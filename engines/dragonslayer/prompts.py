@@ -88,7 +88,8 @@ def _decision_prompt(state: State, decision: dict) -> Prompt:
     if kind == "lair":
         where = fight.location_name(decision["location"])
         allowed = fight.lair_choices(state, seat, decision["location"], bool(decision["items"]))
-        asked = " or ".join(_ASKED[a] for a in allowed)
+        asked = [_ASKED[a] for a in allowed]
+        asked = ", ".join(asked[:-1]) + " or " + asked[-1]
         return Prompt(seat, "lair", f"{who} drew '{where}': {asked}?")
     if kind == "battle":
         return Prompt(seat, "battle", f"{who}: place your things on the Battle Display and fight.")

@@ -77,7 +77,7 @@ def test_entering_the_lair_draws_nothing_yet():
     rng = WatchedRandom("lair")
     inside, events = GAME.apply(weapons_about(), AURRIC, GO_LAIR, rng)
     assert not rng.used and not any("location" in e.data for e in events)
-    drawn, events = GAME.apply(inside, AURRIC, "draw", Draws("open"))
+    _, events = GAME.apply(inside, AURRIC, "draw", Draws("open"))
     [told] = [e for e in events if "location" in e.data]
     assert told.public and told.text == "Aurric draws: The Dragon is in the Open."
 
