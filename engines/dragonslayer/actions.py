@@ -153,7 +153,7 @@ def _go(state: State, seat: int, rest: str, events: list[Event], rng: random.Ran
     extra = f" ({step.days} days)" if step.days > 1 else ""
     events.append(Event(f"{who} goes to {where_words(step.to)}{extra}."))
     if is_lair(step.to):
-        fight.enter(state, seat, rng, events)
+        fight.enter(state, seat)
 
 
 def _step_name(position: str) -> str:

@@ -20,7 +20,9 @@ from engines.dragonslayer.state import (
 
 
 def default_answer(state: State, decision: dict, rng: random.Random) -> str:
-    """What a skipped decision becomes: the mildest answer, or a castle drawn at random."""
+    """What a skipped decision becomes: the mildest answer, or a castle drawn at random.
+    In the Lair: the draw, then recovering where the tile allows it, else going to
+    Morgenthorme (the Dragon away), else the fight; never a redraw."""
     kind = decision["kind"]
     if kind == "keep":
         return "return"
@@ -30,10 +32,11 @@ def default_answer(state: State, decision: dict, rng: random.Random) -> str:
         return "accept"
     if kind == "escape":
         return "wait"
-    if kind == "purpose":
-        return "recover"
-    if kind == "location":
-        return "face"
+    if kind == "draw":
+        return "draw"
+    if kind == "lair":
+        allowed = fight.lair_choices(state, decision["seat"], decision["location"], False)
+        return next(a for a in ("recover", "done", "fight") if a in allowed)
     if kind == "recover":
         return "done"
     if kind == "battle":
