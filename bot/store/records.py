@@ -89,6 +89,9 @@ class GameRecord:
     created_at: float
     updated_at: float
     seats: tuple[SeatRecord, ...] = field(default=())
+    data: dict[str, Any] = field(default_factory=dict)
+    """The server's corrected data the game was opened with (``{package: {file: {key:
+    value}}}``; ``{}`` for the deployment's own data)."""
 
     @property
     def active(self) -> bool:
@@ -139,6 +142,7 @@ class GameRecord:
             created_at=row["created_at"],
             updated_at=row["updated_at"],
             seats=seats,
+            data=json.loads(row["data"]) if row["data"] else {},
         )
 
 
@@ -223,4 +227,28 @@ class OfferRecord:
             user_id=row["user_id"],
             accepted=tuple(json.loads(row["accepted"])),
             created_at=row["created_at"],
+        )
+
+
+@dataclass(frozen=True)
+class GuildDataRecord:
+    """One corrected data file a server keeps: the top-level fields ``content`` of file
+    ``name`` of engine package ``package``, uploaded by ``user_id`` at ``uploaded_at``."""
+
+    guild_id: int
+    package: str
+    name: str
+    content: dict[str, Any]
+    user_id: int
+    uploaded_at: float
+
+    @staticmethod
+    def from_row(row: Any) -> GuildDataRecord:
+        return GuildDataRecord(
+            guild_id=row["guild_id"],
+            package=row["package"],
+            name=row["name"],
+            content=json.loads(row["content"]),
+            user_id=row["user_id"],
+            uploaded_at=row["uploaded_at"],
         )

@@ -762,10 +762,14 @@ _built: dict[str, tuple[tuple[int, ...], Any]] = {}
 def cached(name: str, raws: tuple[dict[str, Any], ...], build: Callable[[], T]) -> T:
     # engines.data.load returns the same dict until overrides change; the dicts are kept
     # alive in the cache entry, so comparing ids is safe.
+    # The entry is read once, so a thread building another server's data meanwhile cannot
+    # hand this caller the wrong one.
     ident = tuple(id(raw) for raw in raws)
-    if name not in _built or _built[name][0] != ident:
-        _built[name] = (ident, (build(), raws))
-    return _built[name][1][0]
+    entry = _built.get(name)
+    if entry is None or entry[0] != ident:
+        entry = (ident, (build(), raws))
+        _built[name] = entry
+    return entry[1][0]
 
 
 def load_urland() -> Urland:
