@@ -313,7 +313,7 @@ class StoryTeller:
         for index, view in enumerate(views):
             if progress is not None:
                 await progress(index, len(views))
-            pictures.append(await self.draw(Board(table.engine.slug, view)))
+            pictures.append(await self.draw(Board(table.engine.slug, view, table.record.data)))
         if progress is not None:
             await progress(len(views), len(views))
         # Putting the frames together decodes, scales and encodes each one: in a picture
