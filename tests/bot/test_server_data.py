@@ -98,7 +98,7 @@ async def test_a_corrected_game_replays_exactly_and_its_boards_are_drawn_with_it
     await upload(host, RICH)
     game = await started(host)
     table = table_from(await host.store.get_game(game))
-    for seat, role in enumerate(table.role_keys()):
+    for seat in range(len(table.role_keys())):
         user = (ALICE, BOB)[seat]
         prompts = [p for p in table.prompts() if p.seat == seat]
         if prompts:
@@ -110,7 +110,8 @@ async def test_a_corrected_game_replays_exactly_and_its_boards_are_drawn_with_it
     assert table_from(record).engine.dump(replay(record, logged)) == record.snapshot
     board = (await host.status(game_id=game, user_id=ALICE)).board
     # The board travels through the outbox with the game's data, and is drawn with it.
-    sent = wire.load(json.loads(json.dumps(wire.dump(ChannelPost(game, CHANNEL, "x", board=board)))))
+    post = ChannelPost(game, CHANNEL, "x", board=board)
+    sent = wire.load(json.loads(json.dumps(wire.dump(post))))
     assert await host.draw(sent.board) == b"png"
     assert await host.draw(Board("dragons-cave", board.view)) == b"png"
     assert host.drawn[-2] == RICH["coins"] and host.drawn[-1] != RICH["coins"]
