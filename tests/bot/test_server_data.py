@@ -229,3 +229,26 @@ def _rules_text(slug):
     from games import ENGINES
 
     return ENGINES[slug].rules_help()
+
+
+async def test_a_board_drawn_in_a_worker_process_uses_the_games_corrected_data(store):
+    from bot.service.pictures import Pictures
+    from engines.replay import setup_rng
+    from games import ENGINES, render
+
+    castles = json.loads(json.dumps(data.load("stgeorge", "board")["castles"]))
+    castles["george"]["name"] = "St. Georgina"
+    corrected = data.check_corrections("stgeorge", "board", {"castles": castles}).to_json()
+    engine = ENGINES["stgeorge"]
+    roles = [r.key for r in engine.roles(2, engine.parse_options(""))]
+    view = engine.view(engine.setup(roles, engine.parse_options(""), setup_rng(5)), None)
+    pictures = Pictures(1)
+    try:
+        host = GameHost(store, drawer=pictures.draw, seeds=random.Random(1))
+        with_data = await host.draw(Board("stgeorge", view, corrected))
+        without = await host.draw(Board("stgeorge", view))
+    finally:
+        pictures.close()
+    with data.corrected(corrected):
+        assert with_data == render("stgeorge", view)
+    assert without == render("stgeorge", view) != with_data
