@@ -3,6 +3,7 @@ store: checked before they are kept, used by games opened on that server afterwa
 nothing else, kept with each game for its whole life (replays too), and shown in
 ``/rules`` with who uploaded them."""
 
+import asyncio
 import json
 import random
 
@@ -252,3 +253,34 @@ async def test_a_board_drawn_in_a_worker_process_uses_the_games_corrected_data(s
     with data.corrected(corrected):
         assert with_data == render("stgeorge", view)
     assert without == render("stgeorge", view) != with_data
+
+
+async def test_a_computer_seat_decides_in_its_thread_with_the_games_corrected_data(
+    host, monkeypatch
+):
+    from bot.service import computers
+    from players import Decision
+
+    seen = []
+
+    class Watching:
+        def choose(self, game, state, seat, rng):
+            seen.append(data.load("dragons_cave", "path")["coins"])
+            return Decision(game.legal_actions(state, seat)[0].action)
+
+    class Spec:
+        def player(self, level):
+            return Watching()
+
+    monkeypatch.setattr(computers, "spec_for", lambda slug: Spec())
+    await upload(host, RICH)
+    corrected = await started(host)
+    await host.clear_data(guild_id=SERVER, user_id=ALICE, game="dragons-cave", is_admin=True)
+    plain = await started(host)
+    for game in (corrected, plain):
+        table = table_from(await host.store.get_game(game))
+        seat = table.prompts()[0].seat
+        await asyncio.to_thread(
+            computers.decide, table.engine, table.state, seat, "strong", random.Random(1)
+        )
+    assert seen[0] == RICH["coins"] and seen[1] != RICH["coins"]
