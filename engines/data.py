@@ -242,6 +242,8 @@ def check_corrections(
 
     Raises :class:`BadDataFile` naming the file and the field: an unknown file or field,
     or a value the engine cannot use. Nothing is changed either way."""
+    if package not in packages():
+        raise BadDataFile(f"{package}: not a game's data package ({', '.join(packages())})")
     known = file_names(package)
     if name not in known:
         raise BadDataFile(

@@ -142,11 +142,16 @@ _corrected_engines: dict[tuple[str, str], CorrectedEngine] = {}
 def engine_of(record: GameRecord) -> Game:
     """The engine to play ``record`` with: its game's engine, with the corrected data the
     game was opened with in effect when it has some."""
-    engine = engine_for(record.slug)
-    if not record.data:
+    return engine_with(record.slug, record.data)
+
+
+def engine_with(slug: str, corrections_json: dict[str, Any]) -> Game:
+    """The engine of ``slug`` with ``corrections_json`` (a game's ``data``) in effect."""
+    engine = engine_for(slug)
+    if not corrections_json:
         return engine
-    corrections = data.Corrections(record.data)
-    key = (record.slug, corrections.digest)
+    corrections = data.Corrections(corrections_json)
+    key = (slug, corrections.digest)
     found = _corrected_engines.get(key)
     if found is None:
         if len(_corrected_engines) > 256:

@@ -4,6 +4,7 @@ nothing else, kept with each game for its whole life (replays too), and shown in
 ``/rules`` with who uploaded them."""
 
 import asyncio
+import contextlib
 import json
 import random
 
@@ -284,3 +285,40 @@ async def test_a_computer_seat_decides_in_its_thread_with_the_games_corrected_da
             computers.decide, table.engine, table.state, seat, "strong", random.Random(1)
         )
     assert seen[0] == RICH["coins"] and seen[1] != RICH["coins"]
+
+
+async def test_a_corrected_games_record_carries_its_data_and_plays_back_with_it(host):
+    from bot.service.record import BadRecord
+
+    await host.upload_data(
+        guild_id=SERVER, channel_id=CHANNEL, user_id=ALICE, game="lions-dragons",
+        file_name="setup.json", content=b'{"lions_count": 5}', is_admin=True,
+    )  # fmt: skip
+    opened = await host.new_game(
+        guild_id=SERVER, channel_id=CHANNEL, user_id=ALICE, user_name="alice",
+        slug="lions-dragons",
+    )  # fmt: skip
+    game = next(n for n in opened.notices if isinstance(n, ChannelPost)).game_id
+    await host.join(game_id=game, user_id=BOB, user_name="bob")
+    await host.start(game_id=game, user_id=ALICE)
+    for _ in range(4):
+        table = table_from(await host.store.get_game(game))
+        seat = table.prompts()[0].seat
+        action = table.engine.legal_actions(table.state, seat)[-1].action
+        await host.act(game_id=game, user_id=(ALICE, BOB)[seat], action=action)
+    record = await host.store.get_game(game)
+    exported = (await host.export_record(game_id=game, user_id=ALICE)).data.decode()
+    assert '[Data "{\\"lions_dragons\\": {\\"setup\\": {\\"lions_count\\": 5}}}"]' in exported
+    complete = exported.replace("\n\n", f'\n[Seed "{record.seed}"]\n\n', 1)
+    played = await host.play_record(complete)
+    assert played.board.data == record.data
+    assert played.board.view == table_from(record).public_view()
+    without = "\n".join(x for x in complete.split("\n") if not x.startswith("[Data "))
+    # With the bundled data the same log sets up other Lions (or stops being legal).
+    with contextlib.suppress(BadRecord):
+        assert (await host.play_record(without)).board.view != played.board.view
+    tampered = complete.replace('{\\"lions_count\\": 5}', '{\\"lions_count\\": \\"many\\"}')
+    with pytest.raises(BadRecord, match=r"data cannot be used: setup\.json: lions_count"):
+        await host.play_record(tampered)
+    with pytest.raises(BadRecord, match="Data header must be a JSON object"):
+        await host.play_record(complete.replace('[Data "{', '[Data "[{').replace('}}}"]', '}}}]"]'))

@@ -47,7 +47,7 @@ async def board_coins(env, channel):
 async def test_a_correction_is_refused_naming_its_field_then_accepted_and_used_here_only(
     simcord_env, world, admin
 ):
-    guild, channel, users = world
+    _, channel, users = world
     alice, bob = users["alice"], users["bob"]
     other = simcord_env.create_guild(name="Other Club")
     other_channel = other.create_text_channel("games")
