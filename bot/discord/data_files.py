@@ -46,13 +46,13 @@ async def data_request(
             "Attach the corrected data file: `/game data action:upload game:<game> file:<file>` "
             "(a `.json` file holding the fields you change)."
         )
+    if not admin:  # before downloading anything
+        raise UserError("Only members with Manage Server may upload corrected data on this server.")
     if file.size > UPLOAD_LIMIT:
         raise UserError(
             f"`{file.filename[:80]}` is {file.size // 1024} KB; a corrected file may be at most "
             f"{UPLOAD_LIMIT // 1024} KB. Upload only the fields you change."
         )
-    if not admin:  # before downloading anything
-        raise UserError("Only members with Manage Server may upload corrected data on this server.")
     content = await file.read()
     return await host.upload_data(
         **where, game=game, file_name=file.filename, content=content, is_admin=admin
