@@ -80,3 +80,16 @@ async def test_help_names_the_games_how_to_start_and_every_command(simcord_env, 
         assert f"`/{command}`" in text, command
     for group in ("**Gathering**", "**Playing**", "**Clock**", "**Story**", "**Server admin"):
         assert group in text
+
+
+def test_a_command_not_yet_given_a_group_is_still_listed_under_more():
+    from discord import app_commands
+
+    from bot.discord.cogs.help import help_message
+
+    @app_commands.command(name="watch", description="Follow a game without playing")
+    async def watch(interaction) -> None: ...
+
+    text = help_message([watch], [("toy", "Toy Game", 2, 2)])
+    assert "**More**: `/watch` Follow a game without playing" in text
+    assert "- **Toy Game** (`toy`), 2 players" in text
