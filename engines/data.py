@@ -13,14 +13,24 @@ Corrected files are checked when :func:`use_overrides` reads them: each engine r
 with :func:`register_check`, a check that reads its files completely, and a file that cannot
 be used raises :class:`BadDataFile` naming the file and the field, so a broken correction
 stops the start instead of failing in a game.
+
+A server's own corrections (uploaded by its members, kept with each game) are layered over
+the deployment folder: :func:`corrected` puts a :class:`Corrections` in effect for the code
+it wraps (a context variable, so each task and each thread started with a copy of the
+context sees its own), and :func:`load` hands back one dict per file and corrections, so
+the engines' caches keyed by that dict stay right. :func:`check_corrections` runs an
+engine's check against a would-be correction before it is kept.
 """
 
 from __future__ import annotations
 
+import contextvars
+import hashlib
 import importlib
 import json
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -95,17 +105,178 @@ def _check_overrides(folder: Path) -> None:
             raise BadDataFile(f"Corrected data in {folder / package}: {error}") from error
 
 
-@lru_cache(maxsize=64)
+class Corrections:
+    """A server's corrections: ``{package: {file name: {top-level key: value}}}``, frozen.
+
+    Equal corrections have equal :attr:`digest` (a hash of their canonical JSON), which keys
+    every cache of data built from them; :data:`NONE` is no corrections at all."""
+
+    __slots__ = ("_files", "_parts", "digest", "text")
+
+    def __init__(self, files: Mapping[str, Mapping[str, Mapping[str, Any]]] | None = None):
+        kept = {
+            package: {name: dict(fields) for name, fields in named.items() if fields}
+            for package, named in (files or {}).items()
+        }
+        kept = {package: named for package, named in kept.items() if named}
+        self.text = json.dumps(kept, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+        self.digest = hashlib.sha256(self.text.encode()).hexdigest()[:16] if kept else ""
+        self._files = kept
+        self._parts: dict[str, Corrections] = {}
+
+    def __bool__(self) -> bool:
+        return bool(self._files)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Corrections) and other.digest == self.digest
+
+    def __hash__(self) -> int:
+        return hash(self.digest)
+
+    def __repr__(self) -> str:
+        return f"Corrections({self.digest or 'none'})"
+
+    def fields(self, package: str, name: str) -> dict[str, Any]:
+        """The corrected top-level fields of one file (a fresh copy; empty if none)."""
+        return json.loads(json.dumps(self._files.get(package, {}).get(name, {})))
+
+    def to_json(self) -> dict[str, Any]:
+        """The corrections as plain JSON (for storing with a game or sending to a worker)."""
+        return json.loads(self.text)
+
+    def only(self, package: str) -> Corrections:
+        """The corrections of one engine package alone (worked out once per package)."""
+        if not self._files:
+            return self
+        part = self._parts.get(package)
+        if part is None:
+            part = Corrections({package: self._files[package]} if package in self._files else {})
+            self._parts[package] = part
+        return part
+
+
+NONE = Corrections()
+_in_effect: contextvars.ContextVar[Corrections] = contextvars.ContextVar(
+    "data_corrections", default=NONE
+)
+
+
+def in_effect() -> Corrections:
+    """The corrections in effect here (:data:`NONE` outside :func:`corrected`)."""
+    return _in_effect.get()
+
+
+@contextmanager
+def corrected(corrections: Corrections | Mapping[str, Any] | None) -> Iterator[Corrections]:
+    """Make :func:`load` apply ``corrections`` (over the deployment folder) inside the
+    ``with`` block, for this task or thread only; the previous ones come back after it."""
+    if not isinstance(corrections, Corrections):
+        corrections = Corrections(corrections)
+    token = _in_effect.set(corrections)
+    try:
+        yield corrections
+    finally:
+        _in_effect.reset(token)
+
+
 def load(package: str, name: str) -> dict[str, Any]:
-    """Data file ``name`` (no ``.json``) of engine package ``package``, overrides applied.
-    A corrected file that is not a JSON object raises :class:`BadDataFile`."""
+    """Data file ``name`` (no ``.json``) of engine package ``package``: the bundled file,
+    the deployment folder's corrected copy over it, then the corrections in effect
+    (:func:`corrected`). The same dict comes back for as long as neither changes, so it
+    can key a cache; don't change it. A corrected file that is not a JSON object raises
+    :class:`BadDataFile`."""
+    return _load(package, name, _in_effect.get().only(package))
+
+
+@lru_cache(maxsize=64)
+def _load(package: str, name: str, corrections: Corrections) -> dict[str, Any]:
     data = json.loads((_BUNDLED / package / "data" / f"{name}.json").read_text(encoding="utf-8"))
     if _override_dir is not None:
         corrected = _override_dir / package / f"{name}.json"
         if corrected.is_file():
             data = {**data, **_read_corrected(corrected)}
             data["overridden"] = True
+    fields = corrections.fields(package, name)
+    if fields:
+        data = {**data, **fields, "overridden": True}
     return data
+
+
+load.cache_clear = _load.cache_clear  # type: ignore[attr-defined]
+
+
+def bundled_fields(package: str, name: str) -> dict[str, Any]:
+    """The file as this deployment has it before any server's corrections (bundled, then
+    the deployment folder); ``{}`` when the package has no file of that name."""
+    if name not in file_names(package):
+        return {}
+    return _load(package, name, NONE)
+
+
+def file_names(package: str) -> list[str]:
+    """The names (no ``.json``) of the data files of engine package ``package``."""
+    return sorted(p.stem for p in (_BUNDLED / package / "data").glob("*.json"))
+
+
+def read_correction(text: str | bytes, file: str) -> dict[str, Any]:
+    """An uploaded correction read as a JSON object of top-level fields; BadDataFile says
+    the line and column of a syntax error, naming ``file``."""
+    try:
+        value = json.loads(text)
+    except UnicodeDecodeError as error:
+        raise BadDataFile(f"{file}: not UTF-8 text ({error.reason})") from error
+    except json.JSONDecodeError as error:
+        raise BadDataFile(
+            f"{file}: not valid JSON, line {error.lineno} column {error.colno}: {error.msg}"
+        ) from error
+    if not isinstance(value, dict):
+        raise BadDataFile(f"{file}: must be a JSON object of fields, like the bundled file")
+    return value
+
+
+def check_corrections(
+    package: str, name: str, fields: Mapping[str, Any], base: Corrections = NONE
+) -> Corrections:
+    """``base`` with file ``name`` of ``package`` corrected to ``fields`` (top-level keys
+    replacing the bundled ones), once the engine's own check passed on the result.
+
+    Raises :class:`BadDataFile` naming the file and the field: an unknown file or field,
+    or a value the engine cannot use. Nothing is changed either way."""
+    if package not in packages():
+        raise BadDataFile(f"{package}: not a game's data package ({', '.join(packages())})")
+    known = file_names(package)
+    if name not in known:
+        raise BadDataFile(
+            f"{name}.json: {package} has no data file of that name "
+            f"({', '.join(f'{n}.json' for n in known)})"
+        )
+    bundled = bundled_fields(package, name)
+    for key in fields:
+        if key not in bundled or key in ("reconstructed", "overridden"):
+            allowed = ", ".join(k for k in bundled if k not in ("reconstructed", "overridden"))
+            raise BadDataFile(f"{name}.json: {key} is not a field of this file ({allowed})")
+    files = base.to_json()
+    files.setdefault(package, {})[name] = dict(fields)
+    proposed = Corrections(files)
+    importlib.import_module(f"engines.{package}")
+    check = _checks.get(package)
+    with corrected(proposed):
+        try:
+            for other in known:
+                load(package, other)
+            if check is not None:
+                check()
+        except BadDataFile:
+            raise
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
+            raise BadDataFile(f"{name}.json: the engine cannot use it ({error!r})") from error
+    return proposed
+
+
+def differences(package: str, name: str, fields: Mapping[str, Any]) -> list[str]:
+    """The top-level fields of ``fields`` whose values differ from this deployment's file."""
+    bundled = bundled_fields(package, name)
+    return [key for key, value in fields.items() if bundled.get(key) != value]
 
 
 def _read_corrected(path: Path) -> dict[str, Any]:

@@ -53,6 +53,7 @@ import time
 from functools import cache, lru_cache
 from typing import Any
 
+from engines import data
 from engines.base import Game
 from engines.dragonslayer.battle import ROWS, load_battle
 from engines.dragonslayer.challenges import challengeable
@@ -117,7 +118,12 @@ def _canon(key: str) -> str:
 
 @lru_cache(maxsize=1)
 def _canon_table() -> dict[str, str]:
-    battle = _battle()
+    # Read from the deployment's data, as engines.dragonslayer.fast remembers it.
+    with data.corrected(data.NONE):
+        return _canon_table_of(_battle())
+
+
+def _canon_table_of(battle: Any) -> dict[str, str]:
     keys = sorted(
         {t.key for t in load_tiles().tiles}
         | {t.key for t in load_tiles().map_tiles}

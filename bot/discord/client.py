@@ -30,6 +30,7 @@ COGS = (
     "bot.discord.cogs.play",
     "bot.discord.cogs.notify",
     "bot.discord.cogs.rules",
+    "bot.discord.cogs.help",
     "bot.discord.cogs.server",
     "bot.discord.cogs.admin",
     "bot.discord.cogs.ratings",

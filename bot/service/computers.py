@@ -14,7 +14,7 @@ import random
 from typing import Any
 
 from bot.service.notices import Outcome
-from bot.service.tables import Table, seat_label
+from bot.service.tables import Table, corrections_of, seat_label
 from bot.service.timing import Timing
 from bot.store import GameRecord, StaleVersion
 from engines.base import Game, Prompt
@@ -38,8 +38,13 @@ def decide(game: Game, state: Any, seat: int, level: str, rng: random.Random) ->
     """What the computer plays for ``seat``, from what that seat may know.
 
     A player that fails, or answers something illegal, is replaced by a random legal move:
-    a computer seat must never stall a game.
+    a computer seat must never stall a game. The player reads the game's corrected data.
     """
+    with corrections_of(game):
+        return _decide(game, state, seat, level, rng)
+
+
+def _decide(game: Game, state: Any, seat: int, level: str, rng: random.Random) -> Decision:
     seen = game.observe(state, seat)
     legal = {choice.action for choice in game.legal_actions(seen, seat)}
     try:

@@ -34,6 +34,7 @@ from bot.service.notices import (
     StatusUpdate,
 )
 from bot.service.ratings import rate, results_of
+from bot.service.server_data import ServerData
 from bot.service.standings import Standings
 from bot.service.story import StoryTeller
 from bot.service.tables import (
@@ -51,11 +52,13 @@ from bot.service.tables import (
 from bot.service.text import BoardLink, ChannelRef, Mention, Moment, Text
 from bot.service.timing import NO_DEADLINES
 from bot.store import GameRecord, StaleVersion, Store
+from engines import data as engine_data
 from engines.base import Choice, Event, IllegalAction, Prompt, Result, UnreadableAction
 from engines.replay import action_rng
 
 Renderer = Callable[[str, dict[str, Any]], bytes]
-Drawer = Callable[[str, dict[str, Any]], Awaitable[bytes]]
+Drawer = Callable[..., Awaitable[bytes]]
+"""``(slug, view)``, or ``(slug, view, corrections)`` for a game with corrected data."""
 Animator = Callable[[list[bytes]], Awaitable[bytes]]
 
 log = logging.getLogger(__name__)
@@ -64,7 +67,7 @@ MAX_PROMPTS_SHOWN = 5
 """Secret prompts offered at once by ``/hand`` (Discord shows five rows of controls)."""
 
 
-class GameHost(Lobby, TurnClock, Computers, Endings, StoryTeller, Standings):
+class GameHost(Lobby, TurnClock, Computers, Endings, StoryTeller, Standings, ServerData):
     """Every use case of the game host, independent of any frontend."""
 
     def __init__(
@@ -572,11 +575,15 @@ class GameHost(Lobby, TurnClock, Computers, Endings, StoryTeller, Standings):
         if board is None:
             return None
         if self._drawer is not None:
+            if board.data:  # the game's corrected data travels to the drawing process
+                return await self._drawer(board.slug, board.view, board.data)
             return await self._drawer(board.slug, board.view)
         if self._renderer is None:
             return None
-        # Drawing takes tens of milliseconds: keep it off the event loop.
-        return await asyncio.to_thread(self._renderer, board.slug, board.view)
+        # Drawing takes tens of milliseconds: keep it off the event loop. The thread gets a
+        # copy of this context, so it draws with the game's corrected data.
+        with engine_data.corrected(board.data):
+            return await asyncio.to_thread(self._renderer, board.slug, board.view)
 
     # -- help --------------------------------------------------------------------------
 
@@ -589,7 +596,7 @@ def _board(table: Table) -> Board | None:
     """The game's board as everyone may see it (the public view only)."""
     if table.state is None:
         return None
-    return Board(table.engine.slug, table.public_view())
+    return Board(table.engine.slug, table.public_view(), table.record.data)
 
 
 def _private_of(table: Table, user_id: int) -> str:

@@ -28,6 +28,7 @@ from bot.service.tables import (
 from bot.service.text import Mention, Text
 from bot.service.timing import NO_DEADLINES, Timing
 from bot.store import NewSeat, Outgoing, SeatRecord, StaleVersion
+from engines import data as engine_data
 from engines.base import BadOptions, Role
 from engines.options import clip
 from engines.replay import action_rng, setup_rng
@@ -64,9 +65,12 @@ class Lobby:
         players = players or engine.min_players
         if (refused := sizes.refusal(engine, players)) is not None:
             raise UserError(refused)
+        # The server's corrected data is fixed for the game now (its defaults too).
+        corrections = await self.opening_data(guild_id, engine.slug)
         try:
-            normalized = engine.parse_options(options)
-            roles = engine.roles(players, normalized)
+            with engine_data.corrected(corrections):
+                normalized = engine.parse_options(options)
+                roles = engine.roles(players, normalized)
         except BadOptions as error:
             raise UserError(str(error)) from None
         if role is not None:
@@ -82,7 +86,7 @@ class Lobby:
             "guild_id": guild_id, "channel_id": channel_id, "slug": engine.slug,
             "host_id": user_id, "players": players, "options": normalized,
             "seed": self._seeds.getrandbits(62), "timing": timing.to_dict(),
-            "own_thread": own_thread,
+            "own_thread": own_thread, "data": corrections.to_json(),
         }  # fmt: skip
 
         def opened(game_id: int) -> list[Outgoing]:

@@ -22,6 +22,8 @@ class Board:
 
     slug: str
     view: dict[str, Any]
+    data: dict[str, Any] = field(default_factory=dict)
+    """The game's corrected data (``{}``: the deployment's), drawn with the view."""
 
 
 @dataclass(frozen=True)

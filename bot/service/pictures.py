@@ -21,10 +21,12 @@ def _start_worker(data_overrides: str | None) -> None:
     data.use_overrides(data_overrides)
 
 
-def _draw(slug: str, view: dict[str, Any]) -> bytes:
+def _draw(slug: str, view: dict[str, Any], corrections: dict[str, Any] | None = None) -> bytes:
+    from engines import data
     from games import render
 
-    return render(slug, view)
+    with data.corrected(corrections):
+        return render(slug, view)
 
 
 def _animate(pictures: list[bytes]) -> bytes:
@@ -43,9 +45,14 @@ class Pictures:
         self._overrides = data_overrides
         self._pool: ProcessPoolExecutor | None = None
 
-    async def draw(self, slug: str, view: dict[str, Any]) -> bytes:
-        """The PNG of a public view of game ``slug``, drawn in a worker process."""
-        return await asyncio.get_running_loop().run_in_executor(self._workers(), _draw, slug, view)
+    async def draw(
+        self, slug: str, view: dict[str, Any], corrections: dict[str, Any] | None = None
+    ) -> bytes:
+        """The PNG of a public view of game ``slug``, drawn in a worker process (with a
+        game's ``corrections`` of its data, if it has some)."""
+        return await asyncio.get_running_loop().run_in_executor(
+            self._workers(), _draw, slug, view, corrections
+        )
 
     async def animate(self, pictures: list[bytes]) -> bytes:
         """One replay animation of ``pictures`` (board PNGs, in order), put together in a

@@ -57,6 +57,24 @@ class Record:
         return json.loads(self.headers.get("Options", "{}"))
 
     @property
+    def data(self) -> dict[str, Any]:
+        """The server's corrected data the game was played with (``{}``: none); BadRecord
+        when the header is not ``{package: {file: {field: value}}}``."""
+        try:
+            value = json.loads(self.headers.get("Data", "{}"))
+        except json.JSONDecodeError:
+            value = None
+        if not isinstance(value, dict) or not all(
+            isinstance(files, dict) and all(isinstance(f, dict) for f in files.values())
+            for files in value.values()
+        ):
+            raise BadRecord(
+                'The record\'s Data header must be a JSON object {"package": {"file": '
+                '{"field": value}}}, as exported.'
+            )
+        return value
+
+    @property
     def seed(self) -> str | None:
         """The game's seed (only in the record of a finished game)."""
         return self.headers.get("Seed")

@@ -20,9 +20,10 @@ import engines.replay
 from bot.service import record as records
 from bot.service.errors import UserError
 from bot.service.notices import Board, Reply
-from bot.service.tables import STATUS_WORDS, Table, engine_for, role_keys
+from bot.service.tables import STATUS_WORDS, Table, engine_for, engine_with, role_keys
 from bot.service.text import ChannelRef, Text
 from bot.store import ActionRecord, GameRecord
+from engines import data as engine_data
 from engines.base import Game, IllegalAction, Prompt
 from games import animation
 
@@ -278,6 +279,8 @@ class StoryTeller:
             headers[f"Seat{index}"] = role.key
             headers[f"Player{index}"] = names.get(index - 1, "")
         headers["Options"] = _json(record.options)
+        if record.data:
+            headers["Data"] = _json(record.data)
         headers["Opened"] = _date(record.created_at)
         if over:
             headers["Ended"] = _date(record.updated_at)
@@ -313,7 +316,7 @@ class StoryTeller:
         for index, view in enumerate(views):
             if progress is not None:
                 await progress(index, len(views))
-            pictures.append(await self.draw(Board(table.engine.slug, view)))
+            pictures.append(await self.draw(Board(table.engine.slug, view, table.record.data)))
         if progress is not None:
             await progress(len(views), len(views))
         # Putting the frames together decodes, scales and encodes each one: in a picture
@@ -330,7 +333,7 @@ class StoryTeller:
         """A finished game's record played back from its seed: the final board, its
         summary and its result. BadRecord says what is wrong with the text."""
         record = records.read(text)
-        engine = engine_for(record.slug)
+        engine = engine_with(record.slug, _checked_data(record))
         if not record.complete:
             raise records.BadRecord(
                 "This record has no seed or hides some actions: it is of a game still under "
@@ -348,7 +351,7 @@ class StoryTeller:
         ]
         if result is not None:
             lines.append(f"🏆 {result.text}")
-        return Reply("\n".join(lines), board=Board(engine.slug, view))
+        return Reply("\n".join(lines), board=Board(engine.slug, view, record.data))
 
     # -- finished games ----------------------------------------------------------------
 
@@ -377,6 +380,19 @@ class StoryTeller:
         games = await self.game_choices(guild_id=guild_id, channel_id=channel_id)
         finished = await self.store.finished_games(guild_id=guild_id, limit=25)
         return games + [(g.id, f"#{g.id} {_title(g.slug)} (finished)") for g in finished]
+
+
+def _checked_data(record: records.Record) -> dict[str, Any]:
+    """The record's corrected data, checked as an upload is; BadRecord names the field."""
+    found = record.data
+    checked = engine_data.NONE
+    try:
+        for package, files in found.items():
+            for name, fields in files.items():
+                checked = engine_data.check_corrections(package, name, fields, checked)
+    except engine_data.BadDataFile as error:
+        raise records.BadRecord(f"The record's corrected data cannot be used: {error}") from None
+    return found
 
 
 def _play(engine: Game, record: records.Record) -> Any:

@@ -3,8 +3,10 @@ and replaying a game from its log (with the engines' own chance derivation)."""
 
 from __future__ import annotations
 
+import functools
 from collections import OrderedDict
 from collections.abc import Iterable
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -12,6 +14,7 @@ import engines.replay
 from bot.service.errors import UserError
 from bot.service.text import Mention, Text
 from bot.store import GameRecord
+from engines import data
 from engines.base import Choice, Game, Prompt, Role
 from engines.options import clip
 from games import UnknownGame, spec_for
@@ -118,10 +121,68 @@ class LoadedStates:
             self._states.popitem(last=False)
 
 
+class CorrectedEngine:
+    """A game's engine with the server's corrected data the game was opened with in effect
+    in every call (``engines.data.corrected``), so a later upload never changes it and a
+    replay of it uses the same data. Everything else is the engine's own."""
+
+    def __init__(self, engine: Game, corrections: data.Corrections) -> None:
+        self.engine = engine
+        self.corrections = corrections
+        self._calls: dict[str, Any] = {}
+
+    def __getattr__(self, name: str) -> Any:
+        value = getattr(self.engine, name)
+        if not callable(value):
+            return value
+        call = self._calls.get(name)
+        if call is None:
+
+            @functools.wraps(value)
+            def call(*args: Any, **kwargs: Any) -> Any:
+                with data.corrected(self.corrections):
+                    return value(*args, **kwargs)
+
+            self._calls[name] = call
+        return call
+
+
+_corrected_engines: dict[tuple[str, str], CorrectedEngine] = {}
+
+
+def engine_of(record: GameRecord) -> Game:
+    """The engine to play ``record`` with: its game's engine, with the corrected data the
+    game was opened with in effect when it has some."""
+    return engine_with(record.slug, record.data)
+
+
+def engine_with(slug: str, corrections_json: dict[str, Any]) -> Game:
+    """The engine of ``slug`` with ``corrections_json`` (a game's ``data``) in effect."""
+    engine = engine_for(slug)
+    if not corrections_json:
+        return engine
+    corrections = data.Corrections(corrections_json)
+    key = (slug, corrections.digest)
+    found = _corrected_engines.get(key)
+    if found is None:
+        if len(_corrected_engines) > 256:
+            _corrected_engines.clear()
+        found = _corrected_engines[key] = CorrectedEngine(engine, corrections)
+    return found  # type: ignore[return-value]
+
+
+def corrections_of(engine: Any) -> AbstractContextManager[Any]:
+    """Puts the corrected data of an engine from :func:`engine_of` in effect (for code
+    that reads game data without going through the engine, as computer players do)."""
+    if isinstance(engine, CorrectedEngine):
+        return data.corrected(engine.corrections)
+    return nullcontext()
+
+
 def table_from(record: GameRecord, states: LoadedStates | None = None) -> Table:
     """The table of a game record already read; UserError if its state cannot be read.
     With ``states``, a state already loaded for the record's version is used as it is."""
-    engine = engine_for(record.slug)
+    engine = engine_of(record)
     kept = states.get(record.id, record.version) if states is not None else None
     if kept is not None:
         return Table(record, engine, kept[0], kept[1])
@@ -213,7 +274,7 @@ def written(record: GameRecord, now: float, fields: dict[str, Any]) -> GameRecor
 
 def replay(record: GameRecord, actions: list[tuple[int, int, str]]) -> Any:
     """Rebuild a game's state from its seed and logged ``(seq, seat, action)`` triples."""
-    engine = engine_for(record.slug)
+    engine = engine_of(record)
     roles = role_keys(engine, record)
     return engines.replay.replay(engine, roles, record.options, record.seed, actions)
 

@@ -130,8 +130,11 @@ def load_controls(data: dict[str, Any]) -> Controls:
 
 
 def _dump_board(board: Board | None) -> dict[str, Any] | None:
-    return None if board is None else {"slug": board.slug, "view": board.view}
+    if board is None:
+        return None
+    dumped = {"slug": board.slug, "view": board.view}
+    return {**dumped, "data": board.data} if board.data else dumped
 
 
 def _load_board(data: dict[str, Any] | None) -> Board | None:
-    return None if data is None else Board(data["slug"], data["view"])
+    return None if data is None else Board(data["slug"], data["view"], data.get("data") or {})

@@ -160,4 +160,18 @@ MIGRATIONS: list[str] = [
     );
     CREATE INDEX ratings_by_player ON ratings (guild_id, user_id);
     """,
+    # 11: a server's corrected data files (uploaded with /game data), and the corrections
+    # each game was opened with (so a later upload never changes a game under way).
+    """
+    CREATE TABLE guild_data (
+        guild_id INTEGER NOT NULL,
+        package TEXT NOT NULL,
+        name TEXT NOT NULL,
+        content TEXT NOT NULL,
+        user_id INTEGER NOT NULL,
+        uploaded_at REAL NOT NULL,
+        PRIMARY KEY (guild_id, package, name)
+    );
+    ALTER TABLE games ADD COLUMN data TEXT NOT NULL DEFAULT '{}';
+    """,
 ]

@@ -57,6 +57,7 @@ from bot.store.records import (
     GAME_STATUSES,
     ActionRecord,
     GameRecord,
+    GuildDataRecord,
     NewerDatabase,
     NewSeat,
     OfferRecord,
@@ -312,18 +313,20 @@ class PostgresStore:
         own_thread: bool = False,
         seats: Sequence[NewSeat] = (),
         notices: Sequence[Outgoing] | Callable[[int], Sequence[Outgoing]] = (),
+        data: dict[str, Any] | None = None,
     ) -> int:
         """A new game in the lobby with ``seats`` taken; returns its id. Each seat counts as
         one write, as if it were taken by :meth:`add_seat` after the game was opened."""
         values = (
             guild_id, channel_id, slug, host_id, players, json.dumps(options), seed,
             json.dumps(timing or {}), bool(own_thread), len(seats), float(now), float(now),
+            json.dumps(data or {}),
         )  # fmt: skip
         async with self._transaction() as conn:
             game_id = await conn.fetchval(
                 "INSERT INTO games (guild_id, channel_id, slug, status, host_id, players,"
-                " options, seed, timing, own_thread, version, created_at, updated_at)"
-                " VALUES ($1, $2, $3, 'lobby', $4, $5, $6, $7, $8, $9, $10, $11, $12)"
+                " options, seed, timing, own_thread, version, created_at, updated_at, data)"
+                " VALUES ($1, $2, $3, 'lobby', $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)"
                 " RETURNING id",
                 *values,
             )
@@ -738,6 +741,44 @@ class PostgresStore:
             " ON CONFLICT (guild_id, key) DO UPDATE SET value = excluded.value",
             guild_id, key, value,
         )  # fmt: skip
+
+    # -- a server's corrected data files -----------------------------------------------
+
+    async def guild_data(self, guild_id: int) -> list[GuildDataRecord]:
+        rows = await self._fetch(
+            "SELECT * FROM guild_data WHERE guild_id = $1 ORDER BY package, name", guild_id
+        )
+        return [GuildDataRecord.from_row(row) for row in rows]
+
+    async def set_guild_data(
+        self,
+        guild_id: int,
+        package: str,
+        name: str,
+        content: dict[str, Any],
+        *,
+        user_id: int,
+        now: float,
+    ) -> None:
+        await self._execute(
+            "INSERT INTO guild_data (guild_id, package, name, content, user_id, uploaded_at)"
+            " VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (guild_id, package, name) DO UPDATE"
+            " SET content = excluded.content, user_id = excluded.user_id,"
+            " uploaded_at = excluded.uploaded_at",
+            guild_id, package, name, json.dumps(content), user_id, float(now),
+        )  # fmt: skip
+
+    async def clear_guild_data(self, guild_id: int, package: str | None = None) -> int:
+        if package is None:
+            removed = await self._fetch(
+                "DELETE FROM guild_data WHERE guild_id = $1 RETURNING name", guild_id
+            )
+        else:
+            removed = await self._fetch(
+                "DELETE FROM guild_data WHERE guild_id = $1 AND package = $2 RETURNING name",
+                guild_id, package,
+            )  # fmt: skip
+        return len(removed)
 
     # -- offers waiting for answers ----------------------------------------------------
 

@@ -166,4 +166,18 @@ MIGRATIONS: list[str] = [
     );
     CREATE INDEX ratings_by_player ON ratings (guild_id, user_id);
     """,
+    # 11: a server's corrected data files (uploaded with /game data), and the corrections
+    # each game was opened with (so a later upload never changes a game under way).
+    """
+    CREATE TABLE guild_data (
+        guild_id bigint NOT NULL,
+        package text NOT NULL,
+        name text NOT NULL,
+        content text NOT NULL,
+        user_id bigint NOT NULL,
+        uploaded_at double precision NOT NULL,
+        PRIMARY KEY (guild_id, package, name)
+    );
+    ALTER TABLE games ADD COLUMN data text NOT NULL DEFAULT '{}';
+    """,
 ]

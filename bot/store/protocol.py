@@ -51,6 +51,7 @@ from typing import Any, Protocol, runtime_checkable
 from bot.store.records import (
     ActionRecord,
     GameRecord,
+    GuildDataRecord,
     NewSeat,
     OfferRecord,
     OutboxEntry,
@@ -82,6 +83,7 @@ class Store(Protocol):
         own_thread: bool = False,
         seats: Sequence[NewSeat] = (),
         notices: Sequence[Outgoing] | Callable[[int], Sequence[Outgoing]] = (),
+        data: dict[str, Any] | None = None,
     ) -> int:
         """Open a new game in the ``lobby`` with ``seats`` taken (its host's) and its
         ``notices`` stored, all in one transaction, and return its id. ``notices`` may be a
@@ -91,7 +93,8 @@ class Store(Protocol):
         "newest first" is "highest id first"). The game's version is the number of
         ``seats`` (each counts as one write, as if taken by :meth:`add_seat`); it has
         no snapshot, no result, no deadline or reminder and no message ids; ``created_at`` and
-        ``updated_at`` are ``now``; ``timing`` defaults to ``{}``.
+        ``updated_at`` are ``now``; ``timing`` defaults to ``{}``. ``data`` (the server's
+        corrected data the game is played with, default ``{}``) never changes afterwards.
         """
         ...
 
@@ -478,4 +481,29 @@ class Store(Protocol):
         stored result gives, each pool's games in end order (``ended_at``, then
         ``game_id``) through ``rater``, starting from nobody rated. Returns how many
         games' results there are. Rebuilding twice gives exactly the same ratings."""
+        ...
+
+    # -- a server's corrected data files -----------------------------------------------
+
+    async def guild_data(self, guild_id: int) -> list[GuildDataRecord]:
+        """The corrected data files server ``guild_id`` keeps, by package and file name."""
+        ...
+
+    async def set_guild_data(
+        self,
+        guild_id: int,
+        package: str,
+        name: str,
+        content: dict[str, Any],
+        *,
+        user_id: int,
+        now: float,
+    ) -> None:
+        """Keep ``content`` as the server's correction of file ``name`` of ``package``,
+        replacing the one it had, with who uploaded it and when."""
+        ...
+
+    async def clear_guild_data(self, guild_id: int, package: str | None = None) -> int:
+        """Remove the server's corrections of ``package`` (of every package with None);
+        the number of files removed."""
         ...

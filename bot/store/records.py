@@ -90,6 +90,9 @@ class GameRecord:
     created_at: float
     updated_at: float
     seats: tuple[SeatRecord, ...] = field(default=())
+    data: dict[str, Any] = field(default_factory=dict)
+    """The server's corrected data the game was opened with (``{package: {file: {key:
+    value}}}``; ``{}`` for the deployment's own data)."""
 
     @property
     def active(self) -> bool:
@@ -140,6 +143,7 @@ class GameRecord:
             created_at=row["created_at"],
             updated_at=row["updated_at"],
             seats=seats,
+            data=json.loads(row["data"]) if row["data"] else {},
         )
 
 
@@ -287,3 +291,27 @@ Rater = Callable[[Mapping[int, RatingRow], Sequence[ResultRow]], list[RatingRow]
 (a player without one is missing) and the game's result rows, returns the new ratings of
 the players it rated. It is pure, so rating the same games in the same order always gives
 the same numbers. The application layer supplies it; a store only keeps what it returns."""
+
+
+@dataclass(frozen=True)
+class GuildDataRecord:
+    """One corrected data file a server keeps: the top-level fields ``content`` of file
+    ``name`` of engine package ``package``, uploaded by ``user_id`` at ``uploaded_at``."""
+
+    guild_id: int
+    package: str
+    name: str
+    content: dict[str, Any]
+    user_id: int
+    uploaded_at: float
+
+    @staticmethod
+    def from_row(row: Any) -> GuildDataRecord:
+        return GuildDataRecord(
+            guild_id=row["guild_id"],
+            package=row["package"],
+            name=row["name"],
+            content=json.loads(row["content"]),
+            user_id=row["user_id"],
+            uploaded_at=row["uploaded_at"],
+        )

@@ -26,6 +26,7 @@ from bot.store.records import (
     GAME_STATUSES,
     ActionRecord,
     GameRecord,
+    GuildDataRecord,
     NewerDatabase,
     NewSeat,
     OfferRecord,
@@ -182,6 +183,7 @@ class SqliteStore:
         own_thread: bool = False,
         seats: Sequence[NewSeat] = (),
         notices: Sequence[Outgoing] | Callable[[int], Sequence[Outgoing]] = (),
+        data: dict[str, Any] | None = None,
     ) -> int:
         """A new game in the lobby with ``seats`` taken; returns its id. Each seat counts as
         one write, as if it were taken by :meth:`add_seat` after the game was opened."""
@@ -189,11 +191,12 @@ class SqliteStore:
             [(game_id,)] = await _rows(
                 db,
                 "INSERT INTO games (guild_id, channel_id, slug, status, host_id, players,"
-                " options, seed, timing, own_thread, version, created_at, updated_at)"
-                " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                " options, seed, timing, own_thread, version, created_at, updated_at, data)"
+                " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                 (
                     guild_id, channel_id, slug, host_id, players, json.dumps(options), seed,
                     json.dumps(timing or {}), int(own_thread), len(seats), now, now,
+                    json.dumps(data or {}),
                 ),
             )  # fmt: skip
             for seat in seats:
@@ -616,6 +619,42 @@ class SqliteStore:
                 "INSERT INTO guild_settings (guild_id, key, value) VALUES (?, ?, ?)"
                 " ON CONFLICT (guild_id, key) DO UPDATE SET value = excluded.value",
                 (guild_id, key, value),
+            )
+
+    # -- a server's corrected data files -----------------------------------------------
+
+    async def guild_data(self, guild_id: int) -> list[GuildDataRecord]:
+        rows = await self._fetchall(
+            "SELECT * FROM guild_data WHERE guild_id = ? ORDER BY package, name", (guild_id,)
+        )
+        return [GuildDataRecord.from_row(row) for row in rows]
+
+    async def set_guild_data(
+        self,
+        guild_id: int,
+        package: str,
+        name: str,
+        content: dict[str, Any],
+        *,
+        user_id: int,
+        now: float,
+    ) -> None:
+        async with self._transaction() as db:
+            await _run(
+                db,
+                "INSERT INTO guild_data (guild_id, package, name, content, user_id, uploaded_at)"
+                " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, package, name) DO UPDATE"
+                " SET content = excluded.content, user_id = excluded.user_id,"
+                " uploaded_at = excluded.uploaded_at",
+                (guild_id, package, name, json.dumps(content), user_id, now),
+            )
+
+    async def clear_guild_data(self, guild_id: int, package: str | None = None) -> int:
+        async with self._transaction() as db:
+            if package is None:
+                return await _run(db, "DELETE FROM guild_data WHERE guild_id = ?", (guild_id,))
+            return await _run(
+                db, "DELETE FROM guild_data WHERE guild_id = ? AND package = ?", (guild_id, package)
             )
 
     # -- offers waiting for answers ----------------------------------------------------

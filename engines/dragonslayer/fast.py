@@ -27,6 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache, cached_property, lru_cache
 
+from engines import data
 from engines.dragonslayer.battle import ROWS, load_battle
 from engines.dragonslayer.model import COMPANION, MAGIC_ITEM, SPELL, WEAPON, load_parties
 from engines.dragonslayer.state import ASHES, tile
@@ -124,34 +125,43 @@ def party_of(state: dict, seat: int) -> Party:
     )
 
 
+# What is remembered here is read from the deployment's data (never a server's corrections,
+# whichever game asks first), so one process plans alike for every server.
+
+
 @cache
 def tile_kind(key: str) -> str:
     """A tile's kind (remembered)."""
-    return tile(key).kind
+    with data.corrected(data.NONE):
+        return tile(key).kind
 
 
 @cache
 def tile_strength(key: str) -> int:
     """A tile's combat strength, 0 for none (remembered)."""
-    return tile(key).strength or 0
+    with data.corrected(data.NONE):
+        return tile(key).strength or 0
 
 
 @cache
 def tile_carries(key: str) -> int:
     """How many spells or magic items a companion carries for the magician (remembered)."""
-    return tile(key).carries
+    with data.corrected(data.NONE):
+        return tile(key).carries
 
 
 @lru_cache(maxsize=1)
 def battle_tables():
     """The Battle Display, modifiers and Matrix (read once)."""
-    return load_battle()
+    with data.corrected(data.NONE):
+        return load_battle()
 
 
 @cache
 def magician(key: str):
     """A magician's card: combat, magic and pentacles (remembered)."""
-    return load_parties().magicians[key]
+    with data.corrected(data.NONE):
+        return load_parties().magicians[key]
 
 
 # -- one fight -------------------------------------------------------------------------------

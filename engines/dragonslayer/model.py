@@ -756,16 +756,23 @@ def counter_total(tiles: TileSet, parties: Parties) -> int:
 # ---------------------------------------------------------------------------------------
 # Loading (rebuilt only when engines.data hands back a different dict)
 
-_built: dict[str, tuple[tuple[int, ...], Any]] = {}
+_built: dict[tuple[str, tuple[int, ...]], tuple[Any, tuple[dict[str, Any], ...]]] = {}
+KEPT = 16
+"""How many builds are kept (the deployment's data and a few servers' corrections)."""
 
 
 def cached(name: str, raws: tuple[dict[str, Any], ...], build: Callable[[], T]) -> T:
     # engines.data.load returns the same dict until overrides change; the dicts are kept
-    # alive in the cache entry, so comparing ids is safe.
-    ident = tuple(id(raw) for raw in raws)
-    if name not in _built or _built[name][0] != ident:
-        _built[name] = (ident, (build(), raws))
-    return _built[name][1][0]
+    # alive in the cache entry, so comparing ids is safe. Several are kept, so games of
+    # servers with and without corrections do not rebuild (and redraw) in turn.
+    key = (name, tuple(id(raw) for raw in raws))
+    entry = _built.get(key)
+    if entry is None:
+        if len(_built) >= KEPT:
+            _built.clear()  # one step, safe while other threads read
+        entry = (build(), raws)
+        _built[key] = entry
+    return entry[0]
 
 
 def load_urland() -> Urland:

@@ -186,11 +186,14 @@ def current_board() -> Board:
     """The board built from the current data file (rebuilt only when the data changes)."""
     data = board_data()
     # engines.data.load returns the same dict until overrides change; keeping a reference
-    # to it makes the identity check safe.
-    if not _built or _built[0][0] is not data:
+    # to it makes the identity check safe. The entry is read once, so a thread building
+    # another server's board meanwhile cannot hand this caller the wrong one.
+    built = _built[0] if _built else None
+    if built is None or built[0] is not data:
         check_board(data)
-        _built[:] = [(data, build_board(data))]
-    return _built[0][1]
+        built = (data, build_board(data))
+        _built[:] = [built]
+    return built[1]
 
 
 register_check("stgeorge", current_board)

@@ -177,3 +177,85 @@ def test_any_garbage_value_is_refused_or_plays(tmp_path, package, name, slug, pl
             finally:
                 data.use_overrides(None)
     assert refused
+
+
+# -- a server's corrections, in effect only where they are put in effect ----------------
+
+
+def test_corrections_apply_only_inside_their_block_and_over_the_deployment_folder(tmp_path):
+    correct(tmp_path, "lions_dragons", "setup", {"quiet_ply_cap": 150})
+    data.use_overrides(tmp_path)
+    server = data.check_corrections("lions_dragons", "setup", {"reserve": 2})
+    with data.corrected(server):
+        inside = data.load("lions_dragons", "setup")
+        options = ENGINES["lions-dragons"].parse_options("")
+    outside = data.load("lions_dragons", "setup")
+    assert (inside["reserve"], inside["quiet_ply_cap"]) == (2, 150)
+    assert (outside["reserve"], outside["quiet_ply_cap"]) == (4, 150)
+    assert options["reserve"] == 2
+    assert ENGINES["lions-dragons"].parse_options("")["reserve"] == 4
+
+
+def test_the_same_corrections_give_the_same_data_and_other_files_stay_shared():
+    first = data.check_corrections("stgeorge", "board", {"lair_colour": "blue"})
+    again = data.Corrections(first.to_json())
+    with data.corrected(first):
+        board, path = data.load("stgeorge", "board"), data.load("dragons_cave", "path")
+    with data.corrected(again):
+        assert data.load("stgeorge", "board") is board
+    assert data.load("dragons_cave", "path") is path  # not a file the server corrected
+    assert data.load("stgeorge", "board") is not board
+
+
+@pytest.mark.parametrize(
+    ("package", "name", "fields", "message"),
+    [
+        ("stgeorge", "board", {"castles": {"george": {}}}, "board.json: castles"),
+        ("lions_dragons", "setup", {"reserve": "lots"}, "setup.json: reserve must be a whole"),
+        ("lions_dragons", "setup", {"reserv": 3}, "setup.json: reserv is not a field"),
+        ("dragons_cave", "path", {"coins": [[1, 1]]}, "path.json: coins"),
+        ("dragonslayer", "parties", {"magicians": [{"key": "aurric"}]}, "parties.json: magicians"),
+        ("stgeorge", "boards", {}, "boards.json: stgeorge has no data file of that name"),
+    ],
+)
+def test_a_server_correction_that_cannot_be_used_is_refused_naming_its_field(
+    package, name, fields, message
+):
+    with pytest.raises(BadDataFile) as refused:
+        data.check_corrections(package, name, fields)
+    assert message in str(refused.value)
+    assert data.in_effect() is data.NONE
+    assert "overridden" not in data.load(package, data.file_names(package)[0])
+
+
+def test_a_game_played_in_a_thread_with_corrections_leaves_other_threads_on_the_bundled_data():
+    import threading
+
+    game = ENGINES["dragons-cave"]
+    corrected = data.check_corrections("dragons_cave", "path", {"coins": [[3] * 5] * 4})
+    seen: dict[str, Any] = {}
+
+    def coins() -> list[int]:
+        options = game.parse_options("")
+        roles = [role.key for role in game.roles(2, options)]
+        state = game.setup(roles, options, random.Random(1))
+        return [square["coins"] for square in game.dump(state)["board"]["path"]]
+
+    def corrected_game() -> None:
+        with data.corrected(corrected):
+            seen["corrected"] = coins()
+
+    worker = threading.Thread(target=corrected_game)
+    worker.start()
+    plain = coins()
+    worker.join()
+    assert set(seen["corrected"]) == {3}
+    assert plain == [c for section in data.load("dragons_cave", "path")["coins"] for c in section]
+    assert set(plain) != {3}
+
+
+def test_the_differences_from_the_bundled_file_are_named():
+    bundled_reserve = data.load("lions_dragons", "setup")["reserve"]
+    assert data.differences(
+        "lions_dragons", "setup", {"reserve": bundled_reserve, "quiet_ply_cap": 90}
+    ) == ["quiet_ply_cap"]

@@ -14,6 +14,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord import autocomplete as ac
+from bot.discord import data_files
 from bot.discord.replies import answer, asked, give_file
 
 if TYPE_CHECKING:
@@ -282,6 +283,27 @@ class Game(commands.GroupCog, group_name="game", group_description="Play dragon 
                 **asked(interaction), game_id=game, from_turn=from_turn, progress=progress
             ),
         )
+
+    # -- a server's corrected data files -------------------------------------------------
+
+    @app_commands.command(
+        name="data", description="This server's corrected game data (Manage Server to change)"
+    )
+    @app_commands.describe(
+        action="Show, upload or clear this server's corrected data",
+        game="Which game's data (needed to upload or clear)",
+        file="The corrected data file (.json with the fields you change), to upload",
+    )
+    @app_commands.choices(action=data_files.ACTIONS)
+    @app_commands.autocomplete(game=ac.game_slugs)
+    async def data(
+        self,
+        interaction: discord.Interaction,
+        action: str,
+        game: str | None = None,
+        file: discord.Attachment | None = None,
+    ) -> None:
+        await answer(interaction, lambda: data_files.data_request(interaction, action, game, file))
 
 
 def _progress(interaction: discord.Interaction) -> Callable[[int, int], Awaitable[None]]:

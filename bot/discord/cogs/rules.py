@@ -1,7 +1,14 @@
-"""``/rules``: each game's rules summary, notation and reconstructed data."""
+"""``/rules``: a game's rules as one private message with a menu of its sections.
+
+The message shows one section (its rules summary, notation, readings, reconstructed data,
+and on a server with corrected data the values it corrected and who did); choosing
+another in the menu edits the message in place. The menu is a ``DynamicItem`` whose id
+carries the game (``dh:rules:<game>``), so it keeps working after a restart.
+"""
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 import discord
@@ -14,58 +21,100 @@ from bot.service.errors import UserError
 
 if TYPE_CHECKING:
     from bot.discord.client import DragonBot
+    from bot.service.server_data import Section
 
-LIMIT = 2000
-
-
-FENCE = "```"
-MAX_PAGES = 15
+MAX_OPTIONS = 25
+"""Discord's most options in one menu."""
 
 
-def pages(text: str, limit: int = LIMIT) -> list[str]:
-    """Split Markdown into message-sized pages at line boundaries.
+def section_message(title: str, sections: list[Section], index: int) -> str:
+    """The message showing section ``index`` of a game's rules."""
+    index = min(max(index, 0), len(sections) - 1)
+    head = f"**{title}: {sections[index].title}** ({index + 1}/{len(sections)})\n"
+    return content(head + sections[index].text)
 
-    A code block cut by a page break is closed at the end of one page and opened again at
-    the start of the next, so tables stay tables.
-    """
-    result, page, fenced = [], "", False
-    room = limit - len(FENCE) - 1
-    for block in text.split("\n"):
-        while len(block) > room:
-            result.append(block[:room])
-            block = block[room:]
-        if len(page) + len(block) + 1 > room:
-            result.append(page + (f"\n{FENCE}" if fenced else ""))
-            page = FENCE if fenced else ""
-        page = f"{page}\n{block}" if page else block
-        if block.strip().startswith(FENCE):
-            fenced = not fenced
-    if page.strip():
-        result.append(page)
-    return result
+
+class SectionMenu(
+    discord.ui.DynamicItem[discord.ui.Select],
+    template=r"dh:rules:(?P<game>[a-z0-9-]+)",
+):
+    """The menu of a game's rules sections; each option's value is a section's number."""
+
+    def __init__(self, slug: str, sections: list[Section] | None = None, shown: int = 0) -> None:
+        options = [
+            discord.SelectOption(
+                label=section.title[:100], value=str(index), default=index == shown
+            )
+            for index, section in enumerate((sections or [])[:MAX_OPTIONS])
+        ]
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"dh:rules:{slug}",
+                placeholder="Choose a section of the rules",
+                options=options or [discord.SelectOption(label="-")],
+            )
+        )
+        self.slug = slug
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str], /
+    ) -> SectionMenu:
+        menu = cls(match["game"])
+        menu.chosen = list(getattr(item, "values", None) or [])
+        return menu
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = getattr(self, "chosen", None) or (interaction.data or {}).get("values", [])
+        index = int(values[0]) if values and str(values[0]).isdigit() else 0
+        shown = await _shown(interaction, self.slug, index)
+        if shown is None:
+            return
+        text, view = shown
+        await interaction.response.edit_message(content=text, view=view)
+
+
+async def _shown(
+    interaction: discord.Interaction, slug: str, index: int
+) -> tuple[str, discord.ui.View] | None:
+    """The message and menu showing section ``index``; None (having answered) when the
+    game is unknown."""
+    host = interaction.client.host  # type: ignore[attr-defined]
+    try:
+        sections = await host.rules_sections(slug, interaction.guild_id)
+        title = host.game_title(slug)
+    except UserError as error:
+        await interaction.response.send_message(content("⚠️ " + error.text), ephemeral=True)
+        return None
+    index = min(max(index, 0), len(sections) - 1)
+    view = discord.ui.View(timeout=None)
+    view.add_item(SectionMenu(slug, sections, index))
+    return section_message(title, sections, index), view
 
 
 class Rules(commands.Cog):
-    """The ``/rules`` command."""
+    """The ``/rules`` command and its section menu."""
 
     def __init__(self, bot: DragonBot) -> None:
         self.bot = bot
 
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(SectionMenu)
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(SectionMenu)
+
     @app_commands.command(
         name="rules", description="How a game is played here, its notation and reconstructed parts"
     )
-    @app_commands.describe(game="Which game")
+    @app_commands.describe(game="Which game's rules to show")
     @app_commands.autocomplete(game=ac.game_slugs)
     async def rules(self, interaction: discord.Interaction, game: str) -> None:
-        try:
-            text = self.bot.host.rules(game)
-        except UserError as error:
-            await interaction.response.send_message(content("⚠️ " + error.text), ephemeral=True)
+        shown = await _shown(interaction, game.strip().lower(), 0)
+        if shown is None:
             return
-        chunks = pages(text)
-        await interaction.response.send_message(chunks[0], ephemeral=True)
-        for chunk in chunks[1:MAX_PAGES]:
-            await interaction.followup.send(chunk, ephemeral=True)
+        text, view = shown
+        await interaction.response.send_message(text, view=view, ephemeral=True)
 
 
 async def setup(bot: DragonBot) -> None:

@@ -1,0 +1,108 @@
+"""``/help``: the games, how to start one, and every command, in one private message.
+
+The command list is read from the bot's own command tree, so a command added anywhere
+appears here (under "More" until it is given a group below).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+if TYPE_CHECKING:
+    from bot.discord.client import DragonBot
+
+LIMIT = 2000
+
+GROUPS: list[tuple[str, tuple[str, ...]]] = [
+    ("Gathering", (
+        "game new", "game join", "game addbot", "game leave", "game start", "game cancel",
+        "game list", "game mine",
+    )),
+    ("Playing", ("move", "hand", "game status", "game resign", "game draw", "game undo")),
+    ("Clock", ("game settings", "game pause", "game resume", "notify")),
+    ("Story", ("game history", "game export", "game replay")),
+    ("Server admin (Manage Server)", ("game defaults", "game data")),
+    ("Learning", ("rules", "help")),
+]  # fmt: skip
+"""Where each command is listed; a command not named here is listed under "More"."""
+
+
+def leaf_commands(tree: app_commands.CommandTree) -> list[app_commands.Command]:
+    """Every command a user can type (subcommands, not their groups), in tree order."""
+    return [c for c in tree.walk_commands() if isinstance(c, app_commands.Command)]
+
+
+def grouped(found: Iterable[app_commands.Command]) -> list[tuple[str, list[app_commands.Command]]]:
+    """The commands by group, in :data:`GROUPS` order, the rest under "More"."""
+    by_name = {c.qualified_name: c for c in found}
+    groups = []
+    for title, names in GROUPS:
+        listed = [by_name.pop(name) for name in names if name in by_name]
+        if listed:
+            groups.append((title, listed))
+    if by_name:
+        groups.append(("More", list(by_name.values())))
+    return groups
+
+
+def help_message(commands_found: list[app_commands.Command], games: list[tuple]) -> str:
+    """The help message: the games, how to start one, the commands (with their
+    descriptions when they fit in one message, else by name), and where the rules are."""
+    head = ["**Dragon board games**"]
+    head += [
+        f"- **{title}** (`{slug}`), {low}-{high} players" if low != high
+        else f"- **{title}** (`{slug}`), {low} players"
+        for slug, title, low, high in games
+    ]  # fmt: skip
+    head += [
+        "",
+        "**Starting a game**: `/game new game:<game>` opens it in this channel; the others "
+        "`/game join` (or the host fills seats with `/game addbot`); the host then "
+        "`/game start`s it. The board and your buttons follow; `/move` types an action.",
+        "",
+    ]
+    tail = ["", "Each game's rules, notation and reconstructed data: `/rules game:<game>`."]
+    groups = grouped(commands_found)
+    long = head + _with_descriptions(groups) + tail
+    text = "\n".join(long)
+    if len(text) <= LIMIT:
+        return text
+    return "\n".join(head + _names_only(groups) + tail)[:LIMIT]
+
+
+def _with_descriptions(groups: list[tuple[str, list[app_commands.Command]]]) -> list[str]:
+    lines = []
+    for title, found in groups:
+        entries = " · ".join(f"`/{c.qualified_name}` {c.description}" for c in found)
+        lines.append(f"**{title}**: {entries}")
+    return lines
+
+
+def _names_only(groups: list[tuple[str, list[app_commands.Command]]]) -> list[str]:
+    return [
+        f"**{title}**: " + ", ".join(f"`/{c.qualified_name}`" for c in found)
+        for title, found in groups
+    ]
+
+
+class Help(commands.Cog):
+    """The ``/help`` command."""
+
+    def __init__(self, bot: DragonBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(
+        name="help", description="The games, how to start one, and every command"
+    )
+    async def help(self, interaction: discord.Interaction) -> None:
+        text = help_message(leaf_commands(self.bot.tree), self.bot.host.games_overview())
+        await interaction.response.send_message(text, ephemeral=True)
+
+
+async def setup(bot: DragonBot) -> None:
+    await bot.add_cog(Help(bot))

@@ -1,0 +1,59 @@
+"""``/game data``: what the command asks of the host, with the uploaded file read.
+
+Only members with Manage Server may upload or clear (checked here from the interaction's
+permissions and again by the host); anyone may look at what the server corrected.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.discord.replies import asked
+from bot.service.errors import UserError
+from bot.service.notices import Outcome
+from bot.service.server_data import UPLOAD_LIMIT
+
+ACTIONS = [
+    app_commands.Choice(name="show this server's corrected data", value="show"),
+    app_commands.Choice(name="upload a corrected data file for a game", value="upload"),
+    app_commands.Choice(name="clear this server's corrections of a game", value="clear"),
+]
+
+
+async def data_request(
+    interaction: discord.Interaction,
+    action: str,
+    game: str | None,
+    file: discord.Attachment | None,
+) -> Outcome:
+    """Run ``/game data action:<action>`` for the asker; UserError says what to give."""
+    host: Any = interaction.client.host  # type: ignore[attr-defined]
+    where = asked(interaction)
+    admin = bool(interaction.permissions and interaction.permissions.manage_guild)
+    if action == "show":
+        return await host.show_data(**where, game=game)
+    if not game:
+        raise UserError(f"Name the game: `/game data action:{action} game:<game>`.")
+    if action == "clear":
+        return await host.clear_data(**where, game=game, is_admin=admin)
+    if action != "upload":
+        raise UserError("Choose an action: show, upload or clear.")
+    if file is None:
+        raise UserError(
+            "Attach the corrected data file: `/game data action:upload game:<game> file:<file>` "
+            "(a `.json` file holding the fields you change)."
+        )
+    if not admin:  # before downloading anything
+        raise UserError("Only members with Manage Server may upload corrected data on this server.")
+    if file.size > UPLOAD_LIMIT:
+        raise UserError(
+            f"`{file.filename[:80]}` is {file.size // 1024} KB; a corrected file may be at most "
+            f"{UPLOAD_LIMIT // 1024} KB. Upload only the fields you change."
+        )
+    content = await file.read()
+    return await host.upload_data(
+        **where, game=game, file_name=file.filename, content=content, is_admin=admin
+    )
