@@ -19,7 +19,19 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from engines.dragons_cave.board import load_board
-from render.common import INK, PAPER, Palette, draw_text, font, png_bytes, text_length
+from render.common import (
+    BLUE,
+    INK,
+    PAPER,
+    VERMILLION,
+    YELLOW,
+    Palette,
+    draw_text,
+    font,
+    ink_on,
+    png_bytes,
+    text_length,
+)
 
 WIDTH = 1024
 HEIGHT = 1024
@@ -45,11 +57,14 @@ KIND_COLOURS = {
 }
 FALLBACK_COLOURS = [(120, 120, 120), (90, 60, 40), (40, 120, 140), (160, 90, 140), (70, 70, 70)]
 PLAYER_COLOURS = {
-    "red": (214, 48, 48),
-    "blue": (36, 98, 222),
-    "green": (36, 158, 70),
-    "yellow": (246, 200, 30),
+    "red": VERMILLION,
+    "blue": BLUE,
+    "green": (0, 192, 120),
+    "yellow": YELLOW,
 }
+"""Each player's colour: Okabe–Ito vermillion, blue and yellow, and a light bluish green
+(Okabe–Ito's own green looks like its blue to tritanopes); every token also carries the
+player's letter."""
 CAVE = (58, 50, 56)
 CAVE_EDGE = (96, 84, 90)
 TRAIL = (176, 150, 112)
@@ -426,7 +441,7 @@ def _token(
         outline=WHITE,
         width=3 * _k(),
     )
-    text = INK if sum(colour) > 480 else WHITE
+    text = ink_on(colour)
     size = 19 if len(label) == 1 else 16
     _text(draw, _s(cx, cy), label, font=font(size * _k(), True), fill=text, anchor="mm")
 

@@ -18,12 +18,17 @@ from PIL import Image, ImageDraw
 
 from engines.data import load
 from render.common import (
+    BLUE,
     INK,
     PAPER,
+    SKY_BLUE,
+    VERMILLION,
     WHITE,
+    YELLOW,
     Palette,
     draw_text,
     font,
+    ink_on,
     png_bytes,
     text_box,
     text_length,
@@ -34,11 +39,13 @@ LEGEND = 170
 SCALE = 2  # supersampling factor
 
 CASTLE_COLOURS = {
-    "george": (200, 32, 45),
-    "patrick": (0, 150, 105),
-    "andrew": (0, 105, 180),
-    "david": (232, 160, 0),
+    "george": VERMILLION,
+    "patrick": SKY_BLUE,
+    "andrew": BLUE,
+    "david": YELLOW,
 }
+"""Each castle's colour (Okabe–Ito: apart in every common colour blindness); its Knights
+also carry its letter."""
 DRAGON_COLOUR = (62, 22, 84)
 DRAGON_EDGE = (214, 186, 235)
 LAIR_GREEN = (112, 170, 84)
@@ -420,7 +427,7 @@ def _draw_knight(
         outline=INK,
         width=max(1, int(geo.px(2))),
     )
-    ink = INK if castle == "david" else WHITE
+    ink = ink_on(CASTLE_COLOURS[castle])
     draw_text(draw, (x, y + geo.px(1)), letter, font(int(geo.px(radius * 1.15)), True), ink, "mm")
 
 

@@ -51,6 +51,7 @@ from render.dragonslayer.style import (
     Colour,
     Pen,
     Point,
+    letter_ink,
     magician_colour,
     shade,
     text_width,
@@ -323,7 +324,7 @@ def _legend_symbol(pen: Pen, kind: str, xy: Point) -> None:
     elif kind == "magician":
         token(pen, xy, MAGICIAN_COLOURS["galen"], "G", radius=12)
     elif kind == "kings_man":
-        kings_man(pen, xy, MAGICIAN_COLOURS["merridyds"], 1, False, half=12)
+        kings_man(pen, xy, MAGICIAN_COLOURS["merridyds"], 1, False, "M", half=12)
     elif kind == "stack":
         stack(pen, xy, 4)
     else:
@@ -338,7 +339,7 @@ def token(pen: Pen, xy: Point, colour: Colour, label: str, radius: float = TOKEN
     """A magician: a disc in its colour, white ring, its initials."""
     pen.stamp(_disc, xy, math.ceil(radius) + 4, colour, radius)
     size = 16 if len(label) == 1 else 12
-    pen.text((xy[0], xy[1] + 1), label, size, fill=WHITE, bold=True)
+    pen.text((xy[0], xy[1] + 1), label, size, fill=letter_ink(colour), bold=True)
 
 
 def _disc(pen: Pen, xy: Point, colour: Colour, radius: float) -> None:
@@ -352,17 +353,19 @@ def kings_man(
     colour: Colour,
     number: int,
     idle: bool,
+    owner: str = "",
     half: float = TILE_HALF,
 ) -> None:
-    """A King's man: a square tile in its magician's colour, a crown and its number; pale
-    when it is idle."""
+    """A King's man: a square tile in its magician's colour, a crown, and its ``owner``'s
+    initial with its number (the owner shows without colour); pale when it is idle."""
     x, y = xy
     fill = tint(colour, 0.55) if idle else colour
     # Drawn, not stamped: the crown's outline does not shift by whole pixels exactly.
     _crowned_tile(pen, xy, fill, half)
     k = half / TILE_HALF
     pen.text(
-        (x, y + 6 * k), str(number), round(14 * k), fill=WHITE, bold=True, halo=INK, halo_width=1.5
+        (x, y + 6 * k), f"{owner}{number}", round(14 * k), fill=WHITE, bold=True, halo=INK,
+        halo_width=1.5,
     )
 
 

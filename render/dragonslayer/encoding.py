@@ -61,7 +61,7 @@ def _palette(layout: Layout) -> Palette:
     surfaces = (PAPER, style.PANEL, style.CURRENT_BAND)
     inks = (INK, style.MUTED, style.ALERT, style.SUBTITLE, *magicians[2::3])
     ramps = [(ink, surface) for ink in inks for surface in surfaces]
-    ramps += [(style.WHITE, colour) for colour in magicians[0::3]]
+    ramps += [(style.letter_ink(colour), colour) for colour in magicians[0::3]]
     ramps += [(INK, style.NOTE_PAPER), (style.DRAGON, style.NOTE_PAPER), (style.WHITE, INK)]
     ramps += [(style.WHITE, battle.COMBAT), (style.WHITE, battle.MAGIC), (INK, battle.CELL)]
     ramps += [(INK, battle.FIGHT_ROW), (battle.FADED, PAPER), (battle.FADED, battle.CELL)]

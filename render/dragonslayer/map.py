@@ -86,6 +86,17 @@ class _Piece:
     current: bool = False
 
 
+def _owner_letter(layout: Layout, man: dict[str, Any], magicians: list[dict[str, Any]]) -> str:
+    """The first letter of the name of the magician a King's man serves (so its owner shows
+    without colour), or "" when the view does not say."""
+    key = man.get("magician")
+    if not key:
+        key = next((m.get("key") for m in magicians if m.get("seat") == man.get("seat")), None)
+    name = next((m.get("name") for m in magicians if m.get("key") == key and m.get("name")), None)
+    name = name or layout.names.get(key or "", "")
+    return name[:1].upper()
+
+
 def _magician_spot(layout: Layout, where: dict[str, Any]) -> tuple[str, Point] | None:
     """Where a magician stands: (a key grouping pieces that share the spot, its centre)."""
     kind, key = where.get("kind"), where.get("key")
@@ -124,6 +135,7 @@ def _draw_spots(pen: Pen, layout: Layout, view: dict[str, Any]) -> None:
         piece = _Piece(
             "kings_man",
             colour,
+            label=_owner_letter(layout, man, magicians),
             number=int(man.get("number") or 0),
             strength=man.get("strength"),
             idle=bool(man.get("idle")),
@@ -162,7 +174,7 @@ def _draw_spots(pen: Pen, layout: Layout, view: dict[str, Any]) -> None:
             if piece.kind == "magician":
                 token(pen, cell, piece.colour, piece.label)
             else:
-                kings_man(pen, cell, piece.colour, piece.number, piece.idle)
+                kings_man(pen, cell, piece.colour, piece.number, piece.idle, piece.label)
         for piece, cell in zip(pieces, cells, strict=True):
             if piece.kind == "kings_man" and piece.strength is not None:
                 strength_badge(pen, (cell[0] + TILE_HALF, cell[1] - TILE_HALF), piece.strength)

@@ -9,7 +9,7 @@ from PIL import Image
 
 from engines.stgeorge import GAME
 from games import render as render_slug
-from render.stgeorge import LEGEND, SIZE, point_xy, render
+from render.stgeorge import CASTLE_COLOURS, LEGEND, SIZE, point_xy, render
 
 
 def start_view(players: int = 5) -> dict:
@@ -49,9 +49,9 @@ def test_a_knight_shows_in_its_castle_colour_at_its_point():
     red = picture(with_pieces(base, [("lair", "dragon"), ("3c", "george")]))
     blue = picture(with_pieces(base, [("lair", "dragon"), ("3c", "andrew")]))
     # Just off the letter in the middle of the disc.
-    assert near(colour_at(red, "3c", dx=-11), (200, 32, 45))
-    assert near(colour_at(blue, "3c", dx=-11), (0, 105, 180))
-    assert not near(colour_at(empty, "3c", dx=-11), (200, 32, 45))
+    assert near(colour_at(red, "3c", dx=-11), CASTLE_COLOURS["george"])
+    assert near(colour_at(blue, "3c", dx=-11), CASTLE_COLOURS["andrew"])
+    assert not near(colour_at(empty, "3c", dx=-11), CASTLE_COLOURS["george"])
 
 
 def test_the_lair_is_green_and_the_dragon_dark():
@@ -118,8 +118,8 @@ def test_scored_and_taken_knights_are_drawn_by_their_castle():
     )
     # One scored Knight sits on the castle's spoke, beyond its towers (left of its letter).
     behind_george = (round(point_xy("G2")[0]) - 9, round(point_xy("G2")[1]) - 77)
-    assert near(counted.getpixel(behind_george), (200, 32, 45), tolerance=60)
-    assert not near(plain.getpixel(behind_george), (200, 32, 45), tolerance=60)
+    assert near(counted.getpixel(behind_george), CASTLE_COLOURS["george"], tolerance=60)
+    assert not near(plain.getpixel(behind_george), CASTLE_COLOURS["george"], tolerance=60)
     corner = (0, 0, 300, 110)  # St. David's counts
     assert plain.crop(corner).tobytes() != counted.crop(corner).tobytes()
 
