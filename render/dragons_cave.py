@@ -59,12 +59,14 @@ FALLBACK_COLOURS = [(120, 120, 120), (90, 60, 40), (40, 120, 140), (160, 90, 140
 PLAYER_COLOURS = {
     "red": VERMILLION,
     "blue": BLUE,
-    "green": (0, 192, 120),
+    "green": (0, 72, 0),
     "yellow": YELLOW,
 }
-"""Each player's colour: Okabe–Ito vermillion, blue and yellow, and a light bluish green
-(Okabe–Ito's own green looks like its blue to tritanopes); every token also carries the
-player's letter."""
+"""Each player's colour: Okabe–Ito vermillion, blue and yellow, and a dark green (Okabe–Ito's
+own green looks like its blue to tritanopes, lighter greens like the vermillion to
+deuteranopes); every token also carries the player's letter."""
+SIDE_COLOURS = {role.capitalize(): colour for role, colour in PLAYER_COLOURS.items()}
+"""Every player's colour by name (the tests check they stay apart for colour-blind players)."""
 CAVE = (58, 50, 56)
 CAVE_EDGE = (96, 84, 90)
 TRAIL = (176, 150, 112)

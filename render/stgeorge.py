@@ -47,6 +47,9 @@ CASTLE_COLOURS = {
 """Each castle's colour (Okabe–Ito: apart in every common colour blindness); its Knights
 also carry its letter."""
 DRAGON_COLOUR = (62, 22, 84)
+SIDE_COLOURS = {**{f"St. {key.capitalize()}": c for key, c in CASTLE_COLOURS.items()},
+                "The Dragon": DRAGON_COLOUR}  # fmt: skip
+"""Every side's colour by name (the tests check they stay apart for colour-blind players)."""
 DRAGON_EDGE = (214, 186, 235)
 LAIR_GREEN = (112, 170, 84)
 LINE = (120, 104, 88)

@@ -36,7 +36,7 @@ from render.dragonslayer.layout import (
     track_xy,
 )
 from render.dragonslayer.map import map_picture
-from render.dragonslayer.style import magician_colour
+from render.dragonslayer.style import SIDE_COLOURS, magician_colour
 
 __all__ = [
     "HEADER",
@@ -44,6 +44,7 @@ __all__ = [
     "MAP_H",
     "MAP_W",
     "PANEL_W",
+    "SIDE_COLOURS",
     "WIDTH",
     "abode_xy",
     "box_xy",

@@ -66,6 +66,8 @@ MAGICIAN_COLOURS: dict[str, Colour] = {
 """Each magician's colour (Okabe–Ito: apart in every common colour blindness); every piece
 in it also carries the magician's initial."""
 FALLBACK_COLOUR = (110, 110, 110)
+SIDE_COLOURS = dict(MAGICIAN_COLOURS)
+"""Every magician's colour (the tests check they stay apart for colour-blind players)."""
 
 
 class Pen:

@@ -69,10 +69,14 @@ def delta_e(a: Colour, b: Colour) -> float:
     return math.dist(lab(a), lab(b))
 
 
-def closest_pair(colours: dict[str, Colour], vision: str) -> tuple[float, str, str]:
-    """The two of ``colours`` that look most alike to ``vision``, and how far apart they look."""
+def closest_pair(
+    colours: dict[str, Colour], vision: str, distance=None
+) -> tuple[float, str, str]:
+    """The two of ``colours`` that look most alike to ``vision``, and how far apart they look
+    (by ``distance``, CIEDE2000 unless told)."""
+    distance = distance or delta_e2000
     return min(
-        (delta_e(seen(colours[a], vision), seen(colours[b], vision)), a, b)
+        (distance(seen(colours[a], vision), seen(colours[b], vision)), a, b)
         for a, b in combinations(colours, 2)
     )
 
@@ -80,8 +84,13 @@ def closest_pair(colours: dict[str, Colour], vision: str) -> tuple[float, str, s
 def delta_e2000(a: Colour, b: Colour) -> float:
     """CIEDE2000 colour difference (Sharma, Wu and Dalal's formulation): closer than CIE76
     to what the eye sees, above all among saturated colours; 10 or more is another colour."""
-    l1, a1, b1 = lab(a)
-    l2, a2, b2 = lab(b)
+    return delta_e2000_lab(lab(a), lab(b))
+
+
+def delta_e2000_lab(one: tuple[float, float, float], two: tuple[float, float, float]) -> float:
+    """CIEDE2000 between two CIELAB colours."""
+    l1, a1, b1 = one
+    l2, a2, b2 = two
     c_bar = (math.hypot(a1, b1) + math.hypot(a2, b2)) / 2
     g = 0.5 * (1 - math.sqrt(c_bar**7 / (c_bar**7 + 25**7)))
     a1, a2 = a1 * (1 + g), a2 * (1 + g)
