@@ -1,0 +1,78 @@
+"""Board pictures read on a phone: shown 400 px wide, every word a player needs is at least
+:data:`FLOOR` px, and no cell's name lies under a piece."""
+
+from __future__ import annotations
+
+import sys
+
+import pytest
+
+import render.lions_dragons
+from engines.lions_dragons import board
+from render.common import Drawn, collect_text
+from tests.render.test_palettes import boards
+
+PHONE = 400
+"""How wide a phone shows a picture in a chat, in CSS pixels."""
+
+FLOOR = 10.0
+"""The smallest font size at :data:`PHONE` px wide: 10 px type has capitals 7.3 px tall in
+DejaVu Sans, the size of the smallest print phone apps use."""
+
+
+def fresh_caches() -> None:
+    """Forget every cached background and glyph, so the text they hold is drawn (and seen)
+    again."""
+    for name, module in list(sys.modules.items()):
+        if name == "render" or name.startswith("render."):
+            for value in vars(module).values():
+                if hasattr(value, "cache_clear"):
+                    value.cache_clear()
+
+
+def drawn_text(module, view: dict) -> tuple[list[Drawn], int]:
+    """Every line of text a fresh picture of ``view`` prints, and the picture's width."""
+    fresh_caches()
+    with collect_text() as found:
+        width = module.picture(view).width
+    # Text is drawn on the picture itself or on a copy a whole number of times as large.
+    assert all(d.canvas_width % width == 0 for d in found)
+    return found, width
+
+
+@pytest.mark.parametrize("index", [0, 5, 13, -1])
+def test_lions_and_dragons_text_is_legible_at_phone_width(index):
+    view = boards("lions-dragons")[index]
+    found, _ = drawn_text(render.lions_dragons, view)
+    names = {c["name"] for c in view["cells"]} - set(view.get("lions", []))
+    # Every cell's name is printed (the whole board is a coordinate grid) ...
+    assert names <= {d.text for d in found}
+    # ... and every word on the picture is at least FLOOR px on a phone.
+    small = [(d.text, round(d.at_width(PHONE)[0], 1)) for d in found if d.at_width(PHONE)[0] < FLOOR]
+    assert not small
+
+
+def piece_box(cell: str) -> tuple[float, float, float, float]:
+    x, y = render.lions_dragons.centre_of(*board.COORD[cell])
+    y += render.lions_dragons.PIECE_DY
+    r = render.lions_dragons.SIZE * render.lions_dragons.PIECE_R
+    return x - r, y - r, x + r, y + r
+
+
+def overlap(a, b) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+@pytest.mark.parametrize("index", [0, 5, 13, -1])
+def test_no_piece_covers_a_cell_name(index):
+    view = boards("lions-dragons")[index]
+    found, _ = drawn_text(render.lions_dragons, view)
+    cells = {c["name"] for c in view["cells"]}
+    labels = [d for d in found if d.text in cells]
+    covered = [
+        (d.text, p["cell"])
+        for p in view.get("pieces", [])
+        for d in labels
+        if overlap(d.box, piece_box(p["cell"]))
+    ]
+    assert view.get("pieces") and not covered
