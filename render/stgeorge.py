@@ -266,7 +266,7 @@ def _background(size: int, in_play: tuple[str, ...], board_key: str) -> Image.Im
         outline=INK,
         width=int(geo.px(2)),
     )
-    draw_text(draw, (cx, cy + geo.px(40)), "LAIR", font(int(geo.px(12)), True), LAIR_INK, "mm")
+    draw_text(draw, (cx, cy + geo.px(40)), "LAIR", font(int(geo.px(18)), True), LAIR_INK, "mm")
 
     dot = geo.px(4)
     for name, (_position, r) in geo.polar.items():
@@ -314,13 +314,13 @@ def _draw_labels(
         theta = geo.angle(spoke)
         cx, cy = geo.centre
         xy = (cx + geo.px(inner) * math.sin(theta), cy - geo.px(inner) * math.cos(theta))
-        _label(draw, xy, str(spoke), geo.px(17), fill=NUMBER_INK, bold=True)
+        _label(draw, xy, str(spoke), geo.px(20), fill=NUMBER_INK, bold=True)
         if spoke not in castle_spokes:
             _label(
                 draw,
                 geo.at(spoke, len(rings) + 0.62),
                 str(spoke),
-                geo.px(19),
+                geo.px(24),
                 fill=NUMBER_INK,
                 bold=True,
                 back=None,
@@ -328,11 +328,11 @@ def _draw_labels(
     # Ring letters on the ring lines, midway between spokes, at four places round the wheel.
     for gap in (2.5, 6.5, 9.5, 13.5):
         for index, letter in enumerate(rings):
-            _label(draw, geo.at(gap, index + 1), letter, geo.px(16))
+            _label(draw, geo.at(gap, index + 1), letter, geo.px(22), NUMBER_INK, bold=True)
     # Castle point names sit just outside each tower, clear of a Knight standing on it.
     for name in castle_of:
         position, r = geo.polar[name]
-        _label(draw, geo.at(position, r + 0.92), name, geo.px(16), back=None, fill=NUMBER_INK)
+        _label(draw, geo.at(position, r + 1.0), name, geo.px(20), NUMBER_INK, True, back=None)
 
 
 def _draw_castle(
@@ -488,16 +488,25 @@ def _draw_castle_counts(
         x = geo.px(16) if "w" in corner else size - geo.px(16)
         y = geo.px(14) if "n" in corner else size - geo.px(98)
         anchor = "la" if "w" in corner else "ra"
-        colour = CASTLE_COLOURS[key] if playing else GREY
-        title = f"{letter}  {castle['name']}" + ("" if playing else " (not used)")
+        # The castle's own Knight glyph at the corner, then its name in dark ink (a name
+        # printed in a light castle colour could not be read).
+        disc = geo.px(15)
+        sign = 1 if "w" in corner else -1
+        if playing:
+            _draw_knight(draw, geo, (x + sign * disc, y + geo.px(13)), key, letter, radius=15)
+        else:
+            draw.ellipse((x + sign * disc - disc, y + geo.px(13) - disc, x + sign * disc + disc,
+                          y + geo.px(13) + disc), fill=GREY)  # fmt: skip
+        title = castle["name"] + ("" if playing else " (not used)")
         if key in moving:
             title = "▶ " + title if "w" in corner else title + " ◀"
-        draw_text(draw, (x, y), title, font(int(geo.px(19)), True), colour, anchor)
+        text_x = x + sign * (2 * disc + geo.px(8))
+        draw_text(draw, (text_x, y), title, font(int(geo.px(24)), True), INK, anchor)
         if playing:
             line = f"in the Lair {scored.get(key, 0)} · taken {taken.get(key, 0)}"
-            draw_text(draw, (x, y + geo.px(26)), line, font(int(geo.px(17))), INK, anchor)
+            draw_text(draw, (x, y + geo.px(34)), line, font(int(geo.px(22))), INK, anchor)
             _draw_taken_marks(
-                draw, geo, (x, y + geo.px(68)), int(taken.get(key, 0)), key, letter, "w" in corner
+                draw, geo, (x, y + geo.px(78)), int(taken.get(key, 0)), key, letter, "w" in corner
             )
 
 
@@ -515,8 +524,8 @@ def _draw_taken_marks(
     step = geo.px(28)
     for i in range(count):
         cx = x + geo.px(13) + i * step if left else x - geo.px(13) - i * step
-        _draw_knight(draw, geo, (cx, y), castle, letter, radius=12)
-        r = geo.px(11)
+        _draw_knight(draw, geo, (cx, y), castle, letter, radius=13)
+        r = geo.px(12)
         draw.line((cx - r, y - r, cx + r, y + r), fill=INK, width=int(geo.px(2.5)))
         draw.line((cx - r, y + r, cx + r, y - r), fill=INK, width=int(geo.px(2.5)))
 
@@ -530,11 +539,11 @@ def _draw_legend(
     _draw_die(draw, (24 * k, top + 22 * k), 96 * k, view.get("roll"))
     x = 144 * k
     status = _status(view)
-    draw_text(draw, (x, top + 20 * k), status, font(int(24 * k), True), INK)
-    lines = _wrap(_news(view), int(18 * k), size - x - 20 * k)
-    for i, line in enumerate(lines[:3]):
-        draw_text(draw, (x, top + (58 + 25 * i) * k), line, font(int(18 * k)), INK)
-    _draw_seat_chips(draw, board, view, (x, top + 136 * k), k)
+    draw_text(draw, (x, top + 16 * k), status, font(int(28 * k), True), INK)
+    lines = _wrap(_news(view), int(24 * k), size - x - 20 * k)
+    for i, line in enumerate(lines[:2]):
+        draw_text(draw, (x, top + (56 + 30 * i) * k), line, font(int(24 * k)), INK)
+    _draw_seat_chips(draw, board, view, (x, top + 140 * k), k)
 
 
 def _draw_legend_ground(draw: ImageDraw.ImageDraw, size: int) -> None:
@@ -603,23 +612,24 @@ def _draw_seat_chips(
     """The seats in turn order, each with its pieces' colours, the one to act underlined."""
     x, y = xy
     to_move = view.get("to_move")
-    face = font(int(16 * k))
-    box = int(16 * k)
+    face = font(int(24 * k))
+    box = int(24 * k)
     for index, seat in enumerate(view.get("seats", [])):
         castles = seat.get("castles", [])
         for castle in castles:
-            r = 8 * k
-            draw.ellipse((x, y - r, x + 2 * r, y + r), fill=CASTLE_COLOURS.get(castle, GREY))
+            r = 10 * k
+            draw.ellipse((x, y - r, x + 2 * r, y + r), fill=CASTLE_COLOURS.get(castle, GREY),
+                         outline=INK)  # fmt: skip
             x += 2 * r + 3 * k
         if not castles:
-            r = 8 * k
+            r = 10 * k
             draw.regular_polygon((x + r, y, r), 4, rotation=45, fill=DRAGON_COLOUR)
             x += 2 * r + 3 * k
         name = seat.get("name", "")
         draw_text(draw, (x + 2 * k, y), name, face, INK, "lm")
         right = x + 2 * k + text_box(name, box, False, "lm")[2]
         if index == to_move:
-            draw.line((x, y + 12 * k, right, y + 12 * k), fill=INK, width=int(3 * k))
+            draw.line((x, y + 16 * k, right, y + 16 * k), fill=INK, width=int(3 * k))
         x = right + 22 * k
 
 
