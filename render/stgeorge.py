@@ -64,10 +64,10 @@ EYES = (255, 200, 40)
 
 # Radius in pixels (at SIZE) of ring unit r: the Lair is a disc, ring a sits well clear of
 # it so the crowded inner ring keeps room between pieces, then one step per ring.
-LAIR_PX = 52
+LAIR_PX = 60
 RING_A_PX = 124
 RING_STEP_PX = 44
-KNIGHT_PX = 17
+KNIGHT_PX = 21  # its letter is then 24 px: 9.4 px when a phone shows the board 400 px wide
 DRAGON_PX = 27
 # Where each castle's counts badge goes: the corner clockwise after the castle.
 BADGE_CORNER = {"george": "ne", "patrick": "se", "andrew": "sw", "david": "nw"}
@@ -266,7 +266,7 @@ def _background(size: int, in_play: tuple[str, ...], board_key: str) -> Image.Im
         outline=INK,
         width=int(geo.px(2)),
     )
-    draw_text(draw, (cx, cy + geo.px(40)), "LAIR", font(int(geo.px(18)), True), LAIR_INK, "mm")
+    draw_text(draw, (cx, cy + geo.px(39)), "LAIR", font(int(geo.px(24)), True), LAIR_INK, "mm")
 
     dot = geo.px(4)
     for name, (_position, r) in geo.polar.items():
@@ -314,7 +314,7 @@ def _draw_labels(
         theta = geo.angle(spoke)
         cx, cy = geo.centre
         xy = (cx + geo.px(inner) * math.sin(theta), cy - geo.px(inner) * math.cos(theta))
-        _label(draw, xy, str(spoke), geo.px(20), fill=NUMBER_INK, bold=True)
+        _label(draw, xy, str(spoke), geo.px(24), fill=NUMBER_INK, bold=True)
         if spoke not in castle_spokes:
             _label(
                 draw,
@@ -328,11 +328,11 @@ def _draw_labels(
     # Ring letters on the ring lines, midway between spokes, at four places round the wheel.
     for gap in (2.5, 6.5, 9.5, 13.5):
         for index, letter in enumerate(rings):
-            _label(draw, geo.at(gap, index + 1), letter, geo.px(22), NUMBER_INK, bold=True)
+            _label(draw, geo.at(gap, index + 1), letter, geo.px(24), NUMBER_INK, bold=True)
     # Castle point names sit just outside each tower, clear of a Knight standing on it.
     for name in castle_of:
         position, r = geo.polar[name]
-        _label(draw, geo.at(position, r + 1.0), name, geo.px(20), NUMBER_INK, True, back=None)
+        _label(draw, geo.at(position, r + 1.05), name, geo.px(24), NUMBER_INK, True, back=None)
 
 
 def _draw_castle(
@@ -463,7 +463,9 @@ def _draw_dragon(
 def _draw_castle_counts(
     draw: ImageDraw.ImageDraw, geo: _Geometry, board: dict[str, Any], view: dict[str, Any]
 ) -> None:
-    """Behind each castle its scored Knights; in the nearest corner its name and counts."""
+    """In the corner nearest each castle: its Knight and name, its counts, and a row of its
+    Knights, those in the Lair plain and those taken crossed out (off the wheel, so no label
+    there is covered)."""
     in_play = view.get("castles_in_play", [])
     taken = view.get("taken", {})
     scored = view.get("scored", {})
@@ -478,22 +480,16 @@ def _draw_castle_counts(
     for key, castle in board["castles"].items():
         letter = castle["letter"]
         playing = key in in_play
-        # Scored Knights sit behind the castle, outside its middle point.
-        count = int(scored.get(key, 0))
-        for i in range(count):
-            offset = (i - (count - 1) / 2) * 0.34
-            xy = geo.at(castle["spoke"] + offset, 8.75)
-            _draw_knight(draw, geo, xy, key, letter, radius=13)
         corner = BADGE_CORNER[key]
         x = geo.px(16) if "w" in corner else size - geo.px(16)
-        y = geo.px(14) if "n" in corner else size - geo.px(98)
+        y = geo.px(14) if "n" in corner else size - geo.px(112)
         anchor = "la" if "w" in corner else "ra"
         # The castle's own Knight glyph at the corner, then its name in dark ink (a name
         # printed in a light castle colour could not be read).
-        disc = geo.px(15)
+        disc = geo.px(KNIGHT_PX)
         sign = 1 if "w" in corner else -1
         if playing:
-            _draw_knight(draw, geo, (x + sign * disc, y + geo.px(13)), key, letter, radius=15)
+            _draw_knight(draw, geo, (x + sign * disc, y + geo.px(13)), key, letter)
         else:
             draw.ellipse((x + sign * disc - disc, y + geo.px(13) - disc, x + sign * disc + disc,
                           y + geo.px(13) + disc), fill=GREY)  # fmt: skip
@@ -504,28 +500,31 @@ def _draw_castle_counts(
         draw_text(draw, (text_x, y), title, font(int(geo.px(24)), True), INK, anchor)
         if playing:
             line = f"in the Lair {scored.get(key, 0)} · taken {taken.get(key, 0)}"
-            draw_text(draw, (x, y + geo.px(34)), line, font(int(geo.px(22))), INK, anchor)
-            _draw_taken_marks(
-                draw, geo, (x, y + geo.px(78)), int(taken.get(key, 0)), key, letter, "w" in corner
-            )
+            draw_text(draw, (x, y + geo.px(38)), line, font(int(geo.px(24))), INK, anchor)
+            counts = (int(scored.get(key, 0)), int(taken.get(key, 0)))
+            _draw_knight_row(draw, geo, (x, y + geo.px(90)), counts, key, letter, "w" in corner)
 
 
-def _draw_taken_marks(
+def _draw_knight_row(
     draw: ImageDraw.ImageDraw,
     geo: _Geometry,
     xy: tuple[float, float],
-    count: int,
+    counts: tuple[int, int],
     castle: str,
     letter: str,
     left: bool,
 ) -> None:
-    """One small crossed-out Knight per Knight the Dragon took from this castle."""
+    """From the corner inward: one Knight per Knight of this castle in the Lair, then one
+    crossed-out Knight per Knight the Dragon took."""
     x, y = xy
-    step = geo.px(28)
-    for i in range(count):
-        cx = x + geo.px(13) + i * step if left else x - geo.px(13) - i * step
-        _draw_knight(draw, geo, (cx, y), castle, letter, radius=13)
-        r = geo.px(12)
+    scored, taken = counts
+    step = geo.px(2 * KNIGHT_PX + 4)
+    for i in range(scored + taken):
+        cx = x + geo.px(KNIGHT_PX) + i * step if left else x - geo.px(KNIGHT_PX) - i * step
+        _draw_knight(draw, geo, (cx, y), castle, letter)
+        if i < scored:
+            continue
+        r = geo.px(KNIGHT_PX - 2)
         draw.line((cx - r, y - r, cx + r, y + r), fill=INK, width=int(geo.px(2.5)))
         draw.line((cx - r, y + r, cx + r, y - r), fill=INK, width=int(geo.px(2.5)))
 
