@@ -23,7 +23,8 @@ from PIL import Image
 from engines.dragonslayer.battle import load_battle
 from render.common import INK, PAPER
 from render.dragonslayer.board import token
-from render.dragonslayer.layout import HEADER, HEIGHT, WIDTH
+from render.dragonslayer.layout import BATTLE_H as HEIGHT
+from render.dragonslayer.layout import BATTLE_W as WIDTH
 from render.dragonslayer.style import (
     ALERT,
     DRAGON,
@@ -67,6 +68,8 @@ MATRIX_LEFT = 636
 MATRIX_CORNER_W = 110
 MATRIX_HEAD_H = 46
 MATRIX_ROW_H = 40
+HEADER = 62  # the title band
+
 OUTCOME_TOP = HEIGHT - 82
 
 COMBAT = (150, 62, 30)  # the combat boxes' colour: rust red, like blood and iron

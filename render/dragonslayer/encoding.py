@@ -32,7 +32,8 @@ def _magician_colours() -> list[style.Colour]:
     """Each magician's colour and the tints and shades its pieces and names are drawn in."""
     colours = []
     for colour in (*style.MAGICIAN_COLOURS.values(), style.FALLBACK_COLOUR):
-        colours += [colour, style.tint(colour, 0.55), style.shade(colour, 0.3)]
+        colours += [colour, style.tint(colour, 0.55), style.name_ink(colour)]
+        colours += [style.shade(colour, 0.3)]
     return colours
 
 
@@ -59,9 +60,9 @@ def _palette(layout: Layout) -> Palette:
         style.NOTE_PAPER, *magicians, *_battle_colours(),
     )  # fmt: skip
     surfaces = (PAPER, style.PANEL, style.CURRENT_BAND)
-    inks = (INK, style.MUTED, style.ALERT, style.SUBTITLE, *magicians[2::3])
+    inks = (INK, style.MUTED, style.ALERT, style.SUBTITLE, *magicians[2::4])
     ramps = [(ink, surface) for ink in inks for surface in surfaces]
-    ramps += [(style.letter_ink(colour), colour) for colour in magicians[0::3]]
+    ramps += [(style.letter_ink(colour), colour) for colour in magicians[0::4]]
     ramps += [(INK, style.NOTE_PAPER), (style.DRAGON, style.NOTE_PAPER), (style.WHITE, INK)]
     ramps += [(style.WHITE, battle.COMBAT), (style.WHITE, battle.MAGIC), (INK, battle.CELL)]
     ramps += [(INK, battle.FIGHT_ROW), (battle.FADED, PAPER), (battle.FADED, battle.CELL)]

@@ -32,6 +32,7 @@ from render.dragonslayer.layout import (
     HEADER,
     MAP_H,
     MAP_W,
+    TEXT,
     TILE_HALF,
     TOKEN_R,
     Layout,
@@ -186,7 +187,7 @@ def _draw_spots(pen: Pen, layout: Layout, view: dict[str, Any]) -> None:
                 right = max((cell[0] for cell in cells), default=centre[0])
                 reach = TOKEN_R if pieces else place_reach(layout, key)
                 row = cells[0][1] if pieces else centre[1]
-                stack(pen, (right + reach + 16, row), count)
+                stack(pen, (right + reach + 20, row), count)
 
 
 def _fan(centre: Point, count: int) -> list[Point]:
@@ -257,14 +258,14 @@ def _draw_dragon(pen: Pen, layout: Layout, strength: Any) -> None:
     x, y = layout.track[max(0, min(strength, len(layout.track) - 1))]
     spikes = []
     for i in range(16):
-        r = 21 if i % 2 == 0 else 14
+        r = 24 if i % 2 == 0 else 16
         angle = i * math.pi / 8
         spikes.append((x + r * math.sin(angle), y - r * math.cos(angle)))
     pen.polygon(spikes, fill=DRAGON, outline=INK, width=1.5)
-    pen.circle((x, y), 12, fill=DRAGON)
-    for dx in (-5, 5):
-        pen.circle((x + dx, y - 3), 3, fill=EYES)
-    pen.text((x, y + 6), str(strength), 13, fill=WHITE, bold=True)
+    pen.circle((x, y), 14, fill=DRAGON)
+    for dx in (-6, 6):
+        pen.circle((x + dx, y - 9), 3, fill=EYES)
+    pen.text((x, y + 3), str(strength), TEXT, fill=WHITE, bold=True, halo=INK, halo_width=1.5)
 
 
 def _draw_tile_counts(pen: Pen, view: dict[str, Any]) -> None:
@@ -275,11 +276,11 @@ def _draw_tile_counts(pen: Pen, view: dict[str, Any]) -> None:
     if isinstance(view.get("set_aside"), int):
         bits.append(f"set aside {view['set_aside']}")
     if bits:
-        y = HEADER + MAP_H + 18 + 34
-        pen.text((MAP_W - 12, y), " \u00b7 ".join(bits), 15, fill=MUTED, anchor="rm")
+        y = HEADER + MAP_H + 20
+        pen.text((MAP_W - 12, y), " \u00b7 ".join(bits), TEXT, fill=MUTED, anchor="rm")
 
 
-ABANDONED_BOX = (6, HEADER + 6, 250, HEADER + 86)
+ABANDONED_BOX = (6, HEADER + 6, 330, HEADER + 106)
 """Where the Abandoned Weapons Display is drawn: the open sea in the map's top-left corner."""
 
 
@@ -302,10 +303,10 @@ def _abandoned_lines(abandoned: dict[str, Any], width: float) -> list[str]:
     spare = 3 - len(entries)  # lines left for entries too long for one
     lines: list[str] = []
     for place, weapons in entries:
-        parts = wrap(f"{place}: " + ", ".join(weapons), 15, width - 14)
+        parts = wrap(f"{place}: " + ", ".join(weapons), TEXT, width - 14)
         take = min(len(parts), 1 + spare)
         spare -= take - 1
-        kept = [*parts[: take - 1], fit(" ".join(parts[take - 1 :]), 15, width - 14)]
+        kept = [*parts[: take - 1], fit(" ".join(parts[take - 1 :]), TEXT, width - 14)]
         lines += [kept[0], *("   " + part for part in kept[1:])]
     return lines
 
@@ -315,7 +316,7 @@ def _packed(words: list[str], width: float) -> list[str]:
     lines: list[str] = []
     for word in words:
         trial = f"{lines[-1]} \u00b7 {word}" if lines else word
-        if lines and text_width(trial, 15) <= width:
+        if lines and text_width(trial, TEXT) <= width:
             lines[-1] = trial
         else:
             lines.append(word)
@@ -330,8 +331,8 @@ def _draw_abandoned(pen: Pen, abandoned: Any) -> None:
     lines = _abandoned_lines(abandoned, right - left - 16)
     if not lines:
         return
-    bottom = top + 26 + 18 * len(lines)
+    bottom = top + 32 + 24 * len(lines)
     pen.rect((left, top, right, bottom), fill=NOTE_PAPER, outline=DRAGON, width=2, radius=6)
-    pen.text((left + 8, top + 13), "Abandoned weapons", 15, DRAGON, True, anchor="lm")
+    pen.text((left + 8, top + 16), "Abandoned weapons", TEXT, DRAGON, True, anchor="lm")
     for index, line in enumerate(lines):
-        pen.text((left + 8, top + 33 + 18 * index), line, 15, anchor="lm")
+        pen.text((left + 8, top + 42 + 24 * index), line, TEXT, anchor="lm")

@@ -196,6 +196,13 @@ def magician_colour(key: str) -> Colour:
     return MAGICIAN_COLOURS.get(key, FALLBACK_COLOUR)
 
 
+def name_ink(colour: Colour) -> Colour:
+    """``colour`` darkened enough to print a name in on a light ground (a light colour such
+    as yellow more)."""
+    r, g, b = colour
+    return shade(colour, 0.35 if 0.299 * r + 0.587 * g + 0.114 * b < 150 else 0.6)
+
+
 def letter_ink(colour: Colour) -> Colour:
     """The colour of letters printed on ``colour``: dark on light, white on dark."""
     return ink_on(colour)

@@ -47,7 +47,8 @@ def seen(colour: Colour, vision: str) -> Colour:
     if vision == "normal":
         return colour
     rgb = [_linear(c) for c in colour]
-    return tuple(_encoded(sum(m * c for m, c in zip(row, rgb))) for row in MACHADO[vision])  # type: ignore[return-value]
+    rows = MACHADO[vision]
+    return tuple(_encoded(sum(m * c for m, c in zip(row, rgb, strict=True))) for row in rows)  # type: ignore[return-value]
 
 
 def lab(colour: Colour) -> tuple[float, float, float]:
@@ -109,10 +110,16 @@ def delta_e2000_lab(one: tuple[float, float, float], two: tuple[float, float, fl
     l_bar, c_bar2 = (l1 + l2) / 2, (c1 + c2) / 2
     h_bar = h1 + h2
     if c1 * c2 != 0:
-        h_bar = (h1 + h2) / 2 if abs(h1 - h2) <= 180 else (h1 + h2 + 360 * (1 if h1 + h2 < 360 else -1)) / 2
+        if abs(h1 - h2) <= 180:
+            h_bar = (h1 + h2) / 2
+        else:
+            h_bar = (h1 + h2 + (360 if h1 + h2 < 360 else -360)) / 2
+    def cos(degrees: float) -> float:
+        return math.cos(math.radians(degrees))
+
     t = (
-        1 - 0.17 * math.cos(math.radians(h_bar - 30)) + 0.24 * math.cos(math.radians(2 * h_bar))
-        + 0.32 * math.cos(math.radians(3 * h_bar + 6)) - 0.20 * math.cos(math.radians(4 * h_bar - 63))
+        1 - 0.17 * cos(h_bar - 30) + 0.24 * cos(2 * h_bar)
+        + 0.32 * cos(3 * h_bar + 6) - 0.20 * cos(4 * h_bar - 63)
     )  # fmt: skip
     s_l = 1 + 0.015 * (l_bar - 50) ** 2 / math.sqrt(20 + (l_bar - 50) ** 2)
     s_c = 1 + 0.045 * c_bar2
