@@ -46,7 +46,6 @@ WIDTH = MAP_W
 PANEL_TOP = HEADER + MAP_H + LEGEND_H
 HEIGHT = PANEL_TOP + PANEL_H
 PANEL_W = WIDTH  # the parties' panel spans the picture under the map
-BATTLE_W, BATTLE_H = 1280, 846  # the Battle Display
 
 
 class Same:

@@ -200,7 +200,7 @@ def _draw_column(
         shown = lines[:count]
         if count < len(lines) and shown:
             last = shown[-1]
-            text = fit(last.text, last.size, width - 70, last.bold).removesuffix("…")
+            text = fit(last.text, last.size, width - 150, last.bold).removesuffix("…")
             shown[-1] = _Line(text.rstrip(" ,") + " … (more)", last.size, last.bold, MUTED)
         height = HEAD_H + count * LINE_H + 4
         key = party.get("magician") or magician.get("key", "")

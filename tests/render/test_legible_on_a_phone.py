@@ -47,7 +47,7 @@ def too_small(found: list[Drawn]) -> list[tuple[str, float]]:
     return sorted({(text, size) for text, size in sizes if size < FLOOR}, key=lambda t: t[1])
 
 
-LEGIBLE = ["stgeorge", "lions-dragons", "dragons-cave"]
+LEGIBLE = list(RENDERERS)
 
 
 @pytest.mark.parametrize("slug", LEGIBLE)
