@@ -111,13 +111,17 @@ def build_layout(urland_ref: Same, parties_ref: Same) -> Layout:
     places = {key: _to_px(place.at) for key, place in urland.places.items()}
     sea_labels = {key: _to_px(sea.at) for key, sea in urland.seas.items()}
     abodes = {key: _to_px(abode.at) for key, abode in urland.abodes.items()}
-    boxes = {key: _to_px(box.at) for key, box in urland.boxes.items()}
+    boxes = _apart({key: _to_px(box.at) for key, box in urland.boxes.items()})
     track = tuple(_to_px(p) for p in urland.dragon_track)
     sea_polygons = {key: tuple(_to_px(p) for p in sea.polygon) for key, sea in urland.seas.items()}
     anchors: dict[str, Point] = {}
     seas: dict[str, Point] = {}
     avoid = [_sea_label_box(urland.seas[k].name, xy) for k, xy in sea_labels.items()]
     avoid += [(x - 50, y - 44, x + 50, y + 44) for x, y in (*abodes.values(), *boxes.values())]
+    avoid += [
+        abode_name_box(abode.name, abodes[key], (width, height))
+        for key, abode in urland.abodes.items()
+    ]
     avoid += [(x - 26, y - 26, x + 26, y + 26) for x, y in track]
     for key, place in urland.places.items():
         if place.port is None:
@@ -144,6 +148,32 @@ def build_layout(urland_ref: Same, parties_ref: Same) -> Layout:
         boxes=boxes,
         track=track,
     )
+
+
+def _apart(boxes: dict[str, Point]) -> dict[str, Point]:
+    """The printed boxes (Ulrich, the Dragon Shield) moved right just enough that none
+    overlaps the one before it in a row: their names are printed large."""
+    placed: dict[str, Point] = {}
+    for key, (x, y) in sorted(boxes.items(), key=lambda item: item[1]):
+        for other_x, other_y in placed.values():
+            if abs(other_y - y) < 2 * BOX_HALF[1] and x - other_x < 2 * BOX_HALF[0] + 8:
+                x = other_x + 2 * BOX_HALF[0] + 8
+        placed[key] = (x, y)
+    return {key: placed[key] for key in boxes}
+
+
+def abode_name_box(name: str, xy: Point, map_size: tuple[int, int]) -> Box:
+    """Where an abode's name is printed: under its tower in the map's upper half, above it
+    in the lower half, on one line or two."""
+    x, y = xy
+    one_line = font(TEXT, True).getlength(name) + 8 < 2 * min(x, map_size[0] - x)
+    lines = [name] if one_line else name.rsplit(" ", 1)
+    half = max(font(TEXT, True).getlength(line) for line in lines) / 2 + 4
+    x = min(max(x, half), map_size[0] - half)
+    tall = 20 + len(lines) * (TEXT + 2) + 2
+    if y < HEADER + map_size[1] / 2:
+        return (x - half, y + 16, x + half, y + tall)
+    return (x - half, y - tall, x + half, y - 16)
 
 
 def _wobble(points: tuple[Point, ...], step: float = 0.45) -> tuple[Point, ...]:
@@ -297,6 +327,13 @@ def _place_labels(
             fixed.append(badge_box((x, y), reach - 2))
     # Where pieces fan out when two or three share a place: names should stay clear of it.
     fans = {key: (x - 60, y - 19, x + 60, y + 19) for key, (x, y) in places.items()}
+    # Where a magician on a road stands: a third of the way along it, from either end.
+    reach = TOKEN_R + 2
+    for road in urland.roads:
+        for start, end in ((road.a, road.b), (road.b, road.a)):
+            (x1, y1), (x2, y2) = places[start], places[end]
+            sx, sy = x1 + (x2 - x1) / 3, y1 + (y2 - y1) / 3
+            fans[f"road:{start}:{end}"] = (sx - reach, sy - reach, sx + reach, sy + reach)
     samples: list[Point] = []
     for road in urland.roads:
         (x1, y1), (x2, y2) = places[road.a], places[road.b]
@@ -359,6 +396,8 @@ def _place_in_order(
             ("rm", (-22, -22), 9),
         )
         others = [box for other, box in fans.items() if other != key]
+        # The row of up to four pieces on the place itself and the stack right of it.
+        own = (x - 2 * FAN_STEP, y - TOKEN_R - 1, x + 2 * FAN_STEP + 2 * TOKEN_R, y + TOKEN_R + 1)
         nearby = [(sx, sy) for sx, sy in samples if abs(sx - x) < 160 and abs(sy - y) < 60]
         best: tuple[float, Label, Box] | None = None
         for anchor, (dx, dy), rank in candidates:
@@ -369,12 +408,13 @@ def _place_in_order(
             cost = rank
             cost += 400 * sum(_overlap(box, other) for other in hard) / area
             cost += 1000 * any(_overlap(box, other) > 0 for other in placed)
+            cost += 1000 * (_overlap(box, own) > 0)
             cost += 1000 * any(
                 box[0] < px < box[2] and box[1] < py < box[3]
                 for other, (px, py) in places.items()
                 if other != key
             )
-            cost += 40 * sum(_overlap(box, other) for other in others) / area
+            cost += 60 * sum(_overlap(box, other) for other in others) / area
             cost += sum(1 for sx, sy in nearby if box[0] < sx < box[2] and box[1] < sy < box[3])
             if box[0] < 2 or box[2] > size[0] - 2 or box[1] < HEADER + 2:
                 cost += 10_000

@@ -7,6 +7,7 @@ import sys
 
 import pytest
 
+import render.dragonslayer
 import render.lions_dragons
 from engines.lions_dragons import board
 from render.common import Drawn, collect_text
@@ -95,3 +96,37 @@ def test_no_piece_covers_a_cell_name(index):
         if overlap(d.box, piece_box(p["cell"]))
     ]
     assert view.get("pieces") and not covered
+
+
+def overlapping(found: list[Drawn], width: int) -> list[tuple[str, str]]:
+    """Pairs of different lines of text whose boxes overlap by more than a pixel (a line
+    drawn again over itself, as a box's name over its tile, is one line)."""
+    boxes = [(d.text, d.at_width(width)[1]) for d in found]
+    pairs = []
+    for index, (one, a) in enumerate(boxes):
+        for other, b in boxes[index + 1 :]:
+            apart = a[2] <= b[0] + 1 or b[2] <= a[0] + 1 or a[3] <= b[1] + 1 or b[3] <= a[1] + 1
+            if one != other and not apart:
+                pairs.append((one, other))
+    return pairs
+
+
+@pytest.mark.parametrize("slug", ["stgeorge", "lions-dragons", "dragons-cave"])
+def test_no_word_covers_another(slug):
+    views = boards(slug)
+    for view in views[:: max(1, len(views) // 8)] + views[-3:]:
+        found, width = drawn_text(RENDERERS[slug], view)
+        assert not overlapping(found, width)
+
+
+def test_no_dragonslayer_name_covers_another():
+    for view in boards("dragonslayer")[::3]:
+        found, width = drawn_text(render.dragonslayer, view)
+        if isinstance(view.get("battle"), dict):
+            assert not overlapping(found, width)  # the Battle Display: every word
+        else:
+            # The map's printed names (places, seas, abodes, boxes, the track), drawn on its
+            # background at twice the size: pieces may stand over a name, names never do.
+            printed = [d for d in found if d.canvas_width == 2 * width]
+            assert len(printed) >= 40
+            assert not overlapping(printed, width)
