@@ -35,7 +35,7 @@ from render.common import (
 )
 
 SIZE = 42  # hex circumradius in px
-WIDTH, HEIGHT = 800, 1186
+WIDTH, HEIGHT = 800, 1204
 CENTRE = (400.0, 428.0)
 NAME_DY = -19  # a cell's name sits this far above its centre...
 PIECE_DY = 10  # ...and its piece this far below, clear of the name
@@ -59,7 +59,7 @@ LION_EDGE, MANE_EDGE, MANE_CENTRE = (70, 10, 10), (120, 70, 0), (250, 222, 150)
 BLACK_EDGE = (150, 150, 160)
 MUTED = (120, 104, 84)
 LEGEND_TOP = 884
-KEYS_TOP = 1010
+KEYS_TOP = 1028
 KEY_COLUMNS = (20, 280, 540)
 KEY_ROW = 44
 NAME_INK = (92, 76, 58)
@@ -263,27 +263,30 @@ def _legend_head(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
         status = "Draw" if not result.get("winner") else f"{result['winner'].capitalize()} wins"
     else:
         status = f"{(view.get('to_move') or '').capitalize()} to move"
-    _text(draw, (20, LEGEND_TOP), "Lions and Dragons Chess", 24, bold=True)
     turn = f"{status}  \u00b7  turn {view.get('ply', 0) // 2 + 1}"
     _text(draw, (WIDTH - 20, LEGEND_TOP), turn, 24, CAPTURE if result else INK, True, "ra")
     reserves = view.get("reserves", {})
-    x = 20
-    _text(draw, (x, LEGEND_TOP + 42), "Proto-Dragons in hand:", TEXT)
-    x += text_length("Proto-Dragons in hand:", TEXT) + 30
-    for side in ("white", "black"):
-        _piece(draw, x, LEGEND_TOP + 54, "proto", side, scale=0.7)
+    for side, x in zip(("white", "black"), RESERVE_X, strict=True):
         words = f"{side.capitalize()} {reserves.get(side, 0)}"
         _text(draw, (x + 20, LEGEND_TOP + 42), words, TEXT)
-        x += 40 + text_length(words, TEXT) + 30
     if result:
         lines = _wrap(result.get("text", ""), TEXT, WIDTH - 40)[:2]
         for index, line in enumerate(lines):
             _text(draw, (20, LEGEND_TOP + 72 + 26 * index), line, TEXT, CAPTURE)
 
 
+RESERVE_X = (300, 470)
+"""Where the glyphs of the Proto-Dragons in hand stand; each side's count is right of its."""
+
+
 def _legend_keys(draw: ImageDraw.ImageDraw, goals: tuple[tuple[str, str | None], ...]) -> None:
-    """The legend's fixed part, in three columns: each piece with its name, the goals, Lions,
-    the last-move and capture marks."""
+    """The legend's fixed part: the title, the glyphs of the Proto-Dragons in hand, and in
+    three columns each piece with its name, the goals, Lions, the last-move and capture
+    marks."""
+    _text(draw, (20, LEGEND_TOP), "Lions and Dragons Chess", 24, bold=True)
+    _text(draw, (20, LEGEND_TOP + 42), "Proto-Dragons in hand:", TEXT)
+    for side, x in zip(("white", "black"), RESERVE_X, strict=True):
+        _piece(draw, x, LEGEND_TOP + 54, "proto", side, scale=0.7)
     spots = [(x, KEYS_TOP + KEY_ROW * row) for row in range(4) for x in KEY_COLUMNS]
     spots = iter(spots)
     for kind, name in LEGEND:
