@@ -39,7 +39,7 @@ from render.dragonslayer.layout import (
     current_layout,
     place_reach,
 )
-from render.dragonslayer.panel import draw_header, draw_panel
+from render.dragonslayer.panel import draw_header, draw_panel, picture_height
 from render.dragonslayer.style import (
     BOX_GOLD,
     DRAGON,
@@ -63,7 +63,7 @@ from render.dragonslayer.style import (
 def map_picture(view: dict[str, Any]) -> Image.Image:
     """The map of Urland with the view's pieces, header, panel and abandoned weapons."""
     layout = current_layout()
-    image = background(layout).copy()
+    image = background(layout).crop((0, 0, MAP_W, picture_height(view)))
     pen = Pen(image, 1)
     _draw_boxes(pen, layout, view.get("boxes") or {})
     _draw_dragon(pen, layout, (view.get("dragon") or {}).get("strength"))

@@ -167,28 +167,57 @@ BLOCK_GAP = 10
 COLUMNS = 2
 
 
-def draw_panel(pen: Pen, view: dict[str, Any]) -> None:
-    """The parties under the map, in two columns (the first, third... party on the left);
-    in each column, overflowing blocks lose their last lines."""
+PANEL_MIN = 160  # the panel's least height, so a picture never ends in a sliver
+
+Block = tuple[dict[str, Any], dict[str, Any], list[_Line]]
+
+
+def _columns(view: dict[str, Any]) -> list[tuple[float, float, list[Block]]]:
+    """The panel's two columns: each one's left and right edges and its parties' blocks
+    (the first, third... party on the left)."""
     parties = view.get("parties") or []
+    magicians = {m.get("seat"): m for m in view.get("magicians") or []}
     column_w = (WIDTH - 12) / COLUMNS
+    columns = []
     for column in range(COLUMNS):
         left = 12 + column * column_w
-        _draw_column(pen, view, parties[column::COLUMNS], left, left + column_w - 12)
+        right = left + column_w - 12
+        blocks = []
+        for party in parties[column::COLUMNS]:
+            magician = magicians.get(party.get("seat"), {})
+            lines = _party_lines(party, magician, view, right - left - 40)
+            blocks.append((party, magician, lines))
+        columns.append((left, right, blocks))
+    return columns
+
+
+def picture_height(view: dict[str, Any]) -> int:
+    """How tall the map picture of ``view`` is: the panel as tall as its longest column
+    needs (fewer pixels to encode early in a game), at most :data:`HEIGHT`."""
+    needed = max(
+        (
+            sum(HEAD_H + len(lines) * LINE_H + 4 + BLOCK_GAP for _, _, lines in blocks)
+            for _, _, blocks in _columns(view)
+        ),
+        default=0,
+    )
+    return min(HEIGHT, PANEL_TOP + 10 + max(PANEL_MIN, round(needed)) + 8)
+
+
+def draw_panel(pen: Pen, view: dict[str, Any]) -> None:
+    """The parties under the map, in two columns down to the picture's foot; in each
+    column, overflowing blocks lose their last lines."""
+    for left, right, blocks in _columns(view):
+        _draw_column(pen, view, blocks, left, right)
 
 
 def _draw_column(
-    pen: Pen, view: dict[str, Any], parties: list[dict[str, Any]], left: float, right: float
+    pen: Pen, view: dict[str, Any], blocks: list[Block], left: float, right: float
 ) -> None:
     """One column of party blocks between ``left`` and ``right``."""
     width = right - left
     top = PANEL_TOP + 10
-    bottom = HEIGHT - 8
-    magicians = {m.get("seat"): m for m in view.get("magicians") or []}
-    blocks = []
-    for party in parties:
-        magician = magicians.get(party.get("seat"), {})
-        blocks.append((party, magician, _party_lines(party, magician, view, width - 40)))
+    bottom = pen.image.height - 8
     room = bottom - top - len(blocks) * (HEAD_H + BLOCK_GAP)
     counts = [len(lines) for _, _, lines in blocks]
     while counts and sum(counts) * LINE_H > room and max(counts) > 1:

@@ -173,7 +173,7 @@ ROW_OF = {key: index for index, key in enumerate(TABLES.locations)}
 
 def test_png_is_valid_small_and_landscape():
     for view in (battle_view(), unresolved_view(), battle_view("high_altitude", raid=True)):
-        assert_small_png(render(view), (WIDTH, HEIGHT))
+        assert assert_small_png(render(view), (WIDTH, HEIGHT)) == (WIDTH, HEIGHT)
 
 
 def test_a_battle_view_gives_the_battle_display_instead_of_the_map():
