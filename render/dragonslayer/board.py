@@ -388,7 +388,7 @@ def stack(pen: Pen, xy: Point, count: int) -> None:
     """Face-down tiles: two offset tile backs with the count on top."""
     x, y = xy
     pen.stamp(_tile_backs, xy, 18)
-    pen.text((x - 2, y + 2), str(count), TEXT, fill=WHITE, bold=True, halo=INK, halo_width=1.5)
+    pen.text((x - 2, y + 2), str(count), TEXT, fill=WHITE, bold=True)
 
 
 def _tile_backs(pen: Pen, xy: Point) -> None:

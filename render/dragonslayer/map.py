@@ -39,7 +39,7 @@ from render.dragonslayer.layout import (
     current_layout,
     place_reach,
 )
-from render.dragonslayer.panel import draw_header, draw_panel, picture_height
+from render.dragonslayer.panel import draw_header, draw_panel, panel_columns, picture_height
 from render.dragonslayer.style import (
     BOX_GOLD,
     DRAGON,
@@ -63,14 +63,15 @@ from render.dragonslayer.style import (
 def map_picture(view: dict[str, Any]) -> Image.Image:
     """The map of Urland with the view's pieces, header, panel and abandoned weapons."""
     layout = current_layout()
-    image = background(layout).crop((0, 0, MAP_W, picture_height(view)))
+    columns = panel_columns(view)
+    image = background(layout).crop((0, 0, MAP_W, picture_height(columns)))
     pen = Pen(image, 1)
     _draw_boxes(pen, layout, view.get("boxes") or {})
     _draw_dragon(pen, layout, (view.get("dragon") or {}).get("strength"))
     _draw_path(pen, layout, view.get("last"))
     _draw_spots(pen, layout, view)
     draw_header(pen, view)
-    draw_panel(pen, view)
+    draw_panel(pen, view, columns)
     _draw_tile_counts(pen, view)
     _draw_abandoned(pen, view.get("abandoned"))
     return image

@@ -170,9 +170,10 @@ COLUMNS = 2
 PANEL_MIN = 160  # the panel's least height, so a picture never ends in a sliver
 
 Block = tuple[dict[str, Any], dict[str, Any], list[_Line]]
+Column = tuple[float, float, list[Block]]
 
 
-def _columns(view: dict[str, Any]) -> list[tuple[float, float, list[Block]]]:
+def panel_columns(view: dict[str, Any]) -> list[Column]:
     """The panel's two columns: each one's left and right edges and its parties' blocks
     (the first, third... party on the left)."""
     parties = view.get("parties") or []
@@ -191,23 +192,23 @@ def _columns(view: dict[str, Any]) -> list[tuple[float, float, list[Block]]]:
     return columns
 
 
-def picture_height(view: dict[str, Any]) -> int:
-    """How tall the map picture of ``view`` is: the panel as tall as its longest column
-    needs (fewer pixels to encode early in a game), at most :data:`HEIGHT`."""
+def picture_height(columns: list[Column]) -> int:
+    """How tall the map picture is: the panel as tall as its longest column needs (fewer
+    pixels to encode early in a game), at most :data:`HEIGHT`."""
     needed = max(
         (
             sum(HEAD_H + len(lines) * LINE_H + 4 + BLOCK_GAP for _, _, lines in blocks)
-            for _, _, blocks in _columns(view)
+            for _, _, blocks in columns
         ),
         default=0,
     )
     return min(HEIGHT, PANEL_TOP + 10 + max(PANEL_MIN, round(needed)) + 8)
 
 
-def draw_panel(pen: Pen, view: dict[str, Any]) -> None:
-    """The parties under the map, in two columns down to the picture's foot; in each
-    column, overflowing blocks lose their last lines."""
-    for left, right, blocks in _columns(view):
+def draw_panel(pen: Pen, view: dict[str, Any], columns: list[Column]) -> None:
+    """The parties under the map, in the two ``columns`` of :func:`panel_columns`, down to
+    the picture's foot; in each column, overflowing blocks lose their last lines."""
+    for left, right, blocks in columns:
         _draw_column(pen, view, blocks, left, right)
 
 
