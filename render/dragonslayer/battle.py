@@ -4,9 +4,10 @@ Top: the Battle Display as a table. Its rows are the six places the Dragon can b
 fight's row highlighted); its columns are the party's things in the combat boxes (weapons,
 then magic items and spells) and in the magic box, each cell the value the Display shows
 for that thing there, and beside them the Strength Modifiers Display, row by row. Below: the
-party's people, the two sums written out as equations against the Dragon's strength, and
-the Dragon Battle Matrix with the cell the sums lead to. Values the rule text does not show
-(the scan cuts the tables off) are grey and starred. At the foot: the fight's outcome.
+party's people and the two sums written out as equations against the Dragon's strength;
+below them the Dragon Battle Matrix with the cell the sums lead to (portrait, one section
+under another, so a phone shows every word at 9 px or more). Values the rule text does not
+show (the scan cuts the tables off) are grey and starred. At the foot: the fight's outcome.
 
 Before the player has placed the things pictured twice the table shows them in both boxes,
 marked "choose one", and there are no sums and no cell.

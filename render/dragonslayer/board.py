@@ -1,7 +1,7 @@
 """The Dragonslayer map's art: the static map of Urland and the glyphs of its pieces.
 
 The static map (seas, island, roads, place symbols and names, abodes, boxes, the Dragon
-Strength Track, the legend, the empty side panel) is drawn at twice the size and reduced
+Strength Track, the legend, the empty panel under it) is drawn at twice the size and reduced
 once, cached per map; pieces are drawn per view by :mod:`render.dragonslayer.map`.
 """
 
