@@ -608,28 +608,61 @@ def _draw_seat_chips(
     xy: tuple[float, float],
     k: float,
 ) -> None:
-    """The seats in turn order, each with its pieces' colours, the one to act underlined."""
+    """The seats in turn order, each with its pieces (a castle's Knight with its letter, so
+    the owner shows without colour) and its name, cut short to share the line; the one to
+    act underlined."""
     x, y = xy
     to_move = view.get("to_move")
     face = font(int(24 * k))
     box = int(24 * k)
-    for index, seat in enumerate(view.get("seats", [])):
+    geo = _Geometry(board, round(SIZE * k))
+    seats = view.get("seats", [])
+    chips = sum(
+        (2 * KNIGHT_PX + 3) * k * len(s["castles"]) if s.get("castles") else 23 * k for s in seats
+    )
+    room = SIZE * k - 16 * k - x - chips - len(seats) * 16 * k
+    cap = _name_cap([text_length(s.get("name", ""), box) for s in seats], room)
+    for index, seat in enumerate(seats):
         castles = seat.get("castles", [])
         for castle in castles:
-            r = 10 * k
-            draw.ellipse((x, y - r, x + 2 * r, y + r), fill=CASTLE_COLOURS.get(castle, GREY),
-                         outline=INK)  # fmt: skip
+            r = KNIGHT_PX * k
+            if castle in CASTLE_COLOURS:
+                letter = board["castles"][castle]["letter"]
+                _draw_knight(draw, geo, (x + r, y), castle, letter)
             x += 2 * r + 3 * k
         if not castles:
             r = 10 * k
             draw.regular_polygon((x + r, y, r), 4, rotation=45, fill=DRAGON_COLOUR)
             x += 2 * r + 3 * k
-        name = seat.get("name", "")
+        name = _fit(seat.get("name", ""), box, cap)
         draw_text(draw, (x + 2 * k, y), name, face, INK, "lm")
         right = x + 2 * k + text_box(name, box, False, "lm")[2]
         if index == to_move:
             draw.line((x, y + 16 * k, right, y + 16 * k), fill=INK, width=int(3 * k))
-        x = right + 22 * k
+        x = right + 14 * k
+
+
+def _name_cap(widths: list[float], room: float) -> float:
+    """The widest a name may be so that names of ``widths`` fit in ``room`` together: only
+    the longest are cut, all to the same width."""
+    if sum(widths) <= room:
+        return max(widths, default=0.0)
+    left = room
+    for count, width in enumerate(sorted(widths)):
+        share = left / (len(widths) - count)
+        if width > share:
+            return share
+        left -= width
+    return max(widths)
+
+
+def _fit(text: str, size: int, width: float) -> str:
+    """``text`` cut with an ellipsis to ``width`` pixels at ``size``."""
+    if text_length(text, size) <= width:
+        return text
+    while text and text_length(text + "\u2026", size) > width:
+        text = text[:-1]
+    return text.rstrip() + "\u2026"
 
 
 def _draw_die(
