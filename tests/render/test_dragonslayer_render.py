@@ -470,3 +470,22 @@ def test_a_view_with_a_fight_is_not_drawn_as_the_map():
     fight["battle"] = {"name": "Galen", "resolved": False}
     assert render(fight) != render(view)
     assert render(view | {"battle": None}) == render(view)
+
+
+def test_every_kings_man_and_magician_carries_its_owners_initial():
+    from render.common import collect_text
+    from tests.render.test_legible_on_a_phone import fresh_caches
+
+    view = start_view(4)
+    fresh_caches()
+    with collect_text() as found:
+        picture(view)
+    printed = [d.text for d in found]
+    names = {m["key"]: m["name"] for m in view["magicians"]}
+    for man in view["kings_men"]:
+        # Not colour alone: "M1" is Merridyds' King's man number 1.
+        assert f"{names[man['magician']][0]}{man['number']}" in printed
+    for name in names.values():
+        assert "".join(word[0] for word in name.split())[:2].upper() in printed
+    # The four owners' initials differ, so no two owners' pieces read alike.
+    assert len({name[0] for name in names.values()}) == len(names)
