@@ -69,8 +69,8 @@ GROUP_MIN = 190  # room for a band's words: 'Combat strength'
 KEY_Y = ROWS_BOTTOM + 24  # what the table's marks mean
 
 # Under the table: the party and its sums; under them the Matrix.
-LOWER_TOP = ROWS_BOTTOM + 84
-MATRIX_TOP = LOWER_TOP + 300
+LOWER_TOP = ROWS_BOTTOM + 104  # room for three lines of the key above
+MATRIX_TOP = LOWER_TOP + 312  # room for the people, two sums on two lines each, the cell
 MATRIX_LEFT = MARGIN
 MATRIX_CORNER_W = 150
 MATRIX_HEAD_H = 54
@@ -355,7 +355,7 @@ def _draw_column(pen: Pen, column: _Column, rows: list[dict[str, Any]], fight: A
     if tag:
         box = (column.left + 3, ROWS_TOP - 25, column.right - 3, ROWS_TOP - 2)
         pen.rect(box, fill=ALERT if column.choose else MUTED, radius=3)
-        pen.text((middle, ROWS_TOP - 13), fit(tag, TEXT, width, True), TEXT, WHITE, True)
+        pen.text((middle, ROWS_TOP - 13), fit(tag, TEXT, width), TEXT, WHITE)
     if column.left > MARGIN + ROW_LABEL_W + 1:
         pen.line(
             ((column.left, NAMES_TOP + 2), (column.left, ROWS_BOTTOM - 2)), fill=PANEL_EDGE, width=1
