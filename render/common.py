@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import io
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
@@ -18,6 +21,16 @@ PAPER = (247, 241, 227)
 WHITE = (255, 255, 255)
 
 Colour = tuple[int, int, int]
+
+# The Okabe–Ito colours (Okabe and Ito 2008), chosen to stay apart in every common kind of
+# colour blindness; sides and owners are drawn in these (tests/render/test_colour_blind.py).
+ORANGE = (230, 159, 0)
+SKY_BLUE = (86, 180, 233)
+BLUISH_GREEN = (0, 158, 115)
+YELLOW = (240, 228, 66)
+BLUE = (0, 114, 178)
+VERMILLION = (213, 94, 0)
+REDDISH_PURPLE = (204, 121, 167)
 
 PNG_LEVEL = 2
 """zlib level of board PNGs: as fast as level 1 and 4% smaller; level 6 saves a fifth of the
@@ -64,6 +77,51 @@ def _mask(
     )
 
 
+@dataclass(frozen=True)
+class Drawn:
+    """One line of text as it was drawn: its font size and the box it covers, in pixels of
+    the canvas it was drawn on (``canvas_width`` wide: the picture, or the picture at a
+    supersampling scale)."""
+
+    text: str
+    size: int
+    box: tuple[float, float, float, float]
+    canvas_width: int
+
+    def at_width(self, width: float) -> tuple[float, tuple[float, float, float, float]]:
+        """The font size and the box when the picture is shown ``width`` pixels wide."""
+        k = width / self.canvas_width
+        return self.size * k, tuple(v * k for v in self.box)  # type: ignore[return-value]
+
+
+_COLLECTED: ContextVar[list[Drawn] | None] = ContextVar("collected_text", default=None)
+
+
+@contextmanager
+def collect_text() -> Iterator[list[Drawn]]:
+    """Inside the block, every line :func:`draw_text` draws is added to the list yielded
+    (for tests of what a player can read; cached backgrounds drawn earlier are not seen, so
+    clear their caches first). Outside it, nothing is recorded and nothing is spent."""
+    found: list[Drawn] = []
+    token = _COLLECTED.set(found)
+    try:
+        yield found
+    finally:
+        _COLLECTED.reset(token)
+
+
+def _record(
+    draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str,
+    face: ImageFont.FreeTypeFont, anchor: str | None,
+) -> None:
+    found = _COLLECTED.get()
+    if found is None:
+        return
+    left, top, right, bottom = face.getbbox(text, anchor=anchor or "la")
+    box = (xy[0] + left, xy[1] + top, xy[0] + right, xy[1] + bottom)
+    found.append(Drawn(text, round(face.size), box, draw.im.size[0]))
+
+
 def draw_text(
     draw: ImageDraw.ImageDraw,
     xy: tuple[float, float],
@@ -80,6 +138,7 @@ def draw_text(
         return
     if "\n" in text:
         raise ValueError("draw_text draws one line; draw each line on its own")
+    _record(draw, xy, text, face, anchor)
     x, y = xy
     start = (math.modf(x)[0], math.modf(y)[0])
     ink = draw.draw.draw_ink(fill)
@@ -112,6 +171,13 @@ KEEP_CLEAR = 12
 
 BACKGROUND_SHARE = 96
 """Entries left for the colours of the static backgrounds after the keys and ramps."""
+
+
+def ink_on(colour: Colour) -> Colour:
+    """Dark ink on a light ``colour``, white on a dark one (letters on tokens stay readable
+    whatever the owner's colour)."""
+    r, g, b = colour
+    return INK if 0.299 * r + 0.587 * g + 0.114 * b > 150 else WHITE
 
 
 def mix(a: Colour, b: Colour, amount: float) -> Colour:

@@ -19,18 +19,32 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from engines.dragons_cave.board import load_board
-from render.common import INK, PAPER, Palette, draw_text, font, png_bytes, text_length
+from render.common import (
+    BLUE,
+    INK,
+    PAPER,
+    VERMILLION,
+    YELLOW,
+    Palette,
+    draw_text,
+    font,
+    ink_on,
+    png_bytes,
+    text_length,
+)
 
 WIDTH = 1024
-HEIGHT = 1024
+HEIGHT = 1104
 SCALE = 2
+TEXT = 24
+"""The smallest type: 9.4 px when a phone shows the picture 400 px wide."""
 
 MARGIN = 40
 SQ_W = 168
 SQ_H = 96
 GAP_X = (WIDTH - 2 * MARGIN - 5 * SQ_W) // 4
 ROW_GAP = 14
-HEADER = 84
+HEADER = 140
 LAIR_Y = HEADER + 18
 START_H = 56
 PANEL_Y = LAIR_Y + 5 * (SQ_H + ROW_GAP) + START_H + 14
@@ -45,11 +59,16 @@ KIND_COLOURS = {
 }
 FALLBACK_COLOURS = [(120, 120, 120), (90, 60, 40), (40, 120, 140), (160, 90, 140), (70, 70, 70)]
 PLAYER_COLOURS = {
-    "red": (214, 48, 48),
-    "blue": (36, 98, 222),
-    "green": (36, 158, 70),
-    "yellow": (246, 200, 30),
+    "red": VERMILLION,
+    "blue": BLUE,
+    "green": (0, 72, 0),
+    "yellow": YELLOW,
 }
+"""Each player's colour: Okabe–Ito vermillion, blue and yellow, and a dark green (Okabe–Ito's
+own green looks like its blue to tritanopes, lighter greens like the vermillion to
+deuteranopes); every token also carries the player's letter."""
+SIDE_COLOURS = {role.capitalize(): colour for role, colour in PLAYER_COLOURS.items()}
+"""Every player's colour by name (the tests check they stay apart for colour-blind players)."""
 CAVE = (58, 50, 56)
 CAVE_EDGE = (96, 84, 90)
 TRAIL = (176, 150, 112)
@@ -245,7 +264,7 @@ def _background(
         draw,
         _s(box[0] + 16, box[1] + START_H / 2),
         "START",
-        font=font(22 * _k(), True),
+        font=font(26 * _k(), True),
         fill=INK,
         anchor="lm",
     )
@@ -253,7 +272,7 @@ def _background(
         draw,
         _s(box[2] + 18, box[1] + START_H / 2),
         "outside the cave",
-        font=font(17 * _k()),
+        font=font(TEXT * _k()),
         fill=NOTE,
         anchor="lm",
     )
@@ -263,21 +282,21 @@ def _background(
         )
     for place, kind in enumerate(lair):
         _draw_square(draw, _lair_box(place), colours[kind], symbols.get(kind, "star"), "LAIR", None)
-    # Legend of kinds along the bottom.
+    # Legend of kinds along the bottom, and what the coin and chest stand for.
     x = MARGIN
-    y = HEIGHT - 22
+    y = HEIGHT - 60
     for key, name, symbol in kinds:
-        _symbol(draw, symbol, (x + 12, y), 11, colours[key])
-        _text(draw, _s(x + 28, y), name, font=font(17 * _k()), fill=INK, anchor="lm")
-        x += 36 + text_length(name, 17) + 26
-    _text(
-        draw,
-        _s(WIDTH - MARGIN, y),
-        "gold disc = coins on the square",
-        font=font(16 * _k()),
-        fill=NOTE,
-        anchor="rm",
-    )
+        _symbol(draw, symbol, (x + 13, y), 13, colours[key])
+        _text(draw, _s(x + 32, y), name, font=font(TEXT * _k()), fill=INK, anchor="lm")
+        x += 32 + text_length(name, TEXT) + 30
+    y = HEIGHT - 22
+    _coin(draw, (MARGIN + 18, y), 18, "1")
+    note = "coins on a square, in a Purse"
+    _text(draw, _s(MARGIN + 44, y), note, font=font(TEXT * _k()), fill=INK, anchor="lm")
+    x = MARGIN + 44 + text_length(note, TEXT) + 50
+    _chest(draw, (x + 24, y), "hidden")
+    _text(draw, _s(x + 58, y), "Chest: coins locked away", font=font(TEXT * _k()), fill=INK,
+          anchor="lm")  # fmt: skip
     return image
 
 
@@ -301,9 +320,9 @@ def _draw_square(
     draw.rounded_rectangle(_s(*box), radius=14 * _k(), fill=colour, outline=INK, width=3 * _k())
     _text(
         draw,
-        _s(x0 + 10, y0 + 6),
+        _s(x0 + 10, y0 + 4),
         label,
-        font=font(17 * _k(), True),
+        font=font(TEXT * _k(), True),
         fill=WHITE,
         anchor="la",
         stroke_width=2 * _k(),
@@ -311,7 +330,7 @@ def _draw_square(
     )
     _symbol(draw, symbol, (x0 + 38, y0 + 62), 24, WHITE, outline=INK)
     if coins is not None:
-        _coin(draw, (x0 + 62, y0 + 19), 14, str(coins))
+        _coin(draw, (x0 + 64, y0 + 22), 17, str(coins))
 
 
 def _coin(draw: ImageDraw.ImageDraw, centre: tuple[float, float], radius: float, text: str) -> None:
@@ -322,9 +341,8 @@ def _coin(draw: ImageDraw.ImageDraw, centre: tuple[float, float], radius: float,
         outline=GOLD_EDGE,
         width=2 * _k(),
     )
-    _text(
-        draw, _s(cx, cy), text, font=font(round(radius * 1.2) * _k(), True), fill=INK, anchor="mm"
-    )
+    size = max(TEXT, round(radius * 1.2))  # the number is the point: never below TEXT
+    _text(draw, _s(cx, cy), text, font=font(size * _k(), True), fill=INK, anchor="mm")
 
 
 def _symbol(
@@ -414,7 +432,7 @@ def _token(
     centre: tuple[float, float],
     role: str,
     label: str,
-    radius: float = 19,
+    radius: float = 20,
 ) -> None:
     """A Dwarf: a disc in its player's colour with a white ring and its letter."""
     cx, cy = centre
@@ -426,8 +444,8 @@ def _token(
         outline=WHITE,
         width=3 * _k(),
     )
-    text = INK if sum(colour) > 480 else WHITE
-    size = 19 if len(label) == 1 else 16
+    text = ink_on(colour)
+    size = TEXT
     _text(draw, _s(cx, cy), label, font=font(size * _k(), True), fill=text, anchor="mm")
 
 
@@ -449,7 +467,7 @@ def _draw_dwarves(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
         if square == "start":
             spots = [(x0 + 150 + 46 * i, (y0 + y1) / 2) for i in range(len(dwarves))]
         else:
-            cols = [x0 + 98, x0 + 142]
+            cols = [x0 + 104, x0 + 146]
             rows = [y0 + 27, y0 + 71] if len(dwarves) > 2 else [(y0 + y1) / 2]
             spots = [(cols[i % 2], rows[min(i // 2, len(rows) - 1)]) for i in range(4)]
         for dwarf, spot in zip(dwarves, spots, strict=False):
@@ -478,7 +496,8 @@ def _draw_dragon(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
     if not kind or kind not in view["lair"]:
         return
     x0, y0, x1, _ = _lair_box(view["lair"].index(kind))
-    left, right, top, bottom = x0 + 56, x1 - 6, y0 - 28, y0 + 16
+    # Above the square, clear of its name and of any Dwarf on it.
+    left, right, top, bottom = x0 - 4, x1 + 4, y0 - 74, y0 - 16
     draw.rounded_rectangle(
         _s(left, top, right, bottom),
         radius=10 * _k(),
@@ -488,13 +507,15 @@ def _draw_dragon(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
     )
     last = view.get("last_round") or {}
     middle = (left + right) / 2
-    _text(draw, _s(middle, top + 13), "DRAGON", font=font(17 * _k(), True), fill=WHITE, anchor="mm")
+    _text(
+        draw, _s(middle, top + 16), "DRAGON", font=font(TEXT * _k(), True), fill=WHITE, anchor="mm"
+    )
     if last.get("round"):
         _text(
             draw,
-            _s(middle, top + 32),
+            _s(middle, top + 42),
             f"round {last['round']}",
-            font=font(16 * _k()),
+            font=font(TEXT * _k()),
             fill=HIGHLIGHT,
             anchor="mm",
         )
@@ -516,14 +537,14 @@ def _waiting_text(view: dict[str, Any]) -> str:
 def _draw_header(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
     names = {seat["seat"]: seat["name"] for seat in view["seats"]}
     title = f"Dragon's Cave  \u2022  Round {view['round']}"
-    _text(draw, _s(MARGIN, 26), title, font=font(30 * _k(), True), fill=INK, anchor="lm")
+    _text(draw, _s(MARGIN, 26), title, font=font(32 * _k(), True), fill=INK, anchor="lm")
     dragon = names.get(view["dragon_seat"], "?")
     who = "Game over" if view.get("phase") == "over" else f"Dragon: {dragon}"
     _text(
         draw,
-        _s(MARGIN, 62),
-        f"{who}   \u2022   {_waiting_text(view)}",
-        font=font(19 * _k()),
+        _s(MARGIN, 64),
+        _fit(f"{who}   \u2022   {_waiting_text(view)}", TEXT, WIDTH - 2 * MARGIN),
+        font=font(TEXT * _k()),
         fill=INK,
         anchor="lm",
     )
@@ -532,7 +553,7 @@ def _draw_header(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
         draw,
         _s(WIDTH - MARGIN - 122, 30),
         "Treasure",
-        font=font(22 * _k(), True),
+        font=font(26 * _k(), True),
         fill=INK,
         anchor="lm",
     )
@@ -552,22 +573,22 @@ def _draw_panel(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
         if index % 2 == 0:
             draw.rectangle(_s(MARGIN - 16, y, WIDTH - MARGIN + 16, y + ROW_H - 4), fill=SOFT)
         mid = y + (ROW_H - 4) / 2
-        _token(draw, (MARGIN + 8, mid), seat["role"], seat["role"][:1].upper(), radius=16)
-        name = seat["name"] + (" \u2605" if index in winners else "")
-        _text(draw, _s(MARGIN + 34, mid), name, font=font(20 * _k(), True), fill=INK, anchor="lm")
+        _token(draw, (MARGIN + 8, mid), seat["role"], seat["role"][:1].upper(), radius=18)
+        name = _fit(seat["name"], TEXT, 150, True) + (" \u2605" if index in winners else "")
+        _text(draw, _s(MARGIN + 34, mid), name, font=font(TEXT * _k(), True), fill=INK, anchor="lm")
         if index == view["dragon_seat"] and not over:
             draw.rounded_rectangle(
-                _s(MARGIN + 120, mid - 13, MARGIN + 204, mid + 13), radius=8 * _k(), fill=DRAGON
+                _s(MARGIN + 196, mid - 17, MARGIN + 320, mid + 17), radius=8 * _k(), fill=DRAGON
             )
             _text(
                 draw,
-                _s(MARGIN + 162, mid),
+                _s(MARGIN + 258, mid),
                 "DRAGON",
-                font=font(16 * _k(), True),
+                font=font(TEXT * _k(), True),
                 fill=WHITE,
                 anchor="mm",
             )
-        x = MARGIN + 218
+        x = MARGIN + 330
         for card in view["played"][index]:
             draw.rounded_rectangle(
                 _s(x, mid - 20, x + 30, mid + 20),
@@ -578,11 +599,9 @@ def _draw_panel(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
             )
             _symbol(draw, symbols.get(card, "star"), (x + 15, mid), 10, WHITE)
             x += 34
-        base = MARGIN + 218 + 5 * 34 + 10
-        _coin(draw, (base + 14, mid), 16, str(view["purses"][index]))
-        _text(draw, _s(base + 36, mid), "Purse", font=font(17 * _k()), fill=INK, anchor="lm")
-        _chest(draw, (base + 122, mid), view["chests"][index])
-        _text(draw, _s(base + 154, mid), "Chest", font=font(17 * _k()), fill=INK, anchor="lm")
+        base = MARGIN + 330 + 5 * 34 + 6
+        _coin(draw, (base + 18, mid), 19, str(view["purses"][index]))
+        _chest(draw, (base + 74, mid), view["chests"][index])
         note = outcomes.get(index, "")
         if over:
             result = view.get("result") or {}
@@ -592,7 +611,17 @@ def _draw_panel(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
                 note = f"total {totals[index]}"
                 if index < len(bonus) and bonus[index]:
                     note += f" (lair +{bonus[index]})"
-        _text(draw, _s(WIDTH - MARGIN, mid), note, font=font(17 * _k()), fill=INK, anchor="rm")
+        note = _fit(note, TEXT, WIDTH - MARGIN - base - 110)
+        _text(draw, _s(WIDTH - MARGIN, mid), note, font=font(TEXT * _k()), fill=INK, anchor="rm")
+
+
+def _fit(text: str, size: int, width: float, bold: bool = False) -> str:
+    """``text`` cut with an ellipsis to ``width`` pixels at ``size``."""
+    if text_length(text, size, bold) <= width:
+        return text
+    while text and text_length(text + "\u2026", size, bold) > width:
+        text = text[:-1]
+    return text.rstrip() + "\u2026"
 
 
 def _chest(draw: ImageDraw.ImageDraw, centre: tuple[float, float], contents: Any) -> None:
@@ -611,7 +640,7 @@ def _chest(draw: ImageDraw.ImageDraw, centre: tuple[float, float], contents: Any
         draw,
         _s(cx, cy + 5),
         text,
-        font=font(18 * _k(), True),
+        font=font(TEXT * _k(), True),
         fill=WHITE,
         anchor="mm",
         stroke_width=1 * _k(),

@@ -1,12 +1,15 @@
 """Board picture for Lions and Dragons Chess, drawn from the public view only.
 
 The board is a hexagon of flat-topped cells (a Glinski board): files a-l (no j) along the
-bottom, ranks up the sides, White at the bottom. Non-hexes (Lions) are dark red cells with
-a lion's mane and an "L"; goals are gold. Pieces are letters in a shape, White light with a
-dark outline, Black dark; Balls gold; Fireballs orange with an arrow along their flight.
-The last action's cells are outlined in blue and everything it took is crossed in red.
-The cached background holds the board and the legend's fixed part (its title, and its keys
-while no result pushes them down); each view draws pieces, marks and the legend's words.
+bottom, ranks up the sides, White at the bottom. Each cell's name is printed in its upper
+part and its piece stands in the lower part, so no piece hides a name. Non-hexes (Lions) are
+dark red cells with a lion's mane and an "L"; goals are gold. Pieces are letters in a shape,
+White light with a dark outline, Black dark; a Dragon-with-Ball has a gold ring and a large
+Ball at its corner; Balls gold; Fireballs orange with an arrow along their flight. The last
+action's cells are outlined in blue and everything it took gets an X on a white disc.
+The picture is portrait (board above, legend below) and every word is at least 20 px on
+its 800 px width: 10 px when a phone shows it 400 px wide. The cached background holds the
+board and the legend's keys; each view draws pieces, marks, whose turn it is and the result.
 """
 
 from __future__ import annotations
@@ -17,11 +20,27 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render.common import INK, PAPER, WHITE, Palette, centered_text, draw_text, font, png_bytes
+from render.common import (
+    BLUE,
+    INK,
+    PAPER,
+    VERMILLION,
+    WHITE,
+    Palette,
+    centered_text,
+    draw_text,
+    font,
+    png_bytes,
+    text_length,
+)
 
 SIZE = 42  # hex circumradius in px
-WIDTH, HEIGHT = 1024, 880
-CENTRE = (392.0, 428.0)
+WIDTH, HEIGHT = 800, 1204
+CENTRE = (400.0, 428.0)
+NAME_DY = -19  # a cell's name sits this far above its centre...
+PIECE_DY = 10  # ...and its piece this far below, clear of the name
+PIECE_R = 0.42  # a piece's radius, in hex radii
+TEXT = 20  # the smallest type: 10 px when the picture is shown 400 px wide
 SQRT3 = math.sqrt(3)
 
 CELL_TONES = ((236, 224, 198), (214, 196, 160), (190, 168, 128))
@@ -30,8 +49,8 @@ LION_FILL = (140, 28, 28)
 MANE = (232, 170, 48)
 GOAL_FILL = (255, 214, 92)
 GOAL_EDGE = (176, 120, 0)
-LAST_EDGE = (30, 110, 230)
-CAPTURE = (214, 20, 20)
+LAST_EDGE = BLUE
+CAPTURE = VERMILLION
 WHITE_FILL, WHITE_INK = (252, 250, 244), (30, 28, 26)
 BLACK_FILL, BLACK_INK = (38, 36, 44), (250, 248, 240)
 BALL_FILL = (246, 196, 40)
@@ -39,7 +58,11 @@ FIRE_FILL, FIRE_EDGE = (255, 140, 20), (190, 50, 0)
 LION_EDGE, MANE_EDGE, MANE_CENTRE = (70, 10, 10), (120, 70, 0), (250, 222, 150)
 BLACK_EDGE = (150, 150, 160)
 MUTED = (120, 104, 84)
-LEGEND_X = 800
+LEGEND_TOP = 884
+KEYS_TOP = 1028
+KEY_COLUMNS = (20, 280, 540)
+KEY_ROW = 44
+NAME_INK = (92, 76, 58)
 
 LETTERS = {"wizard": "W", "proto": "P", "dragon": "D", "dragon_ball": "D", "roc": "R"}
 DIRECTIONS = {"n": (0, -1), "ne": (1, -1), "se": (1, 0), "s": (0, 1), "sw": (-1, 1), "nw": (-1, 0)}
@@ -72,13 +95,13 @@ def _background(
     cells: tuple[tuple[str, int, int], ...],
     lions: tuple[str, ...],
     goals: tuple[str, ...],
-    keys: tuple[tuple[str, str | None], ...] | None,
+    keys: tuple[tuple[str, str | None], ...],
 ) -> Image.Image:
-    """The board without pieces: cells, names, edge labels, Lions and goals, the legend's
-    title, and its keys when ``keys`` names the goals (cached)."""
+    """The board without pieces: cells, names, edge labels, Lions and goals, and the
+    legend's keys with the goals ``keys`` names (cached)."""
     image = Image.new("RGB", (WIDTH, HEIGHT), PAPER)
     draw = ImageDraw.Draw(image)
-    small = font(12)
+    names = font(TEXT, True)
     for name, q, r in cells:
         x, y = centre_of(q, r)
         if name in lions:
@@ -88,11 +111,10 @@ def _background(
         draw.polygon(hex_points(x, y), fill=fill, outline=GRID)
         if name in goals:
             draw.polygon(hex_points(x, y, SIZE - 5), outline=GOAL_EDGE, width=4)
-        draw_text(draw, (x, y + SIZE * 0.71), name, small, MUTED, "mm")
+        draw_text(draw, (x, y + NAME_DY), name, names, NAME_INK, "mm")
     _edge_labels(draw, cells)
-    _legend_title(draw)
-    if keys is not None:
-        _legend_keys(draw, keys, KEYS_Y)
+    draw.line([(20, LEGEND_TOP - 8), (WIDTH - 20, LEGEND_TOP - 8)], fill=GRID, width=2)
+    _legend_keys(draw, keys)
     return image
 
 
@@ -137,7 +159,7 @@ def _edge_labels(draw: ImageDraw.ImageDraw, cells: tuple[tuple[str, int, int], .
 def _piece(draw: ImageDraw.ImageDraw, x: float, y: float, kind: str, side: str | None,
            direction: str | None = None, scale: float = 1.0) -> None:
     """One piece glyph centred on ``(x, y)``."""
-    rad = SIZE * 0.54 * scale
+    rad = SIZE * PIECE_R * scale
     if kind == "ball":
         _ball(draw, x, y, rad * 0.8)
         return
@@ -160,10 +182,13 @@ def _piece(draw: ImageDraw.ImageDraw, x: float, y: float, kind: str, side: str |
         points = [(x + rad * math.cos(math.radians(60 * i + 30)),
                    y + rad * math.sin(math.radians(60 * i + 30))) for i in range(6)]
         draw.polygon(points, fill=fill, outline=outline, width=3)
-    size = round(24 * scale)
+        if kind == "dragon_ball":  # a gold ring inside the edge: told apart by shape too
+            inner = [(x + (px - x) * 0.78, y + (py - y) * 0.78) for px, py in points]
+            draw.polygon(inner, outline=BALL_FILL, width=4)
+    size = max(TEXT, round(TEXT * scale))
     centered_text(draw, (x, y + 1), LETTERS[kind], size, fill=ink, bold=True)
     if kind == "dragon_ball":
-        _ball(draw, x + rad * 0.8, y - rad * 0.75, rad * 0.42)
+        _ball(draw, x + rad * 0.95, y - rad * 0.8, rad * 0.6)
 
 
 def _ball(draw: ImageDraw.ImageDraw, x: float, y: float, rad: float) -> None:
@@ -190,12 +215,12 @@ def _fireball(draw: ImageDraw.ImageDraw, x: float, y: float, rad: float, directi
 
 
 def _cross(draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
-    """A red capture mark at the upper left of a cell (the piece now there stays visible)."""
-    cx, cy, arm = x - SIZE * 0.55, y - SIZE * 0.5, 9
-    draw.ellipse([cx - 13, cy - 13, cx + 13, cy + 13], fill=WHITE, outline=CAPTURE,
-                 width=2)
-    draw.line([(cx - arm, cy - arm), (cx + arm, cy + arm)], fill=CAPTURE, width=4)
-    draw.line([(cx - arm, cy + arm), (cx + arm, cy - arm)], fill=CAPTURE, width=4)
+    """A capture mark at the left of a cell, below its name (the piece now there stays
+    visible): an X on a white disc in a dark ring, a shape no piece has."""
+    cx, cy, arm = x - SIZE * 0.62, y + SIZE * 0.12, 7
+    draw.ellipse([cx - 12, cy - 12, cx + 12, cy + 12], fill=WHITE, outline=INK, width=2)
+    draw.line([(cx - arm, cy - arm), (cx + arm, cy + arm)], fill=CAPTURE, width=5)
+    draw.line([(cx - arm, cy + arm), (cx + arm, cy - arm)], fill=CAPTURE, width=5)
 
 
 def _highlights(draw: ImageDraw.ImageDraw, view: dict[str, Any],
@@ -224,86 +249,71 @@ def _highlights(draw: ImageDraw.ImageDraw, view: dict[str, Any],
 
 
 def _text(
-    draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int, fill=INK, bold=False
+    draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int = TEXT, fill=INK,
+    bold=False, anchor: str = "la",
 ) -> None:
-    draw_text(draw, xy, text, font(size, bold), fill)
+    draw_text(draw, xy, text, font(size, bold), fill, anchor)
 
 
-def _legend_title(draw: ImageDraw.ImageDraw) -> None:
-    _text(draw, (LEGEND_X, 24), "Lions and", 22, bold=True)
-    _text(draw, (LEGEND_X, 50), "Dragons Chess", 22, bold=True)
-
-
-def _legend_head(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> float:
-    """Whose move (or the result) and the turn; returns where the legend's keys start."""
-    x, y = LEGEND_X, 94
+def _legend_head(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+    """The title, whose move it is (or the result) and the turn, the Proto-Dragons in hand,
+    and the result's words."""
     result = view.get("result")
     if result:
         status = "Draw" if not result.get("winner") else f"{result['winner'].capitalize()} wins"
     else:
         status = f"{(view.get('to_move') or '').capitalize()} to move"
-    _text(draw, (x, y), status, 20, CAPTURE if result else INK, True)
-    y += 28
-    if result:
-        for line in _wrap(result.get("text", ""), 22)[:4]:
-            _text(draw, (x, y), line, 15)
-            y += 19
-        y += 6
-    _text(draw, (x, y), f"Turn {view.get('ply', 0) // 2 + 1}", 17)
-    return y + 30
-
-
-KEYS_Y = 152
-"""Where :func:`_legend_head` ends without a result: the keys below are then static."""
-
-
-def _legend_keys(
-    draw: ImageDraw.ImageDraw, goals: tuple[tuple[str, str | None], ...], y: float
-) -> None:
-    """The legend's fixed part from ``y``: the reserve glyphs, each piece with its name, the
-    goals, Lions, the last-move and capture marks."""
-    x = LEGEND_X
-    _text(draw, (x, y), "Proto-Dragons in hand", 16)
-    y += 22
-    for _side in ("white", "black"):
-        _piece(draw, x + 14, y + 12, "proto", _side, scale=0.45)
-        y += 28
-    y += 14
-    for kind, name in LEGEND:
-        side = None if kind in ("ball", "fireball") else "white"
-        _piece(draw, x + 18, y + 16, kind, side, "ne", scale=0.62)
-        _text(draw, (x + 44, y + 6), name, 16)
-        y += 40
-    for side, cell in goals:
-        draw.polygon(hex_points(x + 18, y + 16, 15), fill=GOAL_FILL, outline=GOAL_EDGE)
-        _text(draw, (x + 44, y + 6), f"{side.capitalize()} goal {cell}", 16)
-        y += 36
-    _text(draw, (x, y + 2), "(the opponent scores)", 14, MUTED)
-    y += 30
-    draw.polygon(hex_points(x + 18, y + 16, 15), fill=LION_FILL)
-    _text(draw, (x + 44, y + 6), "Lion: not a cell", 16)
-    y += 40
-    draw.polygon(hex_points(x + 18, y + 16, 15), outline=LAST_EDGE, width=4)
-    _text(draw, (x + 44, y + 6), "last move", 16)
-    y += 36
-    _cross(draw, x + 18 + SIZE * 0.55, y + 16 + SIZE * 0.5)
-    _text(draw, (x + 44, y + 6), "captured / hit", 16)
-
-
-def _legend_reserves(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: float) -> None:
-    """How many Proto-Dragons each side holds, beside the glyphs :func:`_legend_keys` drew."""
+    turn = f"{status}  \u00b7  turn {view.get('ply', 0) // 2 + 1}"
+    _text(draw, (WIDTH - 20, LEGEND_TOP), turn, 24, CAPTURE if result else INK, True, "ra")
     reserves = view.get("reserves", {})
-    y += 22
-    for side in ("white", "black"):
-        _text(draw, (LEGEND_X + 34, y + 2), f"{side.capitalize()}: {reserves.get(side, 0)}", 17)
-        y += 28
+    for side, x in zip(("white", "black"), RESERVE_X, strict=True):
+        words = f"{side.capitalize()} {reserves.get(side, 0)}"
+        _text(draw, (x + 20, LEGEND_TOP + 42), words, TEXT)
+    if result:
+        lines = _wrap(result.get("text", ""), TEXT, WIDTH - 40)[:2]
+        for index, line in enumerate(lines):
+            _text(draw, (20, LEGEND_TOP + 72 + 26 * index), line, TEXT, CAPTURE)
 
 
-def _wrap(text: str, width: int) -> list[str]:
-    """Words of ``text`` in lines of at most about ``width`` characters."""
+RESERVE_X = (300, 470)
+"""Where the glyphs of the Proto-Dragons in hand stand; each side's count is right of its."""
+
+
+def _legend_keys(draw: ImageDraw.ImageDraw, goals: tuple[tuple[str, str | None], ...]) -> None:
+    """The legend's fixed part: the title, the glyphs of the Proto-Dragons in hand, and in
+    three columns each piece with its name, the goals, Lions, the last-move and capture
+    marks."""
+    _text(draw, (20, LEGEND_TOP), "Lions and Dragons Chess", 24, bold=True)
+    _text(draw, (20, LEGEND_TOP + 42), "Proto-Dragons in hand:", TEXT)
+    for side, x in zip(("white", "black"), RESERVE_X, strict=True):
+        _piece(draw, x, LEGEND_TOP + 54, "proto", side, scale=0.7)
+    spots = [(x, KEYS_TOP + KEY_ROW * row) for row in range(4) for x in KEY_COLUMNS]
+    spots = iter(spots)
+    for kind, name in LEGEND:
+        x, y = next(spots)
+        side = None if kind in ("ball", "fireball") else "white"
+        _piece(draw, x + 18, y + 2, kind, side, "ne")
+        _text(draw, (x + 44, y), name, TEXT, anchor="lm")
+    for side, cell in goals:
+        x, y = next(spots)
+        draw.polygon(hex_points(x + 18, y, 16), fill=GOAL_FILL, outline=GOAL_EDGE)
+        _text(draw, (x + 44, y), f"{side.capitalize()}'s goal {cell}", TEXT, anchor="lm")
+    x, y = next(spots)
+    draw.polygon(hex_points(x + 18, y, 16), fill=LION_FILL)
+    _text(draw, (x + 44, y), "Lion: not a cell", TEXT, anchor="lm")
+    x, y = next(spots)
+    draw.polygon(hex_points(x + 18, y, 16), outline=LAST_EDGE, width=4)
+    _text(draw, (x + 44, y), "last move", TEXT, anchor="lm")
+    x, y = next(spots)
+    _cross(draw, x + 18 + SIZE * 0.62, y - SIZE * 0.12)
+    _text(draw, (x + 44, y), "captured / hit", TEXT, anchor="lm")
+
+
+def _wrap(text: str, size: int, width: float) -> list[str]:
+    """Words of ``text`` in lines at most ``width`` pixels wide at ``size``."""
     lines: list[str] = []
     for word in text.split():
-        if lines and len(lines[-1]) + 1 + len(word) <= width:
+        if lines and text_length(f"{lines[-1]} {word}", size) <= width:
             lines[-1] += " " + word
         else:
             lines.append(word)
@@ -319,24 +329,18 @@ def picture(view: dict[str, Any]) -> Image.Image:
     """The RGB picture :func:`render` encodes."""
     cells = tuple((c["name"], c["q"], c["r"]) for c in view["cells"])
     goals = tuple(sorted(view.get("goals", {}).values()))
-    keys = _goal_keys(view)
-    result = bool(view.get("result"))
-    # Without a result the legend's keys sit at a fixed place, so the background has them.
-    image = _background(cells, tuple(view.get("lions", [])), goals, None if result else keys)
-    image = image.copy()
+    image = _background(cells, tuple(view.get("lions", [])), goals, _goal_keys(view)).copy()
     draw = ImageDraw.Draw(image)
     where = _geometry(view)
     crossed = _highlights(draw, view, where)
     for p in view.get("pieces", []):
         if p["cell"] in where:
-            _piece(draw, *where[p["cell"]], p["kind"], p.get("side"), p.get("dir"))
+            x, y = where[p["cell"]]
+            _piece(draw, x, y + PIECE_DY, p["kind"], p.get("side"), p.get("dir"))
     for cell in crossed:
         if cell in where:
             _cross(draw, *where[cell])
-    y = _legend_head(draw, view)
-    if result:
-        _legend_keys(draw, keys, y)
-    _legend_reserves(draw, view, y)
+    _legend_head(draw, view)
     return image
 
 
@@ -353,15 +357,22 @@ def _goal_keys(view: dict[str, Any]) -> tuple[tuple[str, str | None], ...]:
 KEY_COLOURS = (
     *CELL_TONES, GRID, LION_FILL, LION_EDGE, MANE, MANE_EDGE, MANE_CENTRE, GOAL_FILL,
     GOAL_EDGE, LAST_EDGE, CAPTURE, WHITE_FILL, WHITE_INK, BLACK_FILL, BLACK_INK, BLACK_EDGE,
-    BALL_FILL, FIRE_FILL, FIRE_EDGE, MUTED, INK, PAPER, WHITE,
+    BALL_FILL, FIRE_FILL, FIRE_EDGE, MUTED, INK, PAPER, WHITE, NAME_INK,
 )
+
+SIDE_COLOURS = {"White": WHITE_FILL, "Black": BLACK_FILL}
+"""The sides' colours (their pieces also differ in outline and letter colour)."""
+
+MARK_COLOURS = {"Lion": LION_FILL, "captured / hit": CAPTURE, "last move": LAST_EDGE}
+"""The colours of the board's marks, which must not look alike to any player."""
 
 
 @lru_cache(maxsize=1)
 def palette() -> Palette:
     """The game's palette: every colour it draws exact, and the blends of its text's edges."""
     ramps = (
-        *((MUTED, back) for back in (*CELL_TONES, GOAL_FILL)),
+        *((NAME_INK, back) for back in (*CELL_TONES, GOAL_FILL)),
+        (CAPTURE, WHITE), (INK, GOAL_FILL),
         (INK, PAPER), (CAPTURE, PAPER), (MUTED, PAPER), (WHITE_INK, WHITE_FILL),
         (BLACK_INK, BLACK_FILL), (LION_FILL, MANE_CENTRE), (INK, WHITE_FILL),
     )

@@ -18,12 +18,17 @@ from PIL import Image, ImageDraw
 
 from engines.data import load
 from render.common import (
+    BLUE,
     INK,
     PAPER,
+    SKY_BLUE,
+    VERMILLION,
     WHITE,
+    YELLOW,
     Palette,
     draw_text,
     font,
+    ink_on,
     png_bytes,
     text_box,
     text_length,
@@ -34,12 +39,17 @@ LEGEND = 170
 SCALE = 2  # supersampling factor
 
 CASTLE_COLOURS = {
-    "george": (200, 32, 45),
-    "patrick": (0, 150, 105),
-    "andrew": (0, 105, 180),
-    "david": (232, 160, 0),
+    "george": VERMILLION,
+    "patrick": SKY_BLUE,
+    "andrew": BLUE,
+    "david": YELLOW,
 }
+"""Each castle's colour (Okabe–Ito: apart in every common colour blindness); its Knights
+also carry its letter."""
 DRAGON_COLOUR = (62, 22, 84)
+SIDE_COLOURS = {**{f"St. {key.capitalize()}": c for key, c in CASTLE_COLOURS.items()},
+                "The Dragon": DRAGON_COLOUR}  # fmt: skip
+"""Every side's colour by name (the tests check they stay apart for colour-blind players)."""
 DRAGON_EDGE = (214, 186, 235)
 LAIR_GREEN = (112, 170, 84)
 LINE = (120, 104, 88)
@@ -54,10 +64,10 @@ EYES = (255, 200, 40)
 
 # Radius in pixels (at SIZE) of ring unit r: the Lair is a disc, ring a sits well clear of
 # it so the crowded inner ring keeps room between pieces, then one step per ring.
-LAIR_PX = 52
+LAIR_PX = 60
 RING_A_PX = 124
 RING_STEP_PX = 44
-KNIGHT_PX = 17
+KNIGHT_PX = 21  # its letter is then 24 px: 9.4 px when a phone shows the board 400 px wide
 DRAGON_PX = 27
 # Where each castle's counts badge goes: the corner clockwise after the castle.
 BADGE_CORNER = {"george": "ne", "patrick": "se", "andrew": "sw", "david": "nw"}
@@ -256,7 +266,7 @@ def _background(size: int, in_play: tuple[str, ...], board_key: str) -> Image.Im
         outline=INK,
         width=int(geo.px(2)),
     )
-    draw_text(draw, (cx, cy + geo.px(40)), "LAIR", font(int(geo.px(12)), True), LAIR_INK, "mm")
+    draw_text(draw, (cx, cy + geo.px(39)), "LAIR", font(int(geo.px(24)), True), LAIR_INK, "mm")
 
     dot = geo.px(4)
     for name, (_position, r) in geo.polar.items():
@@ -304,13 +314,13 @@ def _draw_labels(
         theta = geo.angle(spoke)
         cx, cy = geo.centre
         xy = (cx + geo.px(inner) * math.sin(theta), cy - geo.px(inner) * math.cos(theta))
-        _label(draw, xy, str(spoke), geo.px(17), fill=NUMBER_INK, bold=True)
+        _label(draw, xy, str(spoke), geo.px(24), fill=NUMBER_INK, bold=True)
         if spoke not in castle_spokes:
             _label(
                 draw,
                 geo.at(spoke, len(rings) + 0.62),
                 str(spoke),
-                geo.px(19),
+                geo.px(24),
                 fill=NUMBER_INK,
                 bold=True,
                 back=None,
@@ -318,11 +328,11 @@ def _draw_labels(
     # Ring letters on the ring lines, midway between spokes, at four places round the wheel.
     for gap in (2.5, 6.5, 9.5, 13.5):
         for index, letter in enumerate(rings):
-            _label(draw, geo.at(gap, index + 1), letter, geo.px(16))
+            _label(draw, geo.at(gap, index + 1), letter, geo.px(24), NUMBER_INK, bold=True)
     # Castle point names sit just outside each tower, clear of a Knight standing on it.
     for name in castle_of:
         position, r = geo.polar[name]
-        _label(draw, geo.at(position, r + 0.92), name, geo.px(16), back=None, fill=NUMBER_INK)
+        _label(draw, geo.at(position, r + 1.05), name, geo.px(24), NUMBER_INK, True, back=None)
 
 
 def _draw_castle(
@@ -420,7 +430,7 @@ def _draw_knight(
         outline=INK,
         width=max(1, int(geo.px(2))),
     )
-    ink = INK if castle == "david" else WHITE
+    ink = ink_on(CASTLE_COLOURS[castle])
     draw_text(draw, (x, y + geo.px(1)), letter, font(int(geo.px(radius * 1.15)), True), ink, "mm")
 
 
@@ -453,7 +463,9 @@ def _draw_dragon(
 def _draw_castle_counts(
     draw: ImageDraw.ImageDraw, geo: _Geometry, board: dict[str, Any], view: dict[str, Any]
 ) -> None:
-    """Behind each castle its scored Knights; in the nearest corner its name and counts."""
+    """In the corner nearest each castle: its Knight and name, its counts, and a row of its
+    Knights, those in the Lair plain and those taken crossed out (off the wheel, so no label
+    there is covered)."""
     in_play = view.get("castles_in_play", [])
     taken = view.get("taken", {})
     scored = view.get("scored", {})
@@ -468,45 +480,51 @@ def _draw_castle_counts(
     for key, castle in board["castles"].items():
         letter = castle["letter"]
         playing = key in in_play
-        # Scored Knights sit behind the castle, outside its middle point.
-        count = int(scored.get(key, 0))
-        for i in range(count):
-            offset = (i - (count - 1) / 2) * 0.34
-            xy = geo.at(castle["spoke"] + offset, 8.75)
-            _draw_knight(draw, geo, xy, key, letter, radius=13)
         corner = BADGE_CORNER[key]
         x = geo.px(16) if "w" in corner else size - geo.px(16)
-        y = geo.px(14) if "n" in corner else size - geo.px(98)
+        y = geo.px(14) if "n" in corner else size - geo.px(112)
         anchor = "la" if "w" in corner else "ra"
-        colour = CASTLE_COLOURS[key] if playing else GREY
-        title = f"{letter}  {castle['name']}" + ("" if playing else " (not used)")
+        # The castle's own Knight glyph at the corner, then its name in dark ink (a name
+        # printed in a light castle colour could not be read).
+        disc = geo.px(KNIGHT_PX)
+        sign = 1 if "w" in corner else -1
+        if playing:
+            _draw_knight(draw, geo, (x + sign * disc, y + geo.px(13)), key, letter)
+        else:
+            draw.ellipse((x + sign * disc - disc, y + geo.px(13) - disc, x + sign * disc + disc,
+                          y + geo.px(13) + disc), fill=GREY)  # fmt: skip
+        title = castle["name"] + ("" if playing else " (not used)")
         if key in moving:
             title = "▶ " + title if "w" in corner else title + " ◀"
-        draw_text(draw, (x, y), title, font(int(geo.px(19)), True), colour, anchor)
+        text_x = x + sign * (2 * disc + geo.px(8))
+        draw_text(draw, (text_x, y), title, font(int(geo.px(24)), True), INK, anchor)
         if playing:
             line = f"in the Lair {scored.get(key, 0)} · taken {taken.get(key, 0)}"
-            draw_text(draw, (x, y + geo.px(26)), line, font(int(geo.px(17))), INK, anchor)
-            _draw_taken_marks(
-                draw, geo, (x, y + geo.px(68)), int(taken.get(key, 0)), key, letter, "w" in corner
-            )
+            draw_text(draw, (x, y + geo.px(38)), line, font(int(geo.px(24))), INK, anchor)
+            counts = (int(scored.get(key, 0)), int(taken.get(key, 0)))
+            _draw_knight_row(draw, geo, (x, y + geo.px(90)), counts, key, letter, "w" in corner)
 
 
-def _draw_taken_marks(
+def _draw_knight_row(
     draw: ImageDraw.ImageDraw,
     geo: _Geometry,
     xy: tuple[float, float],
-    count: int,
+    counts: tuple[int, int],
     castle: str,
     letter: str,
     left: bool,
 ) -> None:
-    """One small crossed-out Knight per Knight the Dragon took from this castle."""
+    """From the corner inward: one Knight per Knight of this castle in the Lair, then one
+    crossed-out Knight per Knight the Dragon took."""
     x, y = xy
-    step = geo.px(28)
-    for i in range(count):
-        cx = x + geo.px(13) + i * step if left else x - geo.px(13) - i * step
-        _draw_knight(draw, geo, (cx, y), castle, letter, radius=12)
-        r = geo.px(11)
+    scored, taken = counts
+    step = geo.px(2 * KNIGHT_PX + 4)
+    for i in range(scored + taken):
+        cx = x + geo.px(KNIGHT_PX) + i * step if left else x - geo.px(KNIGHT_PX) - i * step
+        _draw_knight(draw, geo, (cx, y), castle, letter)
+        if i < scored:
+            continue
+        r = geo.px(KNIGHT_PX - 2)
         draw.line((cx - r, y - r, cx + r, y + r), fill=INK, width=int(geo.px(2.5)))
         draw.line((cx - r, y + r, cx + r, y - r), fill=INK, width=int(geo.px(2.5)))
 
@@ -520,11 +538,11 @@ def _draw_legend(
     _draw_die(draw, (24 * k, top + 22 * k), 96 * k, view.get("roll"))
     x = 144 * k
     status = _status(view)
-    draw_text(draw, (x, top + 20 * k), status, font(int(24 * k), True), INK)
-    lines = _wrap(_news(view), int(18 * k), size - x - 20 * k)
-    for i, line in enumerate(lines[:3]):
-        draw_text(draw, (x, top + (58 + 25 * i) * k), line, font(int(18 * k)), INK)
-    _draw_seat_chips(draw, board, view, (x, top + 136 * k), k)
+    draw_text(draw, (x, top + 16 * k), status, font(int(28 * k), True), INK)
+    lines = _wrap(_news(view), int(24 * k), size - x - 20 * k)
+    for i, line in enumerate(lines[:2]):
+        draw_text(draw, (x, top + (56 + 30 * i) * k), line, font(int(24 * k)), INK)
+    _draw_seat_chips(draw, board, view, (x, top + 140 * k), k)
 
 
 def _draw_legend_ground(draw: ImageDraw.ImageDraw, size: int) -> None:
@@ -590,27 +608,61 @@ def _draw_seat_chips(
     xy: tuple[float, float],
     k: float,
 ) -> None:
-    """The seats in turn order, each with its pieces' colours, the one to act underlined."""
+    """The seats in turn order, each with its pieces (a castle's Knight with its letter, so
+    the owner shows without colour) and its name, cut short to share the line; the one to
+    act underlined."""
     x, y = xy
     to_move = view.get("to_move")
-    face = font(int(16 * k))
-    box = int(16 * k)
-    for index, seat in enumerate(view.get("seats", [])):
+    face = font(int(24 * k))
+    box = int(24 * k)
+    geo = _Geometry(board, round(SIZE * k))
+    seats = view.get("seats", [])
+    chips = sum(
+        (2 * KNIGHT_PX + 3) * k * len(s["castles"]) if s.get("castles") else 23 * k for s in seats
+    )
+    room = SIZE * k - 16 * k - x - chips - len(seats) * 16 * k
+    cap = _name_cap([text_length(s.get("name", ""), box) for s in seats], room)
+    for index, seat in enumerate(seats):
         castles = seat.get("castles", [])
         for castle in castles:
-            r = 8 * k
-            draw.ellipse((x, y - r, x + 2 * r, y + r), fill=CASTLE_COLOURS.get(castle, GREY))
+            r = KNIGHT_PX * k
+            if castle in CASTLE_COLOURS:
+                letter = board["castles"][castle]["letter"]
+                _draw_knight(draw, geo, (x + r, y), castle, letter)
             x += 2 * r + 3 * k
         if not castles:
-            r = 8 * k
+            r = 10 * k
             draw.regular_polygon((x + r, y, r), 4, rotation=45, fill=DRAGON_COLOUR)
             x += 2 * r + 3 * k
-        name = seat.get("name", "")
+        name = _fit(seat.get("name", ""), box, cap)
         draw_text(draw, (x + 2 * k, y), name, face, INK, "lm")
         right = x + 2 * k + text_box(name, box, False, "lm")[2]
         if index == to_move:
-            draw.line((x, y + 12 * k, right, y + 12 * k), fill=INK, width=int(3 * k))
-        x = right + 22 * k
+            draw.line((x, y + 16 * k, right, y + 16 * k), fill=INK, width=int(3 * k))
+        x = right + 14 * k
+
+
+def _name_cap(widths: list[float], room: float) -> float:
+    """The widest a name may be so that names of ``widths`` fit in ``room`` together: only
+    the longest are cut, all to the same width."""
+    if sum(widths) <= room:
+        return max(widths, default=0.0)
+    left = room
+    for count, width in enumerate(sorted(widths)):
+        share = left / (len(widths) - count)
+        if width > share:
+            return share
+        left -= width
+    return max(widths)
+
+
+def _fit(text: str, size: int, width: float) -> str:
+    """``text`` cut with an ellipsis to ``width`` pixels at ``size``."""
+    if text_length(text, size) <= width:
+        return text
+    while text and text_length(text + "\u2026", size) > width:
+        text = text[:-1]
+    return text.rstrip() + "\u2026"
 
 
 def _draw_die(

@@ -8,7 +8,7 @@ module:
 * :mod:`~render.dragonslayer.style`: colours, text measuring and the scaled pen;
 * :mod:`~render.dragonslayer.board`: the static map's art and the pieces' glyphs;
 * :mod:`~render.dragonslayer.map`: the view's pieces, path and boxes on the map;
-* :mod:`~render.dragonslayer.panel`: the map's header and the side panel of parties;
+* :mod:`~render.dragonslayer.panel`: the map's header and the parties' panel under it;
 * :mod:`~render.dragonslayer.battle`: the Battle Display, drawn instead of the map;
 * :mod:`~render.dragonslayer.encoding`: the fixed palette both are encoded in.
 """
@@ -36,7 +36,7 @@ from render.dragonslayer.layout import (
     track_xy,
 )
 from render.dragonslayer.map import map_picture
-from render.dragonslayer.style import magician_colour
+from render.dragonslayer.style import SIDE_COLOURS, magician_colour
 
 __all__ = [
     "HEADER",
@@ -44,6 +44,7 @@ __all__ = [
     "MAP_H",
     "MAP_W",
     "PANEL_W",
+    "SIDE_COLOURS",
     "WIDTH",
     "abode_xy",
     "box_xy",
@@ -66,7 +67,8 @@ def render(view: dict[str, Any]) -> bytes:
 
 
 def picture(view: dict[str, Any]) -> Image.Image:
-    """The picture :func:`render` encodes (RGB, :data:`WIDTH` x :data:`HEIGHT`)."""
+    """The picture :func:`render` encodes (RGB): the map :data:`WIDTH` wide and at most
+    :data:`HEIGHT` tall (its panel as tall as the parties need), or the Battle Display."""
     if isinstance(view.get("battle"), dict):
         return battle_picture(view)
     return map_picture(view)

@@ -4,9 +4,10 @@ Top: the Battle Display as a table. Its rows are the six places the Dragon can b
 fight's row highlighted); its columns are the party's things in the combat boxes (weapons,
 then magic items and spells) and in the magic box, each cell the value the Display shows
 for that thing there, and beside them the Strength Modifiers Display, row by row. Below: the
-party's people, the two sums written out as equations against the Dragon's strength, and
-the Dragon Battle Matrix with the cell the sums lead to. Values the rule text does not show
-(the scan cuts the tables off) are grey and starred. At the foot: the fight's outcome.
+party's people and the two sums written out as equations against the Dragon's strength;
+below them the Dragon Battle Matrix with the cell the sums lead to (portrait, one section
+under another, so a phone shows every word at 9 px or more). Values the rule text does not
+show (the scan cuts the tables off) are grey and starred. At the foot: the fight's outcome.
 
 Before the player has placed the things pictured twice the table shows them in both boxes,
 marked "choose one", and there are no sums and no cell.
@@ -23,7 +24,6 @@ from PIL import Image
 from engines.dragonslayer.battle import load_battle
 from render.common import INK, PAPER
 from render.dragonslayer.board import token
-from render.dragonslayer.layout import HEADER, HEIGHT, WIDTH
 from render.dragonslayer.style import (
     ALERT,
     DRAGON,
@@ -46,28 +46,39 @@ from render.dragonslayer.style import (
     wrap,
 )
 
+# Portrait, for phones: the table, then the party and its sums, then the Matrix, then the
+# outcome, one under the other, and no word under TEXT px.
+WIDTH = 880
+TEXT = 20
+"""The smallest type: 9.1 px when a phone shows the Display 400 px wide."""
 MARGIN = 14
+HEADER = 84  # the title band
 
 # The Battle Display table.
-TABLE_TOP = 70
-GROUP_TOP = TABLE_TOP + 30  # the band naming the combat and magic boxes
-NAMES_TOP = GROUP_TOP + 28  # the things' names
-ROWS_TOP = NAMES_TOP + 62
-ROW_H = 30
+TABLE_TOP = HEADER + 12
+GROUP_TOP = TABLE_TOP + 34  # the band naming the combat and magic boxes
+NAMES_TOP = GROUP_TOP + 32  # the things' names
+ROWS_TOP = NAMES_TOP + 80
+ROW_H = 34
 ROWS_BOTTOM = ROWS_TOP + 6 * ROW_H
-ROW_LABEL_W = 156
-MODIFIER_W = 120
+ROW_LABEL_W = 168
+MODIFIER_W = 130
 GROUP_GAP = 10
-COLUMN_MAX = 132
-GROUP_MIN = 164  # room for a band's words: 'Combat strength'
+COLUMN_MAX = 150
+GROUP_MIN = 190  # room for a band's words: 'Combat strength'
+KEY_Y = ROWS_BOTTOM + 24  # what the table's marks mean
 
-# Under the table: the party and its sums on the left, the Matrix on the right.
-LOWER_TOP = ROWS_BOTTOM + 48
-MATRIX_LEFT = 636
-MATRIX_CORNER_W = 110
-MATRIX_HEAD_H = 46
-MATRIX_ROW_H = 40
-OUTCOME_TOP = HEIGHT - 82
+# Under the table: the party and its sums; under them the Matrix.
+LOWER_TOP = ROWS_BOTTOM + 104  # room for three lines of the key above
+MATRIX_TOP = LOWER_TOP + 312  # room for the people, two sums on two lines each, the cell
+MATRIX_LEFT = MARGIN
+MATRIX_CORNER_W = 150
+MATRIX_HEAD_H = 54
+MATRIX_ROW_H = 44
+MATRIX_BOTTOM = MATRIX_TOP + 16 + MATRIX_HEAD_H + 6 * MATRIX_ROW_H
+
+OUTCOME_TOP = MATRIX_BOTTOM + 46
+HEIGHT = OUTCOME_TOP + 96
 
 COMBAT = (150, 62, 30)  # the combat boxes' colour: rust red, like blood and iron
 MAGIC = MORGEN_FILL
@@ -120,11 +131,13 @@ def _background(width: int, height: int) -> Image.Image:
     pen = Pen(image, 1)
     pen.rect((0, 0, width, HEADER - 1), fill=PANEL)
     pen.line(((0, HEADER - 1), (width, HEADER - 1)), fill=PANEL_EDGE, width=2)
-    pen.text((MARGIN, TABLE_TOP + 12), "Battle Display", 19, bold=True, anchor="lm")
-    pen.text((MARGIN, LOWER_TOP - 6), "The party", 19, bold=True, anchor="lm")
-    pen.text((MATRIX_LEFT, LOWER_TOP - 6), "Dragon Battle Matrix", 19, bold=True, anchor="lm")
-    x = MATRIX_LEFT + text_width("Dragon Battle Matrix", 19, True) + 12
-    pen.text((x, LOWER_TOP - 6), "things lost / Dragon strength lost", 16, MUTED, anchor="lm")
+    pen.text((MARGIN, TABLE_TOP + 12), "Battle Display", TEXT + 2, bold=True, anchor="lm")
+    pen.text((MARGIN, LOWER_TOP - 6), "The party", TEXT + 2, bold=True, anchor="lm")
+    caption = "Dragon Battle Matrix"
+    pen.text((MATRIX_LEFT, MATRIX_TOP - 6), caption, TEXT + 2, bold=True, anchor="lm")
+    x = MATRIX_LEFT + text_width(caption, TEXT + 2, True) + 12
+    note = "things lost / Dragon strength lost"
+    pen.text((x, MATRIX_TOP - 6), note, TEXT, MUTED, anchor="lm")
     return image
 
 
@@ -149,18 +162,18 @@ def headline(view: dict[str, Any]) -> str:
 
 def _draw_header(pen: Pen, view: dict[str, Any], battle: dict[str, Any], resolved: bool) -> None:
     """The title; under it the Dragon's strength and the view's summary."""
-    width = WIDTH - 2 * MARGIN - 30
-    title = fit(headline(view), 21, width, True)
-    pen.text((MARGIN, 20), title, 21, bold=True, anchor="lm")
+    width = WIDTH - 2 * MARGIN - 50
+    title = fit(headline(view), TEXT + 2, width, True)
+    pen.text((MARGIN, 22), title, TEXT + 2, bold=True, anchor="lm")
     colour = magician_colour(battle.get("magician") or "")
-    x = MARGIN + text_width(title, 21, True) + 18
-    pen.circle((x, 20), 9, fill=colour, outline=INK, width=1.5)
+    x = MARGIN + text_width(title, TEXT + 2, True) + 28
+    token(pen, (x, 22), colour, initials(battle.get("name") or "?"), radius=18)
     line = f"Dragon strength {battle.get('dragon', '?')}"
     if not resolved:
         line += f"  \u00b7  waiting for {battle.get('name') or '?'} to place things"
     elif view.get("summary"):
         line += f"  \u00b7  {view['summary']}"
-    pen.text((MARGIN, 46), fit(line, 16, WIDTH - 2 * MARGIN), 16, SUBTITLE, anchor="lm")
+    pen.text((MARGIN, 60), fit(line, TEXT, WIDTH - 2 * MARGIN), TEXT, SUBTITLE, anchor="lm")
 
 
 # --- the Battle Display table ----------------------------------------------------------------
@@ -269,53 +282,49 @@ def _draw_table(pen: Pen, battle: dict[str, Any], resolved: bool) -> None:
             pen.rect((MARGIN, top, modifier_right, top + ROW_H), fill=tint(PANEL, 0.45))
     for box, (left, top, right, bottom) in spans.items():
         colour = COMBAT if box == "combat" else MAGIC
-        pen.rect((left, top, right, top + 24), fill=colour, radius=4)
+        pen.rect((left, top, right, top + 28), fill=colour, radius=4)
         label = "Combat strength" if box == "combat" else "Magic strength"
-        if text_width(label, 16, True) > right - left - 8:
+        if text_width(label, TEXT, True) > right - left - 8:
             label = label.split()[0]  # a narrow box: "Combat", "Magic"
-        pen.text(
-            ((left + right) / 2, top + 12), fit(label, 16, right - left - 6, True), 16, WHITE, True
-        )
+        label = fit(label, TEXT, right - left - 6, True)
+        pen.text(((left + right) / 2, top + 14), label, TEXT, WHITE, True)
         pen.rect((left, top, right, bottom), outline=colour, width=2, radius=4)
-    pen.rect((modifier_left, GROUP_TOP, modifier_right, GROUP_TOP + 24), fill=DRAGON, radius=4)
-    pen.text((modifier_left + MODIFIER_W / 2, GROUP_TOP + 12), "Modifier", 16, WHITE, True)
+    pen.rect((modifier_left, GROUP_TOP, modifier_right, GROUP_TOP + 28), fill=DRAGON, radius=4)
+    pen.text((modifier_left + MODIFIER_W / 2, GROUP_TOP + 14), "Modifier", TEXT, WHITE, True)
     pen.rect(
         (modifier_left, GROUP_TOP, modifier_right, ROWS_BOTTOM), outline=DRAGON, width=2, radius=4
     )
-    for line, text in enumerate(("Strength", "Modifiers:", "both strengths")):
-        pen.text((modifier_left + MODIFIER_W / 2, NAMES_TOP + 12 + line * 17), text, 15, MUTED)
+    for line, text in enumerate(("Strength", "Modifiers,", "both sums")):
+        y = NAMES_TOP + 14 + line * (TEXT + 3)
+        pen.text((modifier_left + MODIFIER_W / 2, y), text, TEXT, MUTED)
     for index, row in enumerate(rows[:6]):
         middle = ROWS_TOP + index * ROW_H + ROW_H / 2
         here = row.get("key") == fight
         name = short_place(str(row.get("name") or row.get("key") or "?"))
         pen.text(
-            (MARGIN + 2, middle), ("\u25b6 " if here else "") + name, 17, bold=here, anchor="lm"
+            (MARGIN + 2, middle), ("\u25b6 " if here else "") + name, TEXT, bold=here, anchor="lm"
         )
         pen.text(
             (modifier_left + MODIFIER_W / 2, middle),
             _signed(row.get("modifier")),
-            19 if here else 17,
+            TEXT + 2 if here else TEXT,
             bold=here,
         )
     for column in columns:
         _draw_column(pen, column, rows[:6], fight)
     for box, (left, _, right, _) in spans.items():
         if not any(column.box == box for column in columns):
-            pen.text(((left + right) / 2, NAMES_TOP + 26), "none", 15, MUTED)
+            pen.text(((left + right) / 2, NAMES_TOP + 30), "none", TEXT, MUTED)
     _draw_key(pen, columns)
 
 
 def _name_lines(name: str, width: float, most: int) -> tuple[list[str], int]:
-    """A thing's name in at most ``most`` lines of ``width`` pixels, and the size used:
-    the largest that fits, else the smallest with the last line cut short."""
-    for size in (16, 15, 14, 13, 12):
-        lines = wrap(name, size, width)
-        if len(lines) <= most and all(text_width(line, size) <= width for line in lines):
-            return lines, size
-    lines = wrap(name, 12, width)
+    """A thing's name in at most ``most`` lines of ``width`` pixels at :data:`TEXT`, and
+    that size; a name too long has its last line cut short."""
+    lines = wrap(name, TEXT, width)
     if len(lines) > most:
-        lines = [*lines[: most - 1], fit(" ".join(lines[most - 1 :]), 12, width)]
-    return lines, 12
+        lines = [*lines[: most - 1], fit(" ".join(lines[most - 1 :]), TEXT, width)]
+    return lines, TEXT
 
 
 def _strike(pen: Pen, centre: tuple[float, float], text: str, size: int, bold: bool) -> None:
@@ -334,7 +343,7 @@ def _draw_column(pen: Pen, column: _Column, rows: list[dict[str, Any]], fight: A
     # Three lines of name, or two above the tag; centred in the room they have.
     lines, size = _name_lines(column.name, width, 2 if tagged else 3)
     colour = FADED if not column.counted else INK
-    room = (ROWS_TOP - 21 if tagged else ROWS_TOP - 2) - NAMES_TOP
+    room = (ROWS_TOP - 26 if tagged else ROWS_TOP - 2) - NAMES_TOP
     step = size + 2
     top = NAMES_TOP + (room - len(lines) * step) / 2
     for index, line in enumerate(lines):
@@ -344,9 +353,9 @@ def _draw_column(pen: Pen, column: _Column, rows: list[dict[str, Any]], fight: A
             _strike(pen, (middle, y), line, size, False)
     tag = "choose one" if column.choose else "" if column.counted else "not counted"
     if tag:
-        box = (column.left + 3, ROWS_TOP - 19, column.right - 3, ROWS_TOP - 2)
+        box = (column.left + 3, ROWS_TOP - 25, column.right - 3, ROWS_TOP - 2)
         pen.rect(box, fill=ALERT if column.choose else MUTED, radius=3)
-        pen.text((middle, ROWS_TOP - 10), fit(tag, 14, width, True), 14, WHITE, True)
+        pen.text((middle, ROWS_TOP - 13), fit(tag, TEXT, width), TEXT, WHITE)
     if column.left > MARGIN + ROW_LABEL_W + 1:
         pen.line(
             ((column.left, NAMES_TOP + 2), (column.left, ROWS_BOTTOM - 2)), fill=PANEL_EDGE, width=1
@@ -359,7 +368,7 @@ def _draw_column(pen: Pen, column: _Column, rows: list[dict[str, Any]], fight: A
         here = key == fight
         legible = key in column.legible
         text = str(value) if legible else f"{value}*"
-        size = 20 if here else 17
+        size = TEXT + 2 if here else TEXT
         fill = INK if legible else FADED
         if not column.counted:
             fill = FADED
@@ -373,17 +382,17 @@ def _draw_column(pen: Pen, column: _Column, rows: list[dict[str, Any]], fight: A
 
 
 def _draw_key(pen: Pen, columns: list[_Column]) -> None:
-    """What the marks mean, right of the caption: only the marks this picture uses."""
+    """What the marks mean, under the table: only the marks this picture uses."""
     notes: list[tuple[str, Colour]] = []
     if any(not column.counted for column in columns):
         notes.append(("not counted: one weapon-bound tile per weapon", ALERT))
     if any(column.choose for column in columns):
         notes.append(("choose one: pictured twice, goes in one box", ALERT))
     notes.append(("* reconstructed", MUTED))
-    x = WIDTH - MARGIN
-    for text, colour in reversed(notes):
-        pen.text((x, TABLE_TOP + 12), text, 16, colour, anchor="rm")
-        x -= text_width(text, 16) + 22
+    y = KEY_Y
+    for text, colour in notes:
+        pen.text((MARGIN, y), text, TEXT, colour, anchor="lm")
+        y += TEXT + 6
 
 
 # --- the party and its sums ------------------------------------------------------------------
@@ -393,7 +402,7 @@ def _people_lines(battle: dict[str, Any], width: float) -> list[str]:
     """``Galen 1 · Hodge 1 · ...`` wrapped to ``width``, then the magician's magic strength."""
     people = [p for p in battle.get("people") or [] if isinstance(p, dict)]
     words = [f"{p.get('name', '?')} {p.get('strength', '?')}" for p in people]
-    lines = wrap("Combat: " + " \u00b7 ".join(words), 17, width) if words else ["Combat: nobody"]
+    lines = wrap("Combat: " + " \u00b7 ".join(words), TEXT, width) if words else ["Combat: nobody"]
     magician = people[0].get("name", "?") if people else battle.get("name") or "?"
     lines.append(f"Magic: {magician} {battle.get('magician_magic', '?')}")
     return lines
@@ -458,17 +467,17 @@ def _draw_bits(pen: Pen, xy: tuple[float, float], bits: list[_Bit], size: int) -
 def _draw_party(pen: Pen, battle: dict[str, Any], resolved: bool) -> None:
     """The people and their strengths, then both sums as equations (or, before the things
     pictured twice are placed, what the fight waits for)."""
-    width = MATRIX_LEFT - 2 * MARGIN - 16
+    width = WIDTH - 2 * MARGIN
     key = battle.get("magician") or ""
     name = battle.get("name") or "?"
-    x = MARGIN + text_width("The party", 19, True) + 22
-    token(pen, (x, LOWER_TOP - 6), magician_colour(key), initials(name), radius=12)
-    y = LOWER_TOP + 22
+    x = MARGIN + text_width("The party", TEXT + 2, True) + 30
+    token(pen, (x, LOWER_TOP - 6), magician_colour(key), initials(name), radius=18)
+    y = LOWER_TOP + 26
     lines = _people_lines(battle, width)
-    for line in [*lines[:3], lines[-1]] if len(lines) > 4 else lines:
-        pen.text((MARGIN, y), line, 17, anchor="lm")
-        y += 23
-    y += 16
+    for line in [*lines[:2], lines[-1]] if len(lines) > 3 else lines:
+        pen.text((MARGIN, y), line, TEXT, anchor="lm")
+        y += TEXT + 6
+    y += 12
     sums = {kind: battle.get(kind) for kind in ("combat", "magic")}
     if not resolved or not all(isinstance(value, dict) for value in sums.values()):
         choose = list(
@@ -482,20 +491,20 @@ def _draw_party(pen: Pen, battle: dict[str, Any], resolved: bool) -> None:
         text = f"Waiting for {name} to place things"
         if choose:
             text += " pictured twice (combat or magic box): " + ", ".join(choose)
-        for line in wrap(text, 18, width, True)[:4]:
-            pen.text((MARGIN, y), line, 18, ALERT, True, anchor="lm")
-            y += 26
+        for line in wrap(text, TEXT, width, True)[:4]:
+            pen.text((MARGIN, y), line, TEXT, ALERT, True, anchor="lm")
+            y += TEXT + 6
         return
     dragon = battle.get("dragon", "?")
     for kind in ("combat", "magic"):
         left, right = _equation(kind.capitalize(), sums[kind], dragon)
-        size = 19
+        size = TEXT + 1
         if _bits_width(left, size) + _bits_width(right, size) + 24 <= width:
             _draw_bits(pen, (MARGIN, y), [*left, _Bit(", "), *right], size)
             y += 34
         else:
             _draw_bits(pen, (MARGIN, y), left, size)
-            _draw_bits(pen, (MARGIN + 24, y + 27), right, size)
+            _draw_bits(pen, (MARGIN + 24, y + 28), right, size)
             y += 64
     cell = battle.get("cell")
     if isinstance(cell, dict):
@@ -510,7 +519,7 @@ def _draw_cell_line(pen: Pen, cell: dict[str, Any], y: float, width: float) -> N
         return
     magic, combat = max(0, min(magic, 5)), max(0, min(combat, 5))
     where = f"Matrix: magic {heads[magic]}, combat {heads[combat]}"
-    pen.text((MARGIN, y), fit(where, 17, width), 17, MUTED, anchor="lm")
+    pen.text((MARGIN, y), fit(where, TEXT, width), TEXT, MUTED, anchor="lm")
     lost, levels = cell.get("lost", "?"), cell.get("levels", "?")
     bits = [
         _Bit("\u2192 lose "),
@@ -520,7 +529,7 @@ def _draw_cell_line(pen: Pen, cell: dict[str, Any], y: float, width: float) -> N
         _Bit(str(levels), True, GOOD if levels else INK),
         _Bit(" strength level" if levels == 1 else " strength levels"),
     ]
-    _draw_bits(pen, (MARGIN, y + 28), bits, 19)
+    _draw_bits(pen, (MARGIN, y + 30), bits, TEXT + 1)
 
 
 # --- the Battle Matrix -----------------------------------------------------------------------
@@ -540,7 +549,7 @@ def matrix_cell_box(magic: int, combat: int) -> Box:
     """Where Matrix cell (magic over, combat over), each 0 to 5, is drawn."""
     step = (WIDTH - MARGIN - MATRIX_LEFT - MATRIX_CORNER_W) / 6
     left = MATRIX_LEFT + MATRIX_CORNER_W + combat * step
-    top = LOWER_TOP + 16 + MATRIX_HEAD_H + magic * MATRIX_ROW_H
+    top = MATRIX_TOP + 16 + MATRIX_HEAD_H + magic * MATRIX_ROW_H
     return (left, top, left + step, top + MATRIX_ROW_H)
 
 
@@ -555,11 +564,11 @@ def _draw_matrix(pen: Pen, battle: dict[str, Any], resolved: bool) -> None:
     }
     cell = battle.get("cell") if resolved and isinstance(battle.get("cell"), dict) else None
     used = (cell.get("magic"), cell.get("combat")) if cell else None
-    top = LOWER_TOP + 16
+    top = MATRIX_TOP + 16
     corner = (MATRIX_LEFT, top, MATRIX_LEFT + MATRIX_CORNER_W, top + MATRIX_HEAD_H)
     pen.rect(corner, fill=PANEL)
-    pen.text((corner[0] + 6, top + 13), "Magic \u2193", 15, MAGIC, True, anchor="lm")
-    pen.text((corner[2] - 6, top + 33), "Combat \u2192", 15, COMBAT, True, anchor="rm")
+    pen.text((corner[0] + 6, top + 14), "Magic \u2193", TEXT, MAGIC, True, anchor="lm")
+    pen.text((corner[2] - 6, top + 39), "Combat \u2192", TEXT, COMBAT, True, anchor="rm")
     for c, head in enumerate(MATRIX_HEADS):
         left, _, right, _ = matrix_cell_box(0, c)
         lit = used is not None and used[1] == c
@@ -568,8 +577,8 @@ def _draw_matrix(pen: Pen, battle: dict[str, Any], resolved: bool) -> None:
         )
         words = head.split(" ", 1)
         for index, word in enumerate(words):
-            y = top + MATRIX_HEAD_H / 2 + (index - (len(words) - 1) / 2) * 18
-            pen.text(((left + right) / 2, y), word, 15, shade(COMBAT, 0.3), True)
+            y = top + MATRIX_HEAD_H / 2 + (index - (len(words) - 1) / 2) * (TEXT + 3)
+            pen.text(((left + right) / 2, y), word, TEXT, shade(COMBAT, 0.3), True)
     for r in range(6):
         _, row_top, _, row_bottom = matrix_cell_box(r, 0)
         lit = used is not None and used[0] == r
@@ -580,7 +589,7 @@ def _draw_matrix(pen: Pen, battle: dict[str, Any], resolved: bool) -> None:
         pen.text(
             (MATRIX_LEFT + 8, (row_top + row_bottom) / 2),
             MATRIX_HEADS[r],
-            15,
+            TEXT,
             shade(MAGIC, 0.3),
             True,
             anchor="lm",
@@ -602,7 +611,7 @@ def _draw_matrix(pen: Pen, battle: dict[str, Any], resolved: bool) -> None:
             pen.text(
                 ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2),
                 text,
-                20 if here else 18,
+                TEXT + 2,
                 fill,
                 here or shown,
             )
@@ -612,7 +621,7 @@ def _draw_matrix(pen: Pen, battle: dict[str, Any], resolved: bool) -> None:
     bottom = matrix_cell_box(5, 0)[3]
     pen.rect((MATRIX_LEFT, top, WIDTH - MARGIN, bottom), outline=shade(PANEL_EDGE, 0.2), width=2)
     note = "* reconstructed: the scan cuts the table off"
-    pen.text((WIDTH - MARGIN, bottom + 16), note, 16, MUTED, anchor="rm")
+    pen.text((WIDTH - MARGIN, bottom + 18), note, TEXT, MUTED, anchor="rm")
 
 
 # --- the outcome ------------------------------------------------------------------------------
@@ -629,10 +638,10 @@ def _draw_outcome(pen: Pen, battle: dict[str, Any], resolved: bool) -> None:
         return
     box = (MARGIN - 4, OUTCOME_TOP, WIDTH - MARGIN + 4, HEIGHT - 10)
     pen.rect(box, fill=tint(DRAGON, 0.88), outline=DRAGON, width=2, radius=6)
-    lines = wrap(text, 19, WIDTH - 2 * MARGIN - 24, True)
+    lines = wrap(text, TEXT + 1, WIDTH - 2 * MARGIN - 24, True)
     if len(lines) > 2:
-        lines = [lines[0], fit(" ".join(lines[1:]), 19, WIDTH - 2 * MARGIN - 24, True)]
+        lines = [lines[0], fit(" ".join(lines[1:]), TEXT + 1, WIDTH - 2 * MARGIN - 24, True)]
     middle = (box[1] + box[3]) / 2
     for index, line in enumerate(lines):
-        y = middle + (index - (len(lines) - 1) / 2) * 26
-        pen.text((MARGIN + 8, y), line, 19, shade(DRAGON, 0.2), True, anchor="lm")
+        y = middle + (index - (len(lines) - 1) / 2) * 28
+        pen.text((MARGIN + 8, y), line, TEXT + 1, shade(DRAGON, 0.2), True, anchor="lm")

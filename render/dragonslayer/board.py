@@ -1,7 +1,7 @@
 """The Dragonslayer map's art: the static map of Urland and the glyphs of its pieces.
 
 The static map (seas, island, roads, place symbols and names, abodes, boxes, the Dragon
-Strength Track, the legend, the empty side panel) is drawn at twice the size and reduced
+Strength Track, the legend, the empty panel under it) is drawn at twice the size and reduced
 once, cached per map; pieces are drawn per view by :mod:`render.dragonslayer.map`.
 """
 
@@ -22,6 +22,8 @@ from render.dragonslayer.layout import (
     LEGEND_H,
     MAP_H,
     MAP_W,
+    PANEL_TOP,
+    TEXT,
     TILE_HALF,
     TOKEN_R,
     WIDTH,
@@ -51,7 +53,9 @@ from render.dragonslayer.style import (
     Colour,
     Pen,
     Point,
+    letter_ink,
     magician_colour,
+    name_ink,
     shade,
     text_width,
     tint,
@@ -79,9 +83,9 @@ def _draw_map(pen: Pen, layout: Layout) -> None:
         pen.polygon(layout.sea_polygons[sea.key], fill=zone_fill, outline=SEA_EDGE, width=2)
     for key, sea in urland.seas.items():
         x, y = layout.sea_labels[key]
-        half = text_width(sea.name, 17, True) / 2 + 4
+        half = text_width(sea.name, TEXT, True) / 2 + 4
         x = min(max(x, half), width - half)
-        pen.text((x, y), sea.name, 17, fill=SEA_INK, bold=True, halo=tint(SEA, 0.3), halo_width=2)
+        pen.text((x, y), sea.name, TEXT, fill=SEA_INK, bold=True, halo=tint(SEA, 0.3), halo_width=2)
     pen.polygon(layout.coast, fill=shade(LAND, 0.06))
     pen.line((*layout.coast, layout.coast[0]), fill=SHORE, width=3, curve=True)
     inner = _shrink(layout.coast, 5)
@@ -115,8 +119,8 @@ def _draw_map(pen: Pen, layout: Layout) -> None:
     _track(pen, layout)
     pen.rect((0, top, width, top + height), outline=SHORE, width=2)
     _legend(pen, HEADER + MAP_H)
-    pen.rect((width, 0, WIDTH, HEIGHT), fill=PANEL)
-    pen.line(((width, 0), (width, HEIGHT)), fill=PANEL_EDGE, width=2)
+    pen.rect((0, PANEL_TOP, WIDTH, HEIGHT), fill=PANEL)
+    pen.line(((0, PANEL_TOP), (WIDTH, PANEL_TOP)), fill=PANEL_EDGE, width=2)
     pen.line(((0, HEADER - 1), (WIDTH, HEADER - 1)), fill=PANEL_EDGE, width=2)
 
 
@@ -218,22 +222,22 @@ def _abode(pen: Pen, layout: Layout, key: str, name: str, magician: str) -> None
     )
     width, height = layout.map_size
     words = name.rsplit(" ", 1)
-    lines = [name] if text_width(name, 15, True) + 8 < 2 * min(x, width - x) else words
+    lines = [name] if text_width(name, TEXT, True) + 8 < 2 * min(x, width - x) else words
     below = y < HEADER + height / 2
-    half = max(text_width(line, 15, True) for line in lines) / 2 + 4
+    half = max(text_width(line, TEXT, True) for line in lines) / 2 + 4
     cx = min(max(x, half), width - half)
     for index, line in enumerate(lines):
         if below:
-            ly = y + 20 + index * 17
+            ly = y + 20 + index * (TEXT + 2)
             anchor = "mt"
         else:
-            ly = y - 20 - (len(lines) - 1 - index) * 17
+            ly = y - 20 - (len(lines) - 1 - index) * (TEXT + 2)
             anchor = "mb"
         pen.text(
             (cx, ly),
             line,
-            15,
-            fill=shade(colour, 0.35),
+            TEXT,
+            fill=name_ink(colour),
             bold=True,
             anchor=anchor,
             halo=tint(SEA, 0.5),
@@ -253,10 +257,10 @@ def _box_frame(pen: Pen, xy: Point, name: str) -> None:
 
 def box_name(pen: Pen, xy: Point, name: str, fill: Colour) -> None:
     short = name.removeprefix("The ")
-    lines = [short] if text_width(short, 15, True) < 2 * BOX_HALF[0] - 4 else short.rsplit(" ", 1)
+    lines = [short] if text_width(short, TEXT, True) < 2 * BOX_HALF[0] - 4 else short.rsplit(" ", 1)
     for index, line in enumerate(lines):
-        dy = (index - (len(lines) - 1) / 2) * 16
-        pen.text((xy[0], xy[1] + dy), line, 15 if len(lines) == 1 else 14, fill=fill, bold=True)
+        dy = (index - (len(lines) - 1) / 2) * (TEXT + 1)
+        pen.text((xy[0], xy[1] + dy), line, TEXT, fill=fill, bold=True)
 
 
 def _track(pen: Pen, layout: Layout) -> None:
@@ -269,13 +273,13 @@ def _track(pen: Pen, layout: Layout) -> None:
             width=2,
             radius=4,
         )
-        pen.text((x, y), str(number), 18, fill=DRAGON, bold=True)
+        pen.text((x, y), str(number), TEXT + 1, fill=DRAGON, bold=True)
     if layout.track:
         x, y = layout.track[0]
         pen.text(
             (x - 20, y - 22),
             "Dragon strength",
-            15,
+            TEXT,
             fill=shade(DRAGON, 0.1),
             bold=True,
             anchor="lb",
@@ -285,31 +289,22 @@ def _track(pen: Pen, layout: Layout) -> None:
 
 
 def _legend(pen: Pen, top: float) -> None:
-    """Two rows under the map: what each symbol and piece means."""
+    """Three rows under the map: what each symbol and piece means."""
     pen.rect((0, top, MAP_W, top + LEGEND_H), fill=PANEL)
     rows = (
-        (
-            ("town", "Town"),
-            ("hamlet", "Hamlet"),
-            ("castle", "Castle"),
-            ("lair", "Dragon's Lair"),
-            ("morgen", "Morgenthorme"),
-            ("port", "Port"),
-        ),
-        (
-            ("magician", "Magician"),
-            ("kings_man", "King's man (no., strength if known)"),
-            ("stack", "Face-down tiles"),
-            ("road", "Road"),
-        ),
-    )
+        (("town", "Town"), ("hamlet", "Hamlet"), ("castle", "Castle"), ("port", "Port"),
+         ("road", "Road")),
+        (("lair", "Dragon's Lair"), ("morgen", "Morgenthorme"), ("stack", "Face-down tiles")),
+        (("magician", "Magician (initial)"),
+         ("kings_man", "King's man (owner's initial and no.; strength if known)")),
+    )  # fmt: skip
     for row, entries in enumerate(rows):
-        y = top + 18 + row * 34
+        y = top + 20 + row * 38
         x = 16.0
         for kind, text in entries:
-            _legend_symbol(pen, kind, (x + 14, y))
-            pen.text((x + 34, y), text, 15, anchor="lm")
-            x += 34 + text_width(text, 15) + 22
+            _legend_symbol(pen, kind, (x + 16, y))
+            pen.text((x + 40, y), text, TEXT, anchor="lm")
+            x += 40 + text_width(text, TEXT) + 26
 
 
 def _legend_symbol(pen: Pen, kind: str, xy: Point) -> None:
@@ -321,9 +316,9 @@ def _legend_symbol(pen: Pen, kind: str, xy: Point) -> None:
     elif kind == "port":
         _anchor(pen, xy, 9)
     elif kind == "magician":
-        token(pen, xy, MAGICIAN_COLOURS["galen"], "G", radius=12)
+        token(pen, xy, MAGICIAN_COLOURS["galen"], "G", radius=16)
     elif kind == "kings_man":
-        kings_man(pen, xy, MAGICIAN_COLOURS["merridyds"], 1, False, half=12)
+        kings_man(pen, xy, MAGICIAN_COLOURS["merridyds"], 1, False, "M", half=17)
     elif kind == "stack":
         stack(pen, xy, 4)
     else:
@@ -337,8 +332,8 @@ def _legend_symbol(pen: Pen, kind: str, xy: Point) -> None:
 def token(pen: Pen, xy: Point, colour: Colour, label: str, radius: float = TOKEN_R) -> None:
     """A magician: a disc in its colour, white ring, its initials."""
     pen.stamp(_disc, xy, math.ceil(radius) + 4, colour, radius)
-    size = 16 if len(label) == 1 else 12
-    pen.text((xy[0], xy[1] + 1), label, size, fill=WHITE, bold=True)
+    size = TEXT if len(label) == 1 or radius >= 18 else TEXT - 4
+    pen.text((xy[0], xy[1] + 1), label, size, fill=letter_ink(colour), bold=True)
 
 
 def _disc(pen: Pen, xy: Point, colour: Colour, radius: float) -> None:
@@ -352,17 +347,18 @@ def kings_man(
     colour: Colour,
     number: int,
     idle: bool,
+    owner: str = "",
     half: float = TILE_HALF,
 ) -> None:
-    """A King's man: a square tile in its magician's colour, a crown and its number; pale
-    when it is idle."""
+    """A King's man: a square tile in its magician's colour, a crown, and its ``owner``'s
+    initial with its number (the owner shows without colour); pale when it is idle."""
     x, y = xy
     fill = tint(colour, 0.55) if idle else colour
     # Drawn, not stamped: the crown's outline does not shift by whole pixels exactly.
     _crowned_tile(pen, xy, fill, half)
     k = half / TILE_HALF
     pen.text(
-        (x, y + 6 * k), str(number), round(14 * k), fill=WHITE, bold=True, halo=INK, halo_width=1.5
+        (x, y + 7 * k), f"{owner}{number}", TEXT, fill=WHITE, bold=True, halo=INK, halo_width=2
     )
 
 
@@ -371,31 +367,31 @@ def _crowned_tile(pen: Pen, xy: Point, fill: Colour, half: float) -> None:
     pen.rect((x - half, y - half, x + half, y + half), fill=fill, outline=INK, width=2, radius=3)
     k = half / TILE_HALF
     crown = [
-        (x - 8 * k, y - 2 * k),
-        (x - 8 * k, y - 10 * k),
-        (x - 4 * k, y - 6 * k),
-        (x, y - 11 * k),
-        (x + 4 * k, y - 6 * k),
-        (x + 8 * k, y - 10 * k),
-        (x + 8 * k, y - 2 * k),
+        (x - 8 * k, y - 6 * k),
+        (x - 8 * k, y - 15 * k),
+        (x - 4 * k, y - 10 * k),
+        (x, y - 16 * k),
+        (x + 4 * k, y - 10 * k),
+        (x + 8 * k, y - 15 * k),
+        (x + 8 * k, y - 6 * k),
     ]
     pen.polygon(crown, fill=CROWN, outline=INK, width=1)
 
 
 def strength_badge(pen: Pen, xy: Point, strength: Any) -> None:
     """A revealed King's man's strength: white on a black disc at its tile's corner."""
-    pen.circle(xy, 10, fill=INK, outline=WHITE, width=1.5)
-    pen.text((xy[0], xy[1] + 1), str(strength), 14, fill=WHITE, bold=True)
+    pen.circle(xy, 14, fill=INK, outline=WHITE, width=1.5)
+    pen.text((xy[0], xy[1] + 1), str(strength), TEXT, fill=WHITE, bold=True)
 
 
 def stack(pen: Pen, xy: Point, count: int) -> None:
     """Face-down tiles: two offset tile backs with the count on top."""
     x, y = xy
-    pen.stamp(_tile_backs, xy, 14)
-    pen.text((x - 2, y + 2), str(count), 15, fill=WHITE, bold=True)
+    pen.stamp(_tile_backs, xy, 18)
+    pen.text((x - 2, y + 2), str(count), TEXT, fill=WHITE, bold=True)
 
 
 def _tile_backs(pen: Pen, xy: Point) -> None:
     x, y = xy
-    pen.rect((x - 8, y - 12, x + 12, y + 8), fill=STACK_TOP, outline=INK, width=1.5, radius=3)
-    pen.rect((x - 12, y - 8, x + 8, y + 12), fill=TILE_BACK, outline=INK, width=1.5, radius=3)
+    pen.rect((x - 11, y - 16, x + 16, y + 11), fill=STACK_TOP, outline=INK, width=1.5, radius=3)
+    pen.rect((x - 16, y - 11, x + 11, y + 16), fill=TILE_BACK, outline=INK, width=1.5, radius=3)

@@ -28,11 +28,18 @@ def palette() -> Palette:
     return _palette(current_layout())
 
 
+def _owner_colours() -> list[style.Colour]:
+    """Every magician's colour, and the grey of pieces whose owner the view does not name."""
+    return [*style.MAGICIAN_COLOURS.values(), style.FALLBACK_COLOUR]
+
+
 def _magician_colours() -> list[style.Colour]:
-    """Each magician's colour and the tints and shades its pieces and names are drawn in."""
+    """Each magician's colour and the tints and shades its pieces, abode and names are
+    drawn in."""
     colours = []
-    for colour in (*style.MAGICIAN_COLOURS.values(), style.FALLBACK_COLOUR):
-        colours += [colour, style.tint(colour, 0.55), style.shade(colour, 0.3)]
+    for colour in _owner_colours():
+        colours += [colour, style.tint(colour, 0.55), style.name_ink(colour)]
+        colours += [style.shade(colour, 0.3), style.tint(colour, 0.7), style.tint(colour, 0.35)]
     return colours
 
 
@@ -59,9 +66,10 @@ def _palette(layout: Layout) -> Palette:
         style.NOTE_PAPER, *magicians, *_battle_colours(),
     )  # fmt: skip
     surfaces = (PAPER, style.PANEL, style.CURRENT_BAND)
-    inks = (INK, style.MUTED, style.ALERT, style.SUBTITLE, *magicians[2::3])
+    names = [style.name_ink(colour) for colour in _owner_colours()]
+    inks = (INK, style.MUTED, style.ALERT, style.SUBTITLE, *names)
     ramps = [(ink, surface) for ink in inks for surface in surfaces]
-    ramps += [(style.WHITE, colour) for colour in magicians[0::3]]
+    ramps += [(style.letter_ink(colour), colour) for colour in _owner_colours()]
     ramps += [(INK, style.NOTE_PAPER), (style.DRAGON, style.NOTE_PAPER), (style.WHITE, INK)]
     ramps += [(style.WHITE, battle.COMBAT), (style.WHITE, battle.MAGIC), (INK, battle.CELL)]
     ramps += [(INK, battle.FIGHT_ROW), (battle.FADED, PAPER), (battle.FADED, battle.CELL)]

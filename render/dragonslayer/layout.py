@@ -31,16 +31,21 @@ from render.common import font
 from render.dragonslayer.style import Box, Point
 
 MAP_W, MAP_H = 924, 714  # the 22 x 17 inch sheet at 42 px per inch
-HEADER = 62
-LEGEND_H = 70
-PANEL_W = 356
-TOKEN_R = 14  # a magician's disc radius
-TILE_HALF = 14  # half a King's man tile
-FAN_STEP = 29  # centre to centre of pieces fanned out in a row
+HEADER = 80
+LEGEND_H = 118
+PANEL_H = 600  # the parties, in two columns under the map
+TEXT = 21
+"""The smallest type on the map picture: 9.1 px when a phone shows it 400 px wide (the
+picture is portrait and as wide as the map, the parties below it, for that)."""
+TOKEN_R = 18  # a magician's disc radius
+TILE_HALF = 18  # half a King's man tile
+FAN_STEP = 40  # centre to centre of pieces fanned out in a row
 SYMBOL_HALF = {TOWN: 13, HAMLET: 7, CASTLE: 12, LAIR: 14, MORGENTHORME: 13}
-BOX_HALF = (31, 21)
-WIDTH = MAP_W + PANEL_W
-HEIGHT = HEADER + MAP_H + LEGEND_H
+BOX_HALF = (46, 28)
+WIDTH = MAP_W
+PANEL_TOP = HEADER + MAP_H + LEGEND_H
+HEIGHT = PANEL_TOP + PANEL_H
+PANEL_W = WIDTH  # the parties' panel spans the picture under the map
 
 
 class Same:
@@ -106,13 +111,17 @@ def build_layout(urland_ref: Same, parties_ref: Same) -> Layout:
     places = {key: _to_px(place.at) for key, place in urland.places.items()}
     sea_labels = {key: _to_px(sea.at) for key, sea in urland.seas.items()}
     abodes = {key: _to_px(abode.at) for key, abode in urland.abodes.items()}
-    boxes = {key: _to_px(box.at) for key, box in urland.boxes.items()}
+    boxes = _apart({key: _to_px(box.at) for key, box in urland.boxes.items()})
     track = tuple(_to_px(p) for p in urland.dragon_track)
     sea_polygons = {key: tuple(_to_px(p) for p in sea.polygon) for key, sea in urland.seas.items()}
     anchors: dict[str, Point] = {}
     seas: dict[str, Point] = {}
     avoid = [_sea_label_box(urland.seas[k].name, xy) for k, xy in sea_labels.items()]
-    avoid += [(x - 40, y - 40, x + 40, y + 40) for x, y in (*abodes.values(), *boxes.values())]
+    avoid += [(x - 50, y - 44, x + 50, y + 44) for x, y in (*abodes.values(), *boxes.values())]
+    avoid += [
+        abode_name_box(abode.name, abodes[key], (width, height))
+        for key, abode in urland.abodes.items()
+    ]
     avoid += [(x - 26, y - 26, x + 26, y + 26) for x, y in track]
     for key, place in urland.places.items():
         if place.port is None:
@@ -139,6 +148,32 @@ def build_layout(urland_ref: Same, parties_ref: Same) -> Layout:
         boxes=boxes,
         track=track,
     )
+
+
+def _apart(boxes: dict[str, Point]) -> dict[str, Point]:
+    """The printed boxes (Ulrich, the Dragon Shield) moved right just enough that none
+    overlaps the one before it in a row: their names are printed large."""
+    placed: dict[str, Point] = {}
+    for key, (x, y) in sorted(boxes.items(), key=lambda item: item[1]):
+        for other_x, other_y in placed.values():
+            if abs(other_y - y) < 2 * BOX_HALF[1] and x - other_x < 2 * BOX_HALF[0] + 8:
+                x = other_x + 2 * BOX_HALF[0] + 8
+        placed[key] = (x, y)
+    return {key: placed[key] for key in boxes}
+
+
+def abode_name_box(name: str, xy: Point, map_size: tuple[int, int]) -> Box:
+    """Where an abode's name is printed: under its tower in the map's upper half, above it
+    in the lower half, on one line or two."""
+    x, y = xy
+    one_line = font(TEXT, True).getlength(name) + 8 < 2 * min(x, map_size[0] - x)
+    lines = [name] if one_line else name.rsplit(" ", 1)
+    half = max(font(TEXT, True).getlength(line) for line in lines) / 2 + 4
+    x = min(max(x, half), map_size[0] - half)
+    tall = 20 + len(lines) * (TEXT + 2) + 2
+    if y < HEADER + map_size[1] / 2:
+        return (x - half, y + 16, x + half, y + tall)
+    return (x - half, y - tall, x + half, y - 16)
 
 
 def _wobble(points: tuple[Point, ...], step: float = 0.45) -> tuple[Point, ...]:
@@ -193,8 +228,8 @@ def _overlap(a: Box, b: Box) -> float:
 
 
 def _sea_label_box(name: str, xy: Point) -> Box:
-    half = font(17, True).getlength(name) / 2 + 4
-    return (xy[0] - half, xy[1] - 12, xy[0] + half, xy[1] + 12)
+    half = font(TEXT, True).getlength(name) / 2 + 4
+    return (xy[0] - half, xy[1] - 14, xy[0] + half, xy[1] + 14)
 
 
 def _port_spots(
@@ -268,10 +303,10 @@ def _segment_distance(point: Point, a: Point, b: Point) -> float:
 
 def _label_style(kind: str) -> tuple[int, bool]:
     if kind == TOWN:
-        return 17, True
+        return TEXT + 2, True
     if kind in (LAIR, MORGENTHORME):
-        return 15, True
-    return 15, False
+        return TEXT, True
+    return TEXT, False
 
 
 def _place_labels(
@@ -282,23 +317,56 @@ def _place_labels(
     size: tuple[int, int],
 ) -> dict[str, Label]:
     """Each place's name beside it, where it covers the fewest other names, symbols, piece
-    spots and roads (greedy, towns first, then the data file's order)."""
-    hard: list[Box] = list(avoid)
+    spots and roads, never another name or place if it can help it (greedy: towns first,
+    then the Lair and Morgenthorme, then the data file's order)."""
+    fixed: list[Box] = list(avoid)
     for key, (x, y) in places.items():
         reach = max(SYMBOL_HALF.get(urland.places[key].kind, 10), TOKEN_R) + 2
-        hard.append((x - reach, y - reach, x + reach, y + reach))
+        fixed.append((x - reach, y - reach, x + reach, y + reach))
         if urland.places[key].holds_tiles:
-            hard.append(badge_box((x, y), reach - 2))
+            fixed.append(badge_box((x, y), reach - 2))
     # Where pieces fan out when two or three share a place: names should stay clear of it.
-    fans = {key: (x - 45, y - 15, x + 45, y + 15) for key, (x, y) in places.items()}
+    fans = {key: (x - 60, y - 19, x + 60, y + 19) for key, (x, y) in places.items()}
+    # Where a magician on a road stands: a third of the way along it, from either end.
+    reach = TOKEN_R + 2
+    for road in urland.roads:
+        for start, end in ((road.a, road.b), (road.b, road.a)):
+            (x1, y1), (x2, y2) = places[start], places[end]
+            sx, sy = x1 + (x2 - x1) / 3, y1 + (y2 - y1) / 3
+            fans[f"road:{start}:{end}"] = (sx - reach, sy - reach, sx + reach, sy + reach)
     samples: list[Point] = []
     for road in urland.roads:
         (x1, y1), (x2, y2) = places[road.a], places[road.b]
         count = max(2, int(math.hypot(x2 - x1, y2 - y1) / 4))
         samples += [(x1 + (x2 - x1) * i / count, y1 + (y2 - y1) * i / count) for i in range(count)]
     samples += list(coast)
-    order = sorted(urland.places, key=lambda k: urland.places[k].kind != TOWN)
+    # Towns first, then the Lair and Morgenthorme, then the rest in the data file's order.
+    rank = {TOWN: 0, LAIR: 1, MORGENTHORME: 1}
+    order = sorted(urland.places, key=lambda k: rank.get(urland.places[k].kind, 2))
+    # A name that found no free room goes first on the next try (a few tries at most).
+    for _ in range(6):
+        labels, crowded = _place_in_order(urland, places, fixed, fans, samples, order, size)
+        if not crowded:
+            break
+        order = [*crowded, *(key for key in order if key not in crowded)]
+    return labels
+
+
+def _place_in_order(
+    urland: Urland,
+    places: dict[str, Point],
+    fixed: list[Box],
+    fans: dict[str, Box],
+    samples: list[Point],
+    order: list[str],
+    size: tuple[int, int],
+) -> tuple[dict[str, Label], list[str]]:
+    """Names placed greedily in ``order``, and those that had to overlap another name or
+    place."""
+    hard = list(fixed)
+    crowded: list[str] = []
     labels: dict[str, Label] = {}
+    placed: list[Box] = []  # names already placed: never overlap one (big type is crowded)
     for key in order:
         place = urland.places[key]
         x, y = places[key]
@@ -306,18 +374,30 @@ def _place_labels(
         face = font(size_px, bold)
         # Above or below first: pieces fan out sideways, so a name beside its place would
         # be covered as soon as two pieces stand there.
-        side = 20 if not place.holds_tiles else 46
+        side = 22 if not place.holds_tiles else 58
         candidates = (
-            ("mt", (0, 18), 0),
-            ("mb", (0, -18), 0.5),
-            ("lt", (10, 17), 1),
-            ("rt", (-10, 17), 1),
-            ("lb", (10, -17), 1.5),
-            ("rb", (-10, -17), 1.5),
+            ("mt", (0, 21), 0),
+            ("mb", (0, -21), 0.5),
+            ("lt", (10, 20), 1),
+            ("rt", (-10, 20), 1),
+            ("lb", (10, -20), 1.5),
+            ("rb", (-10, -20), 1.5),
             ("lm", (side, 0), 8),
-            ("rm", (-20, 0), 8),
+            ("rm", (-22, 0), 8),
+            ("lt", (14, 28), 3),
+            ("rt", (-14, 28), 3),
+            ("lb", (14, -28), 3.5),
+            ("rb", (-14, -28), 3.5),
+            ("mt", (0, 34), 5),
+            ("mb", (0, -34), 5),
+            ("lm", (side, 22), 9),
+            ("lm", (side, -22), 9),
+            ("rm", (-22, 22), 9),
+            ("rm", (-22, -22), 9),
         )
         others = [box for other, box in fans.items() if other != key]
+        # The row of up to four pieces on the place itself and the stack right of it.
+        own = (x - 2 * FAN_STEP, y - TOKEN_R - 1, x + 2 * FAN_STEP + 2 * TOKEN_R, y + TOKEN_R + 1)
         nearby = [(sx, sy) for sx, sy in samples if abs(sx - x) < 160 and abs(sy - y) < 60]
         best: tuple[float, Label, Box] | None = None
         for anchor, (dx, dy), rank in candidates:
@@ -327,7 +407,14 @@ def _place_labels(
             area = (box[2] - box[0]) * (box[3] - box[1])
             cost = rank
             cost += 400 * sum(_overlap(box, other) for other in hard) / area
-            cost += 40 * sum(_overlap(box, other) for other in others) / area
+            cost += 1000 * any(_overlap(box, other) > 0 for other in placed)
+            cost += 1000 * (_overlap(box, own) > 0)
+            cost += 1000 * any(
+                box[0] < px < box[2] and box[1] < py < box[3]
+                for other, (px, py) in places.items()
+                if other != key
+            )
+            cost += 60 * sum(_overlap(box, other) for other in others) / area
             cost += sum(1 for sx, sy in nearby if box[0] < sx < box[2] and box[1] < sy < box[3])
             if box[0] < 2 or box[2] > size[0] - 2 or box[1] < HEADER + 2:
                 cost += 10_000
@@ -338,13 +425,16 @@ def _place_labels(
         assert best is not None
         labels[key] = best[1]
         hard.append(best[2])
-    return labels
+        placed.append(best[2])
+        if best[0] >= 1000:
+            crowded.append(key)
+    return labels, crowded
 
 
 def badge_box(centre: Point, reach: float) -> Box:
     """Where a place's face-down stack sits when nothing stands on it (right of its symbol)."""
     x, y = centre
-    return (x + reach + 2, y - 13, x + reach + 30, y + 13)
+    return (x + reach + 2, y - 17, x + reach + 38, y + 17)
 
 
 def place_xy(key: str) -> Point:

@@ -32,13 +32,14 @@ from render.dragonslayer.layout import (
     HEADER,
     MAP_H,
     MAP_W,
+    TEXT,
     TILE_HALF,
     TOKEN_R,
     Layout,
     current_layout,
     place_reach,
 )
-from render.dragonslayer.panel import draw_header, draw_panel
+from render.dragonslayer.panel import draw_header, draw_panel, panel_columns, picture_height
 from render.dragonslayer.style import (
     BOX_GOLD,
     DRAGON,
@@ -62,14 +63,15 @@ from render.dragonslayer.style import (
 def map_picture(view: dict[str, Any]) -> Image.Image:
     """The map of Urland with the view's pieces, header, panel and abandoned weapons."""
     layout = current_layout()
-    image = background(layout).copy()
+    columns = panel_columns(view)
+    image = background(layout).crop((0, 0, MAP_W, picture_height(columns)))
     pen = Pen(image, 1)
     _draw_boxes(pen, layout, view.get("boxes") or {})
     _draw_dragon(pen, layout, (view.get("dragon") or {}).get("strength"))
     _draw_path(pen, layout, view.get("last"))
     _draw_spots(pen, layout, view)
     draw_header(pen, view)
-    draw_panel(pen, view)
+    draw_panel(pen, view, columns)
     _draw_tile_counts(pen, view)
     _draw_abandoned(pen, view.get("abandoned"))
     return image
@@ -84,6 +86,17 @@ class _Piece:
     strength: int | None = None
     idle: bool = False
     current: bool = False
+
+
+def _owner_letter(layout: Layout, man: dict[str, Any], magicians: list[dict[str, Any]]) -> str:
+    """The first letter of the name of the magician a King's man serves (so its owner shows
+    without colour), or "" when the view does not say."""
+    key = man.get("magician")
+    if not key:
+        key = next((m.get("key") for m in magicians if m.get("seat") == man.get("seat")), None)
+    name = next((m.get("name") for m in magicians if m.get("key") == key and m.get("name")), None)
+    name = name or layout.names.get(key or "", "")
+    return name[:1].upper()
 
 
 def _magician_spot(layout: Layout, where: dict[str, Any]) -> tuple[str, Point] | None:
@@ -124,6 +137,7 @@ def _draw_spots(pen: Pen, layout: Layout, view: dict[str, Any]) -> None:
         piece = _Piece(
             "kings_man",
             colour,
+            label=_owner_letter(layout, man, magicians),
             number=int(man.get("number") or 0),
             strength=man.get("strength"),
             idle=bool(man.get("idle")),
@@ -162,7 +176,7 @@ def _draw_spots(pen: Pen, layout: Layout, view: dict[str, Any]) -> None:
             if piece.kind == "magician":
                 token(pen, cell, piece.colour, piece.label)
             else:
-                kings_man(pen, cell, piece.colour, piece.number, piece.idle)
+                kings_man(pen, cell, piece.colour, piece.number, piece.idle, piece.label)
         for piece, cell in zip(pieces, cells, strict=True):
             if piece.kind == "kings_man" and piece.strength is not None:
                 strength_badge(pen, (cell[0] + TILE_HALF, cell[1] - TILE_HALF), piece.strength)
@@ -174,7 +188,7 @@ def _draw_spots(pen: Pen, layout: Layout, view: dict[str, Any]) -> None:
                 right = max((cell[0] for cell in cells), default=centre[0])
                 reach = TOKEN_R if pieces else place_reach(layout, key)
                 row = cells[0][1] if pieces else centre[1]
-                stack(pen, (right + reach + 16, row), count)
+                stack(pen, (right + reach + 20, row), count)
 
 
 def _fan(centre: Point, count: int) -> list[Point]:
@@ -245,14 +259,14 @@ def _draw_dragon(pen: Pen, layout: Layout, strength: Any) -> None:
     x, y = layout.track[max(0, min(strength, len(layout.track) - 1))]
     spikes = []
     for i in range(16):
-        r = 21 if i % 2 == 0 else 14
+        r = 24 if i % 2 == 0 else 16
         angle = i * math.pi / 8
         spikes.append((x + r * math.sin(angle), y - r * math.cos(angle)))
     pen.polygon(spikes, fill=DRAGON, outline=INK, width=1.5)
-    pen.circle((x, y), 12, fill=DRAGON)
-    for dx in (-5, 5):
-        pen.circle((x + dx, y - 3), 3, fill=EYES)
-    pen.text((x, y + 6), str(strength), 13, fill=WHITE, bold=True)
+    pen.circle((x, y), 14, fill=DRAGON)
+    for dx in (-6, 6):
+        pen.circle((x + dx, y - 9), 3, fill=EYES)
+    pen.text((x, y + 3), str(strength), TEXT, fill=WHITE, bold=True, halo=INK, halo_width=1.5)
 
 
 def _draw_tile_counts(pen: Pen, view: dict[str, Any]) -> None:
@@ -263,11 +277,11 @@ def _draw_tile_counts(pen: Pen, view: dict[str, Any]) -> None:
     if isinstance(view.get("set_aside"), int):
         bits.append(f"set aside {view['set_aside']}")
     if bits:
-        y = HEADER + MAP_H + 18 + 34
-        pen.text((MAP_W - 12, y), " \u00b7 ".join(bits), 15, fill=MUTED, anchor="rm")
+        y = HEADER + MAP_H + 20
+        pen.text((MAP_W - 12, y), " \u00b7 ".join(bits), TEXT, fill=MUTED, anchor="rm")
 
 
-ABANDONED_BOX = (6, HEADER + 6, 250, HEADER + 86)
+ABANDONED_BOX = (6, HEADER + 6, 330, HEADER + 106)
 """Where the Abandoned Weapons Display is drawn: the open sea in the map's top-left corner."""
 
 
@@ -290,10 +304,10 @@ def _abandoned_lines(abandoned: dict[str, Any], width: float) -> list[str]:
     spare = 3 - len(entries)  # lines left for entries too long for one
     lines: list[str] = []
     for place, weapons in entries:
-        parts = wrap(f"{place}: " + ", ".join(weapons), 15, width - 14)
+        parts = wrap(f"{place}: " + ", ".join(weapons), TEXT, width - 14)
         take = min(len(parts), 1 + spare)
         spare -= take - 1
-        kept = [*parts[: take - 1], fit(" ".join(parts[take - 1 :]), 15, width - 14)]
+        kept = [*parts[: take - 1], fit(" ".join(parts[take - 1 :]), TEXT, width - 14)]
         lines += [kept[0], *("   " + part for part in kept[1:])]
     return lines
 
@@ -303,7 +317,7 @@ def _packed(words: list[str], width: float) -> list[str]:
     lines: list[str] = []
     for word in words:
         trial = f"{lines[-1]} \u00b7 {word}" if lines else word
-        if lines and text_width(trial, 15) <= width:
+        if lines and text_width(trial, TEXT) <= width:
             lines[-1] = trial
         else:
             lines.append(word)
@@ -318,8 +332,8 @@ def _draw_abandoned(pen: Pen, abandoned: Any) -> None:
     lines = _abandoned_lines(abandoned, right - left - 16)
     if not lines:
         return
-    bottom = top + 26 + 18 * len(lines)
+    bottom = top + 32 + 24 * len(lines)
     pen.rect((left, top, right, bottom), fill=NOTE_PAPER, outline=DRAGON, width=2, radius=6)
-    pen.text((left + 8, top + 13), "Abandoned weapons", 15, DRAGON, True, anchor="lm")
+    pen.text((left + 8, top + 16), "Abandoned weapons", TEXT, DRAGON, True, anchor="lm")
     for index, line in enumerate(lines):
-        pen.text((left + 8, top + 33 + 18 * index), line, 15, anchor="lm")
+        pen.text((left + 8, top + 42 + 24 * index), line, TEXT, anchor="lm")

@@ -1,6 +1,7 @@
-"""The Dragonslayer map's words: the header (turn, whose turn, the last move) and the side
-panel with one block per party (its strengths, loads, companions, things, King's men and
-status), drawn over the static map by :mod:`render.dragonslayer.map`.
+"""The Dragonslayer map's words: the header (turn, whose turn, the last move) and the
+panel under the map with one block per party in two columns (its strengths, loads,
+companions, things, King's men and status), drawn over the static map by
+:mod:`render.dragonslayer.map`.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from typing import Any
 from engines.dragonslayer.model import load_urland
 from render.common import INK
 from render.dragonslayer.board import token
-from render.dragonslayer.layout import HEADER, HEIGHT, MAP_W, WIDTH
+from render.dragonslayer.layout import HEIGHT, PANEL_TOP, TEXT, WIDTH
 from render.dragonslayer.style import (
     ALERT,
     CURRENT_BAND,
@@ -24,7 +25,6 @@ from render.dragonslayer.style import (
     fit,
     initials,
     magician_colour,
-    shade,
     text_width,
     wrap,
 )
@@ -54,26 +54,25 @@ def draw_header(pen: Pen, view: dict[str, Any]) -> None:
         if isinstance(days, int):
             parts.append(f"{days} day{'s' if days != 1 else ''} left")
     title = "  \u2022  ".join(parts)
-    pen.text((16, 20), fit(title, 21, WIDTH - 32, True), 21, bold=True, anchor="lm")
+    title = fit(title, TEXT + 3, WIDTH - 76, True)
+    pen.text((16, 22), title, TEXT + 3, bold=True, anchor="lm")
     last = view.get("last") or {}
     line = view.get("summary", "")
     if last.get("text") and phase != "over":
         line = f"Last: {last['text']}"
-    pen.text((16, 46), fit(line, 16, WIDTH - 32), 16, fill=SUBTITLE, anchor="lm")
+    pen.text((16, 58), fit(line, TEXT, WIDTH - 32), TEXT, fill=SUBTITLE, anchor="lm")
     if phase != "over":
         who = seats.get(view.get("current"))
         if who is not None:
-            x = 16 + text_width(fit(title, 21, WIDTH - 32, True), 21, True) + 22
-            if x < WIDTH - 30:
-                pen.circle(
-                    (x, 20), 9, fill=magician_colour(who.get("key", "")), outline=INK, width=1.5
-                )
+            x = 16 + text_width(title, TEXT + 3, True) + 30
+            colour = magician_colour(who.get("key", ""))
+            token(pen, (x, 22), colour, initials(who.get("name", "?")), radius=18)
 
 
 @dataclass
 class _Line:
     text: str
-    size: int = 15
+    size: int = TEXT
     bold: bool = False
     fill: Colour = INK
 
@@ -162,23 +161,64 @@ def _where_text(magician: dict[str, Any]) -> str:
     return ""
 
 
-LINE_H = 18
-HEAD_H = 26
-BLOCK_GAP = 8
+LINE_H = 25
+HEAD_H = 36
+BLOCK_GAP = 10
+COLUMNS = 2
 
 
-def draw_panel(pen: Pen, view: dict[str, Any]) -> None:
-    """One block per party down the right side; overflowing blocks lose their last lines."""
-    left = MAP_W + 12
-    width = WIDTH - left - 12
-    top = HEADER + 8
-    bottom = HEIGHT - 8
-    magicians = {m.get("seat"): m for m in view.get("magicians") or []}
+PANEL_MIN = 160  # the panel's least height, so a picture never ends in a sliver
+
+Block = tuple[dict[str, Any], dict[str, Any], list[_Line]]
+Column = tuple[float, float, list[Block]]
+
+
+def panel_columns(view: dict[str, Any]) -> list[Column]:
+    """The panel's two columns: each one's left and right edges and its parties' blocks
+    (the first, third... party on the left)."""
     parties = view.get("parties") or []
-    blocks = []
-    for party in parties:
-        magician = magicians.get(party.get("seat"), {})
-        blocks.append((party, magician, _party_lines(party, magician, view, width - 8)))
+    magicians = {m.get("seat"): m for m in view.get("magicians") or []}
+    column_w = (WIDTH - 12) / COLUMNS
+    columns = []
+    for column in range(COLUMNS):
+        left = 12 + column * column_w
+        right = left + column_w - 12
+        blocks = []
+        for party in parties[column::COLUMNS]:
+            magician = magicians.get(party.get("seat"), {})
+            lines = _party_lines(party, magician, view, right - left - 40)
+            blocks.append((party, magician, lines))
+        columns.append((left, right, blocks))
+    return columns
+
+
+def picture_height(columns: list[Column]) -> int:
+    """How tall the map picture is: the panel as tall as its longest column needs (fewer
+    pixels to encode early in a game), at most :data:`HEIGHT`."""
+    needed = max(
+        (
+            sum(HEAD_H + len(lines) * LINE_H + 4 + BLOCK_GAP for _, _, lines in blocks)
+            for _, _, blocks in columns
+        ),
+        default=0,
+    )
+    return min(HEIGHT, PANEL_TOP + 10 + max(PANEL_MIN, round(needed)) + 8)
+
+
+def draw_panel(pen: Pen, view: dict[str, Any], columns: list[Column]) -> None:
+    """The parties under the map, in the two ``columns`` of :func:`panel_columns`, down to
+    the picture's foot; in each column, overflowing blocks lose their last lines."""
+    for left, right, blocks in columns:
+        _draw_column(pen, view, blocks, left, right)
+
+
+def _draw_column(
+    pen: Pen, view: dict[str, Any], blocks: list[Block], left: float, right: float
+) -> None:
+    """One column of party blocks between ``left`` and ``right``."""
+    width = right - left
+    top = PANEL_TOP + 10
+    bottom = pen.image.height - 8
     room = bottom - top - len(blocks) * (HEAD_H + BLOCK_GAP)
     counts = [len(lines) for _, _, lines in blocks]
     while counts and sum(counts) * LINE_H > room and max(counts) > 1:
@@ -190,29 +230,29 @@ def draw_panel(pen: Pen, view: dict[str, Any]) -> None:
         shown = lines[:count]
         if count < len(lines) and shown:
             last = shown[-1]
-            text = fit(last.text, last.size, width - 70, last.bold).removesuffix("…")
+            text = fit(last.text, last.size, width - 150, last.bold).removesuffix("…")
             shown[-1] = _Line(text.rstrip(" ,") + " … (more)", last.size, last.bold, MUTED)
         height = HEAD_H + count * LINE_H + 4
         key = party.get("magician") or magician.get("key", "")
         colour = magician_colour(key)
         if party.get("seat") == current and not over:
-            pen.rect((left - 6, y - 2, WIDTH - 6, y + height), fill=CURRENT_BAND, radius=6)
+            pen.rect((left - 6, y - 2, right + 6, y + height), fill=CURRENT_BAND, radius=6)
             pen.rect((left - 6, y - 2, left - 1, y + height), fill=HIGHLIGHT)
         name = party.get("name") or magician.get("name") or "?"
-        token(pen, (left + 12, y + 12), colour, initials(name), radius=11)
+        token(pen, (left + 16, y + 17), colour, initials(name), radius=18)
         faded = bool(magician.get("out"))
         pen.text(
-            (left + 30, y + 13),
+            (left + 42, y + 17),
             name,
-            18,
-            fill=MUTED if faded else shade(colour, 0.3),
+            TEXT + 2,
+            fill=MUTED if faded else INK,
             bold=True,
             anchor="lm",
         )
         where = _where_text(magician) if not faded else "out"
-        name_w = text_width(name, 18, True)
+        name_w = text_width(name, TEXT + 2, True)
         pen.text(
-            (WIDTH - 14, y + 13), fit(where, 15, width - name_w - 44), 15, fill=MUTED, anchor="rm"
+            (right, y + 17), fit(where, TEXT, width - name_w - 60), TEXT, fill=MUTED, anchor="rm"
         )
         ly = y + HEAD_H
         for line in shown:
@@ -227,7 +267,7 @@ def draw_panel(pen: Pen, view: dict[str, Any]) -> None:
             ly += LINE_H
         y += height + BLOCK_GAP
         pen.line(
-            ((left, y - BLOCK_GAP / 2 - 1), (WIDTH - 12, y - BLOCK_GAP / 2 - 1)),
+            ((left, y - BLOCK_GAP / 2 - 1), (right, y - BLOCK_GAP / 2 - 1)),
             fill=PANEL_EDGE,
             width=1,
         )

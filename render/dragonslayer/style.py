@@ -13,7 +13,17 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render.common import INK, draw_text, font, text_length
+from render.common import (
+    BLUE,
+    INK,
+    SKY_BLUE,
+    VERMILLION,
+    YELLOW,
+    draw_text,
+    font,
+    ink_on,
+    text_length,
+)
 
 Point = tuple[float, float]
 Box = tuple[float, float, float, float]
@@ -48,12 +58,16 @@ EYES = (255, 200, 40)
 NOTE_PAPER = (250, 244, 232)  # the Abandoned Weapons Display
 
 MAGICIAN_COLOURS: dict[str, Colour] = {
-    "aurric": (222, 118, 18),
-    "merridyds": (38, 98, 212),
-    "old_kyvin": (132, 58, 182),
-    "galen": (28, 140, 70),
+    "aurric": YELLOW,
+    "merridyds": BLUE,
+    "old_kyvin": VERMILLION,
+    "galen": SKY_BLUE,
 }
+"""Each magician's colour (Okabe–Ito: apart in every common colour blindness); every piece
+in it also carries the magician's initial."""
 FALLBACK_COLOUR = (110, 110, 110)
+SIDE_COLOURS = dict(MAGICIAN_COLOURS)
+"""Every magician's colour (the tests check they stay apart for colour-blind players)."""
 
 
 class Pen:
@@ -180,6 +194,18 @@ def shade(colour: Colour, amount: float) -> Colour:
 def magician_colour(key: str) -> Colour:
     """The colour a magician's pieces, abode and panel are drawn in."""
     return MAGICIAN_COLOURS.get(key, FALLBACK_COLOUR)
+
+
+def name_ink(colour: Colour) -> Colour:
+    """``colour`` darkened enough to print a name in on a light ground (a light colour such
+    as yellow more)."""
+    r, g, b = colour
+    return shade(colour, 0.35 if 0.299 * r + 0.587 * g + 0.114 * b < 150 else 0.6)
+
+
+def letter_ink(colour: Colour) -> Colour:
+    """The colour of letters printed on ``colour``: dark on light, white on dark."""
+    return ink_on(colour)
 
 
 def initials(name: str) -> str:

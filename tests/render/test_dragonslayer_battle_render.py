@@ -22,7 +22,7 @@ from render.dragonslayer.battle import (
     headline,
     matrix_cell_box,
 )
-from tests.render.test_dragonslayer_render import assert_small_landscape_png, busy_view
+from tests.render.test_dragonslayer_render import assert_small_png, busy_view
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 HIGHLIGHT = (255, 214, 0)
@@ -173,7 +173,7 @@ ROW_OF = {key: index for index, key in enumerate(TABLES.locations)}
 
 def test_png_is_valid_small_and_landscape():
     for view in (battle_view(), unresolved_view(), battle_view("high_altitude", raid=True)):
-        assert_small_landscape_png(render(view))
+        assert assert_small_png(render(view), (WIDTH, HEIGHT)) == (WIDTH, HEIGHT)
 
 
 def test_a_battle_view_gives_the_battle_display_instead_of_the_map():

@@ -9,7 +9,7 @@ from PIL import Image
 
 from engines.stgeorge import GAME
 from games import render as render_slug
-from render.stgeorge import LEGEND, SIZE, point_xy, render
+from render.stgeorge import CASTLE_COLOURS, KNIGHT_PX, LEGEND, SIZE, point_xy, render
 
 
 def start_view(players: int = 5) -> dict:
@@ -49,9 +49,9 @@ def test_a_knight_shows_in_its_castle_colour_at_its_point():
     red = picture(with_pieces(base, [("lair", "dragon"), ("3c", "george")]))
     blue = picture(with_pieces(base, [("lair", "dragon"), ("3c", "andrew")]))
     # Just off the letter in the middle of the disc.
-    assert near(colour_at(red, "3c", dx=-11), (200, 32, 45))
-    assert near(colour_at(blue, "3c", dx=-11), (0, 105, 180))
-    assert not near(colour_at(empty, "3c", dx=-11), (200, 32, 45))
+    assert near(colour_at(red, "3c", dx=-11), CASTLE_COLOURS["george"])
+    assert near(colour_at(blue, "3c", dx=-11), CASTLE_COLOURS["andrew"])
+    assert not near(colour_at(empty, "3c", dx=-11), CASTLE_COLOURS["george"])
 
 
 def test_the_lair_is_green_and_the_dragon_dark():
@@ -67,11 +67,12 @@ def test_the_lair_is_green_and_the_dragon_dark():
 def test_castle_not_in_play_is_greyed():
     five = picture(with_pieces(start_view(5), []))
     four = picture(with_pieces(start_view(4), []))
-    green = colour_at(five, "P2", dy=-19)  # the tower's outline
-    grey = colour_at(four, "P2", dy=-19)
-    assert green[1] > green[0] + 60
+    edge = -(KNIGHT_PX + 3)  # on the tower's outline
+    patrick = colour_at(five, "P2", dy=edge)
+    grey = colour_at(four, "P2", dy=edge)
+    assert near(patrick, CASTLE_COLOURS["patrick"], tolerance=40)
     assert abs(grey[0] - grey[1]) < 25 and abs(grey[1] - grey[2]) < 25
-    assert near(colour_at(five, "G2", dy=-19), colour_at(four, "G2", dy=-19), tolerance=8)
+    assert near(colour_at(five, "G2", dy=edge), colour_at(four, "G2", dy=edge), tolerance=8)
 
 
 def test_last_move_path_is_highlighted():
@@ -110,16 +111,16 @@ def test_whose_turn_changes_the_legend():
     assert first.tobytes() != second.tobytes()
 
 
-def test_scored_and_taken_knights_are_drawn_by_their_castle():
+def test_scored_and_taken_knights_are_drawn_in_their_castles_corner():
     view = start_view()
     plain = picture(view)
     counted = picture(
         {**view, "scored": {**view["scored"], "george": 1}, "taken": {**view["taken"], "david": 2}}
     )
-    # One scored Knight sits on the castle's spoke, beyond its towers (left of its letter).
-    behind_george = (round(point_xy("G2")[0]) - 9, round(point_xy("G2")[1]) - 77)
-    assert near(counted.getpixel(behind_george), (200, 32, 45), tolerance=60)
-    assert not near(plain.getpixel(behind_george), (200, 32, 45), tolerance=60)
+    # One scored Knight stands in St. George's corner (top right), under its counts.
+    behind_george = (SIZE - 16 - 21 - 11, 14 + 90)
+    assert near(counted.getpixel(behind_george), CASTLE_COLOURS["george"], tolerance=60)
+    assert not near(plain.getpixel(behind_george), CASTLE_COLOURS["george"], tolerance=60)
     corner = (0, 0, 300, 110)  # St. David's counts
     assert plain.crop(corner).tobytes() != counted.crop(corner).tobytes()
 

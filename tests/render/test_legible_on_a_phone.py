@@ -1,0 +1,132 @@
+"""Board pictures read on a phone: shown 400 px wide, every word a player needs is at least
+:data:`FLOOR` px, and no cell's name lies under a piece."""
+
+from __future__ import annotations
+
+import sys
+
+import pytest
+
+import render.dragonslayer
+import render.lions_dragons
+from engines.lions_dragons import board
+from render.common import Drawn, collect_text
+from tests.render.test_palettes import RENDERERS, boards
+
+PHONE = 400
+"""How wide a phone shows a picture in a chat, in CSS pixels."""
+
+FLOOR = 9.0
+"""The smallest font size at :data:`PHONE` px wide. DejaVu Sans capitals are 0.73 of the
+size, so 9 px type has capitals 6.6 px tall: about 1 mm on a phone's screen (some 160 CSS
+px an inch), the least that reads at arm's length without zooming."""
+
+
+def fresh_caches() -> None:
+    """Forget every cached background and glyph, so the text they hold is drawn (and seen)
+    again."""
+    for name, module in list(sys.modules.items()):
+        if name == "render" or name.startswith("render."):
+            for value in vars(module).values():
+                if hasattr(value, "cache_clear"):
+                    value.cache_clear()
+
+
+def drawn_text(module, view: dict) -> tuple[list[Drawn], int]:
+    """Every line of text a fresh picture of ``view`` prints, and the picture's width."""
+    fresh_caches()
+    with collect_text() as found:
+        width = module.picture(view).width
+    # Text is drawn on the picture itself or on a copy a whole number of times as large.
+    assert all(d.canvas_width % width == 0 for d in found)
+    return found, width
+
+
+def too_small(found: list[Drawn]) -> list[tuple[str, float]]:
+    """The lines of text smaller than the floor on a phone, with their size there."""
+    sizes = [(d.text, round(d.at_width(PHONE)[0], 1)) for d in found]
+    return sorted({(text, size) for text, size in sizes if size < FLOOR}, key=lambda t: t[1])
+
+
+LEGIBLE = list(RENDERERS)
+
+
+@pytest.mark.parametrize("slug", LEGIBLE)
+def test_every_word_of_every_board_reads_on_a_phone(slug):
+    views = boards(slug)
+    # Set-up, positions through two games and their ends (and the hand-made views).
+    for view in views[:: max(1, len(views) // 8)] + views[-3:]:
+        found, _ = drawn_text(RENDERERS[slug], view)
+        assert len(found) >= 20
+        assert not too_small(found)
+
+
+@pytest.mark.parametrize("index", [0, 5, 13, -1])
+def test_every_lions_and_dragons_cell_is_named_at_ten_px(index):
+    view = boards("lions-dragons")[index]
+    found, _ = drawn_text(render.lions_dragons, view)
+    names = {c["name"] for c in view["cells"]} - set(view.get("lions", []))
+    sizes = {d.text: d.at_width(PHONE)[0] for d in found if d.text in names}
+    # Every cell's name is printed (the whole board is a coordinate grid), at 10 px or more.
+    assert set(sizes) == names
+    assert min(sizes.values()) >= 10
+
+
+def piece_box(cell: str) -> tuple[float, float, float, float]:
+    x, y = render.lions_dragons.centre_of(*board.COORD[cell])
+    y += render.lions_dragons.PIECE_DY
+    r = render.lions_dragons.SIZE * render.lions_dragons.PIECE_R
+    return x - r, y - r, x + r, y + r
+
+
+def overlap(a, b) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+@pytest.mark.parametrize("index", [0, 5, 13, -1])
+def test_no_piece_covers_a_cell_name(index):
+    view = boards("lions-dragons")[index]
+    found, _ = drawn_text(render.lions_dragons, view)
+    cells = {c["name"] for c in view["cells"]}
+    labels = [d for d in found if d.text in cells]
+    covered = [
+        (d.text, p["cell"])
+        for p in view.get("pieces", [])
+        for d in labels
+        if overlap(d.box, piece_box(p["cell"]))
+    ]
+    assert view.get("pieces") and not covered
+
+
+def overlapping(found: list[Drawn], width: int) -> list[tuple[str, str]]:
+    """Pairs of different lines of text whose boxes overlap by more than a pixel (a line
+    drawn again over itself, as a box's name over its tile, is one line)."""
+    boxes = [(d.text, d.at_width(width)[1]) for d in found]
+    pairs = []
+    for index, (one, a) in enumerate(boxes):
+        for other, b in boxes[index + 1 :]:
+            apart = a[2] <= b[0] + 1 or b[2] <= a[0] + 1 or a[3] <= b[1] + 1 or b[3] <= a[1] + 1
+            if one != other and not apart:
+                pairs.append((one, other))
+    return pairs
+
+
+@pytest.mark.parametrize("slug", ["stgeorge", "lions-dragons", "dragons-cave"])
+def test_no_word_covers_another(slug):
+    views = boards(slug)
+    for view in views[:: max(1, len(views) // 8)] + views[-3:]:
+        found, width = drawn_text(RENDERERS[slug], view)
+        assert not overlapping(found, width)
+
+
+def test_no_dragonslayer_name_covers_another():
+    for view in boards("dragonslayer")[::3]:
+        found, width = drawn_text(render.dragonslayer, view)
+        if isinstance(view.get("battle"), dict):
+            assert not overlapping(found, width)  # the Battle Display: every word
+        else:
+            # The map's printed names (places, seas, abodes, boxes, the track), drawn on its
+            # background at twice the size: pieces may stand over a name, names never do.
+            printed = [d for d in found if d.canvas_width == 2 * width]
+            assert len(printed) >= 40
+            assert not overlapping(printed, width)
