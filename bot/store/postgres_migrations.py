@@ -130,4 +130,16 @@ MIGRATIONS: list[str] = [
         created_at double precision NOT NULL
     );
     """,
+    # 9: who watches a game (its public boards come to them by DM), and until when a user
+    # is away (their turns' deadlines are stretched meanwhile).
+    """
+    CREATE TABLE watchers (
+        game_id bigint NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        user_id bigint NOT NULL,
+        since double precision NOT NULL,
+        PRIMARY KEY (game_id, user_id)
+    );
+    CREATE INDEX watchers_by_user ON watchers (user_id);
+    ALTER TABLE users ADD COLUMN away_until double precision;
+    """,
 ]
