@@ -99,6 +99,4 @@ async def test_moving_a_deadline_at_a_stale_version_writes_nothing(store):
     )
     assert (await game(store, game_id)).deadline == NOW + 10
     assert await store.pending_notices() == []
-    assert not await store.move_deadline(
-        game_id + 100, 1, deadline=NOW, remind_at=None, now=NOW
-    )
+    assert not await store.move_deadline(game_id + 100, 1, deadline=NOW, remind_at=None, now=NOW)
