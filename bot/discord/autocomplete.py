@@ -86,3 +86,13 @@ async def my_actions(interaction: Interaction, current: str) -> list[app_command
         for choice in choices
         if _matches(current, choice.action, choice.label)
     ][:MAX]
+
+
+async def watched_games(interaction: Interaction, current: str) -> list[app_commands.Choice[int]]:
+    """The games the typer watches."""
+    games = await interaction.client.host.watched_choices(**asked(interaction))
+    return [
+        app_commands.Choice(name=name[:100], value=number)
+        for number, name in games
+        if _matches(current, name)
+    ][:MAX]
