@@ -171,3 +171,20 @@ def test_the_reminder_waits_for_the_return():
     assert reminder_for(100 * HOUR, 95 * HOUR, timing) == 95 * HOUR
     assert reminder_for(100 * HOUR, 100 * HOUR, timing) is None
     assert reminder_for(100 * HOUR, None, Timing(limit=LIMIT, reminder=0)) is None
+
+
+async def test_a_game_started_or_resumed_while_away_gives_a_stretched_first_turn(
+    host, store, clock
+):
+    game = await open_game(host)
+    await host.join(game_id=game, user_id=BOB, user_name="bob")
+    await host.go_away(user_id=BOB, days=2)
+    until = clock.now + 2 * DAY
+    started_ = await host.start(game_id=game, user_id=ALICE)
+    assert (await store.get_game(game)).deadline == until + LIMIT
+    [status] = of_kind(started_, StatusUpdate)
+    assert "bob is away until" in status.text
+    await host.pause(game_id=game, user_id=ALICE, guild_id=GUILD)
+    clock.now += DAY
+    await host.resume(game_id=game, user_id=ALICE, guild_id=GUILD, channel_id=CHANNEL)
+    assert (await store.get_game(game)).deadline == until + LIMIT
