@@ -74,7 +74,8 @@ class Away:
         outcome = Outcome()
         changed: list[Text] = []
         for record in await self.store.games(user_id=user_id):
-            if record.status == "running" and record.seat_of(user_id):
+            seats = record.seat_of(user_id)
+            if record.status == "running" and any(not record.has_left(s) for s in seats):
                 line = await self._away_in_game(outcome, record.id, user_id, until, now)
                 if line:
                     changed.append(line)
