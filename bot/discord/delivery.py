@@ -19,6 +19,7 @@ import discord
 
 from bot.discord.cogs.play import OpenPrivateButton, controls_view
 from bot.discord.markup import content
+from bot.service.alt_text import board_alt
 from bot.service.errors import UserError
 from bot.service.notices import (
     Board,
@@ -186,7 +187,9 @@ class Courier:
         kwargs: dict = {"content": content(text)}
         image = await self.bot.host.draw(board)
         if image:
-            kwargs["file"] = discord.File(io.BytesIO(image), filename="board.png")
+            kwargs["file"] = discord.File(
+                io.BytesIO(image), filename="board.png", description=board_alt(board)
+            )
         view = controls_view(controls)
         if view is not None:
             kwargs["view"] = view

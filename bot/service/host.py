@@ -454,7 +454,7 @@ class GameHost(Lobby, TurnClock, Computers, Endings, StoryTeller, Watchers, Away
             notices=wire.outgoing(outcome),
             **fields,
         )
-        self.states.keep(record.id, new_version, state)
+        self.states.keep(record.id, new_version, played)
         secret = any(p.secret for p in before if p.seat == seat)
         log.info(
             "game %s v%s: seat %s played %s%s",
@@ -497,13 +497,13 @@ class GameHost(Lobby, TurnClock, Computers, Endings, StoryTeller, Watchers, Away
         wanted = action.strip().lower()
         for seat in prompted:
             if any(
-                c.action.lower() == wanted for c in table.engine.legal_actions(table.state, seat)
+                c.action.lower() == wanted for c in table.legal_actions(seat)
             ):
                 return seat
         return prompted[0]
 
     def _controls(self, table: Table, version: int, prompt: Prompt) -> Controls:
-        choices = tuple(table.engine.legal_actions(table.state, prompt.seat))
+        choices = tuple(table.legal_actions(prompt.seat))
         return Controls(table.record.id, version, prompt, choices)
 
     async def _announce(

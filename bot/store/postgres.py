@@ -202,8 +202,12 @@ class PostgresStore:
         if not notices:
             return
         rows = [(game_id, n.lane, json.dumps(n.body), float(now)) for n in notices]
-        for key in sorted({_lane_key(n.lane) for n in notices}):
-            await conn.execute("SELECT pg_advisory_xact_lock($1, $2)", _LANE_LOCKS, key)
+        # Every lane's lock in one statement, in key order (unnest keeps the array's order),
+        # so two writes sharing lanes never wait for each other crosswise.
+        keys = sorted({_lane_key(n.lane) for n in notices})
+        await conn.execute(
+            "SELECT pg_advisory_xact_lock($1, k) FROM unnest($2::int[]) AS k", _LANE_LOCKS, keys
+        )
         await conn.executemany(
             "INSERT INTO outbox (game_id, lane, body, created_at) VALUES ($1, $2, $3, $4)", rows
         )

@@ -300,9 +300,9 @@ class Store(Protocol):
     async def take_lane(
         self, lane: str, owner: str, *, now: float, lease_seconds: float, limit: int = 200
     ) -> list[OutboxEntry] | None:
-        """Claim ``lane`` for ``owner`` as :meth:`claim_lane` does and, in the same
-        transaction, read its pending notices as :meth:`pending_notices` does (so none is
-        read that another owner may be sending). None, with nothing changed, while another
+        """Claim ``lane`` for ``owner`` as :meth:`claim_lane` does and, only once the claim
+        is won, read its pending notices as :meth:`pending_notices` does (so none is read
+        that another owner may be sending). None, with nothing changed, while another
         owner's claim lasts."""
         ...
 

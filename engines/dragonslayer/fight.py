@@ -10,12 +10,12 @@ Lair and draw a Dragon Location tile at random.' The fight in progress lives in
 
 from __future__ import annotations
 
-import copy
 import itertools
 import random
 from typing import Any
 
 from engines.base import Event, IllegalAction
+from engines.clone import clone
 from engines.dragonslayer.battle import BattleTables, load_battle
 from engines.dragonslayer.model import WEAPON, load_parties, load_urland
 from engines.dragonslayer.state import (
@@ -222,7 +222,7 @@ def strengths(state: State, seat: int, boxes: dict[str, str]) -> dict[str, Any]:
     battle = load_battle()
     fight = state["fight"]
     if fight.get("sums") and boxes == fight["boxes"]:
-        return copy.deepcopy(fight["sums"])
+        return clone(fight["sums"])
     row = fight["location"]
     magician = load_parties().magicians[state["roles"][seat]]
     people = party_combat(state, seat)

@@ -30,10 +30,10 @@ Positions are strings: ``"abode:<magician>"``, ``"sea:<zone>"``, ``"place:<key>"
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from engines.base import Result
+from engines.clone import clone
 from engines.dragonslayer.model import (
     COMPANION,
     MAGIC_ITEM,
@@ -60,13 +60,13 @@ SLOT_LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
 def dump(state: State) -> dict[str, Any]:
     """The state as JSON-ready data: a copy (it holds its ``format``)."""
-    return copy.deepcopy(state)
+    return clone(state)
 
 
 def load(data: dict[str, Any]) -> State:
     """The state :func:`dump` wrote; an unknown or newer format raises ``UnknownFormat``."""
     check_format(data, FORMAT, "Dragonslayer")
-    return copy.deepcopy(data)
+    return clone(data)
 
 
 def result(state: State) -> Result | None:

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import copy
 import random
 
 from engines.base import Event
+from engines.clone import clone
 from engines.dragonslayer import actions, decisions, fight, flow
 from engines.dragonslayer.model import load_urland
 from engines.dragonslayer.notation import split
@@ -48,7 +48,7 @@ def default_answer(state: State, decision: dict, rng: random.Random) -> str:
 def skip(state: State, seat: int, rng: random.Random) -> tuple[State, list[Event]]:
     """A waiting decision gets its default answer; a turn ends where it stands (the King's
     men of a skipped turn stay put); unplaced King's men go to castles drawn at random."""
-    state = copy.deepcopy(state)
+    state = clone(state)
     events: list[Event] = [Event(f"Time ran out for {magician_name(state, seat)}.")]
     if state["pending"]:
         verb, rest = split(default_answer(state, state["pending"][0], rng))
@@ -68,7 +68,7 @@ def skip(state: State, seat: int, rng: random.Random) -> tuple[State, list[Event
 def forfeit(state: State, seat: int, rng: random.Random) -> tuple[State, list[Event]]:
     """The magician leaves the game for good: the party's tiles leave the game, the King's
     men leave the map, and the turn passes on. The last magician left wins."""
-    state = copy.deepcopy(state)
+    state = clone(state)
     who = magician_name(state, seat)
     events = [Event(f"{who} leaves the game; the party and King's men leave the board.")]
     _withdraw_decisions(state, seat)
