@@ -42,7 +42,7 @@ HELP = """Local table commands (type `name: /command option:value`):
   alice: /rules game:stgeorge
 Games: stgeorge, dragons-cave, lions-dragons, dragonslayer.
 Discord only (no clock runs here): /game settings, pause, resume, resign, draw, undo, replay,
-/notify and /server defaults.
+watch, unwatch, /notify, /away and /server defaults.
 The arrow keys edit the line and recall earlier ones (kept between sessions). `quit` leaves."""
 
 
