@@ -8,6 +8,8 @@ Each test runs against every store in ``conftest.STORES``.
 from __future__ import annotations
 
 from bot.store import Outgoing
+from bot.store.postgres import PostgresStore
+from tests.store.conftest import postgres_database
 from tests.store.test_contract import (
     ALICE,
     BOB,
@@ -19,6 +21,7 @@ from tests.store.test_contract import (
     play,
     running,
 )
+from tests.store.test_wakeups import Heard
 
 STRETCHED = Outgoing("c100", {"kind": "post", "text": ["Bob is away"]})
 
@@ -100,3 +103,23 @@ async def test_moving_a_deadline_at_a_stale_version_writes_nothing(store):
     assert (await game(store, game_id)).deadline == NOW + 10
     assert await store.pending_notices() == []
     assert not await store.move_deadline(game_id + 100, 1, deadline=NOW, remind_at=None, now=NOW)
+
+
+async def test_a_deadline_moved_for_time_away_wakes_the_other_process():
+    """On PostgreSQL, another process's scheduler hears of the moved deadline."""
+    async with postgres_database() as url:
+        writer, listener = await PostgresStore.open(url), await PostgresStore.open(url)
+        try:
+            heard = Heard()
+            await listener.subscribe(heard)
+            game_id = await running(writer, deadline=NOW + 10)
+            await heard.wait_for("clock")
+            heard.kinds.clear()
+            version = (await game(writer, game_id)).version
+            assert await writer.move_deadline(
+                game_id, version, deadline=NOW + 99, remind_at=None, now=NOW
+            )
+            await heard.wait_for("clock")
+        finally:
+            await writer.close()
+            await listener.close()
