@@ -43,7 +43,7 @@ HELP = """Local table commands (type `name: /command option:value`):
   alice: /leaderboard game:stgeorge | /stats [user:bob]   (ratings of finished games)
 Games: stgeorge, dragons-cave, lions-dragons, dragonslayer.
 Discord only (no clock runs here): /game settings, pause, resume, resign, draw, undo, replay,
-/notify and /server defaults.
+watch, unwatch, /notify, /away and /server defaults.
 The arrow keys edit the line and recall earlier ones (kept between sessions). `quit` leaves."""
 
 

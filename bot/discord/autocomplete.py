@@ -102,3 +102,13 @@ async def table_sizes_of_game(
         for n in sizes
         if not current.strip() or current.strip() in str(n)
     ][:MAX]
+
+
+async def watched_games(interaction: Interaction, current: str) -> list[app_commands.Choice[int]]:
+    """The games the typer watches."""
+    games = await interaction.client.host.watched_choices(**asked(interaction))
+    return [
+        app_commands.Choice(name=name[:100], value=number)
+        for number, name in games
+        if _matches(current, name)
+    ][:MAX]

@@ -34,6 +34,7 @@ COGS = (
     "bot.discord.cogs.server",
     "bot.discord.cogs.admin",
     "bot.discord.cogs.ratings",
+    "bot.discord.cogs.presence",
 )
 
 

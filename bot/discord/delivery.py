@@ -143,7 +143,7 @@ class Courier:
             user = self.bot.get_user(message.user_id) or await self.bot.fetch_user(message.user_id)
             sent = await user.send(
                 nonce=delivery.nonce,
-                **await self._message(message.text, None, message.controls),
+                **await self._message(message.text, message.board, message.controls),
             )
         except discord.Forbidden as error:
             raise DmsClosed(

@@ -19,6 +19,7 @@ from dataclasses import replace
 from typing import Any
 
 from bot.service import wire
+from bot.service.away import Away
 from bot.service.clock import Hold, TurnClock
 from bot.service.computers import Computers, computer_seats
 from bot.service.endings import Endings
@@ -51,6 +52,7 @@ from bot.service.tables import (
 )
 from bot.service.text import BoardLink, ChannelRef, Mention, Moment, Text
 from bot.service.timing import NO_DEADLINES
+from bot.service.watchers import Watchers
 from bot.store import GameRecord, StaleVersion, Store
 from engines import data as engine_data
 from engines.base import Choice, Event, IllegalAction, Prompt, Result, UnreadableAction
@@ -67,7 +69,9 @@ MAX_PROMPTS_SHOWN = 5
 """Secret prompts offered at once by ``/hand`` (Discord shows five rows of controls)."""
 
 
-class GameHost(Lobby, TurnClock, Computers, Endings, StoryTeller, Standings, ServerData):
+class GameHost(
+    Lobby, TurnClock, Computers, Endings, StoryTeller, Standings, ServerData, Watchers, Away
+):
     """Every use case of the game host, independent of any frontend."""
 
     def __init__(
@@ -153,7 +157,8 @@ class GameHost(Lobby, TurnClock, Computers, Endings, StoryTeller, Standings, Ser
     async def status(self, *, user_id: int | None = None, **where: Any) -> Reply:
         """Where the game stands, with the current board, for the asker only."""
         table = await self.find(user_id=user_id, **where)
-        return Reply(self._status_text(table), board=_board(table))
+        text = self._status_text(table) + await self.onlookers_text(table)
+        return Reply(text, board=_board(table))
 
     async def private_text(self, *, user_id: int, **where: Any) -> str:
         """What only ``user_id`` knows in this game (their hand, their Chest), in words."""
@@ -432,6 +437,7 @@ class GameHost(Lobby, TurnClock, Computers, Endings, StoryTeller, Standings, Ser
             clock_fields = self.turn_deadlines(record, after, now)
         else:
             clock_fields = {}
+        clock_fields = await self.away_deadlines(record, after, clock_fields, now)
         fields = {
             "snapshot": table.engine.dump(state),
             "status": "finished" if result else "running",
@@ -569,6 +575,7 @@ class GameHost(Lobby, TurnClock, Computers, Endings, StoryTeller, Standings, Ser
                 outcome.add(
                     PrivateMessage(record.id, user, text, controls, channel_id=record.channel_id)
                 )
+        await self.tell_onlookers(outcome, table)
 
     async def draw(self, board: Board | None) -> bytes | None:
         """The PNG of ``board``; None without a board or when this host draws no pictures."""

@@ -78,6 +78,9 @@ class PrivateMessage:
     controls: tuple[Controls, ...] = ()
     channel_id: int = 0
     """The game's channel, where a secret prompt falls back when the user's DMs are closed."""
+    board: Board | None = None
+    """A public board sent along (to a watcher); with DMs closed they are mentioned in the
+    game's channel instead."""
 
 
 @dataclass(frozen=True)

@@ -33,6 +33,7 @@ from bot.service.notices import (
     PrivateMessage,
     StatusUpdate,
 )
+from bot.service.watchers import watch_fallback
 from bot.store import OutboxEntry
 
 if TYPE_CHECKING:
@@ -322,6 +323,8 @@ class Outbox:
             if notice.controls and notice.channel_id:
                 fallback = PrivateFallback(notice.game_id, notice.channel_id, notice.user_id)
                 await self.host.tell(Outcome([fallback]))
+            elif notice.board is not None and notice.channel_id:
+                await self.host.tell(Outcome([watch_fallback(notice)]))
         self.poke()
 
 

@@ -59,7 +59,7 @@ def dump(notice: Notice) -> dict[str, Any]:
                 "kind": "private", "game": notice.game_id, "user": notice.user_id,
                 "text": dump_text(notice.text),
                 "controls": [dump_controls(c) for c in notice.controls],
-                "channel": notice.channel_id,
+                "channel": notice.channel_id, "board": _dump_board(notice.board),
             }  # fmt: skip
         case StatusUpdate():
             return {
@@ -86,6 +86,7 @@ def load(data: dict[str, Any]) -> Notice:
             return PrivateMessage(
                 data["game"], data["user"], load_text(data["text"]),
                 tuple(load_controls(c) for c in data["controls"]), channel_id=data["channel"],
+                board=_load_board(data.get("board")),
             )  # fmt: skip
         case "status":
             return StatusUpdate(data["game"], data["channel"], load_text(data["text"]))

@@ -908,6 +908,72 @@ class PostgresStore:
             return games_in(rows)
 
 
+    # -- watchers and time away --------------------------------------------------------
+
+    async def add_watcher(self, game_id: int, user_id: int, *, now: float) -> bool:
+        added = await self._fetchval(
+            "INSERT INTO watchers (game_id, user_id, since)"
+            " SELECT id, $2, $3 FROM games WHERE id = $1 ON CONFLICT DO NOTHING"
+            " RETURNING game_id",
+            game_id, user_id, float(now),
+        )  # fmt: skip
+        return added is not None
+
+    async def remove_watcher(self, game_id: int, user_id: int) -> bool:
+        removed = await self._fetchval(
+            "DELETE FROM watchers WHERE game_id = $1 AND user_id = $2 RETURNING game_id",
+            game_id, user_id,
+        )  # fmt: skip
+        return removed is not None
+
+    async def watchers(self, game_id: int) -> list[int]:
+        rows = await self._fetch(
+            "SELECT user_id FROM watchers WHERE game_id = $1 ORDER BY since, user_id", game_id
+        )
+        return [row["user_id"] for row in rows]
+
+    async def watched_games(self, user_id: int) -> list[GameRecord]:
+        return await self._game_records(
+            "WHERE g.id IN (SELECT game_id FROM watchers WHERE user_id = $1)"
+            " AND g.status IN ('lobby', 'running', 'paused') ORDER BY g.id DESC",
+            (user_id,),
+            limit=100,
+        )
+
+    async def away_until(self, user_id: int) -> float | None:
+        return await self._fetchval("SELECT away_until FROM users WHERE user_id = $1", user_id)
+
+    async def set_away(self, user_id: int, until: float | None) -> None:
+        await self._execute(
+            "INSERT INTO users (user_id, away_until) VALUES ($1, $2)"
+            " ON CONFLICT (user_id) DO UPDATE SET away_until = excluded.away_until",
+            user_id, None if until is None else float(until),
+        )  # fmt: skip
+
+    async def move_deadline(
+        self,
+        game_id: int,
+        version: int,
+        *,
+        deadline: float | None,
+        remind_at: float | None,
+        now: float,
+        notices: Sequence[Outgoing] = (),
+    ) -> bool:
+        async with self._transaction() as conn:
+            moved = await conn.fetchval(
+                "UPDATE games SET deadline = $3, remind_at = $4"
+                " WHERE id = $1 AND version = $2 RETURNING id",
+                game_id, version,
+                None if deadline is None else float(deadline),
+                None if remind_at is None else float(remind_at),
+            )  # fmt: skip
+            if moved is None:
+                return False
+            await self._enqueue(conn, game_id, notices, now)
+            await self._wake(conn, "clock")
+            return True
+
 async def _lock_at_version(conn: asyncpg.Connection, game_id: int, version: int) -> bool:
     """Whether the game is at ``version``, its row locked until the transaction ends (so an
     answer and a versioned write of the game take turns)."""

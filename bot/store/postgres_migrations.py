@@ -130,9 +130,17 @@ MIGRATIONS: list[str] = [
         created_at double precision NOT NULL
     );
     """,
-    # 9: (reserved: the watchers step, merged from its own branch; empty here.)
+    # 9: who watches a game (its public boards come to them by DM), and until when a user
+    # is away (their turns' deadlines are stretched meanwhile).
     """
-    SELECT 1;
+    CREATE TABLE watchers (
+        game_id bigint NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        user_id bigint NOT NULL,
+        since double precision NOT NULL,
+        PRIMARY KEY (game_id, user_id)
+    );
+    CREATE INDEX watchers_by_user ON watchers (user_id);
+    ALTER TABLE users ADD COLUMN away_until double precision;
     """,
     # 10: each finished game's result per seat, written in the transaction that ends it, and
     # the ratings they give per server and game (``user_id`` is a computer level's negative

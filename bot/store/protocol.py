@@ -507,3 +507,49 @@ class Store(Protocol):
         """Remove the server's corrections of ``package`` (of every package with None);
         the number of files removed."""
         ...
+
+    # -- watchers and time away --------------------------------------------------------
+
+    async def add_watcher(self, game_id: int, user_id: int, *, now: float) -> bool:
+        """Record that ``user_id`` watches the game since ``now``; True. False, storing
+        nothing, when they already watch it or the game does not exist."""
+        ...
+
+    async def remove_watcher(self, game_id: int, user_id: int) -> bool:
+        """Stop ``user_id`` watching the game; True, or False when they did not watch it."""
+        ...
+
+    async def watchers(self, game_id: int) -> list[int]:
+        """The users watching the game, the earliest watcher first."""
+        ...
+
+    async def watched_games(self, user_id: int) -> list[GameRecord]:
+        """The lobby, running and paused games ``user_id`` watches, newest first, each with
+        its seats (a game that cannot be read is left out)."""
+        ...
+
+    async def away_until(self, user_id: int) -> float | None:
+        """Until when the user said they are away (seconds since the epoch); None if never
+        set or ended. A time in the past is returned as stored."""
+        ...
+
+    async def set_away(self, user_id: int, until: float | None) -> None:
+        """Remember until when the user is away (None: not away); the user's other facts
+        stay as they are."""
+        ...
+
+    async def move_deadline(
+        self,
+        game_id: int,
+        version: int,
+        *,
+        deadline: float | None,
+        remind_at: float | None,
+        now: float,
+        notices: Sequence[Outgoing] = (),
+    ) -> bool:
+        """Set the game's ``deadline`` and ``remind_at`` and store the notices, in one
+        transaction, if the game is still at ``version``; True. False, writing nothing,
+        when it moved on (or does not exist). The version is not bumped, so the turn's
+        controls stay valid."""
+        ...

@@ -777,6 +777,71 @@ class SqliteStore:
             return games_in(rows)
 
 
+    # -- watchers and time away --------------------------------------------------------
+
+    async def add_watcher(self, game_id: int, user_id: int, *, now: float) -> bool:
+        async with self._transaction() as db:
+            changed = await _run(
+                db,
+                "INSERT INTO watchers (game_id, user_id, since)"
+                " SELECT id, ?, ? FROM games WHERE id = ? ON CONFLICT DO NOTHING",
+                (user_id, now, game_id),
+            )
+            return changed == 1
+
+    async def remove_watcher(self, game_id: int, user_id: int) -> bool:
+        async with self._transaction() as db:
+            changed = await _run(
+                db, "DELETE FROM watchers WHERE game_id = ? AND user_id = ?", (game_id, user_id)
+            )
+            return changed == 1
+
+    async def watchers(self, game_id: int) -> list[int]:
+        rows = await self._fetchall(
+            "SELECT user_id FROM watchers WHERE game_id = ? ORDER BY since, user_id", (game_id,)
+        )
+        return [row["user_id"] for row in rows]
+
+    async def watched_games(self, user_id: int) -> list[GameRecord]:
+        return await self._game_records(
+            _GAMES + " WHERE id IN (SELECT game_id FROM watchers WHERE user_id = ?)"
+            " AND status IN ('lobby', 'running', 'paused') ORDER BY id DESC LIMIT ?",
+            [user_id, 100],
+        )
+
+    async def away_until(self, user_id: int) -> float | None:
+        rows = await self._fetchall("SELECT away_until FROM users WHERE user_id = ?", (user_id,))
+        return rows[0]["away_until"] if rows else None
+
+    async def set_away(self, user_id: int, until: float | None) -> None:
+        async with self._transaction() as db:
+            await _run(
+                db,
+                "INSERT INTO users (user_id, away_until) VALUES (?, ?)"
+                " ON CONFLICT (user_id) DO UPDATE SET away_until = excluded.away_until",
+                (user_id, until),
+            )
+
+    async def move_deadline(
+        self,
+        game_id: int,
+        version: int,
+        *,
+        deadline: float | None,
+        remind_at: float | None,
+        now: float,
+        notices: Sequence[Outgoing] = (),
+    ) -> bool:
+        async with self._transaction() as db:
+            changed = await _run(
+                db,
+                "UPDATE games SET deadline = ?, remind_at = ? WHERE id = ? AND version = ?",
+                (deadline, remind_at, game_id, version),
+            )
+            if changed == 1:
+                await _enqueue(db, game_id, notices, now)
+            return changed == 1
+
 async def _at_version(db: aiosqlite.Connection, game_id: int, version: int) -> bool:
     rows = await _rows(db, "SELECT version FROM games WHERE id = ?", (game_id,))
     return bool(rows) and rows[0]["version"] == version

@@ -17,8 +17,9 @@ NEEDS_A_SERVER = {"game", "server", "move", "hand"}
 ADMIN_ONLY = {"server": discord.Permissions(manage_guild=True)}
 """Top-level commands only members with these permissions are offered."""
 
-WORKS_IN_DMS = {"notify"}
-"""Commands that are about the user alone (``/notify`` is their own setting)."""
+WORKS_IN_DMS = {"notify", "away"}
+"""Commands that are about the user alone (``/notify`` is their own setting, ``/away``
+their time away in every game)."""
 
 
 @pytest.fixture

@@ -207,6 +207,24 @@ class Game(commands.GroupCog, group_name="game", group_description="Play dragon 
     async def mine(self, interaction: discord.Interaction) -> None:
         await answer(interaction, lambda: self.bot.host.mine(**asked(interaction)))
 
+    # -- watching a game --------------------------------------------------------------
+
+    @app_commands.command(
+        name="watch", description="Get each new board of a game you don't play by DM"
+    )
+    @app_commands.describe(game="Game number (default: the one in this channel)")
+    @app_commands.autocomplete(game=ac.games_here)
+    async def watch(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await answer(interaction, lambda: self.bot.host.watch(**asked(interaction), game_id=game))
+
+    @app_commands.command(name="unwatch", description="Stop getting a watched game's boards")
+    @app_commands.describe(game="Game number (default: the only game you watch)")
+    @app_commands.autocomplete(game=ac.watched_games)
+    async def unwatch(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await answer(
+            interaction, lambda: self.bot.host.unwatch(**asked(interaction), game_id=game)
+        )
+
     # -- ending a game gracefully ----------------------------------------------------
 
     @app_commands.command(name="resign", description="Give up your seat in a game (asks first)")

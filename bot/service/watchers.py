@@ -1,0 +1,168 @@
+"""Spectators: ``/game watch`` and ``/game unwatch``, and what a watcher is sent.
+
+A watcher gets every new public board of the game by direct message: the same board (the
+public view) and the same public text as the channel post, stored in the transaction of
+the write that posts it, so it is sent exactly once. Nothing else reaches a watcher: no
+private line, no secret prompt, no controls. When their DMs are closed the outbox mentions
+them in the game's channel instead (:func:`watch_fallback`). The game's status message
+counts its watchers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from bot.service.errors import UserError
+from bot.service.notices import ChannelPost, Outcome, PrivateMessage, Reply, StatusUpdate
+from bot.service.tables import STATUS_WORDS, Table, engine_for, table_from
+from bot.service.text import ChannelRef, Mention, Text
+
+ENDED = ("finished", "cancelled")
+
+
+class Watchers:
+    """Watching use cases of :class:`~bot.service.host.GameHost` (a mixin)."""
+
+    async def watch(self, *, user_id: int, game_id: int | None = None, **where: Any) -> Outcome:
+        """``user_id`` starts watching the game: refused for a player of it, a game that is
+        over, or one they watch already. The status message shows the new count."""
+        table = await self.find(game_id=game_id, user_id=user_id, **where)
+        record = table.record
+        if record.seat_of(user_id):
+            raise UserError(f"You play in {table.title}, so you already see it.")
+        if record.status in ENDED:
+            raise UserError(
+                f"{table.title} is {STATUS_WORDS[record.status]}; "
+                f"`/game history game:{record.id}` shows how it went."
+            )
+        if not await self.store.add_watcher(record.id, user_id, now=self.clock()):
+            raise UserError(
+                f"You are already watching {table.title}. `/game unwatch` stops watching."
+            )
+        outcome = Outcome([
+            Reply(
+                f"👀 You are watching {table.title}: each new board comes to you by direct "
+                f"message. `/game unwatch game:{record.id}` stops it."
+            )
+        ])  # fmt: skip
+        await self._recount(outcome, table)
+        return outcome
+
+    async def unwatch(
+        self, *, user_id: int, game_id: int | None = None, guild_id: int | None = None, **_: Any
+    ) -> Outcome:
+        """``user_id`` stops watching the game named, else the only game they watch (the
+        watched games are listed when that is unclear)."""
+        table = await self._watched(user_id, game_id, guild_id)
+        if not await self.store.remove_watcher(table.record.id, user_id):
+            raise UserError(f"You are not watching {table.title}.")
+        outcome = Outcome([Reply(f"You no longer watch {table.title}.")])
+        await self._recount(outcome, table)
+        return outcome
+
+    async def watched_choices(self, *, user_id: int, **_: Any) -> list[tuple[int, str]]:
+        """``(number, name)`` of the games ``user_id`` watches (for autocomplete)."""
+        records = await self.store.watched_games(user_id)
+        return [(r.id, f"#{r.id} {_title(r.slug)}") for r in records]
+
+    async def watching_text(self, table: Table) -> Text:
+        """The line counting the game's watchers (with a newline before it), or nothing."""
+        return _count_line(len(await self.store.watchers(table.record.id)))
+
+    async def tell_watchers(self, outcome: Outcome, table: Table) -> None:
+        """Add to ``outcome`` a direct message for each watcher with every new public board
+        its channel posts carry, and the watcher count to its status update. Called where
+        an action's notices are put together, so they are stored in its transaction."""
+        record = table.record
+        posts = [
+            n for n in outcome.notices
+            if isinstance(n, ChannelPost) and n.board is not None and n.game_id == record.id
+        ]  # fmt: skip
+        updates = [n for n in outcome.notices if isinstance(n, StatusUpdate)]
+        if not posts and not updates:
+            return
+        watchers = [u for u in await self.store.watchers(record.id) if not record.seat_of(u)]
+        if not watchers:
+            return
+        for index, notice in enumerate(outcome.notices):
+            if isinstance(notice, StatusUpdate) and notice.game_id == record.id:
+                text = notice.text + _count_line(len(watchers))
+                outcome.notices[index] = replace(notice, text=text)
+        for post in posts:
+            text = Text.of("👀 ", post.text, "\nWatching in ", ChannelRef(record.channel_id))
+            text += f"; `/game unwatch game:{record.id}` stops it."
+            for user in watchers:
+                outcome.add(
+                    PrivateMessage(
+                        record.id, user, text, channel_id=record.channel_id, board=post.board
+                    )
+                )
+
+    async def tell_onlookers(self, outcome: Outcome, table: Table) -> None:
+        """Who is away and who watches, added to the notices of an action (or a start or
+        resume) in ``outcome``: called once where they are put together."""
+        await self.show_away(outcome, table)
+        await self.tell_watchers(outcome, table)
+
+    async def _recount(self, outcome: Outcome, table: Table) -> None:
+        """Refresh the running game's status message with the new watcher count."""
+        if table.record.status == "running" and table.state is not None:
+            outcome.add(await self.status_update(table))
+            await self._store(outcome, self.store.enqueue, table.record.id, now=self.clock())
+
+    async def status_update(self, table: Table) -> StatusUpdate:
+        """The game's status message as it stands, for a change that is not an action (a
+        watcher, a player away): the last public event is read from the log."""
+        from bot.service.host import _status_line  # the host builds it; it imports us
+
+        last = ""
+        for entry in reversed(await self.store.actions(table.record.id)):
+            public = [e["text"] for e in entry.events if e.get("seat") is None]
+            if public:
+                last = public[-1]
+                break
+        text = _status_line(table, last) + await self.onlookers_text(table)
+        return StatusUpdate(table.record.id, table.record.channel_id, text)
+
+    async def onlookers_text(self, table: Table) -> Text:
+        """Who is away among the players asked now, and how many watch (each on a line
+        of its own, with a newline before it), or nothing."""
+        return await self.away_text(table) + await self.watching_text(table)
+
+    async def _watched(self, user_id: int, game_id: int | None, guild_id: int | None) -> Table:
+        """The game to stop watching: the one named, else the only one watched."""
+        if game_id is not None:
+            return await self.find(game_id=game_id, guild_id=guild_id)
+        records = await self.store.watched_games(user_id)
+        if not records:
+            raise UserError("You are not watching any game. `/game watch` starts watching one.")
+        if len(records) > 1:
+            listing = ", ".join(f"#{r.id} {_title(r.slug)}" for r in records)
+            raise UserError(f"You watch several games ({listing}); add `game:<number>`.")
+        return table_from(records[0], self.states)
+
+
+def watch_fallback(message: PrivateMessage) -> ChannelPost:
+    """What a watcher whose DMs are closed gets instead of a board by DM: a mention in the
+    game's channel (no secret: the board it points to is the public one posted there)."""
+    text = Text.of(
+        Mention(message.user_id),
+        f", I can't send you direct messages: the new board of game #{message.game_id} "
+        "you watch is in the post above.",
+    )
+    return ChannelPost(message.game_id, message.channel_id, text, mentions=(message.user_id,))
+
+
+def _count_line(count: int) -> Text:
+    if not count:
+        return Text()
+    people = "1 person" if count == 1 else f"{count} people"
+    return Text.of(f"\n👀 {people} watching")
+
+
+def _title(slug: str) -> str:
+    try:
+        return engine_for(slug).title
+    except UserError:
+        return slug
