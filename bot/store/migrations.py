@@ -125,4 +125,9 @@ MIGRATIONS: list[str] = [
         created_at REAL NOT NULL
     );
     """,
+    # 12: the game a rematch was opened from; a finished game has at most one rematch.
+    """
+    ALTER TABLE games ADD COLUMN rematch_of INTEGER;
+    CREATE UNIQUE INDEX games_by_rematch ON games (rematch_of) WHERE rematch_of IS NOT NULL;
+    """,
 ]

@@ -79,10 +79,15 @@ class Store(Protocol):
         own_thread: bool = False,
         seats: Sequence[NewSeat] = (),
         notices: Sequence[Outgoing] | Callable[[int], Sequence[Outgoing]] = (),
+        rematch_of: int | None = None,
     ) -> int:
         """Open a new game in the ``lobby`` with ``seats`` taken (its host's) and its
         ``notices`` stored, all in one transaction, and return its id. ``notices`` may be a
         function of the new id, for notices that name the game.
+
+        ``rematch_of``: the new game is the rematch of that game (:meth:`rematch` finds
+        it). A game has at most one rematch: if it has one already, StaleVersion is raised
+        and nothing is written, however many open one at the same moment.
 
         The id is a positive integer larger than that of every game created before (so
         "newest first" is "highest id first"). The game's version is the number of
@@ -436,4 +441,11 @@ class Store(Protocol):
     ) -> bool:
         """Remove the offer made at ``version`` (declined) and store the notices, in one
         transaction; True. False, storing nothing, when no such offer waits."""
+        ...
+
+    # -- rematches ---------------------------------------------------------------------
+
+    async def rematch(self, game_id: int) -> int | None:
+        """The id of the game opened as the rematch of ``game_id`` (``create_game`` with
+        ``rematch_of``), whatever its status; None when there is none."""
         ...

@@ -164,9 +164,11 @@ class SqliteStore:
         own_thread: bool = False,
         seats: Sequence[NewSeat] = (),
         notices: Sequence[Outgoing] | Callable[[int], Sequence[Outgoing]] = (),
+        rematch_of: int | None = None,
     ) -> int:
         """A new game in the lobby with ``seats`` taken; returns its id. Each seat counts as
-        one write, as if it were taken by :meth:`add_seat` after the game was opened."""
+        one write, as if it were taken by :meth:`add_seat` after the game was opened.
+        StaleVersion if ``rematch_of`` has a rematch already."""
         async with self._transaction() as db:
             [(game_id,)] = await _rows(
                 db,
@@ -178,6 +180,13 @@ class SqliteStore:
                     json.dumps(timing or {}), int(own_thread), len(seats), now, now,
                 ),
             )  # fmt: skip
+            if rematch_of is not None:
+                try:
+                    await _run(
+                        db, "UPDATE games SET rematch_of = ? WHERE id = ?", (rematch_of, game_id)
+                    )
+                except sqlite3.IntegrityError as error:  # the unique index: one rematch
+                    raise StaleVersion(rematch_of) from error
             for seat in seats:
                 await _run(
                     db,
@@ -670,6 +679,12 @@ class SqliteStore:
             if changed == 1:
                 await _enqueue(db, game_id, notices, now)
             return changed == 1
+
+    # -- rematches ---------------------------------------------------------------------
+
+    async def rematch(self, game_id: int) -> int | None:
+        rows = await self._fetchall("SELECT id FROM games WHERE rematch_of = ?", (game_id,))
+        return rows[0]["id"] if rows else None
 
 
 async def _at_version(db: aiosqlite.Connection, game_id: int, version: int) -> bool:
