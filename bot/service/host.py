@@ -23,6 +23,7 @@ from bot.service.clock import Hold, TurnClock
 from bot.service.computers import Computers, computer_seats
 from bot.service.endings import Endings
 from bot.service.errors import AlreadyDone, Unreadable, UserError
+from bot.service.gathering import Gathering, rematch_controls
 from bot.service.lobby import Lobby
 from bot.service.notices import (
     Board,
@@ -62,7 +63,7 @@ MAX_PROMPTS_SHOWN = 5
 """Secret prompts offered at once by ``/hand`` (Discord shows five rows of controls)."""
 
 
-class GameHost(Lobby, TurnClock, Computers, Endings, StoryTeller):
+class GameHost(Lobby, TurnClock, Computers, Endings, StoryTeller, Gathering):
     """Every use case of the game host, independent of any frontend."""
 
     def __init__(
@@ -545,6 +546,8 @@ class GameHost(Lobby, TurnClock, Computers, Endings, StoryTeller):
         shown = new_turn or any(e.public and e.data.get("picture") for e in events)
         board = _board(table) if shown else None
         controls = tuple(self._controls(table, version, p) for p in public_prompts)
+        if result is not None and any(s.computer is None for s in record.seats):
+            controls += (rematch_controls(record.id),)  # the same players may play again
         text = Text.of("\n").join(lines)
         final = result is not None
         post = ChannelPost(record.id, record.channel_id, text, board, mentions, controls, final)
