@@ -31,6 +31,7 @@ COGS = (
     "bot.discord.cogs.notify",
     "bot.discord.cogs.rules",
     "bot.discord.cogs.server",
+    "bot.discord.cogs.lobby",
 )
 
 
