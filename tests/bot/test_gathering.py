@@ -113,7 +113,7 @@ async def test_a_cancelled_lobby_answers_its_buttons_clearly(host):
     game = await open_game(host)
     cancelled = await host.cancel(game_id=game, user_id=ALICE, is_admin=False)
     assert statuses(cancelled) == ["📜 **Toy Game #1**: cancelled."]
-    with pytest.raises(UserError, match="Toy Game #1 was cancelled. `/game new` opens"):
+    with pytest.raises(UserError, match=r"Toy Game #1 was cancelled\. `/game new` opens"):
         await host.press_join(game_id=game, user_id=BOB, user_name="bob")
 
 
@@ -152,7 +152,7 @@ async def test_an_invitation_that_cannot_be_sent_is_refused_and_says_what_to_do(
         with pytest.raises(UserError, match=words.replace("(", r"\(")):
             await invite(**given)
     await store.set_dm_closed(CAROL, True)
-    with pytest.raises(UserError, match="I can't send carol direct messages.*game:1"):
+    with pytest.raises(UserError, match=r"I can't send carol direct messages.*game:1"):
         await invite(CAROL, "carol")
     await host.join(game_id=game, user_id=BOB, user_name="bob")
     with pytest.raises(UserError, match="bob is already seated"):
@@ -222,7 +222,7 @@ async def test_a_rematch_is_opened_once_however_many_press_at_once(host, store):
 
 async def test_only_a_finished_games_players_may_ask_for_its_rematch(host):
     game, _ = await finished(host)
-    with pytest.raises(UserError, match="Only the players of Toy Game #1.*`/game new`"):
+    with pytest.raises(UserError, match=r"Only the players of Toy Game #1.*`/game new`"):
         await rematch(host, game, CAROL, "carol")
     running = await open_game(host)
     with pytest.raises(UserError, match="Toy Game #2 is not over"):
