@@ -278,6 +278,8 @@ class Gathering:
         new = await self.table(rematch_id)
         where = table_link(new.record)
         state = STATUS_WORDS[new.record.status]
+        if not new.record.active:  # its own final post offers the next one
+            return AlreadyDone(Text.of(f"This game's rematch, {new.title}, is {state}: ", where))
         return AlreadyDone(Text.of(f"A rematch is already open: {new.title} ({state}), ", where))
 
 

@@ -218,6 +218,10 @@ async def test_a_rematch_is_opened_once_however_many_press_at_once(host, store):
     with pytest.raises(AlreadyDone, match="A rematch is already open: Toy Game #2"):
         await rematch(host, game, BOB, "bob")
     assert len(await store.games(guild_id=GUILD)) == 1
+    new = (await store.games(guild_id=GUILD))[0].id
+    await host.cancel(game_id=new, user_id=CAROL, is_admin=True)  # a server manager closes it
+    with pytest.raises(AlreadyDone, match="This game's rematch, Toy Game #2, is cancelled"):
+        await rematch(host, game, BOB, "bob")
 
 
 async def test_only_a_finished_games_players_may_ask_for_its_rematch(host):
