@@ -146,3 +146,23 @@ async def test_a_rematch_opens_one_new_game_for_the_same_players(simcord_env, wo
     started = await bob.click(rematch, label="Start")
     assert "Lions and Dragons Chess #2 has started." in said(started)
     assert "The game begins!" in bot_posts(channel)[-1].content
+
+
+async def test_start_by_button_opens_the_games_thread_and_its_rematch_opens_outside(
+    simcord_env, world
+):
+    _, channel, users = world
+    alice, bob = users["alice"], users["bob"]
+    await alice.slash(channel, "game new", game="lions-dragons", thread=True)
+    lobby = newest_with(channel, "is open for 2 players")
+    await bob.click(lobby, label="Join")
+    await alice.click(lobby, label="Start")
+    [thread] = channel.threads
+    assert "The game begins!" in bot_posts(thread)[-1].content
+    await alice.slash(thread, "game leave")
+    final = bot_posts(thread)[-1]
+    assert "🏆" in final.content and list(ids_of(final)) == ["Rematch"]
+    await bob.click(final, label="Rematch")
+    rematch = bot_posts(channel)[-1]
+    assert "**Lions and Dragons Chess #2** is open: a rematch of #1" in rematch.content
+    assert len(channel.threads) == 1, "the rematch gets its own thread only once started"
