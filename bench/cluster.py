@@ -173,7 +173,7 @@ async def child(options: dict) -> dict:
                 continue
             seat = chooser.choice(table.prompts()).seat
             user = table.record.user_at(seat)
-            action = chooser.choice(table.engine.legal_actions(table.state, seat)).action
+            action = chooser.choice(table.legal_actions(seat)).action
             began = time.perf_counter()
             try:
                 outcome = await host.act(

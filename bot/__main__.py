@@ -1,4 +1,4 @@
-"""Command line: ``python -m bot [run | console | run-or-console]``."""
+"""Command line: ``python -m bot [run | console | run-or-console | ratings --recompute]``."""
 
 from __future__ import annotations
 
@@ -18,9 +18,9 @@ environment, then start again. README.md, "Connect to Discord", says how to get 
 To play offline instead: `python -m bot console` (or `make run` with no token)."""
 
 OFFLINE = """No DISCORD_TOKEN set: opening the offline local table.
-(To connect to Discord, put DISCORD_TOKEN=... in .env; see README.md.)
-Type `alice: /help` for commands, `quit` to leave.
-"""
+(To connect to Discord, put DISCORD_TOKEN=... in .env; see README.md.)"""
+
+WELCOME = "Type `help` for the commands, `quit` to leave."
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -33,9 +33,21 @@ def main(argv: list[str] | None = None) -> int:
     console.add_argument(
         "--record", type=Path, help="play back a finished game's record (from /game export)"
     )
-    console.add_argument("--seed", type=int, help="make dice and shuffles repeatable")
+    console.add_argument(
+        "--seed", type=int, help="make dice and shuffles repeatable (default: a script's `# seed:`)"
+    )
     console.add_argument("--out", type=Path, default=Path("out"), help="folder for board pictures")
-    console.add_argument("--db", default=":memory:", help="SQLite file to keep games in")
+    console.add_argument(
+        "--db",
+        help="SQLite file to keep games in (default: $LOCAL_TABLE_DB, else "
+        "data/local-table.sqlite3; a script or a record starts from an empty one in memory)",
+    )
+    rating = sub.add_parser("ratings", help="rate every stored game result again")
+    rating.add_argument(
+        "--recompute", action="store_true", required=True,
+        help="rebuild every rating from the stored results, in the order the games ended",
+    )  # fmt: skip
+    rating.add_argument("--db", help="the database (default: DATABASE_URL or DATABASE_PATH)")
     args = parser.parse_args(argv)
     from bot.store import NewerDatabase, StoreBusy
     from engines.data import BadDataFile
@@ -60,9 +72,11 @@ def _start(args: argparse.Namespace) -> int:
     settings = Settings.from_env()
     if args.mode == "console":
         return asyncio.run(_console(args.script, args.seed, args.out, args.db, args.record))
+    if args.mode == "ratings":
+        return asyncio.run(_recompute(args.db or settings.database))
     if args.mode == "run-or-console" and not settings.token:
         print(OFFLINE)
-        return asyncio.run(_console(None, settings.seed, Path("out"), ":memory:"))
+        return asyncio.run(_console(None, settings.seed, Path("out"), None))
     if not settings.token:
         print(NO_TOKEN, file=sys.stderr)
         return 2
@@ -89,31 +103,72 @@ async def _check_database(location: str) -> None:
     await store.close()
 
 
+async def _recompute(location: str) -> int:
+    """Rate every stored result again (adding those of games that ended before results
+    were kept) and say what was done."""
+    from bot.service.host import GameHost
+    from bot.store import open_store
+
+    store = await open_store(location)
+    try:
+        done = await GameHost(store).recompute_ratings()
+    finally:
+        await store.close()
+    print(
+        f"Rated {done.games} finished game{'s' if done.games != 1 else ''} again, in the "
+        f"order they ended ({done.added} of them ended before results were kept and were "
+        "added from their final state)."
+    )
+    if done.unreadable:
+        numbers = ", ".join(f"#{n}" for n in done.unreadable)
+        print(f"Left unrated, their final state cannot be read: {numbers}.")
+    return 0
+
+
 async def _console(
-    script: Path | None, seed: int | None, out: Path, db: str, record: Path | None = None
+    script: Path | None, seed: int | None, out: Path, db: str | None, record: Path | None = None
 ) -> int:
+    """The local table: a script played through, a record played back, or people typing.
+    A script whose lines were refused exits 1, naming them."""
+    from bot.console import places
+    from bot.console.script import recorded_seed, refused_report
     from bot.console.table import LocalTable
 
-    table = await LocalTable.open(seed=seed, database=db, images=out)
+    text = script.read_text(encoding="utf-8") if script is not None else None
+    if text is not None and seed is None and (seed := recorded_seed(text)) is not None:
+        print(f"(seed {seed}, from the script's `# seed:` line)")
+    database = places.database(db, playing=script is None and record is None)
+    places.prepare(database)
+    table = await LocalTable.open(seed=seed, database=database, images=out)
     try:
         if record is not None:
             await table.play_record(record)
-        elif script is not None:
-            await table.run_lines(script.read_text(encoding="utf-8").splitlines())
+        elif text is not None:
+            refused = await table.run_lines(text.splitlines())
+            if refused:
+                print(refused_report(str(script), refused), file=sys.stderr)
+                return 1
         else:
-            await _interactive(table)
+            await table.welcome(database)
+            print(WELCOME)
+            await _interactive(table, places.history(database))
     finally:
         await table.close()
     return 0
 
 
-async def _interactive(table) -> None:
+async def _interactive(table, history: Path) -> None:
+    """Read lines typed at the table until `quit` or the end of input."""
+    from bot.console.editing import LineEditing
+
+    editing = LineEditing(history)
     loop = asyncio.get_running_loop()
     while True:
         try:
             text = await loop.run_in_executor(None, input, "table> ")
         except EOFError:
             return
+        editing.save()
         if text.strip().lower() in ("quit", "exit"):
             return
         await table.run_line(text)

@@ -26,12 +26,15 @@ Play. Travel by Dijkstra over roads and sea zones in days, King's men's extra da
 included; head for the most unseen face-down tiles per day (known ones only if they
 help), take tiles where the party stands; keep, swap, drop and lose by :func:`worth`.
 Go to the Lair when the win chance passes a bar that falls as unseen tiles run out (0.7
-above 12, 0.5 above 6, 0.3 above 2, any chance below); go to recover abandoned weapons
-when that try is worth more; Galen fetches Ulrich once he has three companions to lose
-before him to a Companion Killed. King's men challenge an opponent whose party's combat
-strength is at most the tile's own (known to its owner), else stay in their castle; a
-challenge is accepted only when no tile of that set (2 and 4, or the one a challenge
-revealed) can match the party, else the magician takes the road towards his goal.
+above 12, 0.5 above 6, 0.3 above 2, any chance below); go in for abandoned weapons when
+that visit is worth more; Galen fetches Ulrich once he has three companions to lose
+before him to a Companion Killed. In the Lair the tile is drawn first; then the player
+takes the choice that tile allows with the best win chance (:func:`choice_values`: fight
+there, recover, leave when the Dragon is away, or draw again with a seer item). King's
+men challenge an opponent whose party's combat strength is at most the tile's own (known
+to its owner), else stay in their castle; a challenge is accepted only when no tile of
+that set (2 and 4, or the one a challenge revealed) can match the party, else the
+magician takes the road towards his goal.
 
 Measured with ``python -m bench.tournament --games dragonslayer --rounds 200`` (strong in
 one seat, easy elsewhere, same seeds as all-easy), win rates strong vs easy in that seat:
@@ -65,6 +68,7 @@ from engines.dragonslayer.fast import (
 from engines.dragonslayer.fast import battle_tables as _battle
 from engines.dragonslayer.fast import magician as _magician
 from engines.dragonslayer.fast import tile_kind as _kind
+from engines.dragonslayer.fight import can_recover, lair_choices
 from engines.dragonslayer.model import (
     COMPANION,
     MAGIC_ITEM,
@@ -97,6 +101,8 @@ GAIN_MARGIN = 0.05
 EXACT_OPTIONS = 4
 """How many options a loss is weighed between exactly (the rest by the quick score)."""
 UNKNOWN = "?"
+LAIR_PREFERENCE = ("recover", "done", "fight", "redraw")
+"""After a draw, between choices of the same win chance: the one that risks least."""
 """What a face-down tile the seat never saw looks like in its observed state."""
 
 # -- alike tiles ------------------------------------------------------------------------------
@@ -636,27 +642,26 @@ class DragonslayerPlayer:
 
     # -- the Lair ---------------------------------------------------------------------------
 
-    def _purpose(self, state: dict, seat: int, actions: list[str]) -> Decision:
-        if needs_ulrich(state, seat):
-            return Decision("recover", "tries to turn Ulrich's Ashes into Ulrich")
-        party = party_of(state, seat)
-        chance = win_chance(party, state["dragon"])
-        if chance > 0 and chance >= recovery_chance(state, seat):
-            return Decision("fight", "")
-        return Decision("recover", "tries for the abandoned weapons first")
+    def _draw(self, state: dict, seat: int, actions: list[str]) -> Decision:
+        return Decision("draw", "")
 
-    def _location(self, state: dict, seat: int, actions: list[str]) -> Decision:
-        decision = state["pending"][0]
+    def _lair(self, state: dict, seat: int, actions: list[str]) -> Decision:
+        """After the draw: the choice it allows with the best win chance (recovering, then
+        leaving, when out of time)."""
+        drawn = state["pending"][0]["location"]
         if getattr(_clock, "quick", False):
-            return Decision("face", "")
-        values = draw_values(state, seat, decision["purpose"])
-        drawn = decision["location"]
-        face = values[drawn]
-        redraw = (sum(values.values()) - face) / (len(values) - 1)
-        if redraw > face + 1e-9:
-            where = load_battle().locations[drawn].name if drawn in ROWS else "the Dragon away"
-            return Decision("redraw", f"will not face {where} and draws again")
-        return Decision("face", "")
+            safe = [a for a in ("recover", "done") if a in actions]
+            return Decision(safe[0] if safe else actions[0], "")
+        values = choice_values(state, seat, drawn, redraw="redraw" in actions)
+        best = max(actions, key=lambda a: (round(values[a], 9), -LAIR_PREFERENCE.index(a)))
+        where = load_battle().locations[drawn].name if drawn in ROWS else "the Dragon away"
+        why = {
+            "fight": "",
+            "recover": f"draws {where} and recovers instead of fighting",
+            "done": "",
+            "redraw": f"will not face {where} and draws again",
+        }[best]
+        return Decision(best, why)
 
     def _battle(self, state: dict, seat: int, actions: list[str]) -> Decision:
         party = party_of(state, seat)
@@ -702,15 +707,6 @@ class DragonslayerPlayer:
         return Decision(best, f"recovers {_called(best.split()[1])}")
 
 
-def forced_rows(state: dict, seat: int) -> set[str]:
-    """Location rows where a try at recovering turns into a fight: boxes holding abandoned
-    weapons, and the Lake of Fire for Galen's Ashes."""
-    rows = {row for row, keys in state["abandoned"].items() if keys}
-    if ASHES in state["parties"][seat]["things"] and ULRICH in state["boxes"]:
-        rows.add("lake")
-    return rows
-
-
 def after_recovery(state: dict, seat: int, party: Party) -> Party:
     """The party after a successful try: Ulrich for the Ashes, then the abandoned weapons
     that help, best first, as long as they can be carried."""
@@ -729,28 +725,60 @@ def after_recovery(state: dict, seat: int, party: Party) -> Party:
         lying.remove(best)
 
 
-def draw_values(state: dict, seat: int, purpose: str) -> dict[str, float]:
-    """Win chance after each Location tile that may be drawn (the six rows and 'away') when
-    entering the Lair to ``fight`` or to ``recover``."""
+def choice_values(state: dict, seat: int, drawn: str, redraw: bool = False) -> dict[str, float]:
+    """Win chance after each choice that the Location tile ``drawn`` allows (the engine's
+    :func:`engines.dragonslayer.fight.lair_choices`): ``fight`` there, ``recover`` (then the
+    chain with what was recovered), ``done`` (the Dragon away: a fight later, any row),
+    ``redraw`` (the best choice after each other tile, on average)."""
+    return _choice_values(state, seat, drawn, redraw, _lair_outcomes(state, seat))
+
+
+def _lair_outcomes(state: dict, seat: int) -> dict[str, Any]:
+    """What every choice in the Lair is weighed with: the chain's win chance after a fight
+    at each row, and after recovering (only where something could be recovered)."""
     party = party_of(state, seat)
     dragon = state["dragon"]
     rows = dict(zip(ROWS, row_values(_canonical(party), dragon), strict=True))
-    if purpose == "recover":
-        success = win_chance(after_recovery(state, seat, party), dragon)
-        forced = forced_rows(state, seat)
-        values = {row: (value if row in forced else success) for row, value in rows.items()}
-        values[_battle().away] = success
-        return values
-    rows[_battle().away] = sum(rows.values()) / len(rows)
-    return rows
+    recovered = None
+    if can_recover(state, seat):
+        recovered = win_chance(after_recovery(state, seat, party), dragon)
+    return {"rows": rows, "recover": recovered}
+
+
+def _choice_values(
+    state: dict, seat: int, drawn: str, redraw: bool, outcomes: dict[str, Any]
+) -> dict[str, float]:
+    rows = outcomes["rows"]
+    values: dict[str, float] = {}
+    for choice in lair_choices(state, seat, drawn, redraw):
+        if choice == "fight":
+            values[choice] = rows[drawn]
+        elif choice == "recover":
+            values[choice] = outcomes["recover"]
+        elif choice == "done":
+            values[choice] = sum(rows.values()) / len(rows)
+        else:
+            others = [t for t in location_tiles() if t != drawn]
+            values[choice] = sum(
+                max(_choice_values(state, seat, t, False, outcomes).values()) for t in others
+            ) / len(others)
+    return values
 
 
 def recovery_chance(state: dict, seat: int) -> float:
-    """Win chance of a try at recovering now (0 when nothing lies abandoned)."""
+    """Win chance of going into the Lair now with abandoned weapons or Galen's Ashes about:
+    draw first, then the best choice that tile allows (0 when there is nothing to recover)."""
     if not any(state["abandoned"].values()) and not needs_ulrich(state, seat):
         return 0.0
-    values = draw_values(state, seat, "recover")
-    return sum(values.values()) / len(values)
+    outcomes = _lair_outcomes(state, seat)
+    tiles = location_tiles()
+    best = [max(_choice_values(state, seat, t, False, outcomes).values()) for t in tiles]
+    return sum(best) / len(tiles)
+
+
+def location_tiles() -> list[str]:
+    """The Dragon Location tiles a draw takes from: the six rows and 'away'."""
+    return [*ROWS, _battle().away]
 
 
 def _called(key: str) -> str:

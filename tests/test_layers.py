@@ -17,13 +17,13 @@ MAY_IMPORT = {
     "players": {"players", "engines"},
     "games": {"games", "engines", "render", "players"},
     "bot/store": {"bot.store", "aiosqlite", "asyncpg"},
-    "bot/service": {"bot.service", "bot.store", "engines", "players", "games"},
+    "bot/service": {"bot.service", "bot.store", "engines", "players", "games", "openskill"},
 }
 """What each layer may import besides the standard library (packages or modules)."""
 
 FRONTENDS = ("bot/discord", "bot/console")
 MARKUP = re.compile(r"<@!?\{|<@!?\d|<#\{|<#\d|<t:|discord\.com/channels")
-THIRD_PARTY = {"discord", "aiosqlite", "PIL", "dotenv", "asyncpg"}
+THIRD_PARTY = {"discord", "aiosqlite", "PIL", "dotenv", "asyncpg", "openskill"}
 OURS = {"bot", "engines", "render", "players", "games", "tests", "bench"}
 
 

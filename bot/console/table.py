@@ -14,7 +14,8 @@ from pathlib import Path
 from typing import TextIO
 
 from bot import logs
-from bot.console.commands import Line, ParseError, parse
+from bot.console.commands import HELP_WORD, Line, ParseError, parse
+from bot.console.places import MEMORY
 from bot.service.errors import UserError
 from bot.service.gathering import KINDS as GATHERING_KINDS
 from bot.service.host import GameHost
@@ -27,6 +28,7 @@ from games import render
 
 GUILD = 1
 CHANNEL = 10
+FIRST_USER = 1000
 MAX_LISTED = 12
 BUSY = "The game store is busy right now; please try again in a moment."
 
@@ -39,7 +41,11 @@ HELP = """Local table commands (type `name: /command option:value`):
   alice: /move action:roll     (or just `alice: roll`)
   alice: /hand                 (your private choices again)
   alice: /rules game:stgeorge
-Games: stgeorge, dragons-cave, lions-dragons, dragonslayer. `quit` leaves."""
+  alice: /leaderboard game:stgeorge | /stats [user:bob]   (ratings of finished games)
+Games: stgeorge, dragons-cave, lions-dragons, dragonslayer.
+Discord only (no clock runs here): /game settings, pause, resume, resign, draw, undo, replay,
+/notify and /server defaults.
+The arrow keys edit the line and recall earlier ones (kept between sessions). `quit` leaves."""
 
 
 class LocalTable:
@@ -51,7 +57,7 @@ class LocalTable:
         self.images = images
         self._ids: dict[str, int] = {}
         self._names: dict[int, str] = {}
-        self._pictures = 0
+        self._pictures = last_picture(images)
         self.outbox = Outbox(host, self._send, one_by_one=True)
 
     @classmethod
@@ -59,7 +65,7 @@ class LocalTable:
         cls,
         *,
         seed: int | None = None,
-        database: str = ":memory:",
+        database: str = MEMORY,
         out: TextIO = sys.stdout,
         images: Path | None = None,
     ) -> LocalTable:
@@ -70,39 +76,77 @@ class LocalTable:
         host = GameHost(store, renderer=render, seeds=seeds, **({"clock": clock} if clock else {}))
         if images is not None:
             images.mkdir(parents=True, exist_ok=True)
-        return cls(host, out, images)
+        table = cls(host, out, images)
+        await table.recall_players()
+        return table
 
     async def close(self) -> None:
         await self.host.close()
 
     def user(self, name: str) -> int:
         if name not in self._ids:
-            self._ids[name] = 1000 + len(self._ids)
+            self._ids[name] = max(self._names, default=FIRST_USER - 1) + 1
             self._names[self._ids[name]] = name
         return self._ids[name]
 
-    async def run_lines(self, lines: Iterable[str], echo: bool = True) -> None:
-        for text in lines:
+    async def recall_players(self) -> None:
+        """Know the players seated in this table's games by the names they played under,
+        so a table opened again on the same database gives each the same seats."""
+        for number, _ in await self.host.story_choices(guild_id=GUILD, channel_id=CHANNEL):
+            try:
+                seats = (await self.host.table(number)).record.seats
+            except UserError:  # a game that cannot be read names nobody
+                continue
+            for seat in seats:
+                if not seat.computer and seat.name not in self._ids:
+                    self._ids[seat.name] = seat.user_id
+                    self._names[seat.user_id] = seat.name
+
+    async def welcome(self, database: str) -> None:
+        """Say where the games are kept and where pictures go, and list the open games."""
+        if database != MEMORY:
+            self.say(f"Games are kept in {database} (another file: --db FILE).")
+        if self.images is not None:
+            first = self.images / picture_name(self._pictures + 1)
+            self.say(f"Board pictures are written to {self.images}/, from {first.name} on.")
+        if not await self.host.game_choices(guild_id=GUILD):
+            self.say("No games are open yet: `help` shows how to start one.")
+            return
+        listing = await self.host.list_games(guild_id=GUILD)
+        self.say("Still open from before:\n" + self.write(listing.text))
+        # A computer whose turn it was when the last session ended plays now.
+        await self._computers_play("you")
+
+    async def run_lines(self, lines: Iterable[str], echo: bool = True) -> list[tuple[int, str]]:
+        """Run each line in turn; the refused ones as ``(line number, text)``."""
+        refused = []
+        for number, text in enumerate(lines, 1):
             if echo and text.strip() and not text.lstrip().startswith("#"):
                 self.say(f"> {text.strip()}")
-            await self.run_line(text)
+            if not await self.run_line(text):
+                refused.append((number, text.strip()))
+        return refused
 
-    async def run_line(self, text: str) -> None:
+    async def run_line(self, text: str) -> bool:
+        """Run one line; False when it was refused (the table says why)."""
         try:
             line = parse(text)
         except ParseError as error:
             self.say(f"⚠️ {error}")
-            return
+            return False
         if line is None:
-            return
+            return True
+        if line.command == HELP_WORD:
+            self.say(HELP)
+            return True
         try:
             outcome = await self._dispatch(line)
         except UserError as error:
             self.say(f"[to {line.player}] ⚠️ " + self.write(error.text))
-            return
+            return False
         except StoreBusy:
             self.say(f"[to {line.player}] ⏳ {BUSY}")
-            return
+            return False
         try:
             await self.show(outcome, line.player)
             if line.command in ("game start", "move") or line.command.startswith("game leave"):
@@ -110,6 +154,7 @@ class LocalTable:
         except StoreBusy:
             # What was done is stored; its notices wait in the outbox for the next line.
             self.say(f"[to {line.player}] ⏳ {BUSY}")
+        return True
 
     async def _computers_play(self, asker: str) -> None:
         """Computer seats move at once here (no clock runs at a local table)."""
@@ -122,10 +167,13 @@ class LocalTable:
         game = {**where, "game_id": wanted}
 
         match line.command:
-            case "help":
-                return Outcome([Reply(HELP)])
             case "rules":
                 return Outcome([Reply(host.rules(o.get("game", "")))])
+            case "leaderboard":
+                return Outcome([await host.leaderboard(**where, game=o.get("game", ""))])
+            case "stats":
+                target = self.user(o["user"].lower()) if o.get("user") else None
+                return Outcome([await host.stats(**where, target=target)])
             case "game new":
                 players = int(o["players"]) if o.get("players", "").isdigit() else None
                 return await host.new_game(
@@ -222,7 +270,7 @@ class LocalTable:
         if image is None or self.images is None:
             return
         self._pictures += 1
-        path = self.images / f"board-{self._pictures:04d}.png"
+        path = self.images / picture_name(self._pictures)
         path.write_bytes(image)
         self.say(f"    (board picture: {path})")
 
@@ -245,6 +293,19 @@ class LocalTable:
 
     def say(self, text: str) -> None:
         print(text, file=self.out)
+
+
+def picture_name(number: int) -> str:
+    return f"board-{number:04d}.png"
+
+
+def last_picture(folder: Path | None) -> int:
+    """The highest number of a board picture already in ``folder`` (0 for none), so a new
+    session adds pictures after those of earlier ones instead of writing over them."""
+    if folder is None or not folder.is_dir():
+        return 0
+    numbers = [int(p.stem[6:]) for p in folder.glob("board-*.png") if p.stem[6:].isdigit()]
+    return max(numbers, default=0)
 
 
 class _StepClock:

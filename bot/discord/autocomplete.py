@@ -5,6 +5,7 @@ from __future__ import annotations
 from discord import Interaction, app_commands
 
 from bot.discord.replies import asked
+from bot.service.sizes import sizes_text, table_sizes
 from engines.base import Role
 from games import SPECS
 
@@ -25,7 +26,7 @@ def _game(interaction: Interaction) -> int | None:
 async def game_slugs(_: Interaction, current: str) -> list[app_commands.Choice[str]]:
     return [
         app_commands.Choice(
-            name=f"{spec.title} ({spec.engine.min_players}-{spec.engine.max_players} players)",
+            name=f"{spec.title} ({sizes_text(spec.engine)})",
             value=slug,
         )
         for slug, spec in SPECS.items()
@@ -85,4 +86,19 @@ async def my_actions(interaction: Interaction, current: str) -> list[app_command
         app_commands.Choice(name=choice.label[:100], value=choice.action[:100])
         for choice in choices
         if _matches(current, choice.action, choice.label)
+    ][:MAX]
+
+
+async def table_sizes_of_game(
+    interaction: Interaction, current: str
+) -> list[app_commands.Choice[int]]:
+    """The table sizes of the game chosen so far in ``/game new`` (every game's before one
+    is chosen), filtered by the number typed."""
+    slug = getattr(interaction.namespace, "game", None) or ""
+    specs = [SPECS[slug]] if slug in SPECS else list(SPECS.values())
+    sizes = sorted({n for spec in specs for n in table_sizes(spec.engine)})
+    return [
+        app_commands.Choice(name=f"{n} players", value=n)
+        for n in sizes
+        if not current.strip() or current.strip() in str(n)
     ][:MAX]

@@ -31,6 +31,8 @@ COGS = (
     "bot.discord.cogs.notify",
     "bot.discord.cogs.rules",
     "bot.discord.cogs.server",
+    "bot.discord.cogs.admin",
+    "bot.discord.cogs.ratings",
     "bot.discord.cogs.lobby",
 )
 

@@ -20,6 +20,7 @@ import discord
 from bot.discord.cogs import lobby  # noqa: F401  (its controls join controls_view)
 from bot.discord.cogs.play import OpenPrivateButton, controls_view
 from bot.discord.markup import content
+from bot.service.alt_text import board_alt
 from bot.service.errors import UserError
 from bot.service.notices import (
     Board,
@@ -57,9 +58,11 @@ class Courier:
         sent = await self.bot.outbox.flush_outcome(outcome)
         replies = outcome.replies
         for reply in replies:
+            quiet = {"allowed_mentions": discord.AllowedMentions.none()} if reply.quiet else {}
             await interaction.followup.send(
                 ephemeral=reply.private,
                 **await self._message(reply.text, reply.board, reply.controls),
+                **quiet,
             )
         note = "" if sent else "\nThe channel post is delayed; it will follow shortly."
         if (ack and not replies) or note:
@@ -187,7 +190,9 @@ class Courier:
         kwargs: dict = {"content": content(text)}
         image = await self.bot.host.draw(board)
         if image:
-            kwargs["file"] = discord.File(io.BytesIO(image), filename="board.png")
+            kwargs["file"] = discord.File(
+                io.BytesIO(image), filename="board.png", description=board_alt(board)
+            )
         view = controls_view(controls)
         if view is not None:
             kwargs["view"] = view

@@ -10,6 +10,7 @@ from typing import Any
 import discord
 
 from bot.discord.markup import content
+from bot.service.alt_text import file_alt
 from bot.service.errors import UserError
 from bot.service.notices import Outcome, Reply
 from bot.service.story import File
@@ -71,7 +72,9 @@ async def give_file(
 
     made = await _attempt(interaction, work, refuse)
     if made is not None:
-        attachment = discord.File(io.BytesIO(made.data), filename=made.name)
+        attachment = discord.File(
+            io.BytesIO(made.data), filename=made.name, description=file_alt(made.text)
+        )
         await interaction.edit_original_response(content=made.text, attachments=[attachment])
 
 

@@ -34,6 +34,8 @@ from bot.service.notices import (
     Reply,
     StatusUpdate,
 )
+from bot.service.ratings import rate, results_of
+from bot.service.standings import Standings
 from bot.service.story import StoryTeller
 from bot.service.tables import (
     STATUS_WORDS,
@@ -63,7 +65,7 @@ MAX_PROMPTS_SHOWN = 5
 """Secret prompts offered at once by ``/hand`` (Discord shows five rows of controls)."""
 
 
-class GameHost(Lobby, TurnClock, Computers, Endings, StoryTeller, Gathering):
+class GameHost(Lobby, TurnClock, Computers, Endings, StoryTeller, Standings, Gathering):
     """Every use case of the game host, independent of any frontend."""
 
     def __init__(
@@ -449,9 +451,12 @@ class GameHost(Lobby, TurnClock, Computers, Endings, StoryTeller, Gathering):
             events=[_event_record(e) for e in events],
             now=now,
             notices=wire.outgoing(outcome),
+            # The game's result per seat, rated in the same transaction that ends it.
+            results=results_of(played.record, result, now) if result else (),
+            rater=rate if result else None,
             **fields,
         )
-        self.states.keep(record.id, new_version, state)
+        self.states.keep(record.id, new_version, played)
         secret = any(p.secret for p in before if p.seat == seat)
         log.info(
             "game %s v%s: seat %s played %s%s",
@@ -494,13 +499,13 @@ class GameHost(Lobby, TurnClock, Computers, Endings, StoryTeller, Gathering):
         wanted = action.strip().lower()
         for seat in prompted:
             if any(
-                c.action.lower() == wanted for c in table.engine.legal_actions(table.state, seat)
+                c.action.lower() == wanted for c in table.legal_actions(seat)
             ):
                 return seat
         return prompted[0]
 
     def _controls(self, table: Table, version: int, prompt: Prompt) -> Controls:
-        choices = tuple(table.engine.legal_actions(table.state, prompt.seat))
+        choices = tuple(table.legal_actions(prompt.seat))
         return Controls(table.record.id, version, prompt, choices)
 
     async def _announce(

@@ -7,7 +7,7 @@ import json
 from dataclasses import replace
 from typing import Any
 
-from bot.service import wire
+from bot.service import sizes, wire
 from bot.service.errors import UserError
 from bot.service.gathering import lobby_controls, lobby_status, lobby_status_text
 from bot.service.notices import (
@@ -64,11 +64,8 @@ class Lobby:
         """
         engine = engine_for(slug)
         players = players or engine.min_players
-        if not engine.min_players <= players <= engine.max_players:
-            raise UserError(
-                f"{engine.title} is for {engine.min_players} to {engine.max_players} players, "
-                f"not {players}."
-            )
+        if (refused := sizes.refusal(engine, players)) is not None:
+            raise UserError(refused)
         try:
             normalized = engine.parse_options(options)
             roles = engine.roles(players, normalized)

@@ -46,6 +46,8 @@ class Reply:
     private: bool = True
     controls: tuple[Controls, ...] = ()
     board: Board | None = None
+    quiet: bool = False
+    """Its mentions only name people: nobody is notified by them (a public list of players)."""
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ import engines.replay
 from bot.service.errors import UserError
 from bot.service.text import Mention, Text
 from bot.store import GameRecord
-from engines.base import Game, Prompt, Role
+from engines.base import Choice, Game, Prompt, Role
 from engines.options import clip
 from games import UnknownGame, spec_for
 
@@ -65,6 +65,13 @@ class Table:
             self._asked["prompts"] = self.engine.prompts(self.state)
         return list(self._asked["prompts"])
 
+    def legal_actions(self, seat: int) -> list[Choice]:
+        """The engine's legal actions of ``seat`` now (a fresh list each call)."""
+        key = f"legal:{seat}"
+        if key not in self._asked:
+            self._asked[key] = self.engine.legal_actions(self.state, seat)
+        return list(self._asked[key])
+
     def public_view(self) -> dict[str, Any]:
         """The public view of the state (don't change it: it is shared); None-safe callers
         check ``state`` first."""
@@ -74,23 +81,26 @@ class Table:
 
 
 class LoadedStates:
-    """The engine states last loaded or made by one host, by game and version.
+    """The engine states last loaded or made by one host, by game and version, each with
+    what was worked out from it (its prompts, legal actions and public view).
 
     Every write bumps a game's version and engines never change a state they are given, so
     a state is the same object for as long as its version is current: reading a game again
-    (each click reads it once, autocomplete and status again) skips loading its snapshot.
+    (each click reads it once, autocomplete and status again) skips loading its snapshot,
+    and asking the engine again what the state already answered.
     One per host, since game ids are only unique within one database.
     """
 
     def __init__(self, size: int = 512) -> None:
         self.size = size
-        self._states: OrderedDict[tuple[int, int], Any] = OrderedDict()
+        self._states: OrderedDict[tuple[int, int], tuple[Any, dict[str, Any]]] = OrderedDict()
 
-    def get(self, game_id: int, version: int) -> Any | None:
-        state = self._states.get((game_id, version))
-        if state is not None:
+    def get(self, game_id: int, version: int) -> tuple[Any, dict[str, Any]] | None:
+        """The state kept for ``game_id`` at ``version`` and what was asked of it, or None."""
+        kept = self._states.get((game_id, version))
+        if kept is not None:
             self._states.move_to_end((game_id, version))
-        return state
+        return kept
 
     def forget(self, game_id: int) -> None:
         """Drop every state kept of ``game_id`` (its stored snapshot was changed in place,
@@ -98,10 +108,11 @@ class LoadedStates:
         for key in [key for key in self._states if key[0] == game_id]:
             del self._states[key]
 
-    def keep(self, game_id: int, version: int, state: Any) -> None:
-        if state is None:
+    def keep(self, game_id: int, version: int, table: Table) -> None:
+        """Keep ``table``'s state (and what it has worked out) as ``game_id`` at ``version``."""
+        if table.state is None:
             return
-        self._states[(game_id, version)] = state
+        self._states[(game_id, version)] = (table.state, table._asked)
         self._states.move_to_end((game_id, version))
         while len(self._states) > self.size:
             self._states.popitem(last=False)
@@ -111,15 +122,19 @@ def table_from(record: GameRecord, states: LoadedStates | None = None) -> Table:
     """The table of a game record already read; UserError if its state cannot be read.
     With ``states``, a state already loaded for the record's version is used as it is."""
     engine = engine_for(record.slug)
-    state = states.get(record.id, record.version) if states is not None else None
-    if state is None and record.snapshot is not None:
+    kept = states.get(record.id, record.version) if states is not None else None
+    if kept is not None:
+        return Table(record, engine, kept[0], kept[1])
+    state = None
+    if record.snapshot is not None:
         try:
             state = engine.load(record.snapshot)
         except Exception as error:
             raise UnreadableGame(record.id, error) from error
-        if states is not None:
-            states.keep(record.id, record.version, state)
-    return Table(record, engine, state)
+    table = Table(record, engine, state)
+    if states is not None:
+        states.keep(record.id, record.version, table)
+    return table
 
 
 class UnreadableGame(UserError):

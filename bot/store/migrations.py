@@ -125,6 +125,44 @@ MIGRATIONS: list[str] = [
         created_at REAL NOT NULL
     );
     """,
+    # 9: (reserved: the watchers step, merged from its own branch; empty here.)
+    """
+    """,
+    # 10: each finished game's result per seat, written in the transaction that ends it, and
+    # the ratings they give per server and game (``user_id`` is a computer level's negative
+    # key for a computer seat). Ratings can always be rebuilt from the results.
+    """
+    CREATE TABLE results (
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        guild_id INTEGER NOT NULL,
+        slug TEXT NOT NULL,
+        user_id INTEGER NOT NULL,
+        role TEXT NOT NULL,
+        rank INTEGER NOT NULL,
+        won INTEGER NOT NULL,
+        ended_at REAL NOT NULL,
+        computer TEXT,
+        PRIMARY KEY (game_id, seat)
+    );
+    CREATE INDEX results_by_pool ON results (guild_id, slug, ended_at, game_id);
+    CREATE INDEX results_by_player ON results (guild_id, user_id);
+
+    CREATE TABLE ratings (
+        guild_id INTEGER NOT NULL,
+        slug TEXT NOT NULL,
+        user_id INTEGER NOT NULL,
+        mu REAL NOT NULL,
+        sigma REAL NOT NULL,
+        games INTEGER NOT NULL,
+        wins INTEGER NOT NULL,
+        PRIMARY KEY (guild_id, slug, user_id)
+    );
+    CREATE INDEX ratings_by_player ON ratings (guild_id, user_id);
+    """,
+    # 11: (reserved: a step merged from its own branch; empty here.)
+    """
+    """,
     # 12: the game a rematch was opened from; a finished game has at most one rematch.
     """
     ALTER TABLE games ADD COLUMN rematch_of INTEGER;

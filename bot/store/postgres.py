@@ -43,7 +43,7 @@ import json
 import logging
 import secrets
 import zlib
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
@@ -51,6 +51,7 @@ from urllib.parse import urlsplit, urlunsplit
 import asyncpg
 
 from bot.store.postgres_migrations import MIGRATIONS
+from bot.store.ratings import games_in, rate_in_order
 from bot.store.records import (
     GAME_FIELDS,
     GAME_STATUSES,
@@ -61,6 +62,9 @@ from bot.store.records import (
     OfferRecord,
     OutboxEntry,
     Outgoing,
+    Rater,
+    RatingRow,
+    ResultRow,
     StaleVersion,
     StoreBusy,
 )
@@ -92,6 +96,7 @@ RELISTEN = (0.5, 1.0, 2.0, 5.0, 10.0, 30.0)
 # Advisory lock keys (the first of two int4 keys): one for migrating, one space for lanes.
 _MIGRATION_LOCK = 0x6468_0001
 _LANE_LOCKS = 0x6468_0002
+_RATING_LOCKS = 0x6468_0003  # one per pool of ratings (a server's games of one kind)
 
 # A game row with all its seats (ordered by seat number) as a JSON list, in one statement.
 _GAME_SELECT = (
@@ -202,8 +207,12 @@ class PostgresStore:
         if not notices:
             return
         rows = [(game_id, n.lane, json.dumps(n.body), float(now)) for n in notices]
-        for key in sorted({_lane_key(n.lane) for n in notices}):
-            await conn.execute("SELECT pg_advisory_xact_lock($1, $2)", _LANE_LOCKS, key)
+        # Every lane's lock in one statement, in key order (unnest keeps the array's order),
+        # so two writes sharing lanes never wait for each other crosswise.
+        keys = sorted({_lane_key(n.lane) for n in notices})
+        await conn.execute(
+            "SELECT pg_advisory_xact_lock($1, k) FROM unnest($2::int[]) AS k", _LANE_LOCKS, keys
+        )
         await conn.executemany(
             "INSERT INTO outbox (game_id, lane, body, created_at) VALUES ($1, $2, $3, $4)", rows
         )
@@ -476,6 +485,8 @@ class PostgresStore:
         events: list[dict[str, Any]],
         now: float,
         notices: Sequence[Outgoing] = (),
+        results: Sequence[ResultRow] = (),
+        rater: Rater | None = None,
         **fields: Any,
     ) -> int:
         """Log one accepted action, update the game and store its notices, in one transaction.
@@ -485,6 +496,8 @@ class PostgresStore:
         """
         values = _game_values(fields)
         logged = json.dumps(events)
+        if results and rater is None:
+            raise ValueError("results need a rater to keep the ratings")
         async with self._transaction() as conn:
             version = await _bump(conn, game_id, expected_version, now, values)
             await conn.execute(
@@ -492,6 +505,8 @@ class PostgresStore:
                 " VALUES ($1, $2, $3, $4, $5, $6)",
                 game_id, version, seat, action, logged, float(now),
             )  # fmt: skip
+            if results and rater is not None:
+                await _record_results(conn, results, rater)
             await self._enqueue(conn, game_id, notices, now)
             await self._wake_clock(conn, values)
             return version
@@ -815,6 +830,51 @@ class PostgresStore:
             await self._enqueue(conn, game_id, notices, now)
             return True
 
+    # -- results and ratings -----------------------------------------------------------
+
+    async def ratings(self, *, guild_id: int, slug: str) -> list[RatingRow]:
+        rows = await self._fetch(
+            "SELECT * FROM ratings WHERE guild_id = $1 AND slug = $2", guild_id, slug
+        )
+        return [RatingRow.from_row(r) for r in rows]
+
+    async def player_ratings(self, *, guild_id: int, user_id: int) -> list[RatingRow]:
+        rows = await self._fetch(
+            "SELECT * FROM ratings WHERE guild_id = $1 AND user_id = $2 ORDER BY slug",
+            guild_id, user_id,
+        )  # fmt: skip
+        return [RatingRow.from_row(r) for r in rows]
+
+    async def player_results(self, *, guild_id: int, user_id: int) -> list[ResultRow]:
+        rows = await self._fetch(
+            "SELECT * FROM results WHERE guild_id = $1 AND user_id = $2"
+            " ORDER BY ended_at, game_id, seat",
+            guild_id, user_id,
+        )  # fmt: skip
+        return [ResultRow.from_row(r) for r in rows]
+
+    async def finished_without_results(
+        self, *, after_id: int = 0, limit: int = 100
+    ) -> list[GameRecord]:
+        return await self._game_records(
+            "WHERE g.status = 'finished' AND g.id > $1"
+            " AND NOT EXISTS (SELECT 1 FROM results r WHERE r.game_id = g.id) ORDER BY g.id",
+            [after_id],
+            limit=limit,
+        )
+
+    async def rebuild_ratings(self, rater: Rater, *, add: Sequence[ResultRow] = ()) -> int:
+        async with self._transaction() as conn:
+            # Every game ending holds this lock shared while it rates: none rates meanwhile
+            # on what is being replaced.
+            await conn.execute("SELECT pg_advisory_xact_lock($1, 0)", _RATING_LOCKS)
+            for row in add:
+                await _insert_result(conn, row, " ON CONFLICT (game_id, seat) DO NOTHING")
+            rows = [ResultRow.from_row(r) for r in await conn.fetch("SELECT * FROM results")]
+            await conn.execute("DELETE FROM ratings")
+            await _save_ratings(conn, rate_in_order(rater, rows))
+            return games_in(rows)
+
     # -- rematches ---------------------------------------------------------------------
 
     async def rematch(self, game_id: int) -> int | None:
@@ -897,6 +957,64 @@ def _readable(row: asyncpg.Record) -> bool:
     except ValueError:
         return False
     return True
+
+
+def _pool_key(guild_id: int, slug: str) -> int:
+    """A pool's advisory lock key: a signed 32-bit hash, never 0 (the key of all pools)."""
+    key = zlib.crc32(f"{guild_id}:{slug}".encode()) or 1
+    return key - 2**32 if key >= 2**31 else key
+
+
+async def _insert_result(conn: asyncpg.Connection, row: ResultRow, conflict: str = "") -> None:
+    await conn.execute(
+        "INSERT INTO results (game_id, seat, guild_id, slug, user_id, role, rank, won,"
+        f" ended_at, computer) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10){conflict}",
+        row.game_id, row.seat, row.guild_id, row.slug, row.user_id, row.role, row.rank,
+        bool(row.won), float(row.ended_at), row.computer,
+    )  # fmt: skip
+
+
+async def _record_results(
+    conn: asyncpg.Connection, rows: Sequence[ResultRow], rater: Rater
+) -> None:
+    """Store a game's result rows and bring its pool's ratings up to date, under the
+    pool's lock (so games of one pool ending at once are rated one after the other): rate
+    the game on the ratings as they are, or, if a game of the pool that ended later is
+    rated already, rate the whole pool again in end order."""
+    first = rows[0]
+    pool = (first.guild_id, first.slug)
+    await conn.execute("SELECT pg_advisory_xact_lock_shared($1, 0)", _RATING_LOCKS)
+    await conn.execute(
+        "SELECT pg_advisory_xact_lock($1, $2)", _RATING_LOCKS, _pool_key(*pool)
+    )
+    for row in rows:
+        await _insert_result(conn, row)
+    later = await conn.fetchval(
+        "SELECT EXISTS (SELECT 1 FROM results WHERE guild_id = $1 AND slug = $2"
+        " AND (ended_at > $3 OR (ended_at = $3 AND game_id > $4)))",
+        *pool, float(first.ended_at), first.game_id,
+    )  # fmt: skip
+    if later:
+        every = await conn.fetch("SELECT * FROM results WHERE guild_id = $1 AND slug = $2", *pool)
+        await conn.execute("DELETE FROM ratings WHERE guild_id = $1 AND slug = $2", *pool)
+        await _save_ratings(conn, rate_in_order(rater, [ResultRow.from_row(r) for r in every]))
+        return
+    current = await conn.fetch(
+        "SELECT * FROM ratings WHERE guild_id = $1 AND slug = $2 AND user_id = ANY($3::bigint[])",
+        *pool, sorted({row.user_id for row in rows}),
+    )  # fmt: skip
+    ratings = {r["user_id"]: RatingRow.from_row(r) for r in current}
+    await _save_ratings(conn, rater(ratings, rows))
+
+
+async def _save_ratings(conn: asyncpg.Connection, ratings: Iterable[RatingRow]) -> None:
+    await conn.executemany(
+        "INSERT INTO ratings (guild_id, slug, user_id, mu, sigma, games, wins)"
+        " VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (guild_id, slug, user_id) DO UPDATE"
+        " SET mu = excluded.mu, sigma = excluded.sigma, games = excluded.games,"
+        " wins = excluded.wins",
+        [(r.guild_id, r.slug, r.user_id, r.mu, r.sigma, r.games, r.wins) for r in ratings],
+    )
 
 
 async def _migrate(conn: asyncpg.Connection, shown: str) -> None:

@@ -130,6 +130,46 @@ MIGRATIONS: list[str] = [
         created_at double precision NOT NULL
     );
     """,
+    # 9: (reserved: the watchers step, merged from its own branch; empty here.)
+    """
+    SELECT 1;
+    """,
+    # 10: each finished game's result per seat, written in the transaction that ends it, and
+    # the ratings they give per server and game (``user_id`` is a computer level's negative
+    # key for a computer seat). Ratings can always be rebuilt from the results.
+    """
+    CREATE TABLE results (
+        game_id bigint NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        seat integer NOT NULL,
+        guild_id bigint NOT NULL,
+        slug text NOT NULL,
+        user_id bigint NOT NULL,
+        role text NOT NULL,
+        rank integer NOT NULL,
+        won boolean NOT NULL,
+        ended_at double precision NOT NULL,
+        computer text,
+        PRIMARY KEY (game_id, seat)
+    );
+    CREATE INDEX results_by_pool ON results (guild_id, slug, ended_at, game_id);
+    CREATE INDEX results_by_player ON results (guild_id, user_id);
+
+    CREATE TABLE ratings (
+        guild_id bigint NOT NULL,
+        slug text NOT NULL,
+        user_id bigint NOT NULL,
+        mu double precision NOT NULL,
+        sigma double precision NOT NULL,
+        games integer NOT NULL,
+        wins integer NOT NULL,
+        PRIMARY KEY (guild_id, slug, user_id)
+    );
+    CREATE INDEX ratings_by_player ON ratings (guild_id, user_id);
+    """,
+    # 11: (reserved: a step merged from its own branch; empty here.)
+    """
+    SELECT 1;
+    """,
     # 12: the game a rematch was opened from; a finished game has at most one rematch.
     """
     ALTER TABLE games ADD COLUMN rematch_of bigint;

@@ -55,6 +55,9 @@ from bot.store.records import (
     OfferRecord,
     OutboxEntry,
     Outgoing,
+    Rater,
+    RatingRow,
+    ResultRow,
 )
 
 
@@ -213,10 +216,18 @@ class Store(Protocol):
         events: list[dict[str, Any]],
         now: float,
         notices: Sequence[Outgoing] = (),
+        results: Sequence[ResultRow] = (),
+        rater: Rater | None = None,
         **fields: Any,
     ) -> int:
         """Log one accepted action, update the game and store its notices, in one
         transaction; returns the new version.
+
+        The action that ends a game also gives its ``results`` (one row per seat, all of
+        one pool) and the ``rater`` (required with them): they are stored in the same
+        transaction and the pool's ratings brought up to date, as
+        :meth:`rebuild_ratings` would make them (games of one pool ending at once are
+        rated one after the other).
 
         The version is checked and bumped, ``fields`` (the new ``snapshot``, ``status``,
         ``result``, ``deadline``, ``remind_at``...; as for :meth:`update_game`) are written,
@@ -305,9 +316,9 @@ class Store(Protocol):
     async def take_lane(
         self, lane: str, owner: str, *, now: float, lease_seconds: float, limit: int = 200
     ) -> list[OutboxEntry] | None:
-        """Claim ``lane`` for ``owner`` as :meth:`claim_lane` does and, in the same
-        transaction, read its pending notices as :meth:`pending_notices` does (so none is
-        read that another owner may be sending). None, with nothing changed, while another
+        """Claim ``lane`` for ``owner`` as :meth:`claim_lane` does and, only once the claim
+        is won, read its pending notices as :meth:`pending_notices` does (so none is read
+        that another owner may be sending). None, with nothing changed, while another
         owner's claim lasts."""
         ...
 
@@ -441,6 +452,37 @@ class Store(Protocol):
     ) -> bool:
         """Remove the offer made at ``version`` (declined) and store the notices, in one
         transaction; True. False, storing nothing, when no such offer waits."""
+        ...
+
+    # -- results and ratings -----------------------------------------------------------
+
+    async def ratings(self, *, guild_id: int, slug: str) -> list[RatingRow]:
+        """Every rating of the pool (the server's games of ``slug``), in no set order."""
+        ...
+
+    async def player_ratings(self, *, guild_id: int, user_id: int) -> list[RatingRow]:
+        """The player's ratings on the server, one per game they were rated in, by slug."""
+        ...
+
+    async def player_results(self, *, guild_id: int, user_id: int) -> list[ResultRow]:
+        """Every result row of the player on the server, in end order (``ended_at``, then
+        ``game_id``, then seat)."""
+        ...
+
+    async def finished_without_results(
+        self, *, after_id: int = 0, limit: int = 100
+    ) -> list[GameRecord]:
+        """Finished games (of every server) numbered above ``after_id`` that have no result
+        rows (they ended before results were kept), lowest id first, at most ``limit``,
+        with seats; unreadable ones left out."""
+        ...
+
+    async def rebuild_ratings(self, rater: Rater, *, add: Sequence[ResultRow] = ()) -> int:
+        """In one transaction: store the result rows ``add`` (a game's seat that has its
+        row already keeps it), then replace every rating with those that rating every
+        stored result gives, each pool's games in end order (``ended_at``, then
+        ``game_id``) through ``rater``, starting from nobody rated. Returns how many
+        games' results there are. Rebuilding twice gives exactly the same ratings."""
         ...
 
     # -- rematches ---------------------------------------------------------------------

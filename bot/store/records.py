@@ -5,6 +5,7 @@ written by a newer release."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -224,3 +225,65 @@ class OfferRecord:
             accepted=tuple(json.loads(row["accepted"])),
             created_at=row["created_at"],
         )
+
+
+# -- results and ratings -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ResultRow:
+    """One seat's result in a finished game, written in the transaction that ends it.
+
+    ``user_id`` is the person's id, or for a computer seat the fixed negative key of its
+    level (``computer``), so every computer of one level is one player in the ratings.
+    ``rank`` orders the seats' results (1 is best; equal ranks tie, as in a draw) and
+    ``won`` says whether the seat is among the winners. ``ended_at`` and ``game_id`` put
+    the games of a pool in the order they are rated.
+    """
+
+    game_id: int
+    seat: int
+    guild_id: int
+    slug: str
+    user_id: int
+    role: str
+    rank: int
+    won: bool
+    ended_at: float
+    computer: str | None = None
+
+    @staticmethod
+    def from_row(row: Any) -> ResultRow:
+        return ResultRow(
+            game_id=row["game_id"], seat=row["seat"], guild_id=row["guild_id"], slug=row["slug"],
+            user_id=row["user_id"], role=row["role"], rank=row["rank"], won=bool(row["won"]),
+            ended_at=row["ended_at"], computer=row["computer"],
+        )  # fmt: skip
+
+
+@dataclass(frozen=True)
+class RatingRow:
+    """A player's rating in one pool (a server's games of one kind): the rating model's
+    ``mu`` and ``sigma``, and how many rated games they played and won there."""
+
+    guild_id: int
+    slug: str
+    user_id: int
+    mu: float
+    sigma: float
+    games: int
+    wins: int
+
+    @staticmethod
+    def from_row(row: Any) -> RatingRow:
+        return RatingRow(
+            guild_id=row["guild_id"], slug=row["slug"], user_id=row["user_id"], mu=row["mu"],
+            sigma=row["sigma"], games=row["games"], wins=row["wins"],
+        )  # fmt: skip
+
+
+Rater = Callable[[Mapping[int, RatingRow], Sequence[ResultRow]], list[RatingRow]]
+"""Rates one finished game: given the current ratings of its players in the game's pool
+(a player without one is missing) and the game's result rows, returns the new ratings of
+the players it rated. It is pure, so rating the same games in the same order always gives
+the same numbers. The application layer supplies it; a store only keeps what it returns."""

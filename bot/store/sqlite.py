@@ -20,6 +20,7 @@ from typing import Any
 import aiosqlite
 
 from bot.store.migrations import MIGRATIONS
+from bot.store.ratings import games_in, rate_in_order
 from bot.store.records import (
     GAME_FIELDS,
     GAME_STATUSES,
@@ -30,6 +31,9 @@ from bot.store.records import (
     OfferRecord,
     OutboxEntry,
     Outgoing,
+    Rater,
+    RatingRow,
+    ResultRow,
     StaleVersion,
     StoreBusy,
 )
@@ -129,6 +133,20 @@ class SqliteStore:
                 if self._db.in_transaction:
                     await _run(self._db, "ROLLBACK")
                 if isinstance(error, sqlite3.OperationalError) and _is_busy(error):
+                    raise StoreBusy(str(error)) from error
+                raise
+
+    @asynccontextmanager
+    async def _autocommit(self) -> AsyncIterator[aiosqlite.Connection]:
+        """The connection for statements that are each a transaction by themselves (SQLite
+        commits a lone statement on its own: one trip to the database thread instead of
+        three), kept out of other coroutines' transactions by the lock. A database held by
+        another writer past the busy timeout raises StoreBusy, the statement undone."""
+        async with self._lock:
+            try:
+                yield self._db
+            except sqlite3.OperationalError as error:
+                if _is_busy(error):
                     raise StoreBusy(str(error)) from error
                 raise
 
@@ -362,6 +380,8 @@ class SqliteStore:
         events: list[dict[str, Any]],
         now: float,
         notices: Sequence[Outgoing] = (),
+        results: Sequence[ResultRow] = (),
+        rater: Rater | None = None,
         **fields: Any,
     ) -> int:
         """Log one accepted action, update the game and store its notices, in one transaction.
@@ -377,6 +397,8 @@ class SqliteStore:
                 " VALUES (?, ?, ?, ?, ?, ?)",
                 (game_id, version, seat, action, json.dumps(events), now),
             )
+            if results:
+                await _record_results(db, results, rater)
             await _enqueue(db, game_id, notices, now)
             return version
 
@@ -401,7 +423,7 @@ class SqliteStore:
         column = _MESSAGE_COLUMNS.get(kind)
         if column is None:
             raise ValueError(f"not a kind of message: {kind!r}")
-        async with self._transaction() as db:
+        async with self._autocommit() as db:
             await _run(db, f"UPDATE games SET {column} = ? WHERE id = ?", (message_id, game_id))
 
     async def notify_choice(self, user_id: int) -> str:
@@ -409,7 +431,7 @@ class SqliteStore:
         return rows[0]["notify"] if rows else "turns"
 
     async def set_notify_choice(self, user_id: int, choice: str) -> None:
-        async with self._transaction() as db:
+        async with self._autocommit() as db:
             await _run(
                 db,
                 "INSERT INTO users (user_id, notify) VALUES (?, ?)"
@@ -518,7 +540,7 @@ class SqliteStore:
     async def take_lane(
         self, lane: str, owner: str, *, now: float, lease_seconds: float, limit: int = 200
     ) -> list[OutboxEntry] | None:
-        async with self._transaction() as db:
+        async with self._autocommit() as db:
             if not await _claim_lane(db, lane, owner, now, lease_seconds):
                 return None
             return await _pending(db, [lane], limit)
@@ -534,31 +556,33 @@ class SqliteStore:
         column = _MESSAGE_COLUMNS.get(remember) if remember is not None else None
         if remember is not None and column is None:
             raise ValueError(f"not a kind of message: {remember!r}")
-        async with self._transaction() as db:
+        # Remembering the message is a second statement, so only then a transaction.
+        remembers = column is not None and message_id is not None
+        async with self._transaction() if remembers else self._autocommit() as db:
             marked = await _rows(
                 db,
                 "UPDATE outbox SET sent_at = ?, message_id = ?"
                 " WHERE id = ? AND sent_at IS NULL AND failed IS NULL RETURNING game_id",
                 (now, message_id, entry_id),
             )
-            if marked and column is not None and message_id is not None:
+            if marked and remembers:
                 await _run(
                     db, f"UPDATE games SET {column} = ? WHERE id = ?", (message_id, marked[0][0])
                 )
             return bool(marked)
 
     async def retry_later(self, entry_id: int, *, not_before: float) -> int:
-        async with self._transaction() as db:
-            await _run(
+        async with self._autocommit() as db:
+            rows = await _rows(
                 db,
-                "UPDATE outbox SET attempts = attempts + 1, not_before = ? WHERE id = ?",
+                "UPDATE outbox SET attempts = attempts + 1, not_before = ? WHERE id = ?"
+                " RETURNING attempts",
                 (not_before, entry_id),
             )
-            rows = await _rows(db, "SELECT attempts FROM outbox WHERE id = ?", (entry_id,))
             return rows[0]["attempts"] if rows else 0
 
     async def give_up(self, entry_id: int, *, reason: str) -> None:
-        async with self._transaction() as db:
+        async with self._autocommit() as db:
             await _run(
                 db,
                 "UPDATE outbox SET failed = ? WHERE id = ? AND sent_at IS NULL",
@@ -566,11 +590,11 @@ class SqliteStore:
             )
 
     async def claim_lane(self, lane: str, owner: str, now: float, lease_seconds: float) -> bool:
-        async with self._transaction() as db:
+        async with self._autocommit() as db:
             return await _claim_lane(db, lane, owner, now, lease_seconds)
 
     async def release_lane(self, lane: str, owner: str) -> None:
-        async with self._transaction() as db:
+        async with self._autocommit() as db:
             await _run(db, "DELETE FROM lanes WHERE lane = ? AND owner = ?", (lane, owner))
 
     # -- users and guild settings ------------------------------------------------------
@@ -580,7 +604,7 @@ class SqliteStore:
         return bool(rows and rows[0]["dm_closed"])
 
     async def set_dm_closed(self, user_id: int, closed: bool) -> None:
-        async with self._transaction() as db:
+        async with self._autocommit() as db:
             await _run(
                 db,
                 "INSERT INTO users (user_id, dm_closed) VALUES (?, ?)"
@@ -595,7 +619,7 @@ class SqliteStore:
         return rows[0]["value"] if rows else None
 
     async def set_guild_setting(self, guild_id: int, key: str, value: str) -> None:
-        async with self._transaction() as db:
+        async with self._autocommit() as db:
             await _run(
                 db,
                 "INSERT INTO guild_settings (guild_id, key, value) VALUES (?, ?, ?)"
@@ -680,6 +704,48 @@ class SqliteStore:
                 await _enqueue(db, game_id, notices, now)
             return changed == 1
 
+    # -- results and ratings -----------------------------------------------------------
+
+    async def ratings(self, *, guild_id: int, slug: str) -> list[RatingRow]:
+        rows = await self._fetchall(
+            "SELECT * FROM ratings WHERE guild_id = ? AND slug = ?", (guild_id, slug)
+        )
+        return [RatingRow.from_row(r) for r in rows]
+
+    async def player_ratings(self, *, guild_id: int, user_id: int) -> list[RatingRow]:
+        rows = await self._fetchall(
+            "SELECT * FROM ratings WHERE guild_id = ? AND user_id = ? ORDER BY slug",
+            (guild_id, user_id),
+        )
+        return [RatingRow.from_row(r) for r in rows]
+
+    async def player_results(self, *, guild_id: int, user_id: int) -> list[ResultRow]:
+        rows = await self._fetchall(
+            "SELECT * FROM results WHERE guild_id = ? AND user_id = ?"
+            " ORDER BY ended_at, game_id, seat",
+            (guild_id, user_id),
+        )
+        return [ResultRow.from_row(r) for r in rows]
+
+    async def finished_without_results(
+        self, *, after_id: int = 0, limit: int = 100
+    ) -> list[GameRecord]:
+        return await self._game_records(
+            f"{_GAMES} WHERE status = 'finished' AND id > ?"
+            " AND NOT EXISTS (SELECT 1 FROM results r WHERE r.game_id = g.id)"
+            " ORDER BY id LIMIT ?",
+            (after_id, limit),
+        )
+
+    async def rebuild_ratings(self, rater: Rater, *, add: Sequence[ResultRow] = ()) -> int:
+        async with self._transaction() as db:
+            for row in add:
+                await _insert_result(db, row, " ON CONFLICT (game_id, seat) DO NOTHING")
+            rows = [ResultRow.from_row(r) for r in await _rows(db, "SELECT * FROM results")]
+            await _run(db, "DELETE FROM ratings")
+            await _save_ratings(db, rate_in_order(rater, rows))
+            return games_in(rows)
+
     # -- rematches ---------------------------------------------------------------------
 
     async def rematch(self, game_id: int) -> int | None:
@@ -762,14 +828,79 @@ async def _pending(
     return [OutboxEntry.from_row(r) for r in rows]
 
 
+_ROWS_AT_ONCE = 100
+"""Rows one INSERT writes (well under SQLite's limit of bound parameters)."""
+
+
 async def _enqueue(
     db: aiosqlite.Connection, game_id: int, notices: Sequence[Outgoing], now: float
 ) -> None:
-    for notice in notices:
+    # One statement for many rows: each statement is a trip to the database thread.
+    for start in range(0, len(notices), _ROWS_AT_ONCE):
+        chunk = notices[start : start + _ROWS_AT_ONCE]
+        values = ", ".join(["(?, ?, ?, ?)"] * len(chunk))
+        params = [p for n in chunk for p in (game_id, n.lane, json.dumps(n.body), now)]
+        await _run(
+            db, f"INSERT INTO outbox (game_id, lane, body, created_at) VALUES {values}", params
+        )
+
+
+async def _insert_result(db: aiosqlite.Connection, row: ResultRow, conflict: str = "") -> None:
+    await _run(
+        db,
+        "INSERT INTO results (game_id, seat, guild_id, slug, user_id, role, rank, won,"
+        f" ended_at, computer) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?){conflict}",
+        (
+            row.game_id, row.seat, row.guild_id, row.slug, row.user_id, row.role, row.rank,
+            int(row.won), row.ended_at, row.computer,
+        ),
+    )  # fmt: skip
+
+
+async def _record_results(
+    db: aiosqlite.Connection, rows: Sequence[ResultRow], rater: Rater | None
+) -> None:
+    """Store a game's result rows and bring its pool's ratings up to date: rate the game
+    on the ratings as they are, or, if a game of the pool that ended later is rated
+    already, rate the whole pool again in end order (so the ratings stay what rating
+    every result in end order gives)."""
+    if rater is None:
+        raise ValueError("results need a rater to keep the ratings")
+    for row in rows:
+        await _insert_result(db, row)
+    first = rows[0]
+    pool = (first.guild_id, first.slug)
+    later = await _rows(
+        db,
+        "SELECT 1 FROM results WHERE guild_id = ? AND slug = ?"
+        " AND (ended_at > ? OR (ended_at = ? AND game_id > ?)) LIMIT 1",
+        (*pool, first.ended_at, first.ended_at, first.game_id),
+    )
+    if later:
+        every = await _rows(db, "SELECT * FROM results WHERE guild_id = ? AND slug = ?", pool)
+        await _run(db, "DELETE FROM ratings WHERE guild_id = ? AND slug = ?", pool)
+        await _save_ratings(db, rate_in_order(rater, [ResultRow.from_row(r) for r in every]))
+        return
+    players = sorted({row.user_id for row in rows})
+    current = await _rows(
+        db,
+        "SELECT * FROM ratings WHERE guild_id = ? AND slug = ?"
+        f" AND user_id IN ({', '.join('?' * len(players))})",
+        (*pool, *players),
+    )
+    ratings = {r["user_id"]: RatingRow.from_row(r) for r in current}
+    await _save_ratings(db, rater(ratings, rows))
+
+
+async def _save_ratings(db: aiosqlite.Connection, ratings: Iterable[RatingRow]) -> None:
+    for r in ratings:
         await _run(
             db,
-            "INSERT INTO outbox (game_id, lane, body, created_at) VALUES (?, ?, ?, ?)",
-            (game_id, notice.lane, json.dumps(notice.body), now),
+            "INSERT INTO ratings (guild_id, slug, user_id, mu, sigma, games, wins)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, slug, user_id) DO UPDATE SET"
+            " mu = excluded.mu, sigma = excluded.sigma, games = excluded.games,"
+            " wins = excluded.wins",
+            (r.guild_id, r.slug, r.user_id, r.mu, r.sigma, r.games, r.wins),
         )
 
 

@@ -6,10 +6,10 @@ asked for, how many coins it may split), else the notation's own."""
 
 from __future__ import annotations
 
-import copy
 import random
 
 from engines.base import Event, IllegalAction, UnreadableAction, unreadable
+from engines.clone import clone
 from engines.dragons_cave import rounds
 from engines.dragons_cave.board import coin_words, describe, kind_name
 from engines.dragons_cave.notation import CHEST, HANDS, hand_action, kind_word, parse, read
@@ -54,7 +54,7 @@ def _apply(state: State, seat: int, action: str, rng: random.Random) -> tuple[St
     mine = [prompt.kind for prompt in prompts(state) if prompt.seat == seat]
     if expected not in mine:
         raise IllegalAction(_not_now(state, seat, parsed.verb, mine))
-    new = copy.deepcopy(state)
+    new = clone(state)
     if parsed.verb == "split":
         return new, split_purse(new, seat, parsed.words, rng)
     handler = {"card": play_card, "lair": choose_lair, "hand": pick_hand}[parsed.verb]

@@ -17,8 +17,7 @@ Purses, the Treasure, the last round) is public and copied as is.
 
 from __future__ import annotations
 
-import copy
-
+from engines.clone import clone
 from engines.dragons_cave.state import State, card_seats
 
 HIDDEN = "hidden"
@@ -31,7 +30,7 @@ def observe(state: State, seat: int) -> State:
     Two states that differ only in what ``seat`` cannot see (other seats' secret choices,
     whose answers are in, other Chests) give equal results; ``state`` is not changed.
     """
-    seen = copy.deepcopy(state)
+    seen = clone(state)
     if seen["phase"] == "choose":
         _hide_choices(seen, seat)
     _hide_splits(seen, seat)

@@ -23,10 +23,10 @@ Keys (all JSON types, so ``dump``/``load`` are plain copies):
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from engines.base import Result
+from engines.clone import clone
 from engines.dragons_cave.board import START, Board, in_lair, kind_keys
 from engines.dragons_cave.notation import CHEST
 from engines.snapshot import check_format
@@ -86,13 +86,13 @@ def new_state(roles: list[str], names: list[str], board: Board, first_dragon: in
 
 def dump(state: State) -> dict[str, Any]:
     """The state as JSON-ready data: a copy (it holds its ``format``)."""
-    return copy.deepcopy(state)
+    return clone(state)
 
 
 def load(data: dict[str, Any]) -> State:
     """The state :func:`dump` wrote; an unknown or newer format raises ``UnknownFormat``."""
     check_format(data, FORMAT, "Dragon's Cave")
-    state = copy.deepcopy(data)
+    state = clone(data)
     state.setdefault("departed", [])  # snapshots stored before seats could leave
     return state
 

@@ -14,10 +14,10 @@ Both are pure like ``apply``: the state given is copied, never changed.
 
 from __future__ import annotations
 
-import copy
 import random
 
 from engines.base import Event, IllegalAction
+from engines.clone import clone
 from engines.dragons_cave import actions, rounds
 from engines.dragons_cave.board import coin_words, kind_keys
 from engines.dragons_cave.notation import CHEST
@@ -30,7 +30,7 @@ def skip(state: State, seat: int, rng: random.Random) -> tuple[State, list[Event
     kinds = [prompt.kind for prompt in prompts(state) if prompt.seat == seat]
     if not kinds:
         raise IllegalAction(f"Seat {seat} has nothing to decide now, so nothing to skip.")
-    new = copy.deepcopy(state)
+    new = clone(state)
     who = name(new, seat)
     kind = kinds[0]
     data = {"timeout": "skip", "seat": seat, "prompt": kind}
@@ -70,7 +70,7 @@ def forfeit(state: State, seat: int, rng: random.Random) -> tuple[State, list[Ev
         raise IllegalAction(f"There is no seat {seat} at this table.")
     if seat in state["departed"]:
         raise IllegalAction(f"{name(state, seat)} has already left the game.")
-    new = copy.deepcopy(state)
+    new = clone(state)
     who = name(new, seat)
     if new["two_player"]:
         other = 1 - seat

@@ -43,9 +43,9 @@ A seat's view adds ``seat``, ``role``, ``hand``, ``chest`` (its total), ``my_cho
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
+from engines.clone import clone
 from engines.dragons_cave.board import coin_words, kind_name
 from engines.dragons_cave.notation import CHEST
 from engines.dragons_cave.prompts import waiting
@@ -56,8 +56,8 @@ def public_view(state: State) -> dict[str, Any]:
     """The public view (keys in the module docstring)."""
     board = state["board"]
     over = state["phase"] == "over"
-    last_round = copy.deepcopy(state["last_round"])
-    outcome = copy.deepcopy(state["outcome"])
+    last_round = clone(state["last_round"])
+    outcome = clone(state["outcome"])
     return {
         "game": "dragons-cave",
         "round": state["round"],
@@ -66,7 +66,7 @@ def public_view(state: State) -> dict[str, Any]:
         "seats": [
             {"seat": s, "role": state["roles"][s], "name": name(state, s)} for s in seats(state)
         ],
-        "kinds": copy.deepcopy(board["kinds"]),
+        "kinds": clone(board["kinds"]),
         "path": [
             {"index": i, "kind": sq["kind"], "coins": sq["coins"], "section": sq["section"]}
             for i, sq in enumerate(board["path"])
@@ -97,7 +97,7 @@ def public_view(state: State) -> dict[str, Any]:
         "waiting": waiting(state),
         "caught": [c["seat"] for c in state["catches"] if c["hand"] is None],
         "last_round": last_round,
-        "last_action": copy.deepcopy(state["last_action"]),
+        "last_action": clone(state["last_action"]),
         "result": outcome,
         "summary": summary(state),
     }

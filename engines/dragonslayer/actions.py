@@ -6,10 +6,10 @@ or phase takes), else the notation's own."""
 
 from __future__ import annotations
 
-import copy
 import random
 
 from engines.base import Event, IllegalAction, UnreadableAction, unreadable
+from engines.clone import clone
 from engines.dragonslayer import challenges, decisions, fight, flow, losses, taking
 from engines.dragonslayer.model import load_urland
 from engines.dragonslayer.moves import is_lair, magician_steps
@@ -44,7 +44,7 @@ def _apply(state: State, seat: int, action: str, rng: random.Random) -> tuple[St
     this position gives it)."""
     if state["outcome"] is not None:
         raise IllegalAction("The game is over.")
-    state = copy.deepcopy(state)
+    state = clone(state)
     events: list[Event] = []
     verb, rest = split(action)
     if state["pending"]:
@@ -153,7 +153,7 @@ def _go(state: State, seat: int, rest: str, events: list[Event], rng: random.Ran
     extra = f" ({step.days} days)" if step.days > 1 else ""
     events.append(Event(f"{who} goes to {where_words(step.to)}{extra}."))
     if is_lair(step.to):
-        fight.enter(state, seat, rng, events)
+        fight.enter(state, seat)
 
 
 def _step_name(position: str) -> str:

@@ -13,9 +13,11 @@ Each is a dict with ``kind`` and ``seat`` (who decides):
 * ``answer``: the challenged magician will ``accept`` or take the ``road <place>``.
 * ``escape``: a captured magician holding a Gain One Day tile may ``escape`` the castle
   rather than lose the turn, or ``wait``.
-* ``purpose``: in the Lair with abandoned weapons about (or Ulrich's Ashes): ``fight`` or
-  ``recover``. ``location``: with a Silver Ewer, Orb of Vision or Far Mirror, ``face`` the
-  Location tile drawn or ``redraw``.
+* ``draw``: in the Lair, ``draw`` a Dragon Location tile; nothing else is asked first.
+* ``lair``: the ``location`` drawn allows more than one thing (:func:`fight.lair_choices`):
+  ``fight``, ``recover`` (abandoned weapons or Ulrich), ``done`` (the Dragon away: go to
+  Morgenthorme), or ``redraw`` when ``items`` (a Silver Ewer, Orb of Vision or Far Mirror)
+  allow discarding this first draw.
 * ``battle``: ``fight`` with things pictured twice placed ``thing=combat|magic``.
 * ``lose`` with ``what`` ``battle``: the Matrix's ``count`` losses, one ``lose`` at a time.
 * ``recover``: ``recover <weapon>`` from the Abandoned Weapons Display, or ``done``.
@@ -191,31 +193,34 @@ def _lose_in_battle(
         state["fight"]["stage"] = "over"
 
 
-def _purpose(
+def _draw(
     state: State, decision: dict, verb: str, rest: str, events: list[Event], rng: random.Random
 ) -> None:
-    if verb not in ("fight", "recover"):
+    if verb != "draw":
         raise IllegalAction(
-            "In the Lair: `fight` the Dragon, or `recover` (abandoned weapons, or Ulrich)."
+            "In the Lair, `draw` a Dragon Location tile first: what you may do then (fight, "
+            "recover abandoned weapons or Ulrich) depends on the tile drawn."
         )
     state["pending"].pop(0)
-    fight.draw(state, decision["seat"], verb, rng, events)
+    fight.draw(state, decision["seat"], rng, events)
 
 
-def _location(
+def _lair(
     state: State, decision: dict, verb: str, rest: str, events: list[Event], rng: random.Random
 ) -> None:
     seat, location = decision["seat"], decision["location"]
-    if verb == "face":
-        state["pending"].pop(0)
-        fight.proceed(state, seat, location, decision["purpose"], events)
-    elif verb == "redraw":
-        state["pending"].pop(0)
+    allowed = fight.lair_choices(state, seat, location, bool(decision["items"]))
+    if verb not in allowed or rest:
+        where = fight.location_name(location)
+        options = ", ".join(f"`{a}`" for a in allowed)
+        raise IllegalAction(f"'{where}' was drawn: answer {options}.")
+    state["pending"].pop(0)
+    if verb == "redraw":
         item = name(decision["items"][0])
         events.append(Event(f"{magician_name(state, seat)} uses the {item} to draw again."))
-        fight.draw(state, seat, decision["purpose"], rng, events, discarded=location)
-    else:
-        raise IllegalAction("Answer `face` (keep this Location tile) or `redraw` (discard it).")
+        fight.draw(state, seat, rng, events, discarded=location)
+        return
+    fight.act_on_draw(state, seat, location, verb, events)
 
 
 def _battle(state: State, decision: dict, verb: str, rest: str, events: list[Event]) -> None:
@@ -260,7 +265,7 @@ def _recover(state: State, decision: dict, verb: str, rest: str, events: list[Ev
         fight.end_recovery(state, seat, events)
 
 
-_CHANCE = {"purpose": _purpose, "location": _location}
+_CHANCE = {"draw": _draw, "lair": _lair}
 
 _HANDLERS = {
     "battle": _battle,

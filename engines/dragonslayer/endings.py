@@ -10,9 +10,8 @@ tiles and Dragon Location tiles is chance, which the host sees by watching the r
 
 from __future__ import annotations
 
-import copy
-
 from engines.base import Event, IllegalAction
+from engines.clone import clone
 from engines.dragonslayer.state import State
 
 DRAWN = "The magicians agreed to end the game: no one killed the Dragon, so no one wins."
@@ -27,7 +26,7 @@ def agree_draw(state: State) -> tuple[State, list[Event]]:
     """The game ends with no winner; the map stays as it stands."""
     if state["outcome"] is not None:
         raise IllegalAction(f"The game is over. {state['outcome']['text']}")
-    new = copy.deepcopy(state)
+    new = clone(state)
     new["outcome"] = {"winners": [], "text": DRAWN}
     new["phase"] = "over"
     new["pending"] = []

@@ -2,7 +2,7 @@
 
 'When you think your party is strong enough to fight the Dragon, you can move to the Dragon's
 Lair and draw a Dragon Location tile at random.' The fight in progress lives in
-``state["fight"]``: ``{"seat", "location", "raid", "purpose", "shield", "resolved",
+``state["fight"]``: ``{"seat", "location", "raid", "shield", "resolved",
 "boxes", "sums", "cell", "wiped", "victims", "place", "stage"}``; ``stage`` is ``"boxes"``
 (the player places things pictured twice), ``"losses"`` (choosing what is lost) or
 ``"over"`` (waiting only for drops before the aftermath).
@@ -10,12 +10,12 @@ Lair and draw a Dragon Location tile at random.' The fight in progress lives in
 
 from __future__ import annotations
 
-import copy
 import itertools
 import random
 from typing import Any
 
 from engines.base import Event, IllegalAction
+from engines.clone import clone
 from engines.dragonslayer.battle import BattleTables, load_battle
 from engines.dragonslayer.model import WEAPON, load_parties, load_urland
 from engines.dragonslayer.state import (
@@ -36,6 +36,8 @@ from engines.dragonslayer.state import (
 VALERIAN = "valerian"
 SHIELD = "dragon_shield"
 ULRICH = "ulrich"
+LAKE = "lake"
+"""The Location tile that denies Galen Ulrich: 'The Dragon is in the Lake of Fire'."""
 
 
 # -- entering the Lair -------------------------------------------------------------------
@@ -46,19 +48,18 @@ def can_recover(state: State, seat: int) -> bool:
     return any(state["abandoned"].values()) or ASHES in state["parties"][seat]["things"]
 
 
-def enter(state: State, seat: int, rng: random.Random, events: list[Event]) -> None:
-    """The magician stands in the Lair: ask what for, or draw at once."""
-    if can_recover(state, seat):
-        state["pending"].insert(0, {"kind": "purpose", "seat": seat})
-        return
-    draw(state, seat, "fight", rng, events)
+def enter(state: State, seat: int) -> None:
+    """'Move to the Dragon's Lair. Draw a Dragon Location tile at random.' The magician
+    stands in the Lair and draws next: what the party may do depends on the tile."""
+    state["pending"].insert(0, {"kind": "draw", "seat": seat})
 
 
 def draw(
-    state: State, seat: int, purpose: str, rng: random.Random, events: list[Event],
+    state: State, seat: int, rng: random.Random, events: list[Event],
     discarded: str | None = None,
 ) -> None:  # fmt: skip
-    """Draw a Dragon Location tile at random (never the one just discarded)."""
+    """Draw a Dragon Location tile at random (never the one just discarded), then do what
+    it leaves to do, or ask when it allows more than one thing."""
     battle = load_battle()
     pile = [*battle.locations, battle.away]
     if discarded:
@@ -70,37 +71,62 @@ def draw(
             data={"location": location, "pile": pile},
         )
     )
-    second = [k for k in battle.second_draw if k in state["parties"][seat]["things"]]
-    if discarded is None and second:
+    things = state["parties"][seat]["things"]
+    second = [] if discarded else [k for k in battle.second_draw if k in things]
+    allowed = lair_choices(state, seat, location, bool(second))
+    if len(allowed) > 1:
         state["pending"].insert(
-            0,
-            {"kind": "location", "seat": seat, "location": location, "purpose": purpose,
-             "items": second},
-        )  # fmt: skip
+            0, {"kind": "lair", "seat": seat, "location": location, "items": second}
+        )
         return
-    proceed(state, seat, location, purpose, events)
+    if can_recover(state, seat) and "recover" not in allowed and location != battle.away:
+        events.append(Event(f"{magician_name(state, seat)} finds the Dragon there and must fight."))
+    act_on_draw(state, seat, location, allowed[0], events)
+
+
+def lair_choices(state: State, seat: int, location: str, redraw: bool) -> list[str]:
+    """What the tile drawn allows, in this order: ``fight`` (the Dragon is there),
+    ``recover`` (see :func:`may_recover`), ``done`` (the Dragon is away: go to
+    Morgenthorme) and ``redraw`` (a first draw, with a Silver Ewer, Orb of Vision or Far
+    Mirror)."""
+    away = location == load_battle().away
+    allowed = [] if away else ["fight"]
+    if may_recover(state, seat, location):
+        allowed.append("recover")
+    if away:
+        allowed.append("done")
+    if redraw:
+        allowed.append("redraw")
+    return allowed
+
+
+def may_recover(state: State, seat: int, location: str) -> bool:
+    """'If you draw the tile that matches the location of the weapons, you have to fight the
+    Dragon and cannot recover weapons; if you draw any other tile, you can take the
+    weapons.' Ulrich's Ashes likewise, with the Lake of Fire: any box holding weapons, or
+    the Lake for Galen's Ashes, matches."""
+    if not can_recover(state, seat):
+        return False
+    lying = {loc for loc, keys in state["abandoned"].items() if keys}
+    ashes = ASHES in state["parties"][seat]["things"]
+    return location not in lying and not (ashes and location == LAKE)
 
 
 def location_name(key: str) -> str:
     return tile(key).name
 
 
-def proceed(state: State, seat: int, location: str, purpose: str, events: list[Event]) -> None:
-    """Act on the Location drawn: recover, go to Morgenthorme, or fight."""
-    who = magician_name(state, seat)
-    battle = load_battle()
-    if purpose == "recover":
-        lying = [loc for loc, keys in state["abandoned"].items() if keys]
-        ashes = ASHES in state["parties"][seat]["things"]
-        if location not in lying and not (ashes and location == "lake"):
-            recover(state, seat, location, events)
-            return
-        events.append(Event(f"{who} finds the Dragon there and must fight."))
-    if location == battle.away:
+def act_on_draw(state: State, seat: int, location: str, choice: str, events: list[Event]) -> None:
+    """Do what the player chose after the draw: fight, recover, or (the Dragon away) go
+    to Morgenthorme."""
+    if choice == "recover":
+        recover(state, seat, location, events)
+    elif choice == "done":
+        who = magician_name(state, seat)
         events.append(Event(f"The Dragon is away: {who} goes to Morgenthorme."))
         rest_in_morgenthorme(state, seat)
-        return
-    begin(state, seat, location, events)
+    else:
+        begin(state, seat, location, events)
 
 
 def recover(state: State, seat: int, location: str, events: list[Event]) -> None:
@@ -222,7 +248,7 @@ def strengths(state: State, seat: int, boxes: dict[str, str]) -> dict[str, Any]:
     battle = load_battle()
     fight = state["fight"]
     if fight.get("sums") and boxes == fight["boxes"]:
-        return copy.deepcopy(fight["sums"])
+        return clone(fight["sums"])
     row = fight["location"]
     magician = load_parties().magicians[state["roles"][seat]]
     people = party_combat(state, seat)

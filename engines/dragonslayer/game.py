@@ -51,7 +51,7 @@ class Dragonslayer:
     def apply(
         self, state: State, seat: int, action: str, rng: random.Random
     ) -> tuple[State, list[Event]]:
-        """Chance: the Dragon Location tile drawn on entering the Lair (told in an event)."""
+        """Chance: the Dragon Location tile drawn by `draw` in the Lair (told in an event)."""
         return actions.apply(state, seat, action, rng)
 
     def skip(self, state: State, seat: int, rng: random.Random) -> tuple[State, list[Event]]:

@@ -66,11 +66,17 @@ strength (weapons do not count).
 
 FIGHT = f"""\
 ## Dragonslayer: the Dragon
-{_example("go dragons_lair")} enters the Lair (a day, like any place) and draws a Dragon Location \
-tile at random. With abandoned weapons on the Display, or Galen's Ulrich's Ashes, first say \
-{_example("fight")} or {_example("recover")}. With a Silver Ewer, Orb of Vision or Far Mirror: \
-{_example("face")} the tile or {_example("redraw")} (the first draw only). The Dragon Away: the \
-magician goes to Morgenthorme and his days end; no fight, no raid.
+{_example("go dragons_lair")} enters the Lair (a day, like any place); then {_example("draw")} \
+draws a Dragon Location tile at random, before anything else is said. The tile drawn says what \
+the party may do, and you are asked only when it allows more than one thing:
+- The Dragon is there (any tile but The Dragon is Away): {_example("fight")}.
+- {_example("recover")} as well, when abandoned weapons lie on the Display or Galen holds \
+Ulrich's Ashes, and the tile matches no box holding weapons (nor, for the Ashes, is the Lake of \
+Fire). A tile that matches means a fight: the party cannot recover.
+- The Dragon is Away: no fight and no raid; {_example("done")} goes to Morgenthorme and the days \
+end (that happens by itself when there is nothing to recover).
+- With a Silver Ewer, Orb of Vision or Far Mirror, the first tile of the turn may be discarded: \
+{_example("redraw")} draws again from the other six, and the second tile stands.
 A fight: {_example("fight")} places things pictured twice (Amulet of Power, Dragon Shield, \
 Anti-Fire Spell, Spell of Agility) where you say by key, e.g. \
 {_example("fight amulet_of_power=magic")}; the buttons show each placement's strengths and Matrix \
@@ -89,9 +95,13 @@ the nearest place with face-down tiles by road from the Lair (a tie goes to the 
 in the map data). Magicians there fight in turn order at High Altitude until the Dragon dies; \
 weapons lost in a raid leave the game. A weapon a shrunken party puts down in a raided place lies \
 face down there, so the place can be raided again.
-- Recovering: when the tile drawn is not a box holding abandoned weapons (nor the Lake of Fire for \
-Galen's Ashes), take weapons one by one (`recover <weapon>`, {_example("done")}), Ulrich joins in \
-place of the Ashes, and the magician goes to Morgenthorme; otherwise, a fight.
+- The rule text draws the tile first and then says what a party may do, so the party chooses \
+after the draw, never before: with weapons abandoned in one box, any other tile lets a party \
+that came to fight recover instead, or fight. Weapons in several boxes: a tile matching any of \
+them means a fight.
+- Recovering: Ulrich joins in place of the Ashes, the party takes weapons one by one \
+(`recover <weapon>`, {_example("done")}) as many as it can carry, and the magician goes to \
+Morgenthorme; the Dragon does not raid.
 - Winning: the Dragon at 0. Every magician out: nobody wins.
 """
 
@@ -109,8 +119,9 @@ TIMEOUTS = f"""\
 put back; a challenge is accepted; the owner does not challenge (or, once challenging, challenges \
 the next magician); a castle is drawn at random; a loss or drop takes the first in the party's \
 order; an escape waits; unplaced King's men go to castles drawn at random.
-In a fight, skip means: {_example("recover")} when asked why you came, {_example("face")} the tile \
-drawn, the best placement, the first loss in the party's order, {_example("done")} recovering.
+In the Lair, skip means: {_example("draw")}; after the draw, {_example("recover")} where the tile \
+allows it, else {_example("done")} (the Dragon away), else {_example("fight")} (never a redraw); \
+the best placement, the first loss in the party's order, {_example("done")} recovering.
 **Forfeit:** the magician leaves the game: the party's tiles leave the game and the King's men \
 leave the map. When one magician is left, that player wins.
 """

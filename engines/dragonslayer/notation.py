@@ -4,8 +4,9 @@ Actions are a verb and its arguments, lower-case, separated by spaces:
 ``go <place or sea>``, ``take <slot>``, ``gain``, ``done``, ``k1 <place>``, ``k2 <place>``,
 ``place <castle>``, ``return``, ``swap <tile>``, ``lose <tile>``, ``drop <tile>``,
 ``castle <castle>``, ``challenge <magician>``, ``pass``, ``accept``, ``road <place>``,
-``escape``, ``wait``. Places, seas, tiles and magicians may be typed by key
-(``ashby_fell``) or by name (``Ashby Fell``, ``ashby fell``).
+``escape``, ``wait``, ``draw``, ``fight``, ``recover``, ``redraw``. Places, seas, tiles
+and magicians may be typed by key (``ashby_fell``) or by name (``Ashby Fell``,
+``ashby fell``).
 
 :func:`read` turns text into an :class:`Action` (raising :class:`UnreadableAction` for text
 that is not notation: a verb the game does not have, a missing word, a name that is no
@@ -22,7 +23,7 @@ from dataclasses import dataclass
 from engines.base import UnreadableAction
 from engines.dragonslayer.model import load_parties, load_tiles, load_urland
 
-BARE = ("gain", "done", "return", "pass", "accept", "escape", "wait", "face", "redraw")
+BARE = ("gain", "done", "return", "pass", "accept", "escape", "wait", "draw", "redraw")
 """Verbs written alone."""
 PLACES = ("place", "castle", "road")
 """Verbs naming a place of Urland (as does ``k1``, ``k2``...)."""
@@ -99,7 +100,7 @@ _HOW = (
     "(`go ashby_fell`), `take <slot>` (`take a`), `gain`, `done`, `k1 <place>`, "
     "`place <castle>`, `return`, `swap <tile>`, `lose <tile>`, `drop <tile>`, "
     "`castle <castle>`, `challenge <magician>`, `pass`, `accept`, `road <place>`, "
-    "`escape`, `wait`, `fight`, `recover`, `face`, `redraw`."
+    "`escape`, `wait`, `draw`, `fight`, `recover`, `redraw`."
 )
 
 

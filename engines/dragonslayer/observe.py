@@ -8,15 +8,14 @@ men that no challenge revealed.
 
 from __future__ import annotations
 
-import copy
-
+from engines.clone import clone
 from engines.dragonslayer.state import SLOT_LETTERS, State, slot_ref
 
 HIDDEN = "?"
 
 
 def observe(state: State, seat: int) -> State:
-    seen = copy.deepcopy(state)
+    seen = clone(state)
     memory = seen["memory"][seat]
     for place, slots in seen["slots"].items():
         for index, key in enumerate(slots):

@@ -13,6 +13,7 @@ from engines.dragonslayer.actions import unplaced
 from engines.dragonslayer.model import load_urland
 from engines.dragonslayer.moves import kings_man_steps, magician_steps
 from engines.dragonslayer.state import (
+    ASHES,
     GAIN_DAY,
     State,
     face_down,
@@ -82,11 +83,14 @@ def _decision_prompt(state: State, decision: dict) -> Prompt:
         return Prompt(
             seat, "answer", f"{who}: {kings_man_name(km)} challenge you. Accept or take the road?"
         )
-    if kind == "purpose":
-        return Prompt(seat, "purpose", f"{who} is in the Lair: fight the Dragon, or recover?")
-    if kind == "location":
+    if kind == "draw":
+        return Prompt(seat, "draw", f"{who} is in the Lair: draw a Dragon Location tile.")
+    if kind == "lair":
         where = fight.location_name(decision["location"])
-        return Prompt(seat, "location", f"{who} drew '{where}': face it, or draw again?")
+        allowed = fight.lair_choices(state, seat, decision["location"], bool(decision["items"]))
+        asked = [_ASKED[a] for a in allowed]
+        asked = ", ".join(asked[:-1]) + " or " + asked[-1]
+        return Prompt(seat, "lair", f"{who} drew '{where}': {asked}?")
     if kind == "battle":
         return Prompt(seat, "battle", f"{who}: place your things on the Battle Display and fight.")
     if kind == "recover":
@@ -208,16 +212,41 @@ def _escape(state: State, decision: dict) -> list[Choice]:
     ]
 
 
-def _purpose(state: State, decision: dict) -> list[Choice]:
-    return [
-        Choice("fight", "Fight the Dragon"),
-        Choice("recover", "Recover abandoned weapons or Ulrich"),
-    ]
+_ASKED = {
+    "fight": "fight the Dragon",
+    "recover": "recover",
+    "done": "go to Morgenthorme",
+    "redraw": "draw again",
+}
+"""How a ``lair`` prompt names each choice the draw allows."""
 
 
-def _location(state: State, decision: dict) -> list[Choice]:
-    item = name(decision["items"][0])
-    return [Choice("face", "Face it"), Choice("redraw", f"Discard it (the {item}) and draw again")]
+def _draw(state: State, decision: dict) -> list[Choice]:
+    return [Choice("draw", "Draw a Dragon Location tile")]
+
+
+def _lair(state: State, decision: dict) -> list[Choice]:
+    seat, location = decision["seat"], decision["location"]
+    allowed = fight.lair_choices(state, seat, location, bool(decision["items"]))
+    return [Choice(action, _lair_label(state, decision, action)) for action in allowed]
+
+
+def _lair_label(state: State, decision: dict, action: str) -> str:
+    if action == "fight":
+        return f"Fight the Dragon at {fight.location_row(decision['location'])}"
+    if action == "recover":
+        return _recover_label(state, decision["seat"])
+    if action == "done":
+        return "Go to Morgenthorme"
+    return f"Discard it (the {name(decision['items'][0])}) and draw again"
+
+
+def _recover_label(state: State, seat: int) -> str:
+    ashes = ASHES in state["parties"][seat]["things"]
+    weapons = any(state["abandoned"].values())
+    if ashes and weapons:
+        return "Recover abandoned weapons, and Ulrich for the Ashes"
+    return "Turn Ulrich's Ashes into Ulrich" if ashes else "Recover abandoned weapons"
 
 
 def _battle(state: State, decision: dict) -> list[Choice]:
@@ -243,8 +272,8 @@ def _recover(state: State, decision: dict) -> list[Choice]:
 
 
 _DECISIONS = {
-    "purpose": _purpose,
-    "location": _location,
+    "draw": _draw,
+    "lair": _lair,
     "battle": _battle,
     "recover": _recover,
     "keep": _keep,

@@ -30,10 +30,10 @@ Positions are strings: ``"abode:<magician>"``, ``"sea:<zone>"``, ``"place:<key>"
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from engines.base import Result
+from engines.clone import clone
 from engines.dragonslayer.model import (
     COMPANION,
     MAGIC_ITEM,
@@ -48,8 +48,11 @@ from engines.snapshot import check_format
 
 State = dict[str, Any]
 
-FORMAT = 1
-"""The snapshot format :func:`dump` writes (kept in the state as ``"format"``)."""
+FORMAT = 2
+"""The snapshot format :func:`dump` writes (kept in the state as ``"format"``). Format 2
+draws the Dragon Location tile first (pending ``draw``, then ``lair``); format 1 asked why
+a party came (``purpose``) before the draw and held a draw to face (``location``), and
+:func:`load` reads it as format 2."""
 
 DAYS = 3
 """'Each of your turns represents 3 days.'"""
@@ -60,13 +63,32 @@ SLOT_LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
 def dump(state: State) -> dict[str, Any]:
     """The state as JSON-ready data: a copy (it holds its ``format``)."""
-    return copy.deepcopy(state)
+    return clone(state)
 
 
 def load(data: dict[str, Any]) -> State:
     """The state :func:`dump` wrote; an unknown or newer format raises ``UnknownFormat``."""
-    check_format(data, FORMAT, "Dragonslayer")
-    return copy.deepcopy(data)
+    found = check_format(data, FORMAT, "Dragonslayer")
+    state = clone(data)
+    if found < 2:
+        _draw_first(state)
+    return state
+
+
+def _draw_first(state: State) -> None:
+    """A format 1 snapshot as format 2: a party asked why it came has not drawn yet (it
+    draws now, and chooses after), and a draw held for a redraw offers what it allows."""
+    for index, decision in enumerate(state["pending"]):
+        if decision["kind"] == "purpose":
+            state["pending"][index] = {"kind": "draw", "seat": decision["seat"]}
+        elif decision["kind"] == "location":
+            state["pending"][index] = {
+                "kind": "lair",
+                "seat": decision["seat"],
+                "location": decision["location"],
+                "items": decision["items"],
+            }
+    state["format"] = FORMAT
 
 
 def result(state: State) -> Result | None:

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import copy
 import random
 
 from engines.base import Event
+from engines.clone import clone
 from engines.dragonslayer import actions, decisions, fight, flow
 from engines.dragonslayer.model import load_urland
 from engines.dragonslayer.notation import split
@@ -20,7 +20,9 @@ from engines.dragonslayer.state import (
 
 
 def default_answer(state: State, decision: dict, rng: random.Random) -> str:
-    """What a skipped decision becomes: the mildest answer, or a castle drawn at random."""
+    """What a skipped decision becomes: the mildest answer, or a castle drawn at random.
+    In the Lair: the draw, then recovering where the tile allows it, else going to
+    Morgenthorme (the Dragon away), else the fight; never a redraw."""
     kind = decision["kind"]
     if kind == "keep":
         return "return"
@@ -30,10 +32,11 @@ def default_answer(state: State, decision: dict, rng: random.Random) -> str:
         return "accept"
     if kind == "escape":
         return "wait"
-    if kind == "purpose":
-        return "recover"
-    if kind == "location":
-        return "face"
+    if kind == "draw":
+        return "draw"
+    if kind == "lair":
+        allowed = fight.lair_choices(state, decision["seat"], decision["location"], False)
+        return next(a for a in ("recover", "done", "fight") if a in allowed)
     if kind == "recover":
         return "done"
     if kind == "battle":
@@ -48,7 +51,7 @@ def default_answer(state: State, decision: dict, rng: random.Random) -> str:
 def skip(state: State, seat: int, rng: random.Random) -> tuple[State, list[Event]]:
     """A waiting decision gets its default answer; a turn ends where it stands (the King's
     men of a skipped turn stay put); unplaced King's men go to castles drawn at random."""
-    state = copy.deepcopy(state)
+    state = clone(state)
     events: list[Event] = [Event(f"Time ran out for {magician_name(state, seat)}.")]
     if state["pending"]:
         verb, rest = split(default_answer(state, state["pending"][0], rng))
@@ -68,7 +71,7 @@ def skip(state: State, seat: int, rng: random.Random) -> tuple[State, list[Event
 def forfeit(state: State, seat: int, rng: random.Random) -> tuple[State, list[Event]]:
     """The magician leaves the game for good: the party's tiles leave the game, the King's
     men leave the map, and the turn passes on. The last magician left wins."""
-    state = copy.deepcopy(state)
+    state = clone(state)
     who = magician_name(state, seat)
     events = [Event(f"{who} leaves the game; the party and King's men leave the board.")]
     _withdraw_decisions(state, seat)

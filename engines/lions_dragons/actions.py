@@ -7,11 +7,11 @@ the other side's turn) the message says so, else it says how actions are written
 
 from __future__ import annotations
 
-import copy
 import random
 from typing import Any
 
 from engines.base import Event, IllegalAction, UnreadableAction, unreadable
+from engines.clone import clone
 from engines.lions_dragons import board, rules
 from engines.lions_dragons.moves import Move, legal_moves, wizard_cell
 from engines.lions_dragons.notation import Action, read
@@ -31,7 +31,7 @@ def apply(state: State, seat: int, action: str, rng: random.Random) -> tuple[Sta
     side = check_turn(state, seat)
     move = _resolve(state, side, written)
 
-    new = copy.deepcopy(state)
+    new = clone(state)
     captured, shot, text = rules.make_move(new, side, move)
     events = [
         Event(

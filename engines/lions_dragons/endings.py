@@ -8,9 +8,8 @@ hidden and nothing is left to chance after the set-up, so any move can be taken 
 
 from __future__ import annotations
 
-import copy
-
 from engines.base import Event, IllegalAction
+from engines.clone import clone
 from engines.lions_dragons.state import State
 
 DRAWN = "Drawn by agreement: White and Black agreed to a draw."
@@ -25,7 +24,7 @@ def agree_draw(state: State) -> tuple[State, list[Event]]:
     """The game ends drawn (reason ``"agreement"``); the board stays as it stands."""
     if state["result"] is not None:
         raise IllegalAction(f"The game is over. {state['result']['text']}")
-    new = copy.deepcopy(state)
+    new = clone(state)
     new["result"] = {"winner": None, "reason": "agreement", "text": DRAWN}
     return new, [Event(DRAWN, data={"result": dict(new["result"])})]
 

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import copy
-
+from engines.clone import clone
 from engines.lions_dragons.state import State
 
 
 def observe(state: State, seat: int) -> State:
     """Both sides see the whole board: a copy of the state."""
-    return copy.deepcopy(state)
+    return clone(state)

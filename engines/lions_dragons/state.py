@@ -13,10 +13,10 @@ A turn lost to the clock only fills ``last`` (``kind`` ``"skip"`` or ``"forfeit"
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from engines.base import IllegalAction, Result
+from engines.clone import clone
 from engines.snapshot import check_format
 
 State = dict[str, Any]
@@ -45,7 +45,7 @@ KEYS = frozenset(
 
 def dump(state: State) -> dict[str, Any]:
     """The state as JSON-ready data, with its ``format``."""
-    return {"format": FORMAT, **copy.deepcopy(state)}
+    return {"format": FORMAT, **clone(state)}
 
 
 def load(data: dict[str, Any]) -> State:
@@ -55,7 +55,7 @@ def load(data: dict[str, Any]) -> State:
     missing = KEYS - set(data)
     if missing:
         raise ValueError(f"Not a Lions and Dragons state: missing {sorted(missing)}")
-    return {key: copy.deepcopy(value) for key, value in data.items() if key != "format"}
+    return {key: clone(value) for key, value in data.items() if key != "format"}
 
 
 def seat_of(state: State, side: str) -> int:

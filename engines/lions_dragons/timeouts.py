@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import copy
 import random
 from typing import Any
 
 from engines.base import Event, IllegalAction
+from engines.clone import clone
 from engines.lions_dragons import fireballs, rules
 from engines.lions_dragons.pieces import other
 from engines.lions_dragons.state import State, check_turn
@@ -19,7 +19,7 @@ def skip(state: State, seat: int, rng: random.Random) -> tuple[State, list[Event
     other. The rng is not used: nothing is left to chance.
     """
     side = check_turn(state, seat)
-    new = copy.deepcopy(state)
+    new = clone(state)
     text = f"{side.capitalize()} ran out of time: the turn passes without a move."
     events = [Event(text, data={"side": side, "seat": seat, "skipped": True})]
     flights = rules.fireball_phase(new)
@@ -40,7 +40,7 @@ def forfeit(state: State, seat: int, rng: random.Random) -> tuple[State, list[Ev
         raise IllegalAction(f"The game is over. {state['result']['text']}")
     side = state["seats"][seat]
     winner = other(side)
-    new = copy.deepcopy(state)
+    new = clone(state)
     text = f"{side.capitalize()} ran out of time and forfeits the game."
     new["result"] = {
         "winner": winner,

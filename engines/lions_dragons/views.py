@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
+from engines.clone import clone
 from engines.lions_dragons import board
 from engines.lions_dragons.pieces import SIDES
 from engines.lions_dragons.state import State, seat_of
@@ -39,7 +39,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "reserves": dict(state["reserves"]),
         "seats": {side: seat_of(state, side) for side in SIDES},
         "to_move": None if over else state["to_move"],
-        "last": copy.deepcopy(state["last"]),
+        "last": clone(state["last"]),
         "ply": state["ply"],
         "quiet": state["quiet"],
         "cap": state["options"]["cap"],

@@ -20,7 +20,7 @@ def prompts(state: State) -> list[Prompt]:
     who = seat_name(state, state.to_move)
     if state.phase == "roll":
         return [Prompt(state.to_move, "roll", f"{who}: roll the die (`roll`).")]
-    example = moves(state)[0]
+    example = first_move(current_board(), state)
     return [
         Prompt(
             state.to_move,
@@ -57,6 +57,17 @@ def legal_moves(board: Board, state: State) -> list[Move]:
         for end in sorted(found, key=board.index.__getitem__):
             moves.append((start, end, found[end]))
     return moves
+
+
+def first_move(board: Board, state: State) -> Move:
+    """The first of :func:`legal_moves` (the one a prompt shows as its example), found
+    without working out the others."""
+    for start in pieces_of(board, state.pieces, owners_of(state, state.to_move)):
+        found = destinations(board, state.pieces, start, state.roll)
+        if found:
+            end = min(found, key=board.index.__getitem__)
+            return start, end, found[end]
+    raise ValueError("no legal move: a roll without one is passed before it is prompted")
 
 
 def what_moves(state: State) -> str:

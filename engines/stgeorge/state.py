@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import copy
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
 from engines.base import Result
+from engines.clone import clone
 from engines.snapshot import check_format
 
 FORMAT = 1
@@ -51,19 +51,19 @@ class State:
 
     def copy(self) -> State:
         """A deep copy, so a new state never shares mutable parts with this one."""
-        return copy.deepcopy(self)
+        return clone(self)
 
 
 def dump(state: State) -> dict[str, Any]:
     """The state as JSON-ready data."""
-    return {"format": FORMAT, **copy.deepcopy(asdict(state))}
+    return {"format": FORMAT, **clone(vars(state))}
 
 
 def load(data: dict[str, Any]) -> State:
     """The state :func:`dump` produced. Raises ``ValueError`` (``UnknownFormat``) for an
     unknown or newer format."""
     check_format(data, FORMAT, "St. George")
-    fields = {key: copy.deepcopy(value) for key, value in data.items() if key != "format"}
+    fields = {key: clone(value) for key, value in data.items() if key != "format"}
     return State(**fields)
 
 

@@ -48,7 +48,7 @@ async def test_unknown_game_and_bad_player_count_are_refused(host):
         await host.new_game(
             guild_id=GUILD, channel_id=CHANNEL, user_id=ALICE, user_name="a", slug="chess"
         )
-    with pytest.raises(UserError, match="2 to 2 players, not 4"):
+    with pytest.raises(UserError, match="is for exactly 2 players, not 4"):
         await host.new_game(
             guild_id=GUILD, channel_id=CHANNEL, user_id=ALICE, user_name="a", slug="toy", players=4
         )

@@ -6,6 +6,8 @@ than a King's men tile (2 or 4), so an accepted challenge always takes Galen to 
 whichever way the tiles were shuffled.
 """
 
+import re
+
 from tests.bot.leak_checks import edit_snapshot
 from tests.e2e.conftest import bot_posts, texts
 
@@ -142,6 +144,11 @@ async def test_a_fight_with_a_choice_of_losses_then_a_raid_on_a_hamlet(simcord_e
     await set_up_the_fight(simcord_env, channel, alice, bob)
 
     await play(channel, alice, "go dragons_lair")
+    inside = panel(channel, carol)
+    assert "Aurric goes to The Dragon's Lair." in inside.content
+    assert "draws: " not in inside.content, "the tile is drawn only when asked"
+    assert labels(inside) == ["Draw a Dragon Location tile"]
+    await alice.click(inside, label="Draw a Dragon Location tile")
     drawn = panel(channel, carol)
     assert "Aurric draws: " in drawn.content and "Aurric fights the Dragon at" in drawn.content
     choices = labels(drawn)
@@ -172,4 +179,5 @@ async def test_a_fight_with_a_choice_of_losses_then_a_raid_on_a_hamlet(simcord_e
     assert table.state["magicians"][1]["out"] and table.state["slots"]["glenarrow"] == [None, None]
     lying = [row for row, keys in table.state["abandoned"].items() if "hart_bow" in keys]
     assert len(lying) == 1, "the Hart Bow lies on the Abandoned Weapons Display"
-    assert "wulfstan" in table.state["removed"] and table.state["dragon"] == 4
+    levels = int(re.search(r"the Matrix reads 2/(\d)", fought.content)[1])
+    assert "wulfstan" in table.state["removed"] and table.state["dragon"] == 5 - levels

@@ -31,6 +31,7 @@ from tests.engines.dragonslayer_helpers import (
     put_magician,
     set_slots,
     turn,
+    words,
 )
 
 AURRIC, GALEN = 0, 1
@@ -89,9 +90,16 @@ def act(state: dict, seat: int, action: str, *draws: str) -> tuple[dict, list[Ev
     return GAME.apply(state, seat, action, Draws(*draws))
 
 
+def arrive(state: dict, seat: int) -> dict:
+    """The magician goes into the Lair, where the draw comes first."""
+    state, _ = act(state, seat, GO_LAIR)
+    assert prompt(state) == (seat, "draw") and set(labels(state, seat)) == {"draw"}
+    return state
+
+
 def enter(state: dict, seat: int, *draws: str) -> tuple[dict, list[Event]]:
-    """The magician goes into the Lair, drawing ``draws``."""
-    return act(state, seat, GO_LAIR, *draws)
+    """The magician goes into the Lair and draws ``draws``; the events of the draw."""
+    return act(arrive(state, seat), seat, "draw", *draws)
 
 
 def strength(*keys: str) -> int:
@@ -182,10 +190,12 @@ def survived_fight(extra: tuple[str, ...] = ()) -> dict:
 def test_going_to_the_lair_draws_a_location_tile_at_random():
     """'When you think your party is strong enough to fight the Dragon, you can move to the
     Dragon's Lair and draw a Dragon Location tile at random.' Entering costs a day, like any
-    place; the tile is drawn from all seven and told to everyone with its data."""
+    place; then `draw` takes the tile from all seven and tells everyone with its data."""
     state = scene(companions=("wulfstan",))
     rng = Draws("open")
-    after, events = GAME.apply(state, AURRIC, GO_LAIR, rng)
+    inside, _ = GAME.apply(state, AURRIC, GO_LAIR, rng)
+    assert rng.piles == [] and prompt(inside) == (AURRIC, "draw")
+    after, events = GAME.apply(inside, AURRIC, "draw", rng)
     assert rng.piles == [pile()]
     assert where(after, AURRIC) == f"place:{LAIR}" and after["days"] == 2
     [drawn] = [e for e in events if "location" in e.data]
@@ -198,10 +208,10 @@ def test_going_to_the_lair_draws_a_location_tile_at_random():
 def test_the_draw_is_uniform_over_the_seven_location_tiles():
     """'draw a Dragon Location tile at random': with the host's rng, each of the seven comes
     up about as often as any other."""
-    state = scene(companions=("wulfstan",))
+    state = arrive(scene(companions=("wulfstan",)), AURRIC)
     counts: Counter = Counter()
     for seed in range(700):
-        _, events = GAME.apply(state, AURRIC, GO_LAIR, random.Random(seed))
+        _, events = GAME.apply(state, AURRIC, "draw", random.Random(seed))
         [location] = [e.data["location"] for e in events if "location" in e.data]
         counts[location] += 1
     assert set(counts) == set(LOCATION_KEYS)
@@ -262,9 +272,9 @@ def test_things_are_placed_on_the_battle_display():
     assert [p["name"] for p in view["people"]] == ["Aurric", "Maud"]
 
     galen = scene(seat=GALEN)
-    galen, _ = enter(galen, GALEN)
-    assert prompt(galen)[1] == "purpose"  # Galen's Ashes: see 'Ulrich's Ashes' below
-    galen, _ = act(galen, GALEN, "fight", "low_altitude")
+    galen, _ = enter(galen, GALEN, "low_altitude")
+    assert prompt(galen)[1] == "lair"  # Galen's Ashes: see 'Ulrich's Ashes' below
+    galen, _ = act(galen, GALEN, "fight")
     shown = battle(galen)
     keys = {i["key"] for i in shown["combat_items"] + shown["magic_items"]}
     assert keys == {AMULET}
@@ -281,8 +291,8 @@ def galen_in_force(dragon: int = 2) -> dict:
         things=weapons,
         dragon=dragon,
     )
-    state, _ = enter(state, GALEN)
-    state, _ = act(state, GALEN, "fight", "low_altitude")
+    state, _ = enter(state, GALEN, "low_altitude")
+    state, _ = act(state, GALEN, "fight")
     return state
 
 
@@ -567,8 +577,8 @@ def test_nobody_wins_when_every_magician_falls():
     assert state["seat"] == GALEN and prompt(state) == (GALEN, "move")
     assert GAME.legal_actions(state, AURRIC) == []
     put_magician(state, GALEN, NEAR)
-    state, _ = enter(state, GALEN)
-    state, _ = act(state, GALEN, "fight", "low_altitude")
+    state, _ = enter(state, GALEN, "low_altitude")
+    state, _ = act(state, GALEN, "fight")
     state, _ = act(state, GALEN, "fight amulet_of_power=magic")
     result = GAME.result(state)
     assert result is not None and result.winners == () and state["dragon"] == 5
@@ -604,7 +614,7 @@ def test_the_location_tile_returns_to_the_pile():
     state = turn(state, AURRIC)
     put_magician(state, AURRIC, NEAR)
     rng = Draws("low_altitude")
-    GAME.apply(state, AURRIC, GO_LAIR, rng)
+    GAME.apply(arrive(state, AURRIC), AURRIC, "draw", rng)
     assert rng.piles == [pile()]
 
 
@@ -818,12 +828,13 @@ def abandoned(state: dict, row: str, *weapons: str) -> dict:
 
 def test_any_party_can_try_to_recover_abandoned_weapons():
     """'Any party can recover abandoned weapons by going to the Dragon's Lair and drawing a
-    Dragon Location tile.' With weapons on the Display the player says what it is for."""
+    Dragon Location tile.' With weapons on the Display, a draw that matches none of them
+    lets the player choose what the visit is for."""
     state = scene(companions=("wulfstan",))
     assert prompt(enter(state, AURRIC, "open")[0]) == (AURRIC, "battle")
     abandoned(state, "passage", "hart_bow")
-    after, _ = act(state, AURRIC, GO_LAIR)
-    assert prompt(after) == (AURRIC, "purpose")
+    after, _ = enter(state, AURRIC, "open")
+    assert prompt(after) == (AURRIC, "lair")
     assert set(labels(after, AURRIC)) == {"fight", "recover"}
     with pytest.raises(IllegalAction, match="recover"):
         act(after, AURRIC, "dance")
@@ -834,9 +845,11 @@ def test_a_draw_matching_the_weapons_means_a_fight():
     the Dragon and cannot recover weapons;' 'The Dragon does not raid (unless you have to
     fight him).'"""
     state = abandoned(scene(companions=("wulfstan",)), "passage", "hart_bow")
-    state, _ = act(state, AURRIC, GO_LAIR)
-    state, _ = act(state, AURRIC, "recover", "passage")
+    state, events = enter(state, AURRIC, "passage")
+    assert "Aurric finds the Dragon there and must fight." in [e.text for e in events]
     assert prompt(state) == (AURRIC, "battle") and battle(state)["location"] == "passage"
+    with pytest.raises(IllegalAction, match="fight"):
+        act(state, AURRIC, "recover")
     state, events = act(state, AURRIC, "fight")
     assert state["abandoned"]["passage"] == ["hart_bow"]
     assert [e.data["raid"] for e in events if "raid" in e.data] == [NEAR]
@@ -850,8 +863,8 @@ def test_any_other_draw_lets_the_party_take_the_weapons(drawn):
     state = abandoned(scene(companions=("wulfstan",)), "passage", "hart_bow")
     abandoned(state, "lake", "axe_of_ardanna")
     near = list(state["slots"][NEAR])
-    state, _ = act(state, AURRIC, GO_LAIR)
-    state, _ = act(state, AURRIC, "recover", drawn)
+    state, _ = enter(state, AURRIC, drawn)
+    state, _ = act(state, AURRIC, "recover")
     assert prompt(state) == (AURRIC, "recover")
     assert set(labels(state, AURRIC)) == {"recover hart_bow", "recover axe_of_ardanna", "done"}
     state, _ = act(state, AURRIC, "recover Hart Bow")
@@ -869,8 +882,8 @@ def test_recovering_takes_only_as_many_as_the_party_can_carry():
     """'you can take the weapons (as many as you can carry)': Aurric alone carries one."""
     state = abandoned(scene(), "passage", "hart_bow")
     abandoned(state, "lake", "axe_of_ardanna")
-    state, _ = act(state, AURRIC, GO_LAIR)
-    state, _ = act(state, AURRIC, "recover", "open")
+    state, _ = enter(state, AURRIC, "open")
+    state, _ = act(state, AURRIC, "recover")
     state, _ = act(state, AURRIC, "recover axe_of_ardanna")
     assert state["parties"][AURRIC]["things"] == ["axe_of_ardanna"]
     assert state["abandoned"]["passage"] == ["hart_bow"]
@@ -880,8 +893,8 @@ def test_recovering_takes_only_as_many_as_the_party_can_carry():
 def test_recovering_may_take_nothing():
     """Reading: weapons are taken one by one (`recover <weapon>`), then `done`."""
     state = abandoned(scene(companions=("wulfstan",)), "passage", "hart_bow")
-    state, _ = act(state, AURRIC, GO_LAIR)
-    state, _ = act(state, AURRIC, "recover", "open")
+    state, _ = enter(state, AURRIC, "open")
+    state, _ = act(state, AURRIC, "recover")
     with pytest.raises(IllegalAction, match="recover"):
         act(state, AURRIC, "recover axe_of_ardanna")
     state, _ = act(state, AURRIC, "done")
@@ -890,13 +903,19 @@ def test_recovering_may_take_nothing():
 
 
 def test_choosing_to_fight_with_weapons_about_is_a_fight():
-    """Reading: `fight` at the Lair is a fight whatever is drawn (but 'Away')."""
+    """Reading: after a draw that matches no box, `fight` is a fight; 'Away' offers no
+    fight ('you cannot fight the Dragon if he is not there'), only recovering or leaving."""
     state = abandoned(scene(companions=("wulfstan",)), "passage", "hart_bow")
-    state, _ = act(state, AURRIC, GO_LAIR)
-    fought, _ = act(state, AURRIC, "fight", "open")
+    drawn, _ = enter(state, AURRIC, "open")
+    fought, _ = act(drawn, AURRIC, "fight")
     assert prompt(fought) == (AURRIC, "battle") and battle(fought)["location"] == "open"
-    away, _ = act(state, AURRIC, "fight", "away")
-    assert where(away, AURRIC) == f"place:{MORGENTHORME}" and away["fight"] is None
+    away, _ = enter(state, AURRIC, "away")
+    assert set(labels(away, AURRIC)) == {"recover", "done"}
+    with pytest.raises(IllegalAction, match="`recover`, `done`"):
+        act(away, AURRIC, "fight")
+    left, _ = act(away, AURRIC, "done")
+    assert where(left, AURRIC) == f"place:{MORGENTHORME}" and left["fight"] is None
+    assert left["abandoned"]["passage"] == ["hart_bow"]
 
 
 def test_a_weapon_the_party_can_no_longer_carry_in_the_lair_lies_abandoned():
@@ -926,8 +945,8 @@ def test_spells_put_down_in_the_lair_leave_the_game():
         things=("spell_of_storms", "spell_of_whirlwinds"),
         dragon=2,
     )
-    state, _ = enter(state, GALEN)
-    state, _ = act(state, GALEN, "fight", "low_altitude")
+    state, _ = enter(state, GALEN, "low_altitude")
+    state, _ = act(state, GALEN, "fight")
     state, events = act(state, GALEN, "fight amulet_of_power=combat")
     assert matrix_read(events) == (2, 2)
     state, _ = act(state, GALEN, "lose ulrich")
@@ -1056,17 +1075,17 @@ def test_a_seer_item_lets_the_first_draw_be_discarded(item):
     is not drawn again, and the second draw stands."""
     state = scene(companions=("wulfstan",), things=(item,))
     state, _ = enter(state, AURRIC, "open")
-    assert prompt(state) == (AURRIC, "location")
-    assert set(labels(state, AURRIC)) == {"face", "redraw"}
+    assert prompt(state) == (AURRIC, "lair")
+    assert set(labels(state, AURRIC)) == {"fight", "redraw"}
     rng = Draws("lake")
     after, events = GAME.apply(state, AURRIC, "redraw", rng)
     assert rng.piles == [[k for k in pile() if k != "open"]]
     assert [e.data["location"] for e in events if "location" in e.data] == ["lake"]
     assert prompt(after) == (AURRIC, "battle") and battle(after)["location"] == "lake"
-    faced, _ = act(state, AURRIC, "face")
+    faced, _ = act(state, AURRIC, "fight")
     assert battle(faced)["location"] == "open"
     with pytest.raises(IllegalAction, match="redraw"):
-        act(state, AURRIC, "fight")
+        act(state, AURRIC, "recover")
 
 
 def test_without_a_seer_item_the_first_draw_stands():
@@ -1086,7 +1105,7 @@ def test_a_redraw_never_draws_the_same_tile_again():
     state = scene(companions=("wulfstan",), things=("far_mirror",))
     for seed in range(60):
         rng = random.Random(seed)
-        first, events = GAME.apply(state, AURRIC, GO_LAIR, rng)
+        first, events = GAME.apply(arrive(state, AURRIC), AURRIC, "draw", rng)
         _, again = GAME.apply(first, AURRIC, "redraw", rng)
         drawn = [e.data["location"] for e in events + again if "location" in e.data]
         assert len(drawn) == 2 and drawn[0] != drawn[1]
@@ -1096,8 +1115,9 @@ def test_a_seer_item_may_discard_the_dragon_away():
     """'you can discard the first Dragon Location tile you draw': 'Away' too."""
     state = scene(companions=("wulfstan",), things=("silver_ewer",))
     state, _ = enter(state, AURRIC, "away")
-    assert prompt(state) == (AURRIC, "location")
-    faced, _ = act(state, AURRIC, "face")
+    assert prompt(state) == (AURRIC, "lair")
+    assert set(labels(state, AURRIC)) == {"done", "redraw"}
+    faced, _ = act(state, AURRIC, "done")
     assert where(faced, AURRIC) == f"place:{MORGENTHORME}"
     again, _ = act(state, AURRIC, "redraw", "mouth")
     assert battle(again)["location"] == "mouth"
@@ -1113,24 +1133,26 @@ def test_a_seer_item_serves_once_a_turn():
     assert not any(a.startswith("go ") for a in labels(state, AURRIC))
 
 
-def galen_at_the_lair(*extra: str) -> dict:
+def galen_at_the_lair(drawn: str, *extra: str) -> dict:
+    """Galen, holding Ulrich's Ashes, in the Lair having drawn ``drawn``."""
     state = scene(seat=GALEN, companions=extra)
-    state, _ = enter(state, GALEN)
+    state, _ = enter(state, GALEN, drawn)
     return state
 
 
 def test_galen_may_try_for_ulrich():
     """'Ulrich's Ashes. Galen can turn Ulrich's Ashes into Ulrich by going to the Dragon's
     Lair as if he were trying to recover abandoned weapons.'"""
-    state = galen_at_the_lair()
-    assert prompt(state) == (GALEN, "purpose")
+    state = galen_at_the_lair("open")
+    assert prompt(state) == (GALEN, "lair")
     assert set(labels(state, GALEN)) == {"fight", "recover"}
+    assert labels(state, GALEN)["recover"] == "Turn Ulrich's Ashes into Ulrich"
 
 
 def test_the_lake_of_fire_denies_ulrich():
     """'If he draws "The Dragon is in the Lake of Fire," he has to fight the Dragon and
     cannot trade the Ashes for Ulrich;'"""
-    state, _ = act(galen_at_the_lair(), GALEN, "recover", "lake")
+    state = galen_at_the_lair("lake")
     assert prompt(state) == (GALEN, "battle") and battle(state)["location"] == "lake"
     assert ASHES in state["parties"][GALEN]["things"] and ULRICH in state["boxes"]
 
@@ -1139,9 +1161,11 @@ def test_the_lake_of_fire_denies_ulrich():
 def test_any_other_tile_turns_the_ashes_into_ulrich(drawn):
     """'if he draws any other tile, he gets Ulrich and the Ashes are removed from the game.'
     'Note that Ulrich can carry up to three magic items and/or spells for Galen.'"""
-    start = galen_at_the_lair()
+    start = scene(seat=GALEN)
     near = list(start["slots"][NEAR])
-    state, events = act(start, GALEN, "recover", drawn)
+    state, events = enter(start, GALEN, drawn)
+    state, more = act(state, GALEN, "recover")
+    events += more
     party = state["parties"][GALEN]
     assert ULRICH in party["companions"] and ASHES not in party["things"]
     assert ASHES in state["removed"] and ULRICH not in state["boxes"]
@@ -1156,12 +1180,12 @@ def test_any_other_tile_turns_the_ashes_into_ulrich(drawn):
 
 def test_the_dragon_away_also_turns_the_ashes_into_ulrich():
     """'if he draws any other tile': 'The Dragon is Away' is another tile."""
-    state, _ = act(galen_at_the_lair(), GALEN, "recover", "away")
+    state, _ = act(galen_at_the_lair("away"), GALEN, "recover")
     assert ULRICH in state["parties"][GALEN]["companions"]
 
 
 def test_galen_who_chooses_to_fight_keeps_the_ashes():
-    state, _ = act(galen_at_the_lair(), GALEN, "fight", "open")
+    state, _ = act(galen_at_the_lair("open"), GALEN, "fight")
     assert prompt(state) == (GALEN, "battle")
     assert ASHES in state["parties"][GALEN]["things"] and ULRICH in state["boxes"]
 
@@ -1171,11 +1195,12 @@ def test_galen_recovering_weapons_and_ulrich_at_once():
     the Lake of Fire for Galen's Ashes), take weapons one by one ..., Ulrich joins in place
     of the Ashes ...; otherwise, a fight.' Ulrich, joining first, helps carry weapons."""
     start = abandoned(scene(seat=GALEN), "open", "hart_bow", "axe_of_ardanna")
-    start, _ = enter(start, GALEN)
-    fought, _ = act(start, GALEN, "recover", "open")
+    fought, _ = enter(start, GALEN, "open")
     assert prompt(fought) == (GALEN, "battle")
     assert ASHES in fought["parties"][GALEN]["things"] and ULRICH in fought["boxes"]
-    state, _ = act(start, GALEN, "recover", "mouth")
+    state, _ = enter(start, GALEN, "mouth")
+    assert labels(state, GALEN)["recover"] == "Recover abandoned weapons, and Ulrich for the Ashes"
+    state, _ = act(state, GALEN, "recover")
     assert ULRICH in state["parties"][GALEN]["companions"]
     # Galen, Hodge and Ulrich carry three weapons: both lying there can be taken.
     state, _ = act(state, GALEN, "recover hart_bow")
@@ -1190,8 +1215,8 @@ def test_galen_never_loses_ulrichs_ashes_to_the_dragon():
     state = scene(seat=GALEN, things=("hart_bow",), dragon=1)
     state["parties"][GALEN]["companions"].remove("hodge")
     state["removed"].append("hodge")
-    state, _ = enter(state, GALEN)
-    state, _ = act(state, GALEN, "fight", "low_altitude")
+    state, _ = enter(state, GALEN, "low_altitude")
+    state, _ = act(state, GALEN, "fight")
     # Combat 1 + Amulet 3 + Hart Bow 2 is 5 more; magic 1 is the same.
     state, events = act(state, GALEN, "fight amulet_of_power=combat")
     assert matrix_read(events) == (2, 0)
@@ -1227,10 +1252,13 @@ def test_the_summary_sequence():
 
 
 def test_skip_during_a_fight_gives_the_mildest_answers():
-    """Skipping: a purpose recovers, a Location tile is faced, the battle is fought with the
-    best placement, a loss takes the first in the party's order, a recovery is done."""
-    purpose = galen_at_the_lair()
-    skipped, _ = GAME.skip(purpose, GALEN, Draws("open"))
+    """Skipping: the draw is made, a draw that allows recovering recovers, a tile that could
+    be discarded is faced, the battle is fought with the best placement, a loss takes the
+    first in the party's order, a recovery is done."""
+    inside = arrive(scene(seat=GALEN), GALEN)
+    drawn, events = GAME.skip(inside, GALEN, Draws("open"))
+    assert prompt(drawn) == (GALEN, "lair") and "Galen draws: " in words(events)
+    skipped, _ = GAME.skip(drawn, GALEN, Draws())
     assert ULRICH in skipped["parties"][GALEN]["companions"]
 
     seer = scene(companions=("wulfstan",), things=("far_mirror",))
@@ -1254,8 +1282,8 @@ def test_skip_during_a_fight_gives_the_mildest_answers():
     ]
 
     recovering = abandoned(scene(companions=("wulfstan",)), "passage", "hart_bow")
-    recovering, _ = act(recovering, AURRIC, GO_LAIR)
-    recovering, _ = act(recovering, AURRIC, "recover", "open")
+    recovering, _ = enter(recovering, AURRIC, "open")
+    recovering, _ = act(recovering, AURRIC, "recover")
     skipped, _ = GAME.skip(recovering, AURRIC, Draws())
     assert skipped["abandoned"]["passage"] == ["hart_bow"]
     assert where(skipped, AURRIC) == f"place:{MORGENTHORME}"
@@ -1289,17 +1317,20 @@ def fight_states() -> list[tuple[dict, int]]:
     states = []
     state = scene(companions=("wulfstan", "cedric_the_bold"), dragon=2)
     abandoned(state, "passage", "hart_bow")
-    state, _ = act(state, AURRIC, GO_LAIR)
-    states.append((state, AURRIC))  # purpose
-    recover, _ = act(state, AURRIC, "recover", "open")
+    inside = arrive(state, AURRIC)
+    states.append((inside, AURRIC))  # draw
+    drawn, _ = act(inside, AURRIC, "draw", "open")
+    states.append((drawn, AURRIC))  # lair
+    recover, _ = act(drawn, AURRIC, "recover")
     states.append((recover, AURRIC))  # recover
-    state, _ = act(state, AURRIC, "fight", "low_altitude")
+    state, _ = enter(state, AURRIC, "low_altitude")
+    state, _ = act(state, AURRIC, "fight")
     states.append((state, AURRIC))  # battle
     state, _ = act(state, AURRIC, "fight")
     states.append((state, AURRIC))  # lose
     seer = scene(things=("silver_ewer",))
     seer, _ = enter(seer, AURRIC, "open")
-    states.append((seer, AURRIC))  # location
+    states.append((seer, AURRIC))  # lair, with a redraw
     states.append((raid_on_galen(), GALEN))  # a raid's battle
     return states
 
@@ -1336,7 +1367,7 @@ def test_the_public_view_shows_the_battle_and_the_abandoned_weapons():
         lying = {"passage": [{"key": "hart_bow", "name": "Hart Bow"}]}
         assert view["abandoned"] == (lying if state["abandoned"]["passage"] else {})
         shown = view["battle"]
-        if state["pending"][0]["kind"] in ("purpose", "recover", "location"):
+        if state["pending"][0]["kind"] in ("draw", "lair", "recover"):
             assert shown is None
             continue
         assert set(shown) >= BATTLE_KEYS
@@ -1354,7 +1385,7 @@ def test_rules_help_explains_the_fight():
     text = GAME.rules_help()
     for needed in (
         "`fight amulet_of_power=magic`",
-        "`face`",
+        "`draw`",
         "`redraw`",
         "`recover <weapon>`",
         "`lose <tile>`",

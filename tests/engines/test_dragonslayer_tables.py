@@ -361,7 +361,8 @@ def test_a_corrected_matrix_decides_the_next_fight(tmp_path):
         state = turn(put_magician(placed(2), 0, "glenarrow"), 0)
         give(state, 0, companions=("wulfstan",))
         state["dragon"] = 1
-        state, _ = GAME.apply(state, 0, "go dragons_lair", Draws("low_altitude"))
+        state, _ = GAME.apply(state, 0, "go dragons_lair", Draws())
+        state, _ = GAME.apply(state, 0, "draw", Draws("low_altitude"))
         [choice] = GAME.legal_actions(state, 0)
         _, events = GAME.apply(state, 0, "fight", Draws())
         return next(e.data for e in events if "lost" in e.data), choice.label

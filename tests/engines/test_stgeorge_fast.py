@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engines.stgeorge import GAME, fast
+from engines.stgeorge import prompts as prompts_module
 from engines.stgeorge.board import current_board
 from engines.stgeorge.moves import DRAGON, destinations
 from engines.stgeorge.seats import seat as role_of
@@ -106,3 +107,20 @@ def test_reach_is_destinations_for_every_roll():
                     assert {geo.names[e] for e in fast.bits(ends[roll])} == set(engine)
                     checked += 1
     assert checked > 1000
+
+
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 10**6), players=st.integers(2, 5))
+def test_the_prompts_example_is_the_first_legal_move(seed, players):
+    """A move prompt's example (found without listing every move) is the first legal move."""
+    board = current_board()
+    checked = 0
+    for state in random_game(seed, players):
+        if state.phase != "move":
+            continue
+        first = prompts_module.legal_moves(board, state)[0]
+        assert prompts_module.first_move(board, state) == first
+        start, end, _path = first
+        assert f"e.g. `{start}-{end}`" in GAME.prompts(state)[0].text
+        checked += 1
+    assert checked

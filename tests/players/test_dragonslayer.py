@@ -97,8 +97,10 @@ def decide(state: dict, seat: int, seed: int = 0):
 
 def into_lair(state: dict, seat: int, location: str) -> dict:
     """Walk ``seat`` (standing next to the Lair) into it, with a draw of ``location``."""
+    state, _ = GAME.apply(state, seat, "go dragons_lair", random.Random(0))
+    assert GAME.prompts(state)[0].kind == "draw"
     for seed in range(500):
-        after, events = GAME.apply(state, seat, "go dragons_lair", random.Random(seed))
+        after, events = GAME.apply(state, seat, "draw", random.Random(seed))
         drawn = [e.data["location"] for e in events if "location" in e.data]
         if drawn and drawn[0] == location:
             return after
@@ -136,7 +138,7 @@ GAMES_PLAYED = [
     (4, 5, ["easy", "easy", "easy", "easy"]),
 ]
 KINDS = {"place", "move", "kings_men", "keep", "lose", "drop", "castle", "challenge", "answer",
-         "escape", "purpose", "location", "battle", "recover"}  # fmt: skip
+         "escape", "draw", "lair", "battle", "recover"}  # fmt: skip
 
 
 def test_always_a_legal_action():
@@ -286,7 +288,8 @@ def test_draws_again_rather_than_face_a_deadly_location():
         things=("silver_ewer", "spell_of_lightning"),
     )  # fmt: skip
     state = into_lair(state, 2, "lake")
-    assert GAME.prompts(state)[0].kind == "location"
+    assert GAME.prompts(state)[0].kind == "lair"
+    assert legal(state, 2) == ["fight", "redraw"]
     assert decide(state, 2).action == "redraw"
 
 
@@ -298,7 +301,7 @@ def test_faces_a_good_location():
         things=("silver_ewer", "spell_of_lightning"),
     )  # fmt: skip
     state = into_lair(state, 2, "high_altitude")
-    assert decide(state, 2).action == "face"
+    assert decide(state, 2).action == "fight"
 
 
 def test_swaps_a_weak_weapon_for_a_better_one():
@@ -363,9 +366,12 @@ def test_galen_goes_for_ulrich():
     decision = decide(state, 1)
     assert decision.action == "go dragons_lair"
     assert "Ulrich" in decision.why
-    state, _ = GAME.apply(state, 1, "go dragons_lair", random.Random(0))
-    assert GAME.prompts(state)[0].kind == "purpose"
-    assert decide(state, 1).action == "recover"
+    inside, _ = GAME.apply(state, 1, "go dragons_lair", random.Random(0))
+    assert GAME.prompts(inside)[0].kind == "draw"
+    assert decide(inside, 1).action == "draw"
+    drawn = into_lair(state, 1, "open")
+    assert legal(drawn, 1) == ["fight", "recover"]
+    assert decide(drawn, 1).action == "recover"
 
 
 def _kings_men_next_to(state: dict, owner: int, place: str, strength: int) -> dict:

@@ -1,6 +1,6 @@
 """``/game``: opening, joining, starting and listing games, computer seats, each game's
-turn clock (limits, reminders, pausing) and the server's defaults for new games, and a
-game's story (its history, its record, its replay)."""
+turn clock (limits, reminders, pausing), and a game's story (its history, its record, its
+replay). The server's defaults for new games are ``/server defaults`` (``admin.py``)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,6 @@ from discord.ext import commands
 
 from bot.discord import autocomplete as ac
 from bot.discord.replies import answer, asked, give_file
-from bot.service.notices import Reply
 
 if TYPE_CHECKING:
     from bot.discord.client import DragonBot
@@ -57,12 +56,14 @@ class Game(commands.GroupCog, group_name="game", group_description="Play dragon 
     @app_commands.command(name="new", description="Open a new game in this channel")
     @app_commands.describe(
         game="Which game",
-        players="How many players (default: the fewest the game allows)",
+        players="How many players; the list shows the game's table sizes (default: the fewest)",
         role="Your own seat (default: the first open one)",
         options="Game options as key=value, e.g. lions=symmetric",
         thread="Play in a thread of its own once started (default: the server's choice)",
     )
-    @app_commands.autocomplete(game=ac.game_slugs, role=ac.new_game_roles)
+    @app_commands.autocomplete(
+        game=ac.game_slugs, players=ac.table_sizes_of_game, role=ac.new_game_roles
+    )
     async def new(
         self,
         interaction: discord.Interaction,
@@ -138,6 +139,7 @@ class Game(commands.GroupCog, group_name="game", group_description="Play dragon 
         )
 
     @app_commands.command(name="leave", description="Give up your seat before the game starts")
+    @app_commands.describe(game="Game number (default: the one in this channel)")
     @app_commands.autocomplete(game=ac.games_here)
     async def leave(self, interaction: discord.Interaction, game: int | None = None) -> None:
         await answer(
@@ -148,6 +150,7 @@ class Game(commands.GroupCog, group_name="game", group_description="Play dragon 
         )
 
     @app_commands.command(name="start", description="Start your game once every seat is taken")
+    @app_commands.describe(game="Game number (default: the one in this channel)")
     @app_commands.autocomplete(game=ac.games_here)
     async def start(self, interaction: discord.Interaction, game: int | None = None) -> None:
         async def work():
@@ -161,6 +164,7 @@ class Game(commands.GroupCog, group_name="game", group_description="Play dragon 
         await answer(interaction, work)
 
     @app_commands.command(name="cancel", description="Close a game (host or Manage Server)")
+    @app_commands.describe(game="Game number (default: the one in this channel)")
     @app_commands.autocomplete(game=ac.games_here)
     async def cancel(self, interaction: discord.Interaction, game: int | None = None) -> None:
         admin = bool(interaction.permissions and interaction.permissions.manage_guild)
@@ -170,12 +174,14 @@ class Game(commands.GroupCog, group_name="game", group_description="Play dragon 
         )
 
     @app_commands.command(name="status", description="Where a game stands, with its board")
+    @app_commands.describe(game="Game number (default: the one in this channel)")
     @app_commands.autocomplete(game=ac.games_here)
     async def status(self, interaction: discord.Interaction, game: int | None = None) -> None:
         await answer(interaction, lambda: self.bot.host.status(**asked(interaction), game_id=game))
 
     @app_commands.command(name="settings", description="Change a game's turn clock (host)")
     @app_commands.describe(
+        game="Game number (default: the one in this channel)",
         hours="Hours per turn (0: no limit)",
         reminder="Hours before the end to remind the player (0: none)",
         on_timeout="What a timed-out turn does",
@@ -198,44 +204,14 @@ class Game(commands.GroupCog, group_name="game", group_description="Play dragon 
             ),
         )  # fmt: skip
 
-    @app_commands.command(
-        name="defaults", description="Turn clock for new games here (Manage Server)"
-    )
-    @app_commands.describe(
-        hours="Hours per turn (0: no limit)",
-        reminder="Hours before the end to remind the player (0: none)",
-        on_timeout="What a timed-out turn does",
-        threads="Play each new game in a thread of its own",
-    )
-    @app_commands.choices(on_timeout=TIMEOUT_CHOICES)
-    @app_commands.checks.has_permissions(manage_guild=True)
-    async def defaults(
-        self,
-        interaction: discord.Interaction,
-        hours: app_commands.Range[float, 0, 24 * 60] | None = None,
-        reminder: app_commands.Range[float, 0, 24 * 60] | None = None,
-        on_timeout: str | None = None,
-        threads: bool | None = None,
-    ) -> None:
-        async def work():
-            host = self.bot.host
-            reply = await host.set_server_timing(
-                guild_id=interaction.guild_id, limit_hours=hours, reminder_hours=reminder,
-                on_timeout=on_timeout,
-            )  # fmt: skip
-            if threads is not None:
-                more = await host.set_server_threads(guild_id=interaction.guild_id, on=threads)
-                reply = Reply(reply.text + "\n" + more.text, private=False)
-            return reply
-
-        await answer(interaction, work)
-
     @app_commands.command(name="pause", description="Stop a game's clock (host)")
+    @app_commands.describe(game="Game number (default: the one in this channel)")
     @app_commands.autocomplete(game=ac.games_here)
     async def pause(self, interaction: discord.Interaction, game: int | None = None) -> None:
         await answer(interaction, lambda: self.bot.host.pause(**asked(interaction), game_id=game))
 
     @app_commands.command(name="resume", description="Go on with a paused game (host)")
+    @app_commands.describe(game="Game number (default: the one in this channel)")
     @app_commands.autocomplete(game=ac.games_here)
     async def resume(self, interaction: discord.Interaction, game: int | None = None) -> None:
         await answer(interaction, lambda: self.bot.host.resume(**asked(interaction), game_id=game))

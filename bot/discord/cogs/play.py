@@ -357,7 +357,6 @@ def _group_select(control: Controls, version: str, choices: list[Choice], row: i
     return item
 
 
-@app_commands.guild_only()
 class Play(commands.Cog):
     """``/move`` and ``/hand``, and every control that plays an action."""
 
@@ -373,6 +372,7 @@ class Play(commands.Cog):
     @app_commands.command(
         name="move", description="Play an action by typing it (the list shows what is legal)"
     )
+    @app_commands.guild_only()  # a game is found by its server and channel
     @app_commands.describe(
         action="What to do, e.g. roll or 3c-lair", game="Game number (default: this channel's)"
     )
@@ -389,6 +389,8 @@ class Play(commands.Cog):
     @app_commands.command(
         name="hand", description="Show your private choices and cards again (only you see them)"
     )
+    @app_commands.guild_only()  # a game is found by its server and channel
+    @app_commands.describe(game="Game number (default: the one in this channel)")
     @app_commands.autocomplete(game=ac.games_here)
     async def hand(self, interaction: discord.Interaction, game: int | None = None) -> None:
         await answer(interaction, lambda: self.bot.host.hand(**asked(interaction), game_id=game))

@@ -1,0 +1,72 @@
+"""``/server``: what only a member with *Manage Server* may change, for the whole server.
+
+A top-level group, because Discord hides a command from members without the permission
+(``default_member_permissions``) only on top-level commands, never on a subcommand.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.discord.cogs.game import TIMEOUT_CHOICES
+from bot.discord.replies import answer
+from bot.service.notices import Reply
+
+if TYPE_CHECKING:
+    from bot.discord.client import DragonBot
+
+
+@app_commands.guild_only()
+@app_commands.default_permissions(manage_guild=True)
+class ServerAdmin(
+    commands.GroupCog,
+    group_name="server",
+    group_description="Manage Server: settings for the games of this server",
+):
+    """The ``/server`` commands."""
+
+    def __init__(self, bot: DragonBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @app_commands.command(
+        name="defaults", description="The turn clock and threads for new games on this server"
+    )
+    @app_commands.describe(
+        hours="Hours per turn (0: no limit)",
+        reminder="Hours before the end to remind the player (0: none)",
+        on_timeout="What a timed-out turn does",
+        threads="Play each new game in a thread of its own",
+    )
+    @app_commands.choices(on_timeout=TIMEOUT_CHOICES)
+    # Discord hides the command from members without the permission; a server may still
+    # grant it to others, so the check stays.
+    @app_commands.checks.has_permissions(manage_guild=True)
+    async def defaults(
+        self,
+        interaction: discord.Interaction,
+        hours: app_commands.Range[float, 0, 24 * 60] | None = None,
+        reminder: app_commands.Range[float, 0, 24 * 60] | None = None,
+        on_timeout: str | None = None,
+        threads: bool | None = None,
+    ) -> None:
+        async def work():
+            host = self.bot.host
+            reply = await host.set_server_timing(
+                guild_id=interaction.guild_id, limit_hours=hours, reminder_hours=reminder,
+                on_timeout=on_timeout,
+            )  # fmt: skip
+            if threads is not None:
+                more = await host.set_server_threads(guild_id=interaction.guild_id, on=threads)
+                reply = Reply(reply.text + "\n" + more.text, private=False)
+            return reply
+
+        await answer(interaction, work)
+
+
+async def setup(bot: DragonBot) -> None:
+    await bot.add_cog(ServerAdmin(bot))

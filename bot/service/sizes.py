@@ -1,0 +1,36 @@
+"""The table sizes each game is played at, and how a refusal names them."""
+
+from __future__ import annotations
+
+from engines.base import BadOptions, Game
+
+
+def table_sizes(engine: Game) -> list[int]:
+    """The numbers of players ``engine`` seats with its default options: those its
+    ``roles`` accepts, from its fewest to its most."""
+    defaults = engine.parse_options("")
+    sizes = []
+    for players in range(engine.min_players, engine.max_players + 1):
+        try:
+            engine.roles(players, defaults)
+        except BadOptions:
+            continue
+        sizes.append(players)
+    return sizes
+
+
+def sizes_text(engine: Game) -> str:
+    """``"2–5 players"``, ``"exactly 2 players"`` or ``"2, 3 or 5 players"``."""
+    sizes = table_sizes(engine) or [engine.min_players]
+    if len(sizes) == 1:
+        return f"exactly {sizes[0]} players"
+    if sizes == list(range(sizes[0], sizes[-1] + 1)):
+        return f"{sizes[0]}–{sizes[-1]} players"
+    return ", ".join(map(str, sizes[:-1])) + f" or {sizes[-1]} players"
+
+
+def refusal(engine: Game, players: int) -> str | None:
+    """What to tell someone asking for ``players`` seats, or None if the game has them."""
+    if players in table_sizes(engine):
+        return None
+    return f"{engine.title} is for {sizes_text(engine)}, not {players}."
