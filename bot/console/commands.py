@@ -29,12 +29,12 @@ COMMANDS = {
 
 DISCORD_ONLY = {
     "game settings", "game pause", "game resume", "game resign", "game draw", "game undo",
-    "game replay", "server defaults", "notify",
+    "game replay", "server defaults", "notify", "game invite",
     "game watch", "game unwatch", "away",
 }  # fmt: skip
 """Slash commands of the Discord bot that the local table does not have: a turn clock
-(no clock runs here), offers to other players, animations, server settings, watching by
-DM and time away."""
+(no clock runs here), offers to other players, animations, server settings, invitations,
+watching by DM and time away."""
 
 HELP_WORD = "help"
 """A line of just this word (or ``/help``) shows the table's commands, without a name."""

@@ -17,6 +17,7 @@ from bot import logs
 from bot.console.commands import HELP_WORD, Line, ParseError, parse
 from bot.console.places import MEMORY
 from bot.service.errors import UserError
+from bot.service.gathering import KINDS as GATHERING_KINDS
 from bot.service.host import GameHost
 from bot.service.notices import ChannelPost, Controls, Outcome, PrivateMessage, Reply
 from bot.service.outbox import Delivery, Outbox
@@ -258,6 +259,8 @@ class LocalTable:
 
     def _choices(self, controls: tuple[Controls, ...]) -> None:
         for control in controls:
+            if control.prompt.kind in GATHERING_KINDS:
+                continue  # Join, Start, Rematch are buttons; here the post's commands are typed
             actions = [c.action for c in control.choices]
             listed = ", ".join(actions[:MAX_LISTED])
             more = f" (+{len(actions) - MAX_LISTED} more)" if len(actions) > MAX_LISTED else ""

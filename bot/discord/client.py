@@ -35,6 +35,7 @@ COGS = (
     "bot.discord.cogs.admin",
     "bot.discord.cogs.ratings",
     "bot.discord.cogs.presence",
+    "bot.discord.cogs.lobby",
 )
 
 

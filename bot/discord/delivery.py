@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 import aiohttp
 import discord
 
+from bot.discord.cogs import lobby  # noqa: F401  (its controls join controls_view)
 from bot.discord.cogs.play import OpenPrivateButton, controls_view
 from bot.discord.markup import content
 from bot.service.alt_text import board_alt

@@ -24,6 +24,7 @@ from bot.service.clock import Hold, TurnClock
 from bot.service.computers import Computers, computer_seats
 from bot.service.endings import Endings
 from bot.service.errors import AlreadyDone, Unreadable, UserError
+from bot.service.gathering import Gathering, rematch_controls
 from bot.service.lobby import Lobby
 from bot.service.notices import (
     Board,
@@ -70,7 +71,8 @@ MAX_PROMPTS_SHOWN = 5
 
 
 class GameHost(
-    Lobby, TurnClock, Computers, Endings, StoryTeller, Standings, ServerData, Watchers, Away
+    Lobby, TurnClock, Computers, Endings, StoryTeller, Standings, ServerData, Watchers, Away,
+    Gathering,
 ):
     """Every use case of the game host, independent of any frontend."""
 
@@ -559,6 +561,8 @@ class GameHost(
         shown = new_turn or any(e.public and e.data.get("picture") for e in events)
         board = _board(table) if shown else None
         controls = tuple(self._controls(table, version, p) for p in public_prompts)
+        if result is not None and any(s.computer is None for s in record.seats):
+            controls += (rematch_controls(record.id),)  # the same players may play again
         text = Text.of("\n").join(lines)
         final = result is not None
         post = ChannelPost(record.id, record.channel_id, text, board, mentions, controls, final)

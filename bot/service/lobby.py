@@ -9,11 +9,13 @@ from typing import Any
 
 from bot.service import sizes, wire
 from bot.service.errors import UserError
+from bot.service.gathering import lobby_controls, lobby_status, lobby_status_text
 from bot.service.notices import (
     ChannelPost,
     Outcome,
     PrivateMessage,
     Reply,
+    StatusUpdate,
 )
 from bot.service.tables import (
     Table,
@@ -98,8 +100,12 @@ class Lobby:
                 f"{seating_of(roles, {seat: user_name})}\n"
                 f"Join with `/game join game:{game_id}`; the host starts with `/game start`."
             )
-            posts.append(ChannelPost(game_id, channel_id, text))
-            return wire.outgoing(Outcome(posts[-1:]))
+            # The post offers Join, Leave and Start; the status message shows who sits where.
+            controls = (lobby_controls(game_id),)
+            status = lobby_status_text(title, players, roles, {seat: user_name})
+            posts.append(ChannelPost(game_id, channel_id, text, controls=controls))
+            posts.append(StatusUpdate(game_id, channel_id, status))
+            return wire.outgoing(Outcome(posts[-2:]))
 
         posts: list[ChannelPost] = []
         game_id = await self.store.create_game(
@@ -107,7 +113,7 @@ class Lobby:
         )
         self.delivery_due()
         reply = Reply(f"You joined {engine.title} #{game_id} as {roles[seat].name}.")
-        return Outcome([reply, posts[-1]])
+        return Outcome([reply, *posts[-2:]])
 
     async def join(
         self,
@@ -138,16 +144,17 @@ class Lobby:
         text = (
             f"{user_name} joined **{table.title}** as {roles[seat].name}. {more}\n{seating(joined)}"
         )
-        post = ChannelPost(game_id, record.channel_id, text)
+        post = ChannelPost(game_id, record.channel_id, text, controls=(lobby_controls(game_id),))
+        told = Outcome([post, lobby_status(joined)])
         try:
             await self.store.add_seat(
                 game_id, record.version, seat=seat, role=roles[seat].key, user_id=user_id,
-                name=user_name, now=self.clock(), notices=wire.outgoing(Outcome([post])),
+                name=user_name, now=self.clock(), notices=wire.outgoing(told),
             )  # fmt: skip
         except StaleVersion:
             raise UserError("Someone joined at the same moment; please try again.") from None
         self.delivery_due()
-        return Outcome([Reply(f"You joined {table.title} as {roles[seat].name}."), post])
+        return Outcome([Reply(f"You joined {table.title} as {roles[seat].name}."), *told.notices])
 
     async def add_computer(
         self,
@@ -193,7 +200,8 @@ class Lobby:
         text = f"🤖 {a} {level} computer player takes {roles[seat].name}. {more}\n{seating(seated)}"
         outcome = Outcome(
             [Reply(f"{a} {level} computer plays {roles[seat].name}."),
-             ChannelPost(game_id, record.channel_id, text)]
+             ChannelPost(game_id, record.channel_id, text, controls=(lobby_controls(game_id),)),
+             lobby_status(seated)]
         )  # fmt: skip
         try:
             await self._store(
@@ -217,10 +225,10 @@ class Lobby:
             raise UserError(f"{table.title} has already {started_word(record.status)}.")
         if user_id == record.host_id:
             raise UserError("You are hosting this game: `/game cancel` closes it instead.")
-        text = f"{user_name} left **{table.title}**.\n{seating(_without(table, user_id))}"
-        outcome = Outcome(
-            [Reply(f"You left {table.title}."), ChannelPost(game_id, record.channel_id, text)]
-        )
+        rest = _without(table, user_id)
+        text = f"{user_name} left **{table.title}**.\n{seating(rest)}"
+        post = ChannelPost(game_id, record.channel_id, text, controls=(lobby_controls(game_id),))
+        outcome = Outcome([Reply(f"You left {table.title}."), post, lobby_status(rest)])
         await self._store(
             outcome, self.store.remove_seats, game_id, record.version, user_id=user_id,
             now=self.clock(),
@@ -391,8 +399,9 @@ class Lobby:
             )  # fmt: skip
         text = Text.of(f"**{table.title}** was cancelled by ", Mention(user_id), ".")
         outcome = Outcome(
-            [Reply(f"{table.title} is cancelled."), ChannelPost(game_id, record.channel_id, text)]
-        )
+            [Reply(f"{table.title} is cancelled."), ChannelPost(game_id, record.channel_id, text),
+             StatusUpdate(game_id, record.channel_id, f"📜 **{table.title}**: cancelled.")]
+        )  # fmt: skip
         await self._store(
             outcome, self.store.update_game, game_id, record.version, now=self.clock(),
             status="cancelled", **NO_DEADLINES,

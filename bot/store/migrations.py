@@ -183,4 +183,9 @@ MIGRATIONS: list[str] = [
     );
     ALTER TABLE games ADD COLUMN data TEXT NOT NULL DEFAULT '{}';
     """,
+    # 12: the game a rematch was opened from; a finished game has at most one rematch.
+    """
+    ALTER TABLE games ADD COLUMN rematch_of INTEGER;
+    CREATE UNIQUE INDEX games_by_rematch ON games (rematch_of) WHERE rematch_of IS NOT NULL;
+    """,
 ]

@@ -314,9 +314,11 @@ class PostgresStore:
         seats: Sequence[NewSeat] = (),
         notices: Sequence[Outgoing] | Callable[[int], Sequence[Outgoing]] = (),
         data: dict[str, Any] | None = None,
+        rematch_of: int | None = None,
     ) -> int:
         """A new game in the lobby with ``seats`` taken; returns its id. Each seat counts as
-        one write, as if it were taken by :meth:`add_seat` after the game was opened."""
+        one write, as if it were taken by :meth:`add_seat` after the game was opened.
+        StaleVersion if ``rematch_of`` has a rematch already."""
         values = (
             guild_id, channel_id, slug, host_id, players, json.dumps(options), seed,
             json.dumps(timing or {}), bool(own_thread), len(seats), float(now), float(now),
@@ -330,6 +332,13 @@ class PostgresStore:
                 " RETURNING id",
                 *values,
             )
+            if rematch_of is not None:
+                try:
+                    await conn.execute(
+                        "UPDATE games SET rematch_of = $1 WHERE id = $2", rematch_of, game_id
+                    )
+                except asyncpg.UniqueViolationError as error:  # the unique index: one rematch
+                    raise StaleVersion(rematch_of) from error
             if seats:
                 await conn.executemany(
                     "INSERT INTO seats (game_id, role, seat, user_id, name, computer)"
@@ -906,6 +915,11 @@ class PostgresStore:
             await conn.execute("DELETE FROM ratings")
             await _save_ratings(conn, rate_in_order(rater, rows))
             return games_in(rows)
+
+    # -- rematches ---------------------------------------------------------------------
+
+    async def rematch(self, game_id: int) -> int | None:
+        return await self._fetchval("SELECT id FROM games WHERE rematch_of = $1", game_id)
 
 
     # -- watchers and time away --------------------------------------------------------

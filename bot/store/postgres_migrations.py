@@ -188,4 +188,9 @@ MIGRATIONS: list[str] = [
     );
     ALTER TABLE games ADD COLUMN data text NOT NULL DEFAULT '{}';
     """,
+    # 12: the game a rematch was opened from; a finished game has at most one rematch.
+    """
+    ALTER TABLE games ADD COLUMN rematch_of bigint;
+    CREATE UNIQUE INDEX games_by_rematch ON games (rematch_of) WHERE rematch_of IS NOT NULL;
+    """,
 ]

@@ -84,10 +84,15 @@ class Store(Protocol):
         seats: Sequence[NewSeat] = (),
         notices: Sequence[Outgoing] | Callable[[int], Sequence[Outgoing]] = (),
         data: dict[str, Any] | None = None,
+        rematch_of: int | None = None,
     ) -> int:
         """Open a new game in the ``lobby`` with ``seats`` taken (its host's) and its
         ``notices`` stored, all in one transaction, and return its id. ``notices`` may be a
         function of the new id, for notices that name the game.
+
+        ``rematch_of``: the new game is the rematch of that game (:meth:`rematch` finds
+        it). A game has at most one rematch: if it has one already, StaleVersion is raised
+        and nothing is written, however many open one at the same moment.
 
         The id is a positive integer larger than that of every game created before (so
         "newest first" is "highest id first"). The game's version is the number of
@@ -552,4 +557,11 @@ class Store(Protocol):
         transaction, if the game is still at ``version``; True. False, writing nothing,
         when it moved on (or does not exist). The version is not bumped, so the turn's
         controls stay valid."""
+        ...
+
+    # -- rematches ---------------------------------------------------------------------
+
+    async def rematch(self, game_id: int) -> int | None:
+        """The id of the game opened as the rematch of ``game_id`` (``create_game`` with
+        ``rematch_of``), whatever its status; None when there is none."""
         ...

@@ -184,9 +184,11 @@ class SqliteStore:
         seats: Sequence[NewSeat] = (),
         notices: Sequence[Outgoing] | Callable[[int], Sequence[Outgoing]] = (),
         data: dict[str, Any] | None = None,
+        rematch_of: int | None = None,
     ) -> int:
         """A new game in the lobby with ``seats`` taken; returns its id. Each seat counts as
-        one write, as if it were taken by :meth:`add_seat` after the game was opened."""
+        one write, as if it were taken by :meth:`add_seat` after the game was opened.
+        StaleVersion if ``rematch_of`` has a rematch already."""
         async with self._transaction() as db:
             [(game_id,)] = await _rows(
                 db,
@@ -199,6 +201,13 @@ class SqliteStore:
                     json.dumps(data or {}),
                 ),
             )  # fmt: skip
+            if rematch_of is not None:
+                try:
+                    await _run(
+                        db, "UPDATE games SET rematch_of = ? WHERE id = ?", (rematch_of, game_id)
+                    )
+                except sqlite3.IntegrityError as error:  # the unique index: one rematch
+                    raise StaleVersion(rematch_of) from error
             for seat in seats:
                 await _run(
                     db,
@@ -775,6 +784,12 @@ class SqliteStore:
             await _run(db, "DELETE FROM ratings")
             await _save_ratings(db, rate_in_order(rater, rows))
             return games_in(rows)
+
+    # -- rematches ---------------------------------------------------------------------
+
+    async def rematch(self, game_id: int) -> int | None:
+        rows = await self._fetchall("SELECT id FROM games WHERE rematch_of = ?", (game_id,))
+        return rows[0]["id"] if rows else None
 
 
     # -- watchers and time away --------------------------------------------------------

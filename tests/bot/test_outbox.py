@@ -107,7 +107,7 @@ async def test_an_unknown_error_keeps_the_notice(host, outbox, discord, clock):
     assert not await outbox.flush()
     clock.now += 2
     assert await outbox.flush()
-    assert kinds(discord.arrived) == ["ChannelPost"]
+    assert kinds(discord.arrived) == ["ChannelPost", "StatusUpdate"]  # the lobby's status
 
 
 async def test_closed_dms_are_remembered_and_the_choice_waits_behind_a_button(

@@ -162,7 +162,8 @@ async def test_a_whole_game_to_a_win_by_slash_commands_and_menus(simcord_env, wo
         f"🏆 White captured the Black Wizard. Congratulations, White (<@{alice.id}>)!"
         in final.content
     )
-    assert "➡️" not in final.content and not final.components, "the game is over"
+    assert "➡️" not in final.content, "the game is over"
+    assert [c.label for row in final.components for c in row.children] == ["Rematch"]
     boards.append(await board_png(final))
     assert len(boards) == len(WINNING_LINE) + 1
 

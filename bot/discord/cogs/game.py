@@ -97,6 +97,26 @@ class Game(commands.GroupCog, group_name="game", group_description="Play dragon 
             ),
         )
 
+    @app_commands.command(
+        name="invite", description="Invite a member to a game waiting for players, by DM"
+    )
+    @app_commands.describe(
+        user="The member to invite (they get a DM with a Join button)",
+        game="Game number (default: the one in this channel)",
+    )
+    @app_commands.autocomplete(game=ac.games_here)
+    async def invite(
+        self, interaction: discord.Interaction, user: discord.Member, game: int | None = None
+    ) -> None:
+        await answer(
+            interaction,
+            lambda: self.bot.host.invite(
+                **asked(interaction), user_name=_name(interaction), game_id=game,
+                invitee_id=user.id, invitee_name=user.display_name, invitee_is_bot=user.bot,
+                deliver=self.bot.outbox.flush_outcome,
+            ),
+        )  # fmt: skip
+
     @app_commands.command(name="addbot", description="Fill an open seat with a computer player")
     @app_commands.describe(
         level="How well it plays (default strong)",

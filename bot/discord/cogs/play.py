@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 import discord
@@ -265,6 +265,8 @@ class ResignButton(discord.ui.DynamicItem[discord.ui.Button], template=r"dh:r:(?
 
 CONTROLS = (ActionButton, ActionSelect, GroupSelect, OpenPrivateButton, OfferButton, ResignButton)
 
+ItemsOf = Callable[[Controls], list[discord.ui.Item]]
+
 
 def _ending_buttons(control: Controls) -> list[discord.ui.Item]:
     """The buttons of an offer or of a resignation's confirmation."""
@@ -274,6 +276,11 @@ def _ending_buttons(control: Controls) -> list[discord.ui.Item]:
         OfferButton(control.game_id, control.version, c.action, c.label)
         for c in control.choices
     ]
+
+
+BUTTONS: dict[str, ItemsOf] = {OFFER: _ending_buttons, RESIGN: _ending_buttons}
+"""The items of controls that are no action in a game, by prompt kind (each in a row of
+its own); other cogs add theirs (``bot.discord.cogs.lobby``)."""
 
 
 def controls_view(controls: Sequence[Controls]) -> discord.ui.View | None:
@@ -290,8 +297,8 @@ def controls_view(controls: Sequence[Controls]) -> discord.ui.View | None:
         choices = list(control.choices)
         if not choices or row >= MAX_ROWS:
             continue
-        if control.prompt.kind in (OFFER, RESIGN):
-            for item in _ending_buttons(control):
+        if control.prompt.kind in BUTTONS:
+            for item in BUTTONS[control.prompt.kind](control):
                 item.item.row = row
                 view.add_item(item)
             row += 1

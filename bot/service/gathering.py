@@ -1,0 +1,315 @@
+"""Gathering a table: the lobby's Join, Leave and Start controls, invitations, rematches.
+
+Controls are offered as :class:`~bot.service.notices.Controls` of their own prompt kinds,
+so a notice only says "this post offers lobby controls for game N"; each frontend decides
+how to show them (Discord: persistent buttons; the local table: the typed commands).
+Their version is 0: a lobby's controls never go stale by a join or a leave, each press
+reads the game as it is and answers clearly once it has started or closed.
+
+- **Join** takes the only open seat, or asks which one (a menu for the asker alone).
+- **Leave** gives the seat up while the game waits for players (never a seat in play).
+- **Start** is the host's (the others are told who can start it).
+- **Invitations** (``/game invite``) are DMs from the outbox with a Join button that works
+  from the DM. A user whose DMs are closed is not invited; the inviter is told to mention
+  them instead.
+- **Rematch**, on a finished game's final post: one of its players opens the same game
+  (options, table size, clock, thread) in the same channel, hosting it in their old seat,
+  computer seats at their old levels, the other players mentioned. The store opens at most
+  one rematch of a game, so a double click or two players pressing at once open one game;
+  the later press is pointed to it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from bot.service import wire
+from bot.service.errors import AlreadyDone, UserError
+from bot.service.notices import ChannelPost, Controls, Outcome, PrivateMessage, Reply, StatusUpdate
+from bot.service.tables import STATUS_WORDS, Table, engine_for, seating_of
+from bot.service.text import BoardLink, ChannelRef, Mention, Text
+from bot.store import GameRecord, NewSeat, StaleVersion
+from engines.base import Choice, Prompt, Role
+
+LOBBY = "lobby"
+"""The prompt kind of a lobby post's Join, Leave and Start controls."""
+SEAT = "seat"
+"""The prompt kind of the menu asking which open seat to take."""
+INVITE = "invite"
+"""The prompt kind of an invitation's Join control."""
+REMATCH = "rematch"
+"""The prompt kind of a finished game's Rematch control."""
+KINDS = frozenset({LOBBY, SEAT, INVITE, REMATCH})
+"""Every prompt kind of this module: controls that are no action in a game."""
+JOIN, LEAVE, START = "join", "leave", "start"
+
+Deliver = Callable[[Outcome], Awaitable[Any]]
+"""A frontend's way to send an outcome's stored notices now (its outbox's flush)."""
+
+
+def lobby_controls(game_id: int) -> Controls:
+    """Join, Leave and Start for the lobby of ``game_id``."""
+    choices = (Choice(JOIN, "Join"), Choice(LEAVE, "Leave"), Choice(START, "Start"))
+    return Controls(game_id, 0, Prompt(0, LOBBY, "Seats at this table"), choices)
+
+
+def invite_controls(game_id: int, title: str) -> Controls:
+    """The Join control of an invitation to ``game_id``."""
+    return Controls(game_id, 0, Prompt(0, INVITE, "Invitation"), (Choice(JOIN, f"Join {title}"),))
+
+
+def rematch_controls(game_id: int) -> Controls:
+    """The Rematch control of the finished game ``game_id``."""
+    return Controls(game_id, 0, Prompt(0, REMATCH, "Rematch"), (Choice(REMATCH, "Rematch"),))
+
+
+def lobby_status(table: Table) -> StatusUpdate:
+    """The game's status message while it waits for players: who sits where."""
+    record = table.record
+    names = {s.seat: s.name for s in record.seats}
+    text = lobby_status_text(table.title, record.players, table.roles(), names)
+    return StatusUpdate(record.id, record.channel_id, text)
+
+
+def lobby_status_text(title: str, players: int, roles: list[Role], names: dict[int, str]) -> str:
+    """The status line of a lobby titled ``title`` with ``names`` seated by seat number."""
+    return (
+        f"📜 **{title}**: waiting for players ({len(names)} of {players} seated).\n"
+        f"{seating_of(roles, names)}"
+    )
+
+
+def closed_lobby(table: Table) -> UserError | None:
+    """Why a lobby control of ``table`` can no longer be used; None while it waits."""
+    status = table.record.status
+    if status == "lobby":
+        return None
+    if status == "cancelled":
+        return UserError(f"{table.title} was cancelled. `/game new` opens a new game.")
+    if status == "finished":
+        return UserError(f"{table.title} has already ended. `/game list` shows open games.")
+    return UserError(f"{table.title} has already started; its seats are taken.")
+
+
+def table_link(record: GameRecord) -> Text:
+    """Where a game's table is: its status message when it has one, else its channel."""
+    if record.status_message_id:
+        return Text.of(BoardLink(record.guild_id, record.channel_id, record.status_message_id))
+    return Text.of(ChannelRef(record.channel_id))
+
+
+class Gathering:
+    """Lobby buttons, invitations and rematches of :class:`~bot.service.host.GameHost`
+    (a mixin)."""
+
+    # -- the lobby's controls ----------------------------------------------------------
+
+    async def press_join(self, *, game_id: int, user_id: int, user_name: str) -> Outcome | Reply:
+        """Join: the only open seat at once; with several open, a menu asking which."""
+        table = await self.table(game_id)
+        if (refused := closed_lobby(table)) is not None:
+            raise refused
+        record = table.record
+        if record.seat_of(user_id):
+            held = table.role_name(record.seat_of(user_id)[0])
+            raise UserError(f"You are already in {table.title}, as {held}.")
+        taken = {s.seat for s in record.seats}
+        free = [r for i, r in enumerate(table.roles()) if i not in taken]
+        if len(free) > 1:
+            choices = tuple(Choice(r.key, r.name) for r in free)
+            ask = Controls(game_id, record.version, Prompt(0, SEAT, "Choose your seat"), choices)
+            return Reply(f"Which seat do you take at {table.title}?", controls=(ask,))
+        return await self.join(game_id=game_id, user_id=user_id, user_name=user_name)
+
+    async def press_seat(self, *, game_id: int, user_id: int, user_name: str, role: str) -> Outcome:
+        """The seat picked in Join's menu."""
+        table = await self.table(game_id)
+        if (refused := closed_lobby(table)) is not None:
+            raise refused
+        return await self.join(game_id=game_id, user_id=user_id, user_name=user_name, role=role)
+
+    async def press_leave(self, *, game_id: int, user_id: int, user_name: str) -> Outcome:
+        """Leave: give up a seat while the game waits for players (a game under way is
+        left with `/game leave`, which gives the seat up by the rules)."""
+        table = await self.table(game_id)
+        if (refused := closed_lobby(table)) is not None:
+            raise refused
+        return await self.leave(game_id=game_id, user_id=user_id, user_name=user_name)
+
+    async def press_start(
+        self,
+        *,
+        game_id: int,
+        user_id: int,
+        open_thread: Callable[[int, str], Awaitable[int]] | None = None,
+    ) -> Outcome:
+        """Start (the host only). ``open_thread(channel_id, title)`` makes the game's own
+        thread where the game asks for one and returns its channel id."""
+        table = await self.table(game_id)
+        if (refused := closed_lobby(table)) is not None:
+            raise refused
+        table = await self.startable(game_id=game_id, user_id=user_id)
+        if table.record.own_thread and open_thread is not None:
+            thread = await open_thread(table.record.channel_id, table.title)
+            await self.move_to(game_id=game_id, channel_id=thread)
+        return await self.start(game_id=game_id, user_id=user_id)
+
+    # -- invitations -------------------------------------------------------------------
+
+    async def invite(
+        self,
+        *,
+        user_id: int,
+        user_name: str,
+        invitee_id: int,
+        invitee_name: str,
+        invitee_is_bot: bool = False,
+        deliver: Deliver | None = None,
+        **where: Any,
+    ) -> Outcome:
+        """DM ``invitee_id`` an invitation to the lobby, with a Join control.
+
+        ``deliver`` sends the invitation at once, so that DMs found closed can be told to
+        the inviter (without it the invitation simply waits in the outbox)."""
+        table = await self.find(user_id=user_id, **where)
+        record = table.record
+        _check_invitation(table, user_id, invitee_id, invitee_name, invitee_is_bot)
+        if await self.store.dm_closed(invitee_id):
+            raise UserError(_dms_closed(invitee_id, invitee_name, table))
+        taken = {s.seat for s in record.seats}
+        free = [r.name for i, r in enumerate(table.roles()) if i not in taken]
+        text = Text.of(
+            f"✉️ {user_name} invites you to play **{table.title}** ({record.players} players; "
+            f"open: {', '.join(free)}) in ", ChannelRef(record.channel_id), ".\n"
+            f"Press Join to take a seat, or type `/game join game:{record.id}` there. "
+            "The table: ", table_link(record),
+        )  # fmt: skip
+        join = (invite_controls(record.id, table.title),)
+        card = PrivateMessage(record.id, invitee_id, text, join)
+        outcome = Outcome([card])
+        await self._store(outcome, self.store.enqueue, record.id, now=self.clock())
+        if deliver is not None:
+            await deliver(outcome)
+            if await self.store.dm_closed(invitee_id):
+                return Outcome([Reply(_dms_closed(invitee_id, invitee_name, table))])
+        return outcome.add(Reply(f"✉️ {invitee_name} is invited to {table.title} by DM."))
+
+    # -- rematches ---------------------------------------------------------------------
+
+    async def rematch(
+        self,
+        *,
+        game_id: int,
+        user_id: int,
+        user_name: str,
+        parent_channel_id: int | None = None,
+    ) -> Outcome:
+        """Open a rematch of the finished game ``game_id`` hosted by ``user_id`` (one of its
+        players). ``parent_channel_id``: the channel holding the game's own thread, where a
+        game played in a thread of its own opens its rematch."""
+        old = await self.table(game_id)
+        record = old.record
+        if record.status != "finished":
+            raise UserError(f"{old.title} is not over, so there is no rematch yet.")
+        if not any(s.user_id == user_id and s.computer is None for s in record.seats):
+            raise UserError(
+                f"Only the players of {old.title} can ask for its rematch; "
+                "`/game new` opens a game of your own."
+            )
+        if (already := await self.store.rematch(game_id)) is not None:
+            raise await self._rematch_open(already)
+        channel_id = record.channel_id
+        if record.own_thread and parent_channel_id:
+            channel_id = parent_channel_id
+        try:
+            return await self._open_rematch(old, user_id, user_name, channel_id)
+        except StaleVersion:
+            raise await self._rematch_open(await self.store.rematch(game_id)) from None
+
+    async def _open_rematch(
+        self, old: Table, user_id: int, user_name: str, channel_id: int
+    ) -> Outcome:
+        record = old.record
+        roles = old.roles()
+        mine = record.seat_of(user_id)[0]
+        seats = [NewSeat(mine, roles[mine].key, user_id, user_name)]
+        seats += [
+            NewSeat(s.seat, s.role, -1 - s.seat, f"Computer ({s.computer})", s.computer)
+            for s in record.seats
+            if s.computer
+        ]  # fmt: skip
+        others = tuple(dict.fromkeys(
+            s.user_id for s in record.seats if s.computer is None and s.user_id != user_id
+        ))  # fmt: skip
+        engine = engine_for(record.slug)
+        posts: list[Any] = []
+
+        def opened(new_id: int) -> list:
+            title = f"{engine.title} #{new_id}"
+            names = {s.seat: s.name for s in seats}
+            called = Text.of(" ").join([Text.of(Mention(u)) for u in others])
+            text = Text.of(
+                f"🔁 **{title}** is open: a rematch of #{record.id}, for {record.players} "
+                f"players, hosted by {user_name}.\n{seating_of(roles, names)}\n",
+                *((called, ": ") if others else ()),
+                f"join with the button or `/game join game:{new_id}`; the host starts it.",
+            )  # fmt: skip
+            post = ChannelPost(new_id, channel_id, text, mentions=others,
+                               controls=(lobby_controls(new_id),))  # fmt: skip
+            status = lobby_status_text(title, record.players, roles, names)
+            posts[:] = [post, StatusUpdate(new_id, channel_id, status)]
+            return wire.outgoing(Outcome(list(posts)))
+
+        # A rematch is a new game: the server's corrected data as it is now, like any opening.
+        corrections = await self.opening_data(record.guild_id, record.slug)
+        new_id = await self.store.create_game(
+            guild_id=record.guild_id, channel_id=channel_id, slug=record.slug, host_id=user_id,
+            players=record.players, options=record.options, seed=self._seeds.getrandbits(62),
+            now=self.clock(), timing=record.timing, own_thread=record.own_thread, seats=seats,
+            notices=opened, rematch_of=record.id, data=corrections.to_json(),
+        )  # fmt: skip
+        self.delivery_due()
+        reply = Reply(f"You opened {engine.title} #{new_id}, a rematch of {old.title}.")
+        return Outcome([reply, *posts])
+
+    async def _rematch_open(self, rematch_id: int | None) -> UserError:
+        """The answer to a press after the rematch was opened: where it is."""
+        if rematch_id is None:  # cannot be: the store refused a second rematch
+            return UserError("The rematch could not be opened; please try again.")
+        new = await self.table(rematch_id)
+        where = table_link(new.record)
+        state = STATUS_WORDS[new.record.status]
+        if not new.record.active:  # its own final post offers the next one
+            return AlreadyDone(Text.of(f"This game's rematch, {new.title}, is {state}: ", where))
+        return AlreadyDone(Text.of(f"A rematch is already open: {new.title} ({state}), ", where))
+
+
+def _check_invitation(
+    table: Table, user_id: int, invitee_id: int, invitee_name: str, invitee_is_bot: bool
+) -> None:
+    """UserError when ``invitee_id`` cannot be invited to ``table`` by ``user_id``."""
+    record = table.record
+    if invitee_is_bot:
+        raise UserError("Bots cannot be invited; `/game addbot` seats a computer player.")
+    if invitee_id == user_id:
+        raise UserError("You cannot invite yourself; invite another member of the server.")
+    if record.status != "lobby":
+        raise UserError(
+            f"{table.title} is {STATUS_WORDS[record.status]}: only a game waiting for players "
+            "takes invitations. `/game new` opens one."
+        )
+    if not record.seat_of(user_id):
+        raise UserError(f"Only players of {table.title} can invite; `/game join` it first.")
+    if record.seat_of(invitee_id):
+        raise UserError(f"{invitee_name} is already seated at {table.title}.")
+    if len(record.seats) >= record.players:
+        raise UserError(f"{table.title} is full: there is no seat to invite {invitee_name} to.")
+
+
+def _dms_closed(invitee_id: int, invitee_name: str, table: Table) -> Text:
+    return Text.of(
+        f"I can't send {invitee_name} direct messages (they are closed), so they were not "
+        f'invited. Mention them in the channel instead, e.g. "@{invitee_name}, join with '
+        f'`/game join game:{table.record.id}`".'
+    )
