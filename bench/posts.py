@@ -40,7 +40,7 @@ class Count:
     def sent(self, delivery: Delivery) -> None:
         notice = delivery.notice
         if isinstance(notice, ChannelPost):
-            if getattr(notice, "turn", None) is not None and delivery.board_message_id:
+            if notice.edit and delivery.board_message_id:
                 self.edits += 1
             else:
                 self.posts += 1

@@ -46,7 +46,7 @@ from bot.service.tables import (
     table_from,
     written,
 )
-from bot.service.text import BoardLink, ChannelRef, Mention, Moment, Text
+from bot.service.text import BoardLink, ChannelRef, Mention, Moment, Text, fitted, lines_of
 from bot.service.timing import NO_DEADLINES
 from bot.store import GameRecord, StaleVersion, Store
 from engines.base import Choice, Event, IllegalAction, Prompt, Result, UnreadableAction
@@ -60,6 +60,9 @@ log = logging.getLogger(__name__)
 
 MAX_PROMPTS_SHOWN = 5
 """Secret prompts offered at once by ``/hand`` (Discord shows five rows of controls)."""
+TURN_POST_LIMIT = 1800
+"""Characters of a turn's post (Discord holds 2,000; mentions and links grow when written):
+a long turn keeps its first line and its newest steps."""
 
 
 class GameHost(Lobby, TurnClock, Computers, Endings, StoryTeller):
@@ -533,21 +536,31 @@ class GameHost(Lobby, TurnClock, Computers, Endings, StoryTeller):
         mentions = tuple([
             u for u in dict.fromkeys(called) if await self.store.notify_choice(u) == "turns"
         ])  # fmt: skip
+        told = [e.text for e in events if e.public and (result is None or e.text != result.text)]
         lines: list[str | Text] = [f"**{table.title}**" + (": " + headline if headline else "")]
-        lines += [e.text for e in events if e.public and (result is None or e.text != result.text)]
+        lines += told
+        calls: list[str | Text] = []
         if result is not None:
-            winners = seat_labels(table, result.winners, " and ")
-            congratulations = " Congratulations, " + winners + "!" if winners else ""
-            lines.append(f"🏆 {result.text}" + congratulations)
+            lines.append(ending_line(result, seat_labels(table, result.winners, " and ")))
         elif new_turn:
             lines.append(table.public_view()["summary"])
-            lines += [_call(record, p) for p in fresh if p.seat != actor]
+            calls = [_call(record, p) for p in fresh if p.seat != actor]
+        turn, edit, story = version, False, Text.of("\n").join(lines)
+        earlier = None if new_turn else await self._turn_post(record)
+        if earlier is not None:
+            # A step within the turn: the turn's post grows by what it told, and asks anew.
+            turn, edit = earlier.turn, True
+            story = Text.of("\n").join([earlier.story, *([headline] if headline else []), *told])
+            calls = [_call(record, p) for p in after]
         shown = new_turn or any(e.public and e.data.get("picture") for e in events)
         board = _board(table) if shown else None
         controls = tuple(self._controls(table, version, p) for p in public_prompts)
-        text = Text.of("\n").join(lines)
+        text = Text.of("\n").join(fitted([*lines_of(story), *calls], TURN_POST_LIMIT))
         final = result is not None
-        post = ChannelPost(record.id, record.channel_id, text, board, mentions, controls, final)
+        post = ChannelPost(
+            record.id, record.channel_id, text, board, mentions, controls, final,
+            turn=turn, edit=edit, story=story,
+        )  # fmt: skip
         outcome.add(post)
         if new_turn:
             last = next((e.text for e in reversed(events) if e.public), "")
@@ -561,6 +574,14 @@ class GameHost(Lobby, TurnClock, Computers, Endings, StoryTeller):
                 outcome.add(
                     PrivateMessage(record.id, user, text, controls, channel_id=record.channel_id)
                 )
+
+    async def _turn_post(self, record: GameRecord) -> ChannelPost | None:
+        """The game's newest turn post as stored (its latest step), if the outbox has it."""
+        for body in await self.store.recent_notices(record.id, f"c{record.channel_id}"):
+            if body.get("kind") == "post" and body.get("turn") is not None:
+                post = wire.load(body)
+                return post if isinstance(post, ChannelPost) and not post.final else None
+        return None
 
     async def draw(self, board: Board | None) -> bytes | None:
         """The PNG of ``board``; None without a board or when this host draws no pictures."""
@@ -617,6 +638,15 @@ def _call(record: GameRecord, prompt: Prompt) -> Text:
     if user is None:
         return Text.of(f"🤖 {prompt.text} (the computer is thinking)")
     return Text.of("➡️ ", Mention(user), f": {prompt.text}")
+
+
+def ending_line(result: Result, winners: str | Text) -> Text:
+    """The line that ends a game: its result, then who won (a 🏆 only when somebody did;
+    no congratulations, since the winner may be a computer)."""
+    if not result.winners:
+        return Text.of(result.text)
+    verb = " wins." if len(result.winners) == 1 else " win."
+    return Text.of(f"🏆 {result.text} ", winners, verb)
 
 
 def _status_line(table: Table, last: str) -> Text:

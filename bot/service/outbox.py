@@ -330,7 +330,11 @@ def _remembered(notice: Notice, message_id: int | None, messages: _Messages) -> 
     remembered with the send; None if neither changed."""
     if message_id is None:
         return None
-    if isinstance(notice, ChannelPost) and notice.board is not None:
+    if isinstance(notice, ChannelPost) and (
+        notice.board is not None or (notice.edit and message_id != messages.board)
+    ):
+        # A turn's post updated in place stays the board post; one posted anew (the old
+        # one was deleted) becomes it.
         messages.board = message_id
         return "board"
     if isinstance(notice, StatusUpdate) and message_id != messages.status:

@@ -806,6 +806,15 @@ class PostgresStore:
             await self._enqueue(conn, game_id, notices, now)
             return True
 
+    # -- the turn's post -----------------------------------------------------------------
+
+    async def recent_notices(self, game_id: int, lane: str, limit: int = 10) -> list[dict]:
+        rows = await self._fetch(
+            "SELECT body FROM outbox WHERE game_id = $1 AND lane = $2 ORDER BY id DESC LIMIT $3",
+            game_id, lane, limit,
+        )  # fmt: skip
+        return [json.loads(row["body"]) for row in rows]
+
 
 async def _lock_at_version(conn: asyncpg.Connection, game_id: int, version: int) -> bool:
     """Whether the game is at ``version``, its row locked until the transaction ends (so an

@@ -437,3 +437,11 @@ class Store(Protocol):
         """Remove the offer made at ``version`` (declined) and store the notices, in one
         transaction; True. False, storing nothing, when no such offer waits."""
         ...
+
+    # -- the turn's post -----------------------------------------------------------------
+
+    async def recent_notices(self, game_id: int, lane: str, limit: int = 10) -> list[dict]:
+        """The bodies of the game's newest stored notices in ``lane`` (sent, waiting or
+        given up on), newest first, at most ``limit`` (the host reads the turn's post so
+        far from them to update it in place)."""
+        ...
