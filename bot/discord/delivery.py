@@ -177,7 +177,7 @@ class Courier:
     async def _fallback(self, fallback: PrivateFallback, delivery: Delivery) -> int:
         channel = await self._channel(fallback.channel_id)
         view = discord.ui.View(timeout=None)
-        view.add_item(OpenPrivateButton(fallback.game_id))
+        view.add_item(OpenPrivateButton(fallback.game_id, fallback.user_id))
         text = Text.of(
             Mention(fallback.user_id),
             ", I can't send you direct messages, so your private choice "

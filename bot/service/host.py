@@ -241,11 +241,15 @@ class GameHost(Lobby, TurnClock, Computers, Endings, StoryTeller):
 
     def _status_text(self, table: Table) -> Text:
         record = table.record
-        lines = [f"**{table.title}**: {STATUS_WORDS[record.status]}", seating(table)]
-        if table.state is not None:
-            lines.append(table.public_view()["summary"])
-        if record.result:
-            lines.append(f"Result: {record.result}")
+        lines: list[str | Text] = [f"**{table.title}**: {STATUS_WORDS[record.status]}"]
+        lines.append(seating(table))
+        summary = table.public_view()["summary"] if table.state is not None else ""
+        if summary:
+            lines.append(summary)
+        if record.result and record.result not in summary:
+            lines.append(f"Result: {record.result}")  # said once: the summary may hold it
+        if record.status == "running" and record.deadline:
+            lines.append(Text.of("⏳ The turn ends ", Moment(record.deadline), "."))
         return Text.of("\n").join(lines)
 
     # -- what frontends remember -------------------------------------------------------
@@ -306,8 +310,16 @@ class GameHost(Lobby, TurnClock, Computers, Endings, StoryTeller):
             raise UserError(f"Nothing to do with `{group}` now.")
         return Reply(f"Where to, from {group}?", controls=tuple(picked))
 
-    async def private_controls(self, *, game_id: int, user_id: int) -> Reply:
-        """The asker's waiting secret choice with its controls, for their eyes only."""
+    async def private_controls(
+        self, *, game_id: int, user_id: int, owner: int | None = None
+    ) -> Reply:
+        """The asker's waiting secret choice with its controls, for their eyes only.
+        ``owner``: whose choice the pressed button opens; anyone else is told whose it is."""
+        if owner is not None and owner != user_id:
+            raise UserError(
+                Text.of("This button is for ", Mention(owner), "'s secret choice. ")
+                + "Yours come by direct message, or with `/hand`."
+            )
         table = await self.find(game_id=game_id)
         controls = [c for c in self._controls_of(table, user_id) if c.prompt.secret]
         if not controls:
@@ -488,6 +500,8 @@ class GameHost(Lobby, TurnClock, Computers, Endings, StoryTeller):
         if not seats:
             raise UserError(f"You are not playing in {table.title}.")
         prompted = [p.seat for p in table.prompts() if p.seat in seats]
+        if not prompted and any(p.secret for p in table.prompts()):
+            _why_not_now(table, seats[0], action)  # answered already: the engine says so
         if not prompted:
             waiting = seat_labels(table, [p.seat for p in table.prompts()])
             raise UserError(f"It is not your turn in {table.title}: waiting for " + waiting + ".")
@@ -543,13 +557,14 @@ class GameHost(Lobby, TurnClock, Computers, Endings, StoryTeller):
         if result is not None:
             lines.append(ending_line(result, seat_labels(table, result.winners, " and ")))
         elif new_turn:
-            lines.append(table.public_view()["summary"])
+            lines.append(_summary(table.public_view()["summary"], told))
             calls = [_call(record, p) for p in fresh if p.seat != actor]
         turn, edit, story = version, False, Text.of("\n").join(lines)
         earlier = None if new_turn else await self._turn_post(record)
         if earlier is not None:
             # A step within the turn: the turn's post grows by what it told, and asks anew.
             turn, edit = earlier.turn, True
+            told = [t for t in told if not _asked_again(t, after)]
             story = Text.of("\n").join([earlier.story, *([headline] if headline else []), *told])
             calls = [_call(record, p) for p in after]
         shown = new_turn or any(e.public and e.data.get("picture") for e in events)
@@ -601,6 +616,17 @@ class GameHost(Lobby, TurnClock, Computers, Endings, StoryTeller):
         return engine_for(slug).rules_help()
 
 
+def _why_not_now(table: Table, seat: int, action: str) -> None:
+    """Raise what the engine says of ``seat`` playing ``action`` now (in a round of secret
+    choices, a seat that answered already hears that its choice is locked in)."""
+    try:
+        table.engine.apply(table.state, seat, action.strip(), random.Random(0))
+    except UnreadableAction as error:
+        raise Unreadable(str(error)) from None
+    except IllegalAction as error:
+        raise UserError(str(error)) from None
+
+
 def _board(table: Table) -> Board | None:
     """The game's board as everyone may see it (the public view only)."""
     if table.state is None:
@@ -638,6 +664,18 @@ def _call(record: GameRecord, prompt: Prompt) -> Text:
     if user is None:
         return Text.of(f"🤖 {prompt.text} (the computer is thinking)")
     return Text.of("➡️ ", Mention(user), f": {prompt.text}")
+
+
+def _summary(summary: str, told: list[str]) -> str:
+    """The public summary in a post: without its "Last: …" when the post tells what
+    happened itself (each thing is said once)."""
+    return summary.split(" Last: ")[0] if told else summary
+
+
+def _asked_again(told: str, prompts: list[Prompt]) -> bool:
+    """Whether a prompt now says ``told`` again (a roll the next question starts with)."""
+    said = told.rstrip(".")
+    return any(p.text.startswith(said) for p in prompts)
 
 
 def ending_line(result: Result, winners: str | Text) -> Text:
