@@ -112,7 +112,7 @@ async def test_a_moves_summary_does_not_repeat_the_move(host):
 
 async def test_a_computers_turn_of_several_steps_is_one_post(host):
     game = await stgeorge(host, computer=True)
-    _, moved = await to_move(host, game, ALICE)
+    await to_move(host, game, ALICE)
     played = await host.play_computers(game)
     new = [p for p in posts(played) if not p.edit]
     updates = [p for p in posts(played) if p.edit]
