@@ -500,10 +500,11 @@ class GameHost(Lobby, TurnClock, Computers, Endings, StoryTeller):
         if not seats:
             raise UserError(f"You are not playing in {table.title}.")
         prompted = [p.seat for p in table.prompts() if p.seat in seats]
-        if not prompted and any(p.secret for p in table.prompts()):
-            _why_not_now(table, seats[0], action)  # answered already: the engine says so
         if not prompted:
             waiting = seat_labels(table, [p.seat for p in table.prompts()])
+            if any(p.secret for p in table.prompts()):
+                # A round of secret choices this seat has answered: the engine says so.
+                _why_not_now(table, seats[0], action, waiting)
             raise UserError(f"It is not your turn in {table.title}: waiting for " + waiting + ".")
         if len(prompted) == 1:
             return prompted[0]
@@ -616,15 +617,16 @@ class GameHost(Lobby, TurnClock, Computers, Endings, StoryTeller):
         return engine_for(slug).rules_help()
 
 
-def _why_not_now(table: Table, seat: int, action: str) -> None:
-    """Raise what the engine says of ``seat`` playing ``action`` now (in a round of secret
-    choices, a seat that answered already hears that its choice is locked in)."""
+def _why_not_now(table: Table, seat: int, action: str, waiting: Text) -> None:
+    """Raise what the engine says of ``seat`` playing ``action`` now, and who is still to
+    answer (in a round of secret choices, a seat that answered already hears that its
+    choice is locked in)."""
     try:
         table.engine.apply(table.state, seat, action.strip(), random.Random(0))
     except UnreadableAction as error:
         raise Unreadable(str(error)) from None
     except IllegalAction as error:
-        raise UserError(str(error)) from None
+        raise UserError(Text.of(str(error), " Waiting for ", waiting, ".")) from None
 
 
 def _board(table: Table) -> Board | None:
