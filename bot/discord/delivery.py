@@ -124,10 +124,8 @@ class Courier:
             await channel.get_partial_message(message_id).edit(  # type: ignore[attr-defined]
                 allowed_mentions=discord.AllowedMentions.none(), **changes
             )
-        except discord.NotFound:
-            return None
-        except discord.Forbidden as error:
-            raise ChannelGone(post.channel_id, f"Discord {error.status} {error.code}") from error
+        except (discord.NotFound, discord.Forbidden):
+            return None  # deleted, or not ours to edit: a post of its own says it all
         return message_id
 
     async def _retire(self, channel: discord.abc.Messageable, message_id: int) -> None:
