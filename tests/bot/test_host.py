@@ -163,7 +163,7 @@ async def test_two_clicks_arriving_together_apply_once(host, store):
 async def test_a_double_secret_answer_is_refused_and_the_first_stands(host, store):
     game = await started(host)
     await host.act(game_id=game, user_id=ALICE, action="pick 1")
-    with pytest.raises(UserError, match="is not possible now. Waiting for"):
+    with pytest.raises(UserError, match=r"is not possible now\. Waiting for"):
         await host.act(game_id=game, user_id=ALICE, action="pick 3")
     assert "Your pick: 1." in await host.private_text(game_id=game, user_id=ALICE)
 
