@@ -40,7 +40,7 @@ class Count:
     def sent(self, delivery: Delivery) -> None:
         notice = delivery.notice
         if isinstance(notice, ChannelPost):
-            if notice.edit and delivery.board_message_id:
+            if getattr(notice, "edit", False) and delivery.board_message_id:
                 self.edits += 1
             else:
                 self.posts += 1

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -169,3 +170,35 @@ async def test_the_local_table_shows_only_what_the_update_adds(tmp_path):
 async def test_every_example_game_posts_about_once_a_turn(path):
     made, _, turns = await bench_posts.example(path)
     assert made <= turns * 1.2 + 5, f"{made} posts for {turns} turns"
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=[p.stem for p in EXAMPLES])
+async def test_once_a_game_runs_every_new_post_is_a_turns_post_with_its_board(path):
+    """A step within a turn (a roll, a march, a secret answer) adds no post of its own."""
+    script = path.read_text(encoding="utf-8")
+    table = await LocalTable.open(seed=seed_of(script), out=io.StringIO())
+    bare: list[str] = []
+    send = table.outbox.send
+    numbers = iter(range(1, 10**6))
+
+    async def watching(delivery):
+        notice = delivery.notice
+        updates = getattr(notice, "edit", False) and delivery.board_message_id
+        told = isinstance(notice, ChannelPost) and str(notice.text).startswith("**")
+        if told and notice.board is None and not updates:
+            record = await table.host.store.get_game(notice.game_id)
+            if record.version > len(record.seats):  # the game runs: a step of a turn
+                bare.append(str(notice.text))
+        await send(delivery)
+        return next(numbers)
+
+    table.outbox.send = watching
+    try:
+        await table.run_lines(script.splitlines())
+    finally:
+        await table.close()
+    assert bare == [], bare[:3]
+
+
+def seed_of(script: str) -> int:
+    return int(re.search(r"^# seed: (\d+)$", script, re.MULTILINE)[1])
