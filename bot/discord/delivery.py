@@ -104,7 +104,9 @@ class Courier:
             )  # fmt: skip
         except (discord.NotFound, discord.Forbidden) as error:
             raise ChannelGone(post.channel_id, f"Discord {error.status} {error.code}") from error
-        if post.board is not None and delivery.board_message_id:
+        opens_turn = (post.board is not None or post.turn is not None) and not post.edit
+        if opens_turn and delivery.board_message_id:
+            # (An update posted anew replaces a post that is gone or not ours to edit.)
             await self._retire(channel, delivery.board_message_id)
         if post.final and isinstance(channel, discord.Thread):
             await channel.edit(archived=True)
