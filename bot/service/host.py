@@ -566,7 +566,9 @@ class GameHost(Lobby, TurnClock, Computers, Endings, StoryTeller):
             # A step within the turn: the turn's post grows by what it told, and asks anew.
             turn, edit = earlier.turn, True
             told = [t for t in told if not _asked_again(t, after)]
-            story = Text.of("\n").join([earlier.story, *([headline] if headline else []), *told])
+            # A computer's headline is worth a line when it says why ("X: takes a Knight").
+            said = [headline] if headline and ":" in str(headline) else []
+            story = Text.of("\n").join([earlier.story, *said, *told])
             calls = [_call(record, p) for p in after]
         shown = new_turn or any(e.public and e.data.get("picture") for e in events)
         board = _board(table) if shown else None
