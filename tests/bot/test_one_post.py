@@ -13,9 +13,11 @@ import pytest
 
 from bench import posts as bench_posts
 from bot.console.table import LocalTable
+from bot.service import wire
 from bot.service.host import GameHost
 from bot.service.notices import ChannelPost
-from bot.service.outbox import Outbox
+from bot.service.outbox import Delivery, Outbox
+from bot.service.text import Mention, Text
 from tests.bot.test_turn_clock import Clock
 
 GUILD, CHANNEL = 1, 10
@@ -202,3 +204,27 @@ async def test_once_a_game_runs_every_new_post_is_a_turns_post_with_its_board(pa
 
 def seed_of(script: str) -> int:
     return int(re.search(r"^# seed: (\d+)$", script, re.MULTILINE)[1])
+
+
+async def test_an_update_sent_twice_after_a_crash_leaves_the_same_message(host):
+    channel = Channel()
+    outbox = Outbox(host, channel)
+    game = await stgeorge(host)
+    await outbox.flush()
+    await host.act(game_id=game, user_id=ALICE, action="roll")
+    [entry] = [e for e in await host.store.pending_notices() if e.body["kind"] == "post"]
+    record = await host.store.get_game(game)
+    delivery = Delivery(wire.load(entry.body), f"dh{entry.id}", None, record.board_message_id)
+    posted = channel.posted
+    await channel(delivery)  # sent, then the process died before recording it
+    once = dict(channel.messages)
+    await outbox.flush()  # the next process sends it again
+    assert channel.messages == once and channel.posted == posted, "no second message"
+
+
+def test_a_turn_posts_update_survives_the_outbox_as_it_was_stored():
+    update = ChannelPost(
+        1, 10, Text.of("**Game**\nrolled 4\n➡️ ", Mention(7), ": move"),
+        turn=12, edit=True, story=Text.of("**Game**\nrolled 4"),
+    )  # fmt: skip
+    assert wire.load(wire.dump(update)) == update
