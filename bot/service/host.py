@@ -551,7 +551,9 @@ class GameHost(Lobby, TurnClock, Computers, Endings, StoryTeller):
         mentions = tuple([
             u for u in dict.fromkeys(called) if await self.store.notify_choice(u) == "turns"
         ])  # fmt: skip
-        told = [e.text for e in events if e.public and (result is None or e.text != result.text)]
+        told = [e.text for e in events if e.public]
+        if result is not None:  # the result is said once, on its own line below
+            told = [t for e in told if (t := e.replace(result.text, "").strip())]
         lines: list[str | Text] = [f"**{table.title}**" + (": " + headline if headline else "")]
         lines += told
         calls: list[str | Text] = []
@@ -687,8 +689,10 @@ def ending_line(result: Result, winners: str | Text) -> Text:
     no congratulations, since the winner may be a computer)."""
     if not result.winners:
         return Text.of(result.text)
-    verb = " wins." if len(result.winners) == 1 else " win."
-    return Text.of(f"🏆 {result.text} ", winners, verb)
+    several = len(result.winners) > 1
+    if " win" in f" {result.text.lower()}":  # the text says who won: name them, once
+        return Text.of(f"🏆 {result.text} ", "Winners: " if several else "Winner: ", winners, ".")
+    return Text.of(f"🏆 {result.text} ", winners, " win." if several else " wins.")
 
 
 def _status_line(table: Table, last: str) -> Text:

@@ -119,11 +119,17 @@ async def test_a_fireball_shot_is_told_once(host):
 
 
 def test_a_won_game_names_the_winner_without_congratulating_a_computer():
-    line = ending_line(Result((1,), "The Dragon ate the last Knight."), "The Dragon (🤖 strong)")
-    assert str(line) == "🏆 The Dragon ate the last Knight. The Dragon (🤖 strong) wins."
+    line = ending_line(Result((1,), "The last Knight is eaten."), "The Dragon (🤖 strong)")
+    assert str(line) == "🏆 The last Knight is eaten. The Dragon (🤖 strong) wins."
     assert "Congratulations" not in str(line)
     two = ending_line(Result((0, 1), "They share the gold."), Text.of("alice and bob"))
     assert str(two).endswith("alice and bob win.")
+
+
+def test_a_result_that_says_who_won_names_them_without_saying_it_again():
+    line = ending_line(Result((0,), "Red wins with 22 coins."), Text.of("Red (", Mention(7), ")"))
+    assert str(line) == "🏆 Red wins with 22 coins. Winner: Red (@7)."
+    assert Mention(7) in line.parts
 
 
 def test_a_game_nobody_wins_has_no_trophy():
@@ -138,7 +144,8 @@ async def test_a_computer_that_wins_is_named_not_congratulated(host):
     await host.start(game_id=game, user_id=ALICE)
     final = texts(await host.play_computers(game))[-1]
     assert "Congratulations" not in final
-    assert "🤖" in final.splitlines()[-1] and final.endswith(" wins."), final
+    last = final.splitlines()[-1]
+    assert "🤖" in last and (last.endswith(" wins.") or "Winner: " in last), final
 
 
 def test_a_menu_placeholder_is_plain_words_without_notation_hints():
