@@ -18,7 +18,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from typing import Any
 
-from bot.service import wire
+from bot.service import turn_posts, wire
 from bot.service.clock import Hold, TurnClock
 from bot.service.computers import Computers, computer_seats
 from bot.service.endings import Endings
@@ -46,7 +46,7 @@ from bot.service.tables import (
     table_from,
     written,
 )
-from bot.service.text import BoardLink, ChannelRef, Mention, Moment, Text, fitted, lines_of
+from bot.service.text import BoardLink, ChannelRef, Mention, Moment, Text
 from bot.service.timing import NO_DEADLINES
 from bot.store import GameRecord, StaleVersion, Store
 from engines.base import Choice, Event, IllegalAction, Prompt, Result, UnreadableAction
@@ -60,9 +60,6 @@ log = logging.getLogger(__name__)
 
 MAX_PROMPTS_SHOWN = 5
 """Secret prompts offered at once by ``/hand`` (Discord shows five rows of controls)."""
-TURN_POST_LIMIT = 1800
-"""Characters of a turn's post (Discord holds 2,000; mentions and links grow when written):
-a long turn keeps its first line and its newest steps."""
 
 
 class GameHost(Lobby, TurnClock, Computers, Endings, StoryTeller):
@@ -551,31 +548,27 @@ class GameHost(Lobby, TurnClock, Computers, Endings, StoryTeller):
         mentions = tuple([
             u for u in dict.fromkeys(called) if await self.store.notify_choice(u) == "turns"
         ])  # fmt: skip
-        told = [e.text for e in events if e.public]
-        if result is not None:  # the result is said once, on its own line below
-            told = [t for e in told if (t := e.replace(result.text, "").strip())]
+        told = turn_posts.told(events, result)
         lines: list[str | Text] = [f"**{table.title}**" + (": " + headline if headline else "")]
         lines += told
         calls: list[str | Text] = []
         if result is not None:
-            lines.append(ending_line(result, seat_labels(table, result.winners, " and ")))
+            winners = seat_labels(table, result.winners, " and ")
+            lines.append(turn_posts.ending_line(result, winners))
         elif new_turn:
-            lines.append(_summary(table.public_view()["summary"], told))
+            lines.append(turn_posts.summary(table.public_view()["summary"], told))
             calls = [_call(record, p) for p in fresh if p.seat != actor]
         turn, edit, story = version, False, Text.of("\n").join(lines)
-        earlier = None if new_turn else await self._turn_post(record)
+        earlier = None if new_turn else await turn_posts.current(self.store, record)
         if earlier is not None:
             # A step within the turn: the turn's post grows by what it told, and asks anew.
             turn, edit = earlier.turn, True
-            told = [t for t in told if not _asked_again(t, after)]
-            # A computer's headline is worth a line when it says why ("X: takes a Knight").
-            said = [headline] if headline and ":" in str(headline) else []
-            story = Text.of("\n").join([earlier.story, *said, *told])
+            story = turn_posts.step_story(earlier, headline, told, after)
             calls = [_call(record, p) for p in after]
         shown = new_turn or any(e.public and e.data.get("picture") for e in events)
         board = _board(table) if shown else None
         controls = tuple(self._controls(table, version, p) for p in public_prompts)
-        text = Text.of("\n").join(fitted([*lines_of(story), *calls], TURN_POST_LIMIT))
+        text = turn_posts.text(story, calls)
         final = result is not None
         post = ChannelPost(
             record.id, record.channel_id, text, board, mentions, controls, final,
@@ -594,14 +587,6 @@ class GameHost(Lobby, TurnClock, Computers, Endings, StoryTeller):
                 outcome.add(
                     PrivateMessage(record.id, user, text, controls, channel_id=record.channel_id)
                 )
-
-    async def _turn_post(self, record: GameRecord) -> ChannelPost | None:
-        """The game's newest turn post as stored (its latest step), if the outbox has it."""
-        for body in await self.store.recent_notices(record.id, f"c{record.channel_id}"):
-            if body.get("kind") == "post" and body.get("turn") is not None:
-                post = wire.load(body)
-                return post if isinstance(post, ChannelPost) and not post.final else None
-        return None
 
     async def draw(self, board: Board | None) -> bytes | None:
         """The PNG of ``board``; None without a board or when this host draws no pictures."""
@@ -670,29 +655,6 @@ def _call(record: GameRecord, prompt: Prompt) -> Text:
     if user is None:
         return Text.of(f"🤖 {prompt.text} (the computer is thinking)")
     return Text.of("➡️ ", Mention(user), f": {prompt.text}")
-
-
-def _summary(summary: str, told: list[str]) -> str:
-    """The public summary in a post: without its "Last: …" when the post tells what
-    happened itself (each thing is said once)."""
-    return summary.split(" Last: ")[0] if told else summary
-
-
-def _asked_again(told: str, prompts: list[Prompt]) -> bool:
-    """Whether a prompt now says ``told`` again (a roll the next question starts with)."""
-    said = told.rstrip(".")
-    return any(p.text.startswith(said) for p in prompts)
-
-
-def ending_line(result: Result, winners: str | Text) -> Text:
-    """The line that ends a game: its result, then who won (a 🏆 only when somebody did;
-    no congratulations, since the winner may be a computer)."""
-    if not result.winners:
-        return Text.of(result.text)
-    several = len(result.winners) > 1
-    if " win" in f" {result.text.lower()}":  # the text says who won: name them, once
-        return Text.of(f"🏆 {result.text} ", "Winners: " if several else "Winner: ", winners, ".")
-    return Text.of(f"🏆 {result.text} ", winners, " win." if several else " wins.")
 
 
 def _status_line(table: Table, last: str) -> Text:

@@ -83,7 +83,7 @@ async def to_move(host, game, user):
 
 async def test_a_roll_updates_the_turns_post_and_the_move_opens_the_next(host):
     game = await stgeorge(host)
-    first = (await host.store.recent_notices(game, f"c{CHANNEL}"))
+    first = await host.store.recent_notices(game, f"c{CHANNEL}")
     turn_post = next(b for b in first if b["kind"] == "post" and b.get("turn") is not None)
     rolled = await host.act(game_id=game, user_id=ALICE, action="roll")
     [update] = posts(rolled)

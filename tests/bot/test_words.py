@@ -12,10 +12,11 @@ import pytest
 
 from bot.discord.cogs.play import GroupSelect, controls_view, menu_placeholder
 from bot.service.errors import UserError
-from bot.service.host import GameHost, ending_line
+from bot.service.host import GameHost
 from bot.service.notices import ChannelPost, Controls
 from bot.service.text import Mention, Moment, Text, plural
 from bot.service.timing import HOUR
+from bot.service.turn_posts import ending_line
 from engines.base import Choice, Prompt, Result
 from engines.dragons_cave import prompts as cave_prompts
 from games import ENGINES
