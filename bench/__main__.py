@@ -1,6 +1,7 @@
 """Command line of the benchmarks: ``python -m bench [--games a,b] [--actions N] [--seed S]``;
 with ``--boards N``, the CPU and size of board pictures instead (:mod:`bench.boards`);
-``python -m bench replay`` for the replay animations (:mod:`bench.replay`)."""
+``python -m bench replay`` for the replay animations (:mod:`bench.replay`);
+``python -m bench posts`` for the bot's posts per turn (:mod:`bench.posts`)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import argparse
 import asyncio
 import sys
 
-from bench import boards, latency
+from bench import boards, latency, posts
 from bench import replay as replays
 from games import ENGINES
 
@@ -63,6 +64,9 @@ def main(argv: list[str] | None = None) -> None:
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["replay"]:
         replays.main()
+        return
+    if argv[:1] == ["posts"]:
+        posts.main()
         return
     args = parse_args(argv)
     if args.boards > 0:

@@ -58,6 +58,7 @@ class LocalTable:
         self._ids: dict[str, int] = {}
         self._names: dict[int, str] = {}
         self._pictures = last_picture(images)
+        self._posts: dict[int, list[str]] = {}  # each game's turn post, as last shown
         self.outbox = Outbox(host, self._send, one_by_one=True)
 
     @classmethod
@@ -249,13 +250,26 @@ class LocalTable:
         """The outbox's sender at this table: print what each player would see."""
         match delivery.notice:
             case ChannelPost() as post:
-                self.say("[#table] " + self.write(post.text))
+                self._post(post)
                 self._picture(await self.host.draw(post.board))
                 self._choices(post.controls)
             case PrivateMessage() as message:
                 name = self._names.get(message.user_id, str(message.user_id))
                 self.say(f"[private to {name}] " + self.write(message.text))
                 self._choices(message.controls)
+
+    def _post(self, post: ChannelPost) -> None:
+        """A new post in full; a turn's post updated in place, by the lines it changed."""
+        lines = self.write(post.text).splitlines()
+        before = self._posts.get(post.game_id, []) if post.edit else []
+        self._posts[post.game_id] = lines
+        same = 0
+        while same < min(len(before), len(lines)) and before[same] == lines[same]:
+            same += 1
+        if post.edit and same:
+            self.say("[#table, the turn's post goes on] " + "\n".join(lines[same:]))
+        else:
+            self.say("[#table] " + "\n".join(lines))
 
     def _choices(self, controls: tuple[Controls, ...]) -> None:
         for control in controls:

@@ -94,6 +94,10 @@ class Courier:
 
     async def _post(self, post: ChannelPost, delivery: Delivery) -> int:
         channel = await self._channel(post.channel_id)
+        if post.edit and delivery.board_message_id:
+            edited = await self._edit_turn_post(channel, post, delivery.board_message_id)
+            if edited is not None:
+                return edited
         mentions = discord.AllowedMentions(
             everyone=False, roles=False, users=[discord.Object(u) for u in post.mentions]
         )
@@ -104,11 +108,31 @@ class Courier:
             )  # fmt: skip
         except (discord.NotFound, discord.Forbidden) as error:
             raise ChannelGone(post.channel_id, f"Discord {error.status} {error.code}") from error
-        if post.board is not None and delivery.board_message_id:
+        opens_turn = (post.board is not None or post.turn is not None) and not post.edit
+        if opens_turn and delivery.board_message_id:
+            # (An update posted anew replaces a post that is gone or not ours to edit.)
             await self._retire(channel, delivery.board_message_id)
         if post.final and isinstance(channel, discord.Thread):
             await channel.edit(archived=True)
         return message.id
+
+    async def _edit_turn_post(
+        self, channel: discord.abc.Messageable, post: ChannelPost, message_id: int
+    ) -> int | None:
+        """Update the turn's post in place (its text, controls and, with a board, its
+        picture); None if it is gone, so it is posted anew. Edits ping nobody, and an edit
+        sent twice leaves the same message."""
+        message = await self._message(post.text, post.board, post.controls)
+        changes: dict = {"content": message["content"], "view": message.get("view")}
+        if "file" in message:
+            changes["attachments"] = [message["file"]]
+        try:
+            await channel.get_partial_message(message_id).edit(  # type: ignore[attr-defined]
+                allowed_mentions=discord.AllowedMentions.none(), **changes
+            )
+        except (discord.NotFound, discord.Forbidden):
+            return None  # deleted, or not ours to edit: a post of its own says it all
+        return message_id
 
     async def _retire(self, channel: discord.abc.Messageable, message_id: int) -> None:
         """The previous board loses its buttons: the turn has passed."""
@@ -157,7 +181,7 @@ class Courier:
     async def _fallback(self, fallback: PrivateFallback, delivery: Delivery) -> int:
         channel = await self._channel(fallback.channel_id)
         view = discord.ui.View(timeout=None)
-        view.add_item(OpenPrivateButton(fallback.game_id))
+        view.add_item(OpenPrivateButton(fallback.game_id, fallback.user_id))
         text = Text.of(
             Mention(fallback.user_id),
             ", I can't send you direct messages, so your private choice "

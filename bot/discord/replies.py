@@ -34,15 +34,25 @@ def asked(interaction: discord.Interaction) -> dict[str, Any]:
 
 
 async def answer(
-    interaction: discord.Interaction, work: Work, *, ack: str = "", public: bool = False
+    interaction: discord.Interaction,
+    work: Work,
+    *,
+    ack: str = "",
+    public: bool = False,
+    quiet: bool = False,
 ) -> None:
     """Defer, do ``work``, deliver its notices; a UserError becomes a private answer.
 
     ``ack`` answers the asker when no notice of ``work`` did; ``public`` shows the
-    reply to the whole channel.
+    reply to the whole channel. ``quiet`` (a clicked control whose answer is the post it
+    updates or adds): the click is acknowledged without a "thinking…" message, and only
+    a reply, a refusal or a delayed post is told to the clicker.
     """
     if not interaction.response.is_done():
-        await interaction.response.defer(ephemeral=not public, thinking=True)
+        if quiet and interaction.type == discord.InteractionType.component:
+            await interaction.response.defer()
+        else:
+            await interaction.response.defer(ephemeral=not public, thinking=True)
 
     async def refuse(text: str) -> None:
         await interaction.followup.send(text, ephemeral=True)

@@ -27,6 +27,7 @@ from bot.service.tables import (
 from bot.service.text import Mention, Moment, Text
 from bot.service.timing import NO_DEADLINES, Timing
 from bot.store import GameRecord, StaleVersion
+from engines.base import Event
 from engines.replay import action_rng
 
 FIRST_DUE = 100
@@ -346,8 +347,7 @@ class TurnClock:
             rng = action_rng(table.record.seed, table.record.version + 1)
             hook = table.engine.skip if mode == "skip" else table.engine.forfeit
             state, events = hook(table.state, seat, rng)
-            word = "turn is skipped" if mode == "skip" else "seat is forfeited"
-            headline = "⏰ " + seat_label(table, seat) + f" ran out of time: the {word}."
+            headline = _timeout_headline(table, seat, mode, events)
             try:
                 committed = await self._commit(table, seat, f"!{mode}", state, events, headline)
             except StaleVersion:
@@ -395,3 +395,12 @@ def _title(slug: str) -> str:
         return engine_for(slug).title
     except UserError:
         return slug
+
+
+def _timeout_headline(table: Table, seat: int, mode: str, events: list[Event]) -> str | Text:
+    """What a post says of a timeout, once: the engine's own words when it tells one
+    (``X ran out of time: the turn passes without a move.``), else the host's."""
+    if any(e.public and "ran out of time" in e.text for e in events):
+        return "⏰"
+    word = "turn is skipped" if mode == "skip" else "seat is forfeited"
+    return "⏰ " + seat_label(table, seat) + f" ran out of time: the {word}."

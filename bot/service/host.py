@@ -18,7 +18,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from typing import Any
 
-from bot.service import wire
+from bot.service import turn_posts, wire
 from bot.service.away import Away
 from bot.service.clock import Hold, TurnClock
 from bot.service.computers import Computers, computer_seats
@@ -250,11 +250,15 @@ class GameHost(
 
     def _status_text(self, table: Table) -> Text:
         record = table.record
-        lines = [f"**{table.title}**: {STATUS_WORDS[record.status]}", seating(table)]
-        if table.state is not None:
-            lines.append(table.public_view()["summary"])
-        if record.result:
-            lines.append(f"Result: {record.result}")
+        lines: list[str | Text] = [f"**{table.title}**: {STATUS_WORDS[record.status]}"]
+        lines.append(seating(table))
+        summary = table.public_view()["summary"] if table.state is not None else ""
+        if summary:
+            lines.append(summary)
+        if record.result and record.result not in summary:
+            lines.append(f"Result: {record.result}")  # said once: the summary may hold it
+        if record.status == "running" and record.deadline:
+            lines.append(Text.of("⏳ The turn ends ", Moment(record.deadline), "."))
         return Text.of("\n").join(lines)
 
     # -- what frontends remember -------------------------------------------------------
@@ -315,8 +319,16 @@ class GameHost(
             raise UserError(f"Nothing to do with `{group}` now.")
         return Reply(f"Where to, from {group}?", controls=tuple(picked))
 
-    async def private_controls(self, *, game_id: int, user_id: int) -> Reply:
-        """The asker's waiting secret choice with its controls, for their eyes only."""
+    async def private_controls(
+        self, *, game_id: int, user_id: int, owner: int | None = None
+    ) -> Reply:
+        """The asker's waiting secret choice with its controls, for their eyes only.
+        ``owner``: whose choice the pressed button opens; anyone else is told whose it is."""
+        if owner is not None and owner != user_id:
+            raise UserError(
+                Text.of("This button is for ", Mention(owner), "'s secret choice. ")
+                + "Yours come by direct message, or with `/hand`."
+            )
         table = await self.find(game_id=game_id)
         controls = [c for c in self._controls_of(table, user_id) if c.prompt.secret]
         if not controls:
@@ -503,6 +515,9 @@ class GameHost(
         prompted = [p.seat for p in table.prompts() if p.seat in seats]
         if not prompted:
             waiting = seat_labels(table, [p.seat for p in table.prompts()])
+            if any(p.secret for p in table.prompts()):
+                # A round of secret choices this seat has answered: the engine says so.
+                _why_not_now(table, seats[0], action, waiting)
             raise UserError(f"It is not your turn in {table.title}: waiting for " + waiting + ".")
         if len(prompted) == 1:
             return prompted[0]
@@ -549,23 +564,34 @@ class GameHost(
         mentions = tuple([
             u for u in dict.fromkeys(called) if await self.store.notify_choice(u) == "turns"
         ])  # fmt: skip
+        told = turn_posts.told(events, result)
         lines: list[str | Text] = [f"**{table.title}**" + (": " + headline if headline else "")]
-        lines += [e.text for e in events if e.public and (result is None or e.text != result.text)]
+        lines += told
+        calls: list[str | Text] = []
         if result is not None:
             winners = seat_labels(table, result.winners, " and ")
-            congratulations = " Congratulations, " + winners + "!" if winners else ""
-            lines.append(f"🏆 {result.text}" + congratulations)
+            lines.append(turn_posts.ending_line(result, winners))
         elif new_turn:
-            lines.append(table.public_view()["summary"])
-            lines += [_call(record, p) for p in fresh if p.seat != actor]
+            lines.append(turn_posts.summary(table.public_view()["summary"], told))
+            calls = [_call(record, p) for p in fresh if p.seat != actor]
+        turn, edit, story = version, False, Text.of("\n").join(lines)
+        earlier = None if new_turn else await turn_posts.current(self.store, record)
+        if earlier is not None:
+            # A step within the turn: the turn's post grows by what it told, and asks anew.
+            turn, edit = earlier.turn, True
+            story = turn_posts.step_story(earlier, headline, told, after)
+            calls = [_call(record, p) for p in after]
         shown = new_turn or any(e.public and e.data.get("picture") for e in events)
         board = _board(table) if shown else None
         controls = tuple(self._controls(table, version, p) for p in public_prompts)
         if result is not None and any(s.computer is None for s in record.seats):
             controls += (rematch_controls(record.id),)  # the same players may play again
-        text = Text.of("\n").join(lines)
+        text = turn_posts.text(story, calls)
         final = result is not None
-        post = ChannelPost(record.id, record.channel_id, text, board, mentions, controls, final)
+        post = ChannelPost(
+            record.id, record.channel_id, text, board, mentions, controls, final,
+            turn=turn, edit=edit, story=story,
+        )  # fmt: skip
         outcome.add(post)
         if new_turn:
             last = next((e.text for e in reversed(events) if e.public), "")
@@ -601,6 +627,18 @@ class GameHost(
     @staticmethod
     def rules(slug: str) -> str:
         return engine_for(slug).rules_help()
+
+
+def _why_not_now(table: Table, seat: int, action: str, waiting: Text) -> None:
+    """Raise what the engine says of ``seat`` playing ``action`` now, and who is still to
+    answer (in a round of secret choices, a seat that answered already hears that its
+    choice is locked in)."""
+    try:
+        table.engine.apply(table.state, seat, action.strip(), random.Random(0))
+    except UnreadableAction as error:
+        raise Unreadable(str(error)) from None
+    except IllegalAction as error:
+        raise UserError(Text.of(str(error), " Waiting for ", waiting, ".")) from None
 
 
 def _board(table: Table) -> Board | None:

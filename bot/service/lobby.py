@@ -27,7 +27,7 @@ from bot.service.tables import (
     started_word,
     written,
 )
-from bot.service.text import Mention, Text
+from bot.service.text import Mention, Text, plural
 from bot.service.timing import NO_DEADLINES, Timing
 from bot.store import NewSeat, Outgoing, SeatRecord, StaleVersion
 from engines import data as engine_data
@@ -137,7 +137,7 @@ class Lobby:
         joined = replace(table, record=replace(record, seats=(*record.seats, taken)))
         missing = record.players - len(joined.record.seats)
         more = (
-            f"{missing} seat(s) still open."
+            f"{plural(missing, 'seat')} still open."
             if missing
             else "The table is full: the host can `/game start`."
         )
@@ -195,7 +195,8 @@ class Lobby:
         computer = SeatRecord(game_id, seat, roles[seat].key, -1 - seat, name, computer=level)
         seated = replace(table, record=replace(record, seats=(*record.seats, computer)))
         missing = record.players - len(seated.record.seats)
-        more = f"{missing} seat(s) still open." if missing else "The table is full: `/game start`."
+        full = "The table is full: `/game start`."
+        more = f"{plural(missing, 'seat')} still open." if missing else full
         a = "An" if level[0] in "aeiou" else "A"
         text = f"🤖 {a} {level} computer player takes {roles[seat].name}. {more}\n{seating(seated)}"
         outcome = Outcome(
@@ -352,7 +353,7 @@ class Lobby:
             taken = {s.seat for s in record.seats}
             open_roles = ", ".join(r.name for i, r in enumerate(table.roles()) if i not in taken)
             raise UserError(
-                f"{table.title} needs {missing} more player(s) before it can start "
+                f"{table.title} needs {plural(missing, 'more player')} before it can start "
                 f"(open: {open_roles}). Invite friends to `/game join game:{game_id}`."
             )
         return table

@@ -54,7 +54,13 @@ class Reply:
 
 @dataclass(frozen=True)
 class ChannelPost:
-    """A message in the game's channel: public events, maybe the board, maybe controls."""
+    """A message in the game's channel: public events, maybe the board, maybe controls.
+
+    A turn's steps share one post. ``turn`` names the turn (the game version its post was
+    made at); ``edit`` says this notice *updates* that post in place (the game's remembered
+    board post; posted anew if it is gone) instead of adding one. ``story`` is the text
+    without its closing calls to act, from which the turn's next step goes on.
+    """
 
     game_id: int
     channel_id: int
@@ -63,6 +69,9 @@ class ChannelPost:
     mentions: tuple[int, ...] = ()
     controls: tuple[Controls, ...] = ()
     final: bool = False  # the game is over: a game thread can be archived
+    turn: int | None = None
+    edit: bool = False
+    story: str | Text = ""
 
 
 @dataclass(frozen=True)

@@ -333,7 +333,11 @@ def _remembered(notice: Notice, message_id: int | None, messages: _Messages) -> 
     remembered with the send; None if neither changed."""
     if message_id is None:
         return None
-    if isinstance(notice, ChannelPost) and notice.board is not None:
+    if isinstance(notice, ChannelPost) and (
+        notice.board is not None or (notice.turn is not None and message_id != messages.board)
+    ):
+        # A turn's post is the one its later steps update: a post with a board, or a turn's
+        # post made anew (the old one was deleted); one updated in place stays it.
         messages.board = message_id
         return "board"
     if isinstance(notice, StatusUpdate) and message_id != messages.status:

@@ -21,7 +21,7 @@ from bot.service import record as records
 from bot.service.errors import UserError
 from bot.service.notices import Board, Reply
 from bot.service.tables import STATUS_WORDS, Table, engine_for, engine_with, role_keys
-from bot.service.text import ChannelRef, Text
+from bot.service.text import ChannelRef, Text, plural
 from bot.store import ActionRecord, GameRecord
 from engines import data as engine_data
 from engines.base import Game, IllegalAction, Prompt
@@ -241,7 +241,7 @@ class StoryTeller:
         number = len(paged) if page is None else page
         if not 1 <= number <= len(paged):
             raise UserError(
-                f"The history of {table.title} has {len(paged)} page(s); "
+                f"The history of {table.title} has {plural(len(paged), 'page')}; "
                 f"ask for a `page` from 1 to {len(paged)}."
             )
         head = f"📖 **{table.title}**: history, page {number} of {len(paged)}"
@@ -308,7 +308,7 @@ class StoryTeller:
         story = await self._story(table)
         if not 1 <= from_turn <= max(story.turns, 1):
             raise UserError(
-                f"{table.title} has {story.turns} turn(s) so far; `from_turn` must be "
+                f"{table.title} has {plural(story.turns, 'turn')} so far; `from_turn` must be "
                 f"between 1 and {max(story.turns, 1)}."
             )
         views = frames_of(story, from_turn)
@@ -326,7 +326,8 @@ class StoryTeller:
         else:
             data = await asyncio.to_thread(animation.animate, pictures)
         name = f"{table.engine.slug}-{table.record.id}-replay.gif"
-        turns = f"turns {from_turn} to {story.turns}" if from_turn > 1 else f"{story.turns} turns"
+        turns = plural(story.turns, "turn")
+        turns = f"turns {from_turn} to {story.turns}" if from_turn > 1 else turns
         return File(name, data, f"🎞️ Replay of {table.title}: {turns}, {len(views)} boards.")
 
     async def play_record(self, text: str) -> Reply:
@@ -346,7 +347,7 @@ class StoryTeller:
         number = record.headers.get("Number", "")
         title += f" #{number}" if number else ""
         lines = [
-            f"**{title}** played back: {len(record.moves)} actions.",
+            f"**{title}** played back: {plural(len(record.moves), 'action')}.",
             view["summary"],
         ]
         if result is not None:

@@ -144,3 +144,36 @@ def _plain_part(part: Part) -> str:
 
 def as_text(value: str | Text) -> Text:
     return value if isinstance(value, Text) else Text((value,))
+
+
+def plural(count: int, word: str, many: str | None = None) -> str:
+    """``count`` with ``word`` in the right number: ``1 seat``, ``2 seats``, ``0 seats``
+    (``many`` where adding an s is wrong: ``plural(2, "ply", "plies")``)."""
+    return f"{count} {word if count == 1 else (many or word + 's')}"
+
+
+def lines_of(text: str | Text) -> list[Text]:
+    """``text`` cut at its line breaks, each line keeping its typed parts."""
+    lines: list[list[Piece]] = [[]]
+    for piece in as_text(text).pieces:
+        if not isinstance(piece, str):
+            lines[-1].append(piece)
+            continue
+        first, *rest = piece.split("\n")
+        lines[-1].append(first)
+        lines += [[line] for line in rest]
+    return [Text(line) for line in lines]
+
+
+def fitted(lines: list[Text], limit: int, keep: int = 1) -> list[Text]:
+    """``lines`` within ``limit`` characters (as plain text): the first ``keep`` lines and
+    as many of the last ones as fit, with ``…`` where lines were left out."""
+    def size(items: list[Text]) -> int:
+        return sum(len(line.plain()) + 1 for line in items)
+
+    if size(lines) <= limit:
+        return lines
+    head, tail = lines[:keep], lines[keep:]
+    while tail and size(head) + size(tail) + 2 > limit:
+        tail = tail[1:]
+    return [*head, Text.of("…"), *tail]

@@ -53,6 +53,7 @@ def dump(notice: Notice) -> dict[str, Any]:
                 "text": dump_text(notice.text), "board": _dump_board(notice.board),
                 "mentions": list(notice.mentions),
                 "controls": [dump_controls(c) for c in notice.controls], "final": notice.final,
+                "turn": notice.turn, "edit": notice.edit, "story": dump_text(notice.story),
             }  # fmt: skip
         case PrivateMessage():
             return {
@@ -81,6 +82,7 @@ def load(data: dict[str, Any]) -> Notice:
                 data["game"], data["channel"], load_text(data["text"]),
                 _load_board(data["board"]), tuple(data["mentions"]),
                 tuple(load_controls(c) for c in data["controls"]), data["final"],
+                data.get("turn"), data.get("edit", False), load_text(data.get("story", [])),
             )  # fmt: skip
         case "private":
             return PrivateMessage(

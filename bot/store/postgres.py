@@ -921,7 +921,6 @@ class PostgresStore:
     async def rematch(self, game_id: int) -> int | None:
         return await self._fetchval("SELECT id FROM games WHERE rematch_of = $1", game_id)
 
-
     # -- watchers and time away --------------------------------------------------------
 
     async def add_watcher(self, game_id: int, user_id: int, *, now: float) -> bool:
@@ -987,6 +986,16 @@ class PostgresStore:
             await self._enqueue(conn, game_id, notices, now)
             await self._wake(conn, "clock")
             return True
+
+    # -- the turn's post -----------------------------------------------------------------
+
+    async def recent_notices(self, game_id: int, lane: str, limit: int = 10) -> list[dict]:
+        rows = await self._fetch(
+            "SELECT body FROM outbox WHERE game_id = $1 AND lane = $2 ORDER BY id DESC LIMIT $3",
+            game_id, lane, limit,
+        )  # fmt: skip
+        return [json.loads(row["body"]) for row in rows]
+
 
 async def _lock_at_version(conn: asyncpg.Connection, game_id: int, version: int) -> bool:
     """Whether the game is at ``version``, its row locked until the transaction ends (so an

@@ -193,4 +193,9 @@ MIGRATIONS: list[str] = [
     ALTER TABLE games ADD COLUMN rematch_of bigint;
     CREATE UNIQUE INDEX games_by_rematch ON games (rematch_of) WHERE rematch_of IS NOT NULL;
     """,
+    # 13: a game's notices in a lane, newest first, found without reading the whole outbox
+    # (a turn's later steps read its post back from there).
+    """
+    CREATE INDEX outbox_by_game ON outbox (game_id, lane, id);
+    """,
 ]

@@ -565,3 +565,11 @@ class Store(Protocol):
         """The id of the game opened as the rematch of ``game_id`` (``create_game`` with
         ``rematch_of``), whatever its status; None when there is none."""
         ...
+
+    # -- the turn's post -----------------------------------------------------------------
+
+    async def recent_notices(self, game_id: int, lane: str, limit: int = 10) -> list[dict]:
+        """The bodies of the game's newest stored notices in ``lane`` (sent, waiting or
+        given up on), newest first, at most ``limit`` (the host reads the turn's post so
+        far from them to update it in place)."""
+        ...

@@ -515,6 +515,17 @@ class SqliteStore:
                 await _enqueue(db, game_id, notices, now)
             return changed == 1
 
+    # -- the turn's post -----------------------------------------------------------------
+
+    async def recent_notices(self, game_id: int, lane: str, limit: int = 10) -> list[dict]:
+        async with self._lock:
+            rows = await _rows(
+                self._db,
+                "SELECT body FROM outbox WHERE game_id = ? AND lane = ? ORDER BY id DESC LIMIT ?",
+                (game_id, lane, limit),
+            )
+        return [json.loads(row["body"]) for row in rows]
+
     async def acted_since(self, game_id: int, seats: list[int], seq: int) -> bool:
         """Whether any of ``seats`` has an action logged after sequence number ``seq``."""
         if not seats:

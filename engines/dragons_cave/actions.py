@@ -78,9 +78,11 @@ def _not_now(state: State, seat: int, verb: str, mine: list[str]) -> str:
         return f"Not now: you should {hints[mine[0]]}."
     if state["phase"] == "choose":
         if seat == state["dragon_seat"]:
-            return "Your square in the lair is locked in; wait for the Dwarves' cards."
+            return (
+                "Your square in the lair is locked in for this round; wait for the Dwarves' cards."
+            )
         if seat in card_seats(state):
-            return "Your card is locked in; it is revealed when everyone has chosen."
+            return "Your card is locked in for this round; it is revealed when everyone has chosen."
         return "Your Dwarves are in the lair; you play no more cards."
     if state["phase"] == "split":
         return "Waiting for the caught players to split their Purses."
@@ -94,7 +96,8 @@ def _count_event(state: State) -> Event:
     if counts["kind"] == "splits":
         text = f"Purses hidden in closed hands: {counts['done']} of {counts['total']}."
     else:
-        text = f"{counts['done']} of {counts['total']} choices are in."
+        done, total = counts["done"], counts["total"]
+        text = f"{done} of {total} choices {'is' if done == 1 else 'are'} in."
     state["last_action"] = {"seat": None, "verb": "secret", "text": text}
     return Event(text, data={"waiting": counts})
 
@@ -184,7 +187,7 @@ def split_purse(state: State, seat: int, words: tuple[str, ...], rng: random.Ran
     purse = catch["purse"]
     if not words or not words[0].isdecimal() or int(words[0]) > purse:
         raise IllegalAction(
-            f"Say how many of your {purse} coins go in the left hand: `split <0 to {purse}>`."
+            f"Say how many of your {coin_words(purse)} go in the left hand: `split <0 to {purse}>`."
         )
     left = int(words[0])
     catch["split"] = [left, purse - left]

@@ -75,7 +75,7 @@ def prompts(state: State) -> list[Prompt]:
                     Prompt(
                         catch["seat"],
                         "split",
-                        f"You were caught! Hide your {catch['purse']} Purse coins in two "
+                        f"You were caught! Hide your {_coins(catch['purse'])} in two "
                         "hands: how many go in the left hand? The Dragon takes one hand.",
                         secret=True,
                     )
@@ -165,3 +165,8 @@ def _split_choices(state: State, seat: int) -> list[Choice]:
         )
         for left in range(purse + 1)
     ]
+
+
+def _coins(purse: int) -> str:
+    """The Purse as said in a prompt: "your 1 Purse coin", "your 5 Purse coins"."""
+    return f"{purse} Purse coin{'' if purse == 1 else 's'}"

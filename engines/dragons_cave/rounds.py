@@ -293,7 +293,7 @@ def finish(
             text = f"{names} wins with {coin_words(best)}"
             text += " (tied on gold, but closest to the lair)." if tiebreak else "."
         else:
-            text = f"{names} share the victory with {best} coins each."
+            text = f"{names} share the victory with {coin_words(best)} each."
     details = "; ".join(
         f"{name(state, s)}: left the game, Chest sealed"
         if s in departed

@@ -48,7 +48,9 @@ def prompts(state: State) -> list[Prompt]:
         ]
     if state["active"] is not None:
         km = kings_man(state, state["active"])
-        text = f"{who}: {kings_man_name(km)} have {state['days']} days left, or are done."
+        days = state["days"]
+        left = f"{days} day{'s' if days != 1 else ''} left"
+        text = f"{who}: {kings_man_name(km)} have {left}, or are done."
     else:
         text = f"{who}: move a King's men tile, or end the turn."
     return [Prompt(seat, "kings_men", text)]

@@ -59,7 +59,8 @@ def _summary(state: State) -> str:
         head = f"{state['to_move'].capitalize()} to move (turn {state['ply'] // 2 + 1})."
         left = state["options"]["cap"] - state["quiet"]
         if left <= 20:
-            head += f" Draw in {left} plies without a capture, drop or Fireball hit."
+            plies = "1 ply" if left == 1 else f"{left} plies"
+            head += f" Draw in {plies} without a capture, drop or Fireball hit."
     reserves = state["reserves"]
     hand = f"In hand: White {reserves['white']}, Black {reserves['black']} Proto-Dragons."
     last = state["last"]

@@ -22,7 +22,8 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
 def _summary(board: Board, state: State) -> str:
     """One line: whose turn and what to do, and what the last roll did."""
     if state.phase == "over":
-        return f"Game over after {state.turn} turns. {state.result_text}"
+        turns = "1 turn" if state.turn == 1 else f"{state.turn} turns"
+        return f"Game over after {turns}. {state.result_text}"
     who = seat_name(state, state.to_move)
     if state.phase == "move":
         return f"Turn {state.turn}: {who} rolled {state.roll} and must move a piece."

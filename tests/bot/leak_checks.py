@@ -16,6 +16,7 @@ from typing import Any
 
 from bot.service.host import GameHost
 from bot.service.notices import ChannelPost, Outcome, PrivateMessage
+from bot.service.text import Moment, Text, as_text
 from bot.store.sqlite import SqliteStore
 from engines.base import Game
 
@@ -135,11 +136,13 @@ async def observed(
         if user != holder
     }
     status = await host.status(game_id=game_id)
+    # The turn's deadline is read off each host's own ticking clock (a twin's differs).
+    timeless = Text(p for p in as_text(status.text).pieces if not isinstance(p, Moment))
     return {
         "posts": posts,
         "private": private,
         "controls": controls,
-        "status": (status.text, status.board),
+        "status": (timeless, status.board),
     }
 
 

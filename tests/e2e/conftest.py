@@ -85,9 +85,14 @@ def status_messages(channel):
 
 def texts(results):
     """Every message text of some InteractionResults (response and follow-ups)."""
-    out = []
-    for result in results:
-        if result.response is not None:
-            out.append(result.response.content)
-        out += [f.content for f in result.followups]
-    return out
+    return [m.content for result in results for m in answered(result)]
+
+
+def answered(result):
+    """The messages an interaction answered with: its response and follow-ups. A click
+    acknowledged silently (a deferred update) answers with follow-ups only; its
+    "response" is the clicked message itself, which the click updates."""
+    kind = getattr(result._interaction, "response_kind", None)
+    quiet = getattr(kind, "value", kind) == "deferred_update"
+    first = [] if quiet or result.response is None else [result.response]
+    return [*first, *result.followups]

@@ -11,6 +11,13 @@ from tests.e2e.test_turn_clock import open_two_player_game
 UNAVAILABLE = 503  # Discord's "service unavailable": transient, and not retried by discord.py
 
 
+def refuse_posts(simcord_env, channel):
+    """Discord refuses, for now, every new post and every edit in ``channel``."""
+    simcord_env.inject_error(
+        "*", f"/channels/{channel.id}/messages*", status=UNAVAILABLE, times=None
+    )
+
+
 async def roller(channel, players):
     board = bot_posts(channel)[-1]
     for player in players.values():
@@ -25,35 +32,32 @@ async def test_a_refused_channel_post_follows_and_the_player_is_told_the_move_wa
     channel, players = await open_two_player_game(world)
     player, _ = await roller(channel, players)
     seen = len(bot_posts(channel))
-    simcord_env.inject_error(
-        "POST", f"/channels/{channel.id}/messages", status=UNAVAILABLE, times=None
-    )
+    refuse_posts(simcord_env, channel)
     answer = texts([await player.slash(channel, "move", action="roll")])
     assert answer[-1].startswith("✅ Played `roll`."), answer
     assert "delayed" in answer[-1] and "nothing was changed" not in " ".join(answer)
     assert (await simcord_env.bot.host.store.get_game(1)).version > 0
-    assert len(bot_posts(channel)) == seen, "Discord refused the post"
+    assert "rolled" not in bot_posts(channel)[-1].content, "Discord refused the update"
     simcord_env.backend.faults.clear()  # Discord is back
     await simcord_env.advance_time(400)  # the outbox tries again
-    rolled = bot_posts(channel)[seen:]
-    assert len(rolled) == 1 and "rolled" in rolled[0].content, [m.content for m in rolled]
+    assert "rolled" in bot_posts(channel)[-1].content, "the turn's post tells the roll"
+    count = len(bot_posts(channel))
+    assert count <= seen + 1
     await simcord_env.advance_time(600)
-    assert len(bot_posts(channel)) == seen + 1, "sent once, never again"
+    assert len(bot_posts(channel)) == count, "sent once, never again"
 
 
 async def test_a_refused_post_after_a_button_click_still_answers_the_click(simcord_env, world):
     channel, players = await open_two_player_game(world)
     player, board = await roller(channel, players)
     seen = len(bot_posts(channel))
-    simcord_env.inject_error(
-        "POST", f"/channels/{channel.id}/messages", status=UNAVAILABLE, times=None
-    )
+    refuse_posts(simcord_env, channel)
     result = await player.click(board, label="Roll the die")
     answer = texts([result])
-    assert answer and answer[-1].startswith("✅ Played `roll`."), answer
+    assert answer and "delayed" in answer[-1], answer
     simcord_env.backend.faults.clear()
     await simcord_env.advance_time(400)
-    assert len(bot_posts(channel)) == seen + 1
+    assert "rolled" in bot_posts(channel)[-1].content and len(bot_posts(channel)) <= seen + 1
 
 
 async def test_a_dm_failing_mid_round_loses_no_later_notice(simcord_env, world):
@@ -91,9 +95,10 @@ async def test_after_a_restart_what_was_stored_and_not_sent_is_sent_once(
 
     outbox.flush = outbox.flush_outcome = crashed
     await player.slash(channel, "move", action="roll")
-    assert len(bot_posts(channel)) == seen
+    assert len(bot_posts(channel)) == seen and "rolled" not in bot_posts(channel)[-1].content
     await restart()
-    rolled = bot_posts(channel)[seen:]
-    assert len(rolled) == 1 and "rolled" in rolled[0].content
+    assert "rolled" in bot_posts(channel)[-1].content, "the new process sends the update"
+    count = len(bot_posts(channel))
+    assert count <= seen + 1
     await simcord_env.advance_time(600)
-    assert len(bot_posts(channel)) == seen + 1
+    assert len(bot_posts(channel)) == count

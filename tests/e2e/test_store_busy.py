@@ -7,7 +7,7 @@ import pytest
 
 from bot.discord.replies import BUSY
 from bot.settings import Settings
-from tests.e2e.conftest import bot_posts, texts
+from tests.e2e.conftest import answered, bot_posts, texts
 from tests.e2e.test_stgeorge import open_two_player_game
 
 
@@ -38,9 +38,9 @@ async def test_a_busy_store_is_answered_privately_and_the_move_can_be_made_again
     seen = len(bot_posts(channel))
     with held_by_another_writer(settings.database):
         result = await players["knights"].click(roll, label="Roll the die")
-    assert result.ephemeral
+    assert answered(result) and all(m.ephemeral for m in answered(result))
     assert texts([result]) == ["⏳ " + BUSY]
     assert len(bot_posts(channel)) == seen, "nothing was played"
     again = await players["knights"].click(roll, label="Roll the die")
     assert not any(BUSY in text for text in texts([again]))
-    assert any("rolled" in m.content for m in bot_posts(channel)[seen:])
+    assert "rolled" in bot_posts(channel)[-1].content, "the turn's post tells the roll"

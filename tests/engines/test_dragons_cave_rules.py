@@ -52,7 +52,7 @@ def test_cards_are_chosen_secretly_and_face_down():
     for event in public(events):
         blob = (event.text + json.dumps(event.data)).lower()
         assert "emerald" not in blob
-    assert [e.text for e in public(events)] == ["1 of 3 choices are in."]
+    assert [e.text for e in public(events)] == ["1 of 3 choices is in."]
     assert GAME.view(after, None)["played"] == [[], [], []]
     assert GAME.view(after, 1)["my_choice"] == {"card": "emerald", "dwarf": 1}
     assert GAME.view(after, 2)["my_choice"] is None
@@ -75,7 +75,7 @@ def test_dragon_chooses_one_of_five_lair_squares_secretly():
     views = set()
     for kind in KINDS:
         after, events = act(state, 0, f"lair {kind}")
-        assert [e.text for e in public(events)] == ["1 of 3 choices are in."]
+        assert [e.text for e in public(events)] == ["1 of 3 choices is in."]
         assert kind in events[0].text.lower() and events[0].seat == 0
         views.add(json.dumps(GAME.view(after, None)))
         assert GAME.view(after, 0)["my_choice"] == {"lair": kind}

@@ -152,3 +152,19 @@ async def test_taking_a_lane_claims_it_and_reads_only_its_notices(store):
     assert await store.take_lane("c100", "a", now=NOW + 1, lease_seconds=60) is not None
     assert await store.take_lane("c999", "b", now=NOW, lease_seconds=60) == []
     assert not await store.claim_lane("c999", "a", NOW, 60), "an empty lane is claimed too"
+
+
+async def test_recent_notices_are_a_games_newest_in_a_lane_sent_or_not(store):
+    game_id = await new_game(store)
+    other = await new_game(store)
+    first = Outgoing("c100", {"kind": "post", "text": ["turn 1"]})
+    second = Outgoing("c100", {"kind": "post", "text": ["turn 1, rolled"]})
+    await store.enqueue(game_id, [first, DM], now=NOW)
+    await store.enqueue(other, [Outgoing("c100", {"kind": "post", "text": ["elsewhere"]})], now=NOW)
+    sent = (await store.pending_notices())[0]
+    await store.mark_sent(sent.id, now=NOW, message_id=9)
+    await store.enqueue(game_id, [second], now=NOW)
+    assert await store.recent_notices(game_id, "c100") == [second.body, first.body]
+    assert await store.recent_notices(game_id, "c100", limit=1) == [second.body]
+    assert await store.recent_notices(game_id, "u2") == [DM.body]
+    assert await store.recent_notices(game_id, "c555") == []

@@ -30,6 +30,7 @@ from bot.discord import autocomplete as ac
 from bot.discord.replies import answer, asked
 from bot.service.endings import ACCEPT, OFFER, RESIGN
 from bot.service.notices import Controls
+from bot.service.text import plural
 from engines.base import Choice
 
 if TYPE_CHECKING:
@@ -65,13 +66,15 @@ def unstamp(text: str | None) -> dict[str, int]:
 
 
 async def play(interaction: discord.Interaction, game_id: int, stamp_: str, action: str) -> None:
+    """A control clicked: the turn's post, updated or new, is the answer (no ✅ to dismiss);
+    only a refusal or a private reply comes back to the clicker alone."""
     host = interaction.client.host  # type: ignore[attr-defined]
     await answer(
         interaction,
         lambda: host.act(
             game_id=game_id, user_id=interaction.user.id, action=action, **unstamp(stamp_)
         ),
-        ack=f"✅ Played `{action}`.",
+        quiet=True,
     )
 
 
@@ -176,32 +179,38 @@ class GroupSelect(
 
 
 class OpenPrivateButton(
-    discord.ui.DynamicItem[discord.ui.Button], template=r"dh:open:(?P<game>\d+)"
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"dh:open:(?P<game>\d+)(?::(?P<owner>\d+))?",
 ):
-    """For players whose DMs are closed: shows their secret choice as an ephemeral message."""
+    """For players whose DMs are closed: shows their secret choice as an ephemeral message.
+    The id names whose choice it opens (``dh:open:<game>:<user>``), so anyone else pressing
+    it is told whose it is; buttons posted before carry the game alone."""
 
-    def __init__(self, game_id: int) -> None:
+    def __init__(self, game_id: int, owner: int | None = None) -> None:
+        parts = ("dh:open", game_id, *([owner] if owner else []))
         super().__init__(
             discord.ui.Button(
                 label="Make my choice privately",
                 emoji="🔒",
                 style=discord.ButtonStyle.secondary,
-                custom_id=custom_id("dh:open", game_id),
+                custom_id=custom_id(*parts),
             )
         )
-        self.game_id = game_id
+        self.game_id, self.owner = game_id, owner
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
     ) -> OpenPrivateButton:
-        return cls(int(match["game"]))
+        return cls(int(match["game"]), int(match["owner"]) if match["owner"] else None)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         host = interaction.client.host  # type: ignore[attr-defined]
         await answer(
             interaction,
-            lambda: host.private_controls(game_id=self.game_id, user_id=interaction.user.id),
+            lambda: host.private_controls(
+                game_id=self.game_id, user_id=interaction.user.id, owner=self.owner
+            ),
         )
 
 
@@ -325,6 +334,13 @@ def controls_view(controls: Sequence[Controls]) -> discord.ui.View | None:
     return view if view.children else None
 
 
+def menu_placeholder(prompt: str) -> str:
+    """A menu's placeholder from a prompt: plain words (Discord shows no markup there),
+    without the notation hints in brackets, at most 150 characters."""
+    text = re.sub(r"\s*\([^)]*`[^)]*\)", "", prompt).replace("`", "").strip()
+    return text if len(text) <= 150 else text[:149] + "…"
+
+
 def _value(action: str) -> str:
     """A menu option's value: the whole action, or ValueError (a cut one plays another)."""
     if len(action) > MAX_CUSTOM_ID:
@@ -340,7 +356,8 @@ def _select(
     control: Controls, version: str, choices: list[Choice], row: int, tag: str = ""
 ) -> ActionSelect:
     options = [discord.SelectOption(label=c.label[:100], value=_value(c.action)) for c in choices]
-    item = ActionSelect(control.game_id, version, options, control.prompt.text, tag=tag)
+    hint = menu_placeholder(control.prompt.text)
+    item = ActionSelect(control.game_id, version, options, hint, tag=tag)
     item.item.row = row
     return item
 
@@ -349,10 +366,10 @@ def _group_select(control: Controls, version: str, choices: list[Choice], row: i
     groups = _groups(choices)[:MAX_OPTIONS]
     counts = {g: sum(1 for c in choices if (c.group or c.action) == g) for g in groups}
     options = [
-        discord.SelectOption(label=g[:100], value=_value(g), description=f"{counts[g]} option(s)")
+        discord.SelectOption(label=g[:100], value=_value(g), description=plural(counts[g], "move"))
         for g in groups
     ]
-    item = GroupSelect(control.game_id, version, options, f"{control.prompt.text}: pick a piece")
+    item = GroupSelect(control.game_id, version, options, "Pick a piece to move")
     item.item.row = row
     return item
 

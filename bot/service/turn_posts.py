@@ -1,0 +1,78 @@
+"""One post per turn, each thing said once.
+
+The post that opens a turn (with its board) is the turn's post. Every later step of that
+turn (a roll and the move it allows, a King's man's march, a computer's several steps, each
+secret answer of a round) updates it in place: a :class:`ChannelPost` with ``edit=True``
+carrying the whole text, the turn's story so far read back from the outbox plus what the
+step told, and the calls to act now. A frontend edits the game's remembered board post with
+it (posting it anew if that message is gone), so an update sent twice changes nothing.
+"""
+
+from __future__ import annotations
+
+from bot.service import wire
+from bot.service.notices import ChannelPost
+from bot.service.text import Text, fitted, lines_of
+from bot.store import GameRecord, Store
+from engines.base import Event, Prompt, Result
+
+TURN_POST_LIMIT = 1800
+"""Characters of a turn's post (Discord holds 2,000; mentions and links grow when written):
+a long turn keeps its first line and its newest steps."""
+
+
+async def current(store: Store, record: GameRecord) -> ChannelPost | None:
+    """The game's turn post as last stored (its latest step), if the outbox still has it
+    and the game did not end with it."""
+    for body in await store.recent_notices(record.id, f"c{record.channel_id}"):
+        if body.get("kind") == "post" and body.get("turn") is not None:
+            post = wire.load(body)
+            return post if isinstance(post, ChannelPost) and not post.final else None
+    return None
+
+
+def told(events: list[Event], result: Result | None) -> list[str]:
+    """The public lines of an action's events; the result is left out of them, since the
+    game's ending line says it."""
+    lines = [e.text for e in events if e.public]
+    if result is None:
+        return lines
+    return [line for text in lines if (line := text.replace(result.text, "").strip())]
+
+
+def step_story(
+    earlier: ChannelPost, headline: str | Text, lines: list[str], prompts: list[Prompt]
+) -> Text:
+    """The turn's story after one more step: what it was, then what the step told (a line
+    the next question repeats is left out; a computer's headline only when it says why)."""
+    said = [headline] if headline and ":" in str(headline) else []
+    new = [line for line in lines if not _asked_again(line, prompts)]
+    return Text.of("\n").join([earlier.story, *said, *new])
+
+
+def text(story: Text, calls: list[str | Text]) -> Text:
+    """A turn post's text: its story, then the calls to act, within the post's limit."""
+    return Text.of("\n").join(fitted([*lines_of(story), *calls], TURN_POST_LIMIT))
+
+
+def summary(public: str, lines: list[str]) -> str:
+    """The public summary in a post: without its "Last: …" when the post tells what
+    happened itself."""
+    return public.split(" Last: ")[0] if lines else public
+
+
+def ending_line(result: Result, winners: str | Text) -> Text:
+    """The line that ends a game: its result, then who won (a 🏆 only when somebody did;
+    no congratulations, since the winner may be a computer)."""
+    if not result.winners:
+        return Text.of(result.text)
+    several = len(result.winners) > 1
+    if " win" in f" {result.text.lower()}":  # the text says who won: name them, once
+        return Text.of(f"🏆 {result.text} ", "Winners: " if several else "Winner: ", winners, ".")
+    return Text.of(f"🏆 {result.text} ", winners, " win." if several else " wins.")
+
+
+def _asked_again(line: str, prompts: list[Prompt]) -> bool:
+    """Whether a prompt now says ``line`` again (a roll the next question starts with)."""
+    said = line.rstrip(".")
+    return any(p.text.startswith(said) for p in prompts)
