@@ -22,8 +22,10 @@ from bot.service.outbox import Delivery, Outbox
 from bot.service.scheduler import Scheduler
 from bot.store.postgres import PostgresStore
 
-LEASE = 2.0
-"""Seconds a claim lasts here: a killed process's games and lanes are taken over after it."""
+LEASE = 5.0
+"""Seconds a claim lasts here: a killed process's games and lanes are taken over after it.
+Long enough that a live process starved of CPU (the whole suite on two cores) renews its
+claims in time, since a lapsed claim of a live sender is a notice sent twice."""
 DEADLINE = 45.0
 
 
