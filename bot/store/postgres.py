@@ -139,6 +139,7 @@ class PostgresStore:
             min_size=min(2, max_connections),
             max_size=max_connections,
             server_settings={"lock_timeout": str(max(1, round(busy_timeout * 1000)))},
+            reset=_keep_session,
         )
         try:
             async with pool.acquire() as conn, _busy():
@@ -995,6 +996,14 @@ class PostgresStore:
             game_id, lane, limit,
         )  # fmt: skip
         return [json.loads(row["body"]) for row in rows]
+
+
+async def _keep_session(conn: asyncpg.Connection) -> None:
+    """What a connection needs on its way back to the pool beyond asyncpg's own rollback of
+    an unfinished transaction: nothing. The store changes no session state (its advisory
+    locks end with their transaction, and it listens on a connection of its own), so the
+    default reset (``RESET ALL``, ``UNLISTEN *``, … : a round trip on every release) is
+    left out."""
 
 
 async def _lock_at_version(conn: asyncpg.Connection, game_id: int, version: int) -> bool:
