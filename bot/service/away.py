@@ -108,7 +108,7 @@ class Away:
         now = self.clock()
         text = Text()
         for user in _asked_users(table.record, table.prompts()):
-            until = await self.away_now(user, now)
+            until = _away_at(table.record, user, now)
             if until is not None:
                 text += Text.of(f"\n💤 {_name(table.record, user)} is away until ", Moment(until))
         return text
@@ -132,7 +132,7 @@ class Away:
     async def _latest_away(
         self, record: GameRecord, prompts: list[Prompt], now: float
     ) -> float | None:
-        untils = [await self.away_now(u, now) for u in _asked_users(record, prompts)]
+        untils = [_away_at(record, u, now) for u in _asked_users(record, prompts)]
         return max((u for u in untils if u is not None), default=None)
 
     async def _away_in_game(
@@ -175,6 +175,13 @@ def _moved(record: GameRecord, until: float | None, now: float) -> float | None:
     else:
         new = stretched(record.deadline, until, now, limit)
     return new if new != record.deadline else None
+
+
+def _away_at(record: GameRecord, user_id: int, now: float) -> float | None:
+    """Until when a player of ``record`` is away, if they are at ``now`` (as read with the
+    game, so a turn's notices ask nothing more of the store)."""
+    until = record.away_until_of(user_id)
+    return until if until is not None and until > now else None
 
 
 def _asked_users(record: GameRecord, prompts: list[Prompt]) -> list[int]:

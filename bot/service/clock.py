@@ -363,7 +363,7 @@ class TurnClock:
         when = Moment(record.deadline) if record.deadline else "soon"
         for seat in dict.fromkeys(p.seat for p in table.prompts()):
             user = record.user_at(seat)
-            if user is None or await self.store.notify_choice(user) == "none":
+            if user is None or record.notify_of(user) == "none":
                 continue
             text = Text.of(
                 f"⏰ Reminder: {table.title} is waiting for you; your turn runs out ", when, "."

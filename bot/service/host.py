@@ -562,7 +562,7 @@ class GameHost(
         public_prompts = [p for p in after if not p.secret and not record.computer_at(p.seat)]
         called = [u for p in fresh if (u := record.user_at(p.seat)) is not None and p.seat != actor]
         mentions = tuple([
-            u for u in dict.fromkeys(called) if await self.store.notify_choice(u) == "turns"
+            u for u in dict.fromkeys(called) if record.notify_of(u) == "turns"
         ])  # fmt: skip
         told = turn_posts.told(events, result)
         lines: list[str | Text] = [f"**{table.title}**" + (": " + headline if headline else "")]

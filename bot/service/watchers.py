@@ -68,7 +68,7 @@ class Watchers:
 
     async def watching_text(self, table: Table) -> Text:
         """The line counting the game's watchers (with a newline before it), or nothing."""
-        return _count_line(len(await self.store.watchers(table.record.id)))
+        return _count_line(len(table.record.watchers))
 
     async def tell_watchers(self, outcome: Outcome, table: Table) -> None:
         """Add to ``outcome`` a direct message for each watcher with every new public board
@@ -82,7 +82,7 @@ class Watchers:
         updates = [n for n in outcome.notices if isinstance(n, StatusUpdate)]
         if not posts and not updates:
             return
-        watchers = [u for u in await self.store.watchers(record.id) if not record.seat_of(u)]
+        watchers = [u for u in record.watchers if not record.seat_of(u)]
         if not watchers:
             return
         for index, notice in enumerate(outcome.notices):
@@ -107,6 +107,7 @@ class Watchers:
 
     async def _recount(self, outcome: Outcome, table: Table) -> None:
         """Refresh the running game's status message with the new watcher count."""
+        table = await self.table(table.record.id)  # read again: it counts its watchers
         if table.record.status == "running" and table.state is not None:
             outcome.add(await self.status_update(table))
             await self._store(outcome, self.store.enqueue, table.record.id, now=self.clock())

@@ -103,9 +103,16 @@ _RATING_LOCKS = 0x6468_0003  # one per pool of ratings (a server's games of one 
 _GAME_SELECT = (
     "SELECT g.*, (SELECT COALESCE(json_agg(json_build_object("
     "'seat', s.seat, 'role', s.role, 'user_id', s.user_id, 'name', s.name,"
-    " 'left', s.\"left\", 'computer', s.computer) ORDER BY s.seat), '[]'::json)"
-    " FROM seats s WHERE s.game_id = g.id)::text AS seat_list FROM games g"
+    " 'left', s.\"left\", 'computer', s.computer, 'notify', u.notify,"
+    " 'away_until', u.away_until) ORDER BY s.seat), '[]'::json)"
+    " FROM seats s LEFT JOIN users u ON u.user_id = s.user_id WHERE s.game_id = g.id)::text"
+    " AS seat_list,"
+    " (SELECT COALESCE(json_agg(w.user_id ORDER BY w.since, w.user_id), '[]'::json)"
+    "  FROM watchers w WHERE w.game_id = g.id)::text AS watcher_list"
+    " FROM games g"
 )
+"""A game row with all its seats (each with its player's notify choice and time away) and
+its watchers as JSON lists, in one statement: everything a turn's notices need."""
 
 log = logging.getLogger(__name__)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 GAME_STATUSES = frozenset({"lobby", "running", "paused", "finished", "cancelled"})
@@ -53,6 +53,11 @@ class SeatRecord:
     left: bool = False
     computer: str | None = None
     """The computer player's level (``easy``, ``strong``) for a computer seat; else None."""
+    notify: str = "turns"
+    """The player's ``/notify`` choice, read with the game (``turns`` when never set)."""
+    away_until: float | None = None
+    """Until when the player said they are away (``/away``), read with the game; None if
+    never set or ended. A time in the past is as stored."""
 
     @staticmethod
     def all_from_json(game_id: int, text: str) -> tuple[SeatRecord, ...]:
@@ -62,6 +67,7 @@ class SeatRecord:
             SeatRecord(
                 game_id=game_id, seat=s["seat"], role=s["role"], user_id=s["user_id"],
                 name=s["name"], left=bool(s["left"]), computer=s["computer"],
+                notify=s.get("notify") or "turns", away_until=s.get("away_until"),
             )
             for s in seats
         )  # fmt: skip
@@ -93,6 +99,8 @@ class GameRecord:
     data: dict[str, Any] = field(default_factory=dict)
     """The server's corrected data the game was opened with (``{package: {file: {key:
     value}}}``; ``{}`` for the deployment's own data)."""
+    watchers: tuple[int, ...] = ()
+    """The users watching the game (``/game watch``) when it was read, earliest first."""
 
     @property
     def active(self) -> bool:
@@ -113,11 +121,20 @@ class GameRecord:
         """The level of the computer playing ``seat``, or None if a person plays it."""
         return next((s.computer for s in self.seats if s.seat == seat), None)
 
+    def notify_of(self, user_id: int) -> str:
+        """The ``/notify`` choice of a player seated here, as read with the game."""
+        return next((s.notify for s in self.seats if s.user_id == user_id), "turns")
+
+    def away_until_of(self, user_id: int) -> float | None:
+        """Until when a player seated here is away, as read with the game (None: not)."""
+        return next((s.away_until for s in self.seats if s.user_id == user_id), None)
+
     @staticmethod
     def with_seat_list(row: Any) -> GameRecord:
-        """A game row that carries its seats as the JSON list ``seat_list`` (as both
-        stores' game queries read them)."""
-        return GameRecord.from_row(row, SeatRecord.all_from_json(row["id"], row["seat_list"]))
+        """A game row that carries its seats as the JSON list ``seat_list`` and its
+        watchers as the JSON list ``watcher_list`` (as both stores' game queries read them)."""
+        record = GameRecord.from_row(row, SeatRecord.all_from_json(row["id"], row["seat_list"]))
+        return replace(record, watchers=tuple(json.loads(row["watcher_list"] or "[]")))
 
     @staticmethod
     def from_row(row: Any, seats: tuple[SeatRecord, ...]) -> GameRecord:

@@ -59,11 +59,17 @@ _MESSAGE_COLUMNS = {"status": "status_message_id", "board": "board_message_id"}
 _GAMES = (
     "SELECT g.*, (SELECT json_group_array(json_object("
     "'seat', s.seat, 'role', s.role, 'user_id', s.user_id, 'name', s.name,"
-    " 'left', s.\"left\", 'computer', s.computer))"
-    " FROM seats s WHERE s.game_id = g.id) AS seat_list FROM games g"
+    " 'left', s.\"left\", 'computer', s.computer, 'notify', u.notify,"
+    " 'away_until', u.away_until))"
+    " FROM seats s LEFT JOIN users u ON u.user_id = s.user_id WHERE s.game_id = g.id)"
+    " AS seat_list,"
+    " (SELECT json_group_array(user_id) FROM (SELECT w.user_id FROM watchers w"
+    "  WHERE w.game_id = g.id ORDER BY w.since, w.user_id)) AS watcher_list"
+    " FROM games g"
 )
-"""A game row with all its seats as a JSON list, in one statement; a WHERE clause may
-follow (on the game's own columns)."""
+"""A game row with all its seats (each with its player's notify choice and time away) and
+its watchers as JSON lists, in one statement: everything a turn's notices need. A WHERE
+clause may follow (on the game's own columns)."""
 
 
 class SqliteStore:

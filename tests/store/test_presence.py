@@ -123,3 +123,19 @@ async def test_a_deadline_moved_for_time_away_wakes_the_other_process():
         finally:
             await writer.close()
             await listener.close()
+
+
+async def test_a_game_is_read_with_its_watchers_and_its_players_notify_and_time_away(store):
+    """What a turn's notices need about the people around a game comes with the game, in
+    the same read: the watchers in the order they came, each seat's /notify and /away."""
+    game_id = await running(store)
+    await store.add_watcher(game_id, CAROL, now=NOW)
+    await store.add_watcher(game_id, CAROL + 1, now=NOW + 1)
+    await store.set_notify_choice(BOB, "none")
+    await store.set_away(ALICE, NOW + 3600)
+    record = await game(store, game_id)
+    assert record.watchers == (CAROL, CAROL + 1)
+    assert record.notify_of(BOB) == "none" and record.notify_of(ALICE) == "turns"
+    assert record.away_until_of(ALICE) == NOW + 3600 and record.away_until_of(BOB) is None
+    [listed] = [g for g in await store.games(guild_id=record.guild_id) if g.id == game_id]
+    assert listed.watchers == record.watchers and listed.notify_of(BOB) == "none"

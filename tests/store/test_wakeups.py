@@ -73,6 +73,7 @@ async def test_a_moved_deadline_wakes_the_other_process(pair):
 async def test_stored_notices_wake_the_other_process(pair):
     writer, _, heard = pair
     game_id = await running(writer)
+    await heard.wait_for("clock")  # starting the game's clock; heard a moment after commit
     heard.kinds.clear()
     await writer.enqueue(game_id, [Outgoing("channel:1", {"text": "hi"})], now=NOW)
     await heard.wait_for("outbox")
