@@ -193,39 +193,50 @@ class PostgresStore:
         self._listening = conn
 
     def _heard(self, conn: object, pid: int, channel: str, payload: str) -> None:
-        kind, _, sender = payload.partition(" ")
+        *kinds, sender = payload.split(" ")
         if sender != self._token:  # this store's own writes: its host pokes itself
-            self._tell(kind)
+            for kind in kinds:
+                self._tell(kind)
+
+    def _payload(self, *kinds: str) -> str:
+        """A wake-up's payload: its kinds, then the store that sent it."""
+        return " ".join((*kinds, self._token))
 
     async def _wake(self, conn: asyncpg.Connection, kind: str) -> None:
         """Tell the other listeners ``kind`` when this transaction commits."""
-        await conn.execute("SELECT pg_notify($1, $2)", CHANNEL, f"{kind} {self._token}")
-
-    async def _wake_clock(self, conn: asyncpg.Connection, values: dict[str, Any]) -> None:
-        """Tell the listeners ``"clock"`` at commit if the write set a field that moves when
-        a game is due."""
-        if _CLOCK_FIELDS & values.keys():
-            await self._wake(conn, "clock")
+        await conn.execute("SELECT pg_notify($1, $2)", CHANNEL, self._payload(kind))
 
     async def _enqueue(
-        self, conn: asyncpg.Connection, game_id: int, notices: Sequence[Outgoing], now: float
+        self,
+        conn: asyncpg.Connection,
+        game_id: int,
+        notices: Sequence[Outgoing],
+        now: float,
+        *,
+        clock: bool = False,
     ) -> None:
         """Store ``notices`` in the outbox, last in the transaction: each lane's advisory
         lock (held until commit) makes writes to one lane take ids and commit one after
-        another."""
+        another. The listeners are told ``"outbox"`` at commit, and ``"clock"`` too when
+        ``clock`` (the write moved a deadline)."""
         if not notices:
+            if clock:
+                await self._wake(conn, "clock")
             return
         rows = [(game_id, n.lane, json.dumps(n.body), float(now)) for n in notices]
-        # Every lane's lock in one statement, in key order (unnest keeps the array's order),
-        # so two writes sharing lanes never wait for each other crosswise.
+        # Every lane's lock in key order (unnest keeps the array's order, and the count
+        # takes each), so two writes sharing lanes never wait for each other crosswise;
+        # the wake-up rides in the same statement, since each statement is a round trip.
         keys = sorted({_lane_key(n.lane) for n in notices})
+        wake = self._payload("outbox", "clock") if clock else self._payload("outbox")
         await conn.execute(
-            "SELECT pg_advisory_xact_lock($1, k) FROM unnest($2::int[]) AS k", _LANE_LOCKS, keys
-        )
+            "SELECT count(pg_advisory_xact_lock($1, k)), pg_notify($3, $4)"
+            " FROM unnest($2::int[]) AS k",
+            _LANE_LOCKS, keys, CHANNEL, wake,
+        )  # fmt: skip
         await conn.executemany(
             "INSERT INTO outbox (game_id, lane, body, created_at) VALUES ($1, $2, $3, $4)", rows
         )
-        await self._wake(conn, "outbox")
 
     def _tell(self, kind: str) -> None:
         for callback in list(self._callbacks):
@@ -414,8 +425,7 @@ class PostgresStore:
         values = _game_values(fields)
         async with self._transaction() as conn:
             version = await _bump(conn, game_id, expected_version, now, values)
-            await self._enqueue(conn, game_id, notices, now)
-            await self._wake_clock(conn, values)
+            await self._enqueue(conn, game_id, notices, now, clock=_moves_clock(values))
             return version
 
     # -- seats -------------------------------------------------------------------------
@@ -518,8 +528,7 @@ class PostgresStore:
             )  # fmt: skip
             if results and rater is not None:
                 await _record_results(conn, results, rater)
-            await self._enqueue(conn, game_id, notices, now)
-            await self._wake_clock(conn, values)
+            await self._enqueue(conn, game_id, notices, now, clock=_moves_clock(values))
             return version
 
     async def actions(self, game_id: int) -> list[ActionRecord]:
@@ -991,8 +1000,7 @@ class PostgresStore:
             )  # fmt: skip
             if moved is None:
                 return False
-            await self._enqueue(conn, game_id, notices, now)
-            await self._wake(conn, "clock")
+            await self._enqueue(conn, game_id, notices, now, clock=True)
             return True
 
     # -- the turn's post -----------------------------------------------------------------
@@ -1071,6 +1079,11 @@ async def _bump(
     if version is None:
         raise StaleVersion(game_id)
     return version
+
+
+def _moves_clock(values: dict[str, Any]) -> bool:
+    """Whether a write setting ``values`` may make a game due sooner (or no longer due)."""
+    return bool(_CLOCK_FIELDS & values.keys())
 
 
 def _lane_key(lane: str) -> int:
