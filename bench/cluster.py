@@ -1,6 +1,6 @@
 """An open-loop load of actions with pictures on, from one or two bot processes.
 
-``python -m bench.cluster [--games 1000] [--rate 100] [--seconds 20] [--workers 2]
+``python -m bench.cluster [--games 1000] [--rate 100] [--seconds 20] [--workers N]
 [--shared] [--only sqlite,postgres,postgres2]``
 
 ``--games`` live games (seeded, across the four games) are opened first. Then actions are
@@ -8,7 +8,10 @@ offered at ``--rate`` per second at fixed times, whether or not earlier ones are
 open loop, as players click): each is a version-stamped legal action of a random prompted
 seat of a random live game, through the real host. Every notice goes through the real
 outbox to a fake Discord sender that draws each board the notice carries (``host.draw``,
-in ``--workers`` picture processes) and counts it as sent. An action's latency runs from
+in picture processes) and counts it as sent. The machine's cores are shared out: each bot
+process of a setup has ``cores / processes`` picture processes (at least one), as a
+deployment of several processes on one machine sets ``RENDER_WORKERS``; ``--workers`` gives
+every bot process that many instead. An action's latency runs from
 the time it was scheduled to ``act()`` returning and its notices sent.
 
 Three setups, each in child processes (a fresh interpreter, as the bot runs), each of which
@@ -263,13 +266,21 @@ def percentile(values: list[float], p: int) -> float:
 # -- this process: the setups and the figures --------------------------------------------
 
 
+def workers_per_process(args: argparse.Namespace, processes: int) -> int:
+    """Picture processes for each of ``processes`` bot processes: ``--workers``, else the
+    machine's cores shared out among them (at least one each)."""
+    if args.workers is not None:
+        return args.workers
+    return max(1, (os.cpu_count() or 1) // processes)
+
+
 async def run_setup(location: str, processes: int, args: argparse.Namespace) -> dict:
     start_at = time.time() + 4.0  # time for the children to import and start their workers
     children = []
     for part in range(processes):
         options = {
             "location": location,
-            "workers": args.workers,
+            "workers": workers_per_process(args, processes),
             "seed": args.seed,
             "part": [0, 1] if args.shared else [part, processes],
             "index": part,
@@ -352,7 +363,7 @@ async def postgres_database():
 async def main_async(args: argparse.Namespace) -> None:
     print(
         f"Open loop: {args.rate:g} actions/s offered for {args.seconds:g} s over {args.games}"
-        f" live games, pictures on ({args.workers} picture processes per bot process)"
+        f" live games, pictures on ({_workers_said(args)})"
     )
     print(" ", AIMS)
     print(" ", BASELINE)
@@ -374,12 +385,19 @@ async def main_async(args: argparse.Namespace) -> None:
                 print(line(name, await run_setup(url, 2, args)))
 
 
+def _workers_said(args: argparse.Namespace) -> str:
+    if args.workers is not None:
+        return f"{args.workers} picture processes per bot process"
+    one, two = workers_per_process(args, 1), workers_per_process(args, 2)
+    return f"{one} picture processes for one bot process, {two} each for two"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--rate", type=float, default=100.0)
     parser.add_argument("--seconds", type=float, default=20.0)
-    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--workers", type=int, default=None)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--shared", action="store_true", help="two processes on every game")
     parser.add_argument("--only", default="sqlite,postgres,postgres2")
