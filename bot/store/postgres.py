@@ -520,12 +520,9 @@ class PostgresStore:
         if results and rater is None:
             raise ValueError("results need a rater to keep the ratings")
         async with self._transaction() as conn:
-            version = await _bump(conn, game_id, expected_version, now, values)
-            await conn.execute(
-                "INSERT INTO actions (game_id, seq, seat, action, events, created_at)"
-                " VALUES ($1, $2, $3, $4, $5, $6)",
-                game_id, version, seat, action, logged, float(now),
-            )  # fmt: skip
+            version = await _bump(
+                conn, game_id, expected_version, now, values, log=(seat, action, logged)
+            )
             if results and rater is not None:
                 await _record_results(conn, results, rater)
             await self._enqueue(conn, game_id, notices, now, clock=_moves_clock(values))
@@ -1066,16 +1063,31 @@ async def _bump(
     expected_version: int,
     now: float,
     values: dict[str, Any],
+    *,
+    log: tuple[int, str, str] | None = None,
 ) -> int:
     """Check the version, bump it and set ``values``, locking the game's row until the
-    transaction ends; StaleVersion if the game is missing or has moved on."""
+    transaction ends; StaleVersion if the game is missing or has moved on.
+
+    With ``log`` (seat, action, events as JSON) the action's log entry is written in the
+    same statement, its ``seq`` the new version, and only if the version moved: each
+    statement is a round trip."""
     assignments = "".join(f", {name} = ${i}" for i, name in enumerate(values, start=2))
     last = len(values) + 2
-    version = await conn.fetchval(
+    bump = (
         f"UPDATE games SET version = version + 1, updated_at = $1{assignments}"
-        f" WHERE id = ${last} AND version = ${last + 1} RETURNING version",
-        float(now), *values.values(), game_id, expected_version,
-    )  # fmt: skip
+        f" WHERE id = ${last} AND version = ${last + 1} RETURNING version"
+    )
+    if log is None:
+        version = await conn.fetchval(bump, float(now), *values.values(), game_id, expected_version)
+    else:
+        version = await conn.fetchval(
+            f"WITH bumped AS ({bump}) INSERT INTO actions"
+            " (game_id, seq, seat, action, events, created_at)"
+            f" SELECT ${last}, version, ${last + 2}, ${last + 3}, ${last + 4}, $1 FROM bumped"
+            " RETURNING seq",
+            float(now), *values.values(), game_id, expected_version, *log,
+        )  # fmt: skip
     if version is None:
         raise StaleVersion(game_id)
     return version
