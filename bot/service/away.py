@@ -88,21 +88,21 @@ class Away:
         until = await self.store.away_until(user_id)
         return until if until is not None and until > now else None
 
-    async def away_deadlines(
+    def away_deadlines(
         self, record: GameRecord, prompts: list[Prompt], fields: dict[str, Any], now: float
     ) -> dict[str, Any]:
         """The clock ``fields`` of a new turn, stretched if a person asked to act is away
         (the write of the turn stores them)."""
         if not fields.get("deadline") or computer_seats(record, prompts):
             return fields
-        until = await self._latest_away(record, prompts, now)
+        until = self._latest_away(record, prompts, now)
         if until is None:
             return fields
         timing = Timing.from_dict(record.timing)
         deadline = stretched(fields["deadline"], until, now, timing.limit)
         return {**fields, "deadline": deadline, "remind_at": reminder_for(deadline, until, timing)}
 
-    async def away_text(self, table: Table) -> Text:
+    def away_text(self, table: Table) -> Text:
         """A line for each player asked to act now who is away (with a newline before
         each): ``bob is away until <when>``; or nothing."""
         now = self.clock()
@@ -113,7 +113,7 @@ class Away:
                 text += Text.of(f"\n💤 {_name(table.record, user)} is away until ", Moment(until))
         return text
 
-    async def show_away(self, outcome: Outcome, table: Table) -> None:
+    def show_away(self, outcome: Outcome, table: Table) -> None:
         """Add who is away to the game's new board posts and status update in
         ``outcome`` (when they are asked to act)."""
         wanted = [
@@ -123,13 +123,13 @@ class Away:
         ]  # fmt: skip
         if not wanted:
             return
-        lines = await self.away_text(table)
+        lines = self.away_text(table)
         if lines:
             for index in wanted:
                 notice = outcome.notices[index]
                 outcome.notices[index] = replace(notice, text=notice.text + lines)
 
-    async def _latest_away(
+    def _latest_away(
         self, record: GameRecord, prompts: list[Prompt], now: float
     ) -> float | None:
         untils = [_away_at(record, u, now) for u in _asked_users(record, prompts)]

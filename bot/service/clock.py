@@ -148,7 +148,7 @@ class TurnClock:
             **moved,
             **self.turn_deadlines(table.record, table.prompts(), now),
         }
-        fields = await self.away_deadlines(table.record, table.prompts(), fields, now)
+        fields = self.away_deadlines(table.record, table.prompts(), fields, now)
         resumed = Table(written(table.record, now, fields), table.engine, table.state)
         outcome = Outcome([Reply("Resumed.")])
         await self._announce(

@@ -48,6 +48,7 @@ from bot.service.tables import (
     replay,  # noqa: F401  (part of this module's interface)
     seat_labels,
     seating,
+    status_line,
     table_from,
     written,
 )
@@ -159,7 +160,7 @@ class GameHost(
     async def status(self, *, user_id: int | None = None, **where: Any) -> Reply:
         """Where the game stands, with the current board, for the asker only."""
         table = await self.find(user_id=user_id, **where)
-        text = self._status_text(table) + await self.onlookers_text(table)
+        text = self._status_text(table) + self.onlookers_text(table)
         return Reply(text, board=_board(table))
 
     async def private_text(self, *, user_id: int, **where: Any) -> str:
@@ -451,7 +452,7 @@ class GameHost(
             clock_fields = self.turn_deadlines(record, after, now)
         else:
             clock_fields = {}
-        clock_fields = await self.away_deadlines(record, after, clock_fields, now)
+        clock_fields = self.away_deadlines(record, after, clock_fields, now)
         fields = {
             "snapshot": table.engine.dump(state),
             "status": "finished" if result else "running",
@@ -595,7 +596,7 @@ class GameHost(
         outcome.add(post)
         if new_turn:
             last = next((e.text for e in reversed(events) if e.public), "")
-            outcome.add(StatusUpdate(record.id, record.channel_id, _status_line(table, last)))
+            outcome.add(StatusUpdate(record.id, record.channel_id, status_line(table, last)))
         for prompt in fresh:
             user = record.user_at(prompt.seat)
             if prompt.secret and user is not None:
@@ -605,7 +606,7 @@ class GameHost(
                 outcome.add(
                     PrivateMessage(record.id, user, text, controls, channel_id=record.channel_id)
                 )
-        await self.tell_onlookers(outcome, table)
+        self.tell_onlookers(outcome, table)
 
     async def draw(self, board: Board | None) -> bytes | None:
         """The PNG of ``board``; None without a board or when this host draws no pictures."""
@@ -678,18 +679,6 @@ def _call(record: GameRecord, prompt: Prompt) -> Text:
     if user is None:
         return Text.of(f"🤖 {prompt.text} (the computer is thinking)")
     return Text.of("➡️ ", Mention(user), f": {prompt.text}")
-
-
-def _status_line(table: Table, last: str) -> Text:
-    """The text of a game's status message: whose turn, until when, and the last action."""
-    record = table.record
-    if record.status == "finished":
-        return Text.of(f"📜 **{table.title}**: finished. {record.result or ''}".strip())
-    waiting = seat_labels(table, [p.seat for p in table.prompts()])
-    text = Text.of(f"📜 **{table.title}**: waiting for ", waiting)
-    if record.deadline:
-        text += Text.of(", turn ends ", Moment(record.deadline))
-    return text + (f".\nLast: {last}" if last else ".")
 
 
 def _turn_change(

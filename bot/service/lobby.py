@@ -369,7 +369,7 @@ class Lobby:
             "snapshot": table.engine.dump(state),
             **self.turn_deadlines(record, table.engine.prompts(state), now),
         }
-        fields = await self.away_deadlines(record, table.engine.prompts(state), fields, now)
+        fields = self.away_deadlines(record, table.engine.prompts(state), fields, now)
         started = Table(written(record, now, fields), table.engine, state)
         outcome = Outcome([Reply(f"{started.title} has started.")])
         await self._announce(

@@ -12,7 +12,7 @@ from typing import Any
 
 import engines.replay
 from bot.service.errors import UserError
-from bot.service.text import Mention, Text
+from bot.service.text import Mention, Moment, Text
 from bot.store import GameRecord
 from engines import data
 from engines.base import Choice, Game, Prompt, Role
@@ -282,3 +282,15 @@ def replay(record: GameRecord, actions: list[tuple[int, int, str]]) -> Any:
 def role_keys(engine: Game, record: GameRecord) -> list[str]:
     """The role keys of a game's seats in seat order, as its set-up and replay take them."""
     return [role.key for role in engine.roles(record.players, record.options)]
+
+
+def status_line(table: Table, last: str) -> Text:
+    """The text of a game's status message: whose turn, until when, and the last action."""
+    record = table.record
+    if record.status == "finished":
+        return Text.of(f"📜 **{table.title}**: finished. {record.result or ''}".strip())
+    waiting = seat_labels(table, [p.seat for p in table.prompts()])
+    text = Text.of(f"📜 **{table.title}**: waiting for ", waiting)
+    if record.deadline:
+        text += Text.of(", turn ends ", Moment(record.deadline))
+    return text + (f".\nLast: {last}" if last else ".")

@@ -15,7 +15,7 @@ from typing import Any
 
 from bot.service.errors import UserError
 from bot.service.notices import ChannelPost, Outcome, PrivateMessage, Reply, StatusUpdate
-from bot.service.tables import STATUS_WORDS, Table, engine_for, table_from
+from bot.service.tables import STATUS_WORDS, Table, engine_for, status_line, table_from
 from bot.service.text import ChannelRef, Mention, Text
 
 ENDED = ("finished", "cancelled")
@@ -66,11 +66,11 @@ class Watchers:
         records = await self.store.watched_games(user_id)
         return [(r.id, f"#{r.id} {_title(r.slug)}") for r in records]
 
-    async def watching_text(self, table: Table) -> Text:
+    def watching_text(self, table: Table) -> Text:
         """The line counting the game's watchers (with a newline before it), or nothing."""
         return _count_line(len(table.record.watchers))
 
-    async def tell_watchers(self, outcome: Outcome, table: Table) -> None:
+    def tell_watchers(self, outcome: Outcome, table: Table) -> None:
         """Add to ``outcome`` a direct message for each watcher with every new public board
         its channel posts carry, and the watcher count to its status update. Called where
         an action's notices are put together, so they are stored in its transaction."""
@@ -99,11 +99,11 @@ class Watchers:
                     )
                 )
 
-    async def tell_onlookers(self, outcome: Outcome, table: Table) -> None:
+    def tell_onlookers(self, outcome: Outcome, table: Table) -> None:
         """Who is away and who watches, added to the notices of an action (or a start or
         resume) in ``outcome``: called once where they are put together."""
-        await self.show_away(outcome, table)
-        await self.tell_watchers(outcome, table)
+        self.show_away(outcome, table)
+        self.tell_watchers(outcome, table)
 
     async def _recount(self, outcome: Outcome, table: Table) -> None:
         """Refresh the running game's status message with the new watcher count."""
@@ -115,21 +115,19 @@ class Watchers:
     async def status_update(self, table: Table) -> StatusUpdate:
         """The game's status message as it stands, for a change that is not an action (a
         watcher, a player away): the last public event is read from the log."""
-        from bot.service.host import _status_line  # the host builds it; it imports us
-
         last = ""
         for entry in reversed(await self.store.actions(table.record.id)):
             public = [e["text"] for e in entry.events if e.get("seat") is None]
             if public:
                 last = public[-1]
                 break
-        text = _status_line(table, last) + await self.onlookers_text(table)
+        text = status_line(table, last) + self.onlookers_text(table)
         return StatusUpdate(table.record.id, table.record.channel_id, text)
 
-    async def onlookers_text(self, table: Table) -> Text:
+    def onlookers_text(self, table: Table) -> Text:
         """Who is away among the players asked now, and how many watch (each on a line
         of its own, with a newline before it), or nothing."""
-        return await self.away_text(table) + await self.watching_text(table)
+        return self.away_text(table) + self.watching_text(table)
 
     async def _watched(self, user_id: int, game_id: int | None, guild_id: int | None) -> Table:
         """The game to stop watching: the one named, else the only one watched."""

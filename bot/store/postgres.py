@@ -89,6 +89,8 @@ CHANNEL = "dragon_host"
 """The ``LISTEN``/``NOTIFY`` channel of wake-ups; payloads ``"clock <store>"`` and
 ``"outbox <store>"``, where ``<store>`` marks the store object that wrote (it does not hear
 its own wake-ups: its host pokes its own scheduler and outbox)."""
+_USER_FACTS = frozenset({"notify", "dm_closed", "away_until"})
+"""The columns of ``users`` set one at a time."""
 _CLOCK_FIELDS = frozenset({"deadline", "remind_at", "status"})
 """Game fields whose change may make a game due sooner (or no longer due)."""
 RELISTEN = (0.5, 1.0, 2.0, 5.0, 10.0, 30.0)
@@ -736,22 +738,14 @@ class PostgresStore:
         return choice if choice is not None else "turns"
 
     async def set_notify_choice(self, user_id: int, choice: str) -> None:
-        await self._execute(
-            "INSERT INTO users (user_id, notify) VALUES ($1, $2)"
-            " ON CONFLICT (user_id) DO UPDATE SET notify = excluded.notify",
-            user_id, choice,
-        )  # fmt: skip
+        await self._set_user_fact(user_id, "notify", choice)
 
     async def dm_closed(self, user_id: int) -> bool:
         closed = await self._fetchval("SELECT dm_closed FROM users WHERE user_id = $1", user_id)
         return bool(closed)
 
     async def set_dm_closed(self, user_id: int, closed: bool) -> None:
-        await self._execute(
-            "INSERT INTO users (user_id, dm_closed) VALUES ($1, $2)"
-            " ON CONFLICT (user_id) DO UPDATE SET dm_closed = excluded.dm_closed",
-            user_id, bool(closed),
-        )  # fmt: skip
+        await self._set_user_fact(user_id, "dm_closed", bool(closed))
 
     async def guild_setting(self, guild_id: int, key: str) -> str | None:
         return await self._fetchval(
@@ -971,10 +965,16 @@ class PostgresStore:
         return await self._fetchval("SELECT away_until FROM users WHERE user_id = $1", user_id)
 
     async def set_away(self, user_id: int, until: float | None) -> None:
+        await self._set_user_fact(user_id, "away_until", None if until is None else float(until))
+
+    async def _set_user_fact(self, user_id: int, column: str, value: Any) -> None:
+        """Set one of a user's facts (a column of ``users``), leaving the others as they are."""
+        if column not in _USER_FACTS:
+            raise ValueError(f"not a user's fact: {column!r}")
         await self._execute(
-            "INSERT INTO users (user_id, away_until) VALUES ($1, $2)"
-            " ON CONFLICT (user_id) DO UPDATE SET away_until = excluded.away_until",
-            user_id, None if until is None else float(until),
+            f"INSERT INTO users (user_id, {column}) VALUES ($1, $2)"
+            f" ON CONFLICT (user_id) DO UPDATE SET {column} = excluded.{column}",
+            user_id, value,
         )  # fmt: skip
 
     async def move_deadline(

@@ -440,13 +440,7 @@ class SqliteStore:
         return rows[0]["notify"] if rows else "turns"
 
     async def set_notify_choice(self, user_id: int, choice: str) -> None:
-        async with self._autocommit() as db:
-            await _run(
-                db,
-                "INSERT INTO users (user_id, notify) VALUES (?, ?)"
-                " ON CONFLICT (user_id) DO UPDATE SET notify = excluded.notify",
-                (user_id, choice),
-            )
+        await self._set_user_fact(user_id, "notify", choice)
 
     # -- deadlines ---------------------------------------------------------------------
 
@@ -624,13 +618,7 @@ class SqliteStore:
         return bool(rows and rows[0]["dm_closed"])
 
     async def set_dm_closed(self, user_id: int, closed: bool) -> None:
-        async with self._autocommit() as db:
-            await _run(
-                db,
-                "INSERT INTO users (user_id, dm_closed) VALUES (?, ?)"
-                " ON CONFLICT (user_id) DO UPDATE SET dm_closed = excluded.dm_closed",
-                (user_id, int(closed)),
-            )
+        await self._set_user_fact(user_id, "dm_closed", int(closed))
 
     async def guild_setting(self, guild_id: int, key: str) -> str | None:
         rows = await self._fetchall(
@@ -846,12 +834,18 @@ class SqliteStore:
         return rows[0]["away_until"] if rows else None
 
     async def set_away(self, user_id: int, until: float | None) -> None:
-        async with self._transaction() as db:
+        await self._set_user_fact(user_id, "away_until", until)
+
+    async def _set_user_fact(self, user_id: int, column: str, value: Any) -> None:
+        """Set one of a user's facts (a column of ``users``), leaving the others as they are."""
+        if column not in _USER_FACTS:
+            raise ValueError(f"not a user's fact: {column!r}")
+        async with self._autocommit() as db:
             await _run(
                 db,
-                "INSERT INTO users (user_id, away_until) VALUES (?, ?)"
-                " ON CONFLICT (user_id) DO UPDATE SET away_until = excluded.away_until",
-                (user_id, until),
+                f"INSERT INTO users (user_id, {column}) VALUES (?, ?)"
+                f" ON CONFLICT (user_id) DO UPDATE SET {column} = excluded.{column}",
+                (user_id, value),
             )
 
     async def move_deadline(
@@ -873,6 +867,7 @@ class SqliteStore:
             if changed == 1:
                 await _enqueue(db, game_id, notices, now)
             return changed == 1
+
 
 async def _at_version(db: aiosqlite.Connection, game_id: int, version: int) -> bool:
     rows = await _rows(db, "SELECT version FROM games WHERE id = ?", (game_id,))
@@ -948,6 +943,9 @@ async def _pending(
     )
     return [OutboxEntry.from_row(r) for r in rows]
 
+
+_USER_FACTS = frozenset({"notify", "dm_closed", "away_until"})
+"""The columns of ``users`` set one at a time."""
 
 _ROWS_AT_ONCE = 100
 """Rows one INSERT writes (well under SQLite's limit of bound parameters)."""
