@@ -35,6 +35,7 @@ from bot.service.notices import (
     Reply,
     StatusUpdate,
 )
+from bot.service.pictures import RecentBoards
 from bot.service.ratings import rate, results_of
 from bot.service.server_data import ServerData
 from bot.service.standings import Standings
@@ -105,6 +106,7 @@ class GameHost(
         self._firing: set[int] = set()
         self._held: dict[int, Hold] = {}
         self.states = LoadedStates()
+        self.boards = RecentBoards()
         # Who holds this host's claims on due games and outbox lanes in a shared database.
         tag = random.SystemRandom().getrandbits(32)
         self.owner = f"{socket.gethostname()}:{os.getpid()}:{tag:08x}"
@@ -610,14 +612,16 @@ class GameHost(
 
     async def draw(self, board: Board | None) -> bytes | None:
         """The PNG of ``board``; None without a board or when this host draws no pictures."""
-        if board is None:
+        if board is None or (self._drawer is None and self._renderer is None):
             return None
+        return await self.boards.get(board.slug, board.view, board.data, lambda: self._draw(board))
+
+    async def _draw(self, board: Board) -> bytes:
         if self._drawer is not None:
             if board.data:  # the game's corrected data travels to the drawing process
                 return await self._drawer(board.slug, board.view, board.data)
             return await self._drawer(board.slug, board.view)
-        if self._renderer is None:
-            return None
+        assert self._renderer is not None
         # Drawing takes tens of milliseconds: keep it off the event loop. The thread gets a
         # copy of this context, so it draws with the game's corrected data.
         with engine_data.corrected(board.data):

@@ -10,7 +10,10 @@ the bot (board geometry comes from the engines' data).
 from __future__ import annotations
 
 import asyncio
+import json
 import multiprocessing
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
@@ -77,3 +80,40 @@ class Pictures:
         if self._pool is not None:
             self._pool.shutdown(wait=True, cancel_futures=True)
             self._pool = None
+
+
+class RecentBoards:
+    """The pictures of the last ``size`` boards one host drew, by what they show.
+
+    One board is often drawn more than once: a turn's post and each watcher's DM, a secret
+    answer that edits the post while the public board stays the same, a status asked for
+    right after a move. A board whose game, public view and corrected data equal one drawn
+    lately (or being drawn now) is that picture, drawn once. A failed drawing is not kept.
+    """
+
+    def __init__(self, size: int = 64) -> None:
+        self.size = size
+        self._drawn: OrderedDict[str, asyncio.Future[bytes]] = OrderedDict()
+
+    async def get(
+        self,
+        slug: str,
+        view: dict[str, Any],
+        data: dict[str, Any],
+        draw: Callable[[], Awaitable[bytes]],
+    ) -> bytes:
+        """The picture of ``view`` of game ``slug`` with ``data``: kept, or ``draw()`` now."""
+        key = json.dumps([slug, view, data], sort_keys=True, separators=(",", ":"), default=str)
+        drawn = self._drawn.get(key)
+        if drawn is None:
+            drawn = asyncio.ensure_future(draw())
+            self._drawn[key] = drawn
+            while len(self._drawn) > self.size:
+                self._drawn.popitem(last=False)
+        self._drawn.move_to_end(key)
+        try:
+            return await asyncio.shield(drawn)
+        except BaseException:
+            if drawn.done() and self._drawn.get(key) is drawn:
+                del self._drawn[key]
+            raise
