@@ -521,6 +521,15 @@ class PostgresStore:
         logged = json.dumps(events)
         if results and rater is None:
             raise ValueError("results need a rater to keep the ratings")
+        if not results:
+            version = await self._fetchval(
+                *self._one_statement_action(
+                    game_id, expected_version, now, values, (seat, action, logged), notices
+                )
+            )
+            if version is None:
+                raise StaleVersion(game_id)
+            return version
         async with self._transaction() as conn:
             version = await _bump(
                 conn, game_id, expected_version, now, values, log=(seat, action, logged)
@@ -529,6 +538,56 @@ class PostgresStore:
                 await _record_results(conn, results, rater)
             await self._enqueue(conn, game_id, notices, now, clock=_moves_clock(values))
             return version
+
+    def _one_statement_action(
+        self,
+        game_id: int,
+        expected_version: int,
+        now: float,
+        values: dict[str, Any],
+        log: tuple[int, str, str],
+        notices: Sequence[Outgoing],
+    ) -> tuple[Any, ...]:
+        """An action that ends no game as one statement (its own transaction, one round
+        trip): the version bump, the log entry, the lanes' locks, the notices and the
+        wake-up, each step taking the previous one's rows, so a game that moved on writes,
+        locks and tells nothing. The statement's value is the new version, NULL if stale.
+
+        What :meth:`_enqueue` does in a transaction, in the same order: the lanes are
+        locked (the count needs every lock) before the first notice takes its id."""
+        bump, last = _bump_sql(values)
+        params: list[Any] = [float(now), *values.values(), game_id, expected_version, *log]
+        steps = [
+            f"bumped AS ({bump})",
+            "logged AS (INSERT INTO actions (game_id, seq, seat, action, events, created_at)"
+            f" SELECT ${last}, version, ${last + 2}, ${last + 3}, ${last + 4}, $1 FROM bumped"
+            " RETURNING seq)",
+        ]
+        told = ""
+        clock = _moves_clock(values)
+        if notices:
+            at = len(params) + 1
+            params += [
+                _LANE_LOCKS, sorted({_lane_key(n.lane) for n in notices}), CHANNEL,
+                self._payload("outbox", "clock") if clock else self._payload("outbox"),
+                [n.lane for n in notices], [json.dumps(n.body) for n in notices],
+            ]  # fmt: skip
+            steps += [
+                f"locked AS (SELECT count(pg_advisory_xact_lock(${at}, k)) AS locks,"
+                f" pg_notify(${at + 2}, ${at + 3}) FROM bumped, unnest(${at + 1}::int[]) AS k"
+                " HAVING count(*) > 0)",
+                "queued AS (INSERT INTO outbox (game_id, lane, body, created_at)"
+                f" SELECT ${last}, n.lane, n.body, $1 FROM locked,"
+                f" unnest(${at + 4}::text[], ${at + 5}::text[]) WITH ORDINALITY AS n(lane, body, i)"
+                " ORDER BY n.i RETURNING id)",
+            ]
+        elif clock:
+            params += [CHANNEL, self._payload("clock")]
+            steps.append(
+                f"told AS (SELECT pg_notify(${len(params) - 1}, ${len(params)}) FROM bumped)"
+            )
+            told = ", (SELECT count(*) FROM told)"
+        return (f"WITH {', '.join(steps)} SELECT (SELECT seq FROM logged){told}", *params)
 
     async def actions(self, game_id: int) -> list[ActionRecord]:
         rows = await self._fetch("SELECT * FROM actions WHERE game_id = $1 ORDER BY seq", game_id)
@@ -1072,12 +1131,7 @@ async def _bump(
     With ``log`` (seat, action, events as JSON) the action's log entry is written in the
     same statement, its ``seq`` the new version, and only if the version moved: each
     statement is a round trip."""
-    assignments = "".join(f", {name} = ${i}" for i, name in enumerate(values, start=2))
-    last = len(values) + 2
-    bump = (
-        f"UPDATE games SET version = version + 1, updated_at = $1{assignments}"
-        f" WHERE id = ${last} AND version = ${last + 1} RETURNING version"
-    )
+    bump, last = _bump_sql(values)
     if log is None:
         version = await conn.fetchval(bump, float(now), *values.values(), game_id, expected_version)
     else:
@@ -1091,6 +1145,18 @@ async def _bump(
     if version is None:
         raise StaleVersion(game_id)
     return version
+
+
+def _bump_sql(values: dict[str, Any]) -> tuple[str, int]:
+    """The version bump setting ``values`` (``$1`` the time, then the values), and the
+    number of its game id parameter (the expected version's is the next)."""
+    assignments = "".join(f", {name} = ${i}" for i, name in enumerate(values, start=2))
+    last = len(values) + 2
+    return (
+        f"UPDATE games SET version = version + 1, updated_at = $1{assignments}"
+        f" WHERE id = ${last} AND version = ${last + 1} RETURNING version",
+        last,
+    )
 
 
 def _moves_clock(values: dict[str, Any]) -> bool:

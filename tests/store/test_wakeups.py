@@ -171,3 +171,44 @@ async def test_sqlite_serves_one_process_and_never_calls_back(tmp_path):
         assert heard.kinds == []
     finally:
         await store.close()
+
+
+async def test_a_move_with_notices_and_a_new_deadline_wakes_both_kinds(pair):
+    writer, _, heard = pair
+    game_id = await running(writer)
+    await heard.wait_for("clock")
+    heard.kinds.clear()
+    await play(
+        writer, game_id, 0, "move", deadline=NOW + 60,
+        notices=[Outgoing("channel:1", {"text": "moved"}), Outgoing("dm:5", {"text": "you"})],
+    )  # fmt: skip
+    await heard.wait_for("outbox")
+    await heard.wait_for("clock")
+
+
+async def test_a_move_that_moves_no_deadline_and_tells_nobody_wakes_nobody(pair):
+    writer, _, heard = pair
+    game_id = await running(writer)
+    await heard.wait_for("clock")
+    heard.kinds.clear()
+    await play(writer, game_id, 0, "move")
+    await asyncio.sleep(0.3)
+    assert heard.kinds == []
+
+
+async def test_a_stale_move_wakes_nobody_and_stores_nothing(pair):
+    writer, _, heard = pair
+    game_id = await running(writer)
+    await heard.wait_for("clock")
+    heard.kinds.clear()
+    record = await game(writer, game_id)
+    await play(writer, game_id, 0, "first")
+    with pytest.raises(StaleVersion):
+        await writer.append_action(
+            game_id, record.version, seat=1, action="late", events=[], now=NOW,
+            deadline=NOW + 1, notices=[Outgoing("channel:1", {"text": "never"})],
+        )  # fmt: skip
+    await asyncio.sleep(0.3)
+    assert heard.kinds == []
+    assert [a.action for a in await writer.actions(game_id)] == ["first"]
+    assert await writer.pending_notices() == []
