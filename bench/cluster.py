@@ -6,7 +6,9 @@
 ``--games`` live games (seeded, across the four games) are opened first. Then actions are
 offered at ``--rate`` per second at fixed times, whether or not earlier ones are done (an
 open loop, as players click): each is a version-stamped legal action of a random prompted
-seat of a random live game, through the real host. Every notice goes through the real
+seat of a random live game, through the real host. Players choose from the board as they
+last saw it (read before the clock runs, then kept up from the host's own moves), so
+choosing costs the bot nothing; the action itself reads the game, as a click does. Every notice goes through the real
 outbox to a fake Discord sender that draws each board the notice carries (``host.draw``,
 in picture processes) and counts it as sent. The machine's cores are shared out: each bot
 process of a setup has ``cores / processes`` picture processes (at least one), as a
@@ -32,6 +34,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import dataclasses
 import json
 import os
 import random
@@ -115,6 +118,7 @@ async def child(options: dict) -> dict:
     from bot.service.host import GameHost
     from bot.service.outbox import Outbox
     from bot.service.pictures import Pictures
+    from bot.service.tables import Table
     from bot.store.opening import open_store
 
     store = await open_store(options["location"])
@@ -151,6 +155,21 @@ async def child(options: dict) -> dict:
         )
     )
     pids = list(pictures._pool._processes) if pictures._pool is not None else []
+    # What each player sees: the board as it was last played, read before the clock runs
+    # and then kept up from this host's own moves. Players choose on their own devices,
+    # so choosing reads nothing from the store (only the action itself does, in act()).
+    seen: dict[int, Table] = {game_id: await host.table(game_id) for game_id in live}
+
+    def see_move(game_id: int, table: Table) -> None:
+        """The board after this host's move at ``table``, as the host kept it (read again
+        next time if the host went further, a departed player's forfeit say)."""
+        version = table.record.version + 1
+        kept = host.states.get(game_id, version)
+        if kept is None:
+            seen.pop(game_id, None)
+            return
+        record = dataclasses.replace(table.record, version=version)
+        seen[game_id] = Table(record, table.engine, kept[0], kept[1])
 
     chooser = random.Random(f"{options['seed']}:{options['index']}")
     rate, seconds = options["rate"], options["seconds"]
@@ -169,7 +188,7 @@ async def child(options: dict) -> dict:
             if not live:
                 return
             game_id = chooser.choice(live)
-            table = await host.table(game_id)
+            table = seen.get(game_id) or await host.table(game_id)
             if table.record.status != "running" or not table.prompts():
                 with contextlib.suppress(ValueError):
                     live.remove(game_id)
@@ -184,10 +203,13 @@ async def child(options: dict) -> dict:
                 )
             except UserError:  # another action on this game came first
                 refused += 1
+                seen.pop(game_id, None)
                 return
             except Exception:
                 failed += 1
+                seen.pop(game_id, None)
                 return
+            see_move(game_id, table)
             acted = time.perf_counter()
             await outbox.flush_outcome(outcome)
             finished = time.perf_counter()
