@@ -8,13 +8,13 @@ offered at ``--rate`` per second at fixed times, whether or not earlier ones are
 open loop, as players click): each is a version-stamped legal action of a random prompted
 seat of a random live game, through the real host. Players choose from the board as they
 last saw it (read before the clock runs, then kept up from the host's own moves), so
-choosing costs the bot nothing; the action itself reads the game, as a click does. Every notice goes through the real
-outbox to a fake Discord sender that draws each board the notice carries (``host.draw``,
-in picture processes) and counts it as sent. The machine's cores are shared out: each bot
-process of a setup has ``cores / processes`` picture processes (at least one), as a
-deployment of several processes on one machine sets ``RENDER_WORKERS``; ``--workers`` gives
-every bot process that many instead. An action's latency runs from
-the time it was scheduled to ``act()`` returning and its notices sent.
+choosing costs the bot nothing; the action itself reads the game, as a click does. Every
+notice goes through the real outbox to a fake Discord sender that draws each board the
+notice carries (``host.draw``, in picture processes) and counts it as sent. The machine's
+cores are shared out: each bot process of a setup has ``cores / processes`` picture
+processes (at least one), as a deployment of several processes on one machine sets
+``RENDER_WORKERS``; ``--workers`` gives every bot process that many instead. An action's
+latency runs from the time it was scheduled to ``act()`` returning and its notices sent.
 
 Three setups, each in child processes (a fresh interpreter, as the bot runs), each of which
 reports to this process over a pipe:
@@ -154,7 +154,7 @@ async def child(options: dict) -> dict:
             for t in warm * 2 * options["workers"]
         )
     )
-    pids = list(pictures._pool._processes) if pictures._pool is not None else []
+    pids = pictures.pids
     # What each player sees: the board as it was last played, read before the clock runs
     # and then kept up from this host's own moves. Players choose on their own devices,
     # so choosing reads nothing from the store (only the action itself does, in act()).
@@ -255,7 +255,7 @@ async def child(options: dict) -> dict:
     workers_cpu = worker_cpu(pids) - workers_before
     stop_beating = True
     await beat
-    pictures.close()
+    await pictures.close()
     await store.close()
     return {
         "offered": offered,

@@ -123,7 +123,7 @@ async def main_async(seconds: float, clicks: int, workers: int) -> None:
     try:
         processes = await measure(seconds, clicks, pictures)
     finally:
-        pictures.close()
+        await pictures.close()
     print(line(f"drawn in {workers} processes", processes))
 
 

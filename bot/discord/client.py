@@ -3,7 +3,6 @@ listeners and its persistent controls; :mod:`bot.discord.replies` answers for al
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import random
 
@@ -106,7 +105,7 @@ class DragonBot(commands.Bot):
             await host.close()
         pictures = getattr(self, "pictures", None)
         if pictures is not None:
-            await asyncio.to_thread(pictures.close)
+            await pictures.close()
         await super().close()
 
     async def on_app_command_error(

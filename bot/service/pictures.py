@@ -2,84 +2,167 @@
 
 Drawing text with FreeType holds Python's interpreter lock, so pictures drawn in threads of
 the bot's own process stall its event loop while they are drawn. :class:`Pictures` draws
-them in a pool of worker processes instead, so the bot keeps answering while boards are
-drawn, and a process uses every core. Each worker applies the same corrected data files as
-the bot (board geometry comes from the engines' data).
+them in a pool of worker processes instead (:mod:`bot.service.picture_worker`), so the bot
+keeps answering while boards are drawn, and a process uses every core. Each worker applies
+the same corrected data files as the bot (board geometry comes from the engines' data).
+
+Each worker talks to the event loop over a socket of its own: a request is one write and
+its picture one or two reads, with no threads in between (each wake-up of another thread
+is a system call, and system calls are most of what sending work elsewhere costs). A
+worker that dies is replaced; the picture it was drawing is asked of another worker once.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
-import multiprocessing
+import os
+import pickle
+import socket
+import subprocess
+import sys
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
-from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 from typing import Any
 
+from bot.service.picture_worker import HEADER
 
-def _start_worker(data_overrides: str | None) -> None:
-    from engines import data
-
-    data.use_overrides(data_overrides)
-
-
-def _draw(slug: str, view: dict[str, Any], corrections: dict[str, Any] | None = None) -> bytes:
-    from engines import data
-    from games import render
-
-    with data.corrected(corrections):
-        return render(slug, view)
+_PROJECT = Path(__file__).resolve().parents[2]
+_BUFFER = 1 << 20
+"""Socket buffer bytes each way: a board's PNG (about 100 KB) goes in one write."""
 
 
-def _animate(pictures: list[bytes]) -> bytes:
-    from games import animation
+class PictureWorkerDied(RuntimeError):
+    """A drawing process ended while drawing (twice for the same picture)."""
 
-    return animation.animate(pictures)
+
+class _Worker:
+    """One drawing process and the loop's end of its socket."""
+
+    def __init__(self, overrides: str | None) -> None:
+        ours, theirs = socket.socketpair()
+        for end in (ours, theirs):
+            end.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, _BUFFER)
+            end.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, _BUFFER)
+        path = os.pathsep.join([str(_PROJECT), *filter(None, [os.environ.get("PYTHONPATH")])])
+        with theirs:
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "bot.service.picture_worker", str(theirs.fileno()),
+                 overrides or ""],
+                pass_fds=(theirs.fileno(),), stdin=subprocess.DEVNULL,
+                env={**os.environ, "PYTHONPATH": path},
+            )  # fmt: skip
+        self._socket = ours
+        self._streams: tuple[asyncio.StreamReader, asyncio.StreamWriter] | None = None
+
+    async def ask(self, task: str, args: tuple[Any, ...]) -> tuple[str, Any]:
+        if self._streams is None:
+            self._streams = await asyncio.open_unix_connection(sock=self._socket)
+        reader, writer = self._streams
+        data = pickle.dumps((task, args), protocol=pickle.HIGHEST_PROTOCOL)
+        writer.write(HEADER.pack(len(data)) + data)
+        await writer.drain()
+        (length,) = HEADER.unpack(await reader.readexactly(HEADER.size))
+        return pickle.loads(await reader.readexactly(length))
+
+    def stop(self) -> None:
+        """Close the socket (the worker ends when it reads the end) and stop waiting."""
+        if self._streams is not None:
+            self._streams[1].close()
+        else:
+            self._socket.close()
+
+    async def ended(self, timeout: float) -> None:
+        """Wait up to ``timeout`` seconds for the process to end, then kill it."""
+        loop = asyncio.get_running_loop()
+        try:
+            await asyncio.wait_for(loop.run_in_executor(None, self.process.wait), timeout)
+        except TimeoutError:
+            self.process.kill()
+            await loop.run_in_executor(None, self.process.wait)
 
 
 class Pictures:
-    """A pool of ``workers`` drawing processes (started on first use)."""
+    """A pool of ``workers`` drawing processes (started on first use, as needed)."""
 
     def __init__(self, workers: int, data_overrides: str | None = None) -> None:
         if workers < 1:
             raise ValueError("a pool draws with at least one worker process")
         self.workers = workers
         self._overrides = data_overrides
-        self._pool: ProcessPoolExecutor | None = None
+        self._running: set[_Worker] = set()
+        self._idle: asyncio.Queue[_Worker] = asyncio.Queue()
+
+    @property
+    def pids(self) -> list[int]:
+        """The process ids of the workers running now."""
+        return [worker.process.pid for worker in self._running]
 
     async def draw(
         self, slug: str, view: dict[str, Any], corrections: dict[str, Any] | None = None
     ) -> bytes:
         """The PNG of a public view of game ``slug``, drawn in a worker process (with a
         game's ``corrections`` of its data, if it has some)."""
-        return await asyncio.get_running_loop().run_in_executor(
-            self._workers(), _draw, slug, view, corrections
-        )
+        return await self._run("draw", slug, view, corrections)
 
     async def animate(self, pictures: list[bytes]) -> bytes:
         """One replay animation of ``pictures`` (board PNGs, in order), put together in a
         worker process (decoding, scaling and encoding every frame)."""
-        return await asyncio.get_running_loop().run_in_executor(
-            self._workers(), _animate, pictures
-        )
+        return await self._run("animate", pictures)
 
-    def _workers(self) -> ProcessPoolExecutor:
-        if self._pool is None:
-            self._pool = ProcessPoolExecutor(
-                self.workers,
-                # A fresh interpreter: forking a process with running threads is unsafe.
-                mp_context=multiprocessing.get_context("spawn"),
-                initializer=_start_worker,
-                initargs=(self._overrides,),
-            )
-        return self._pool
+    async def _run(self, task: str, *args: Any) -> Any:
+        for attempt in range(2):
+            worker = await self._take()
+            # A caller that gives up leaves the answer to be read, so the worker is free.
+            asked = asyncio.ensure_future(self._ask(worker, task, args))
+            try:
+                outcome, value = await asyncio.shield(asked)
+            except (OSError, EOFError, asyncio.IncompleteReadError) as error:
+                if attempt:
+                    raise PictureWorkerDied(f"two drawing processes ended at {task}") from error
+                continue
+            if outcome == "error":
+                raise value
+            return value
+        raise AssertionError("unreachable")
 
-    def close(self) -> None:
-        """Stop the workers (pictures being drawn are finished first)."""
-        if self._pool is not None:
-            self._pool.shutdown(wait=True, cancel_futures=True)
-            self._pool = None
+    async def _ask(self, worker: _Worker, task: str, args: tuple[Any, ...]) -> tuple[str, Any]:
+        try:
+            answer = await worker.ask(task, args)
+        except BaseException:
+            self._replace(worker)
+            raise
+        if worker in self._running:  # not closed meanwhile
+            self._idle.put_nowait(worker)
+        return answer
+
+    async def _take(self) -> _Worker:
+        if self._idle.empty() and len(self._running) < self.workers:
+            return self._start()
+        return await self._idle.get()
+
+    def _start(self) -> _Worker:
+        worker = _Worker(self._overrides)
+        self._running.add(worker)
+        return worker
+
+    def _replace(self, worker: _Worker) -> None:
+        """Stop ``worker`` (it died, or its answer was lost) and start another in its place."""
+        worker.stop()
+        if worker in self._running:  # not closed meanwhile
+            self._running.discard(worker)
+            self._idle.put_nowait(self._start())
+
+    async def close(self) -> None:
+        """Stop the workers (a picture being drawn is given up); the next picture asked
+        for starts them again."""
+        workers = list(self._running)
+        self._running.clear()
+        self._idle = asyncio.Queue()
+        for worker in workers:
+            worker.stop()
+        await asyncio.gather(*(worker.ended(timeout=5) for worker in workers))
 
 
 class RecentBoards:

@@ -22,7 +22,7 @@ async def test_a_board_drawn_in_a_worker_process_is_the_same_picture(store):
         drawn = await host.draw(Board("stgeorge", view))
         again = await pictures.draw("stgeorge", view)
     finally:
-        pictures.close()
+        await pictures.close()
     assert drawn == again == render("stgeorge", view)
     assert drawn.startswith(b"\x89PNG")
 
@@ -47,7 +47,7 @@ async def test_a_replay_is_put_together_in_a_worker_process_as_in_a_thread(store
         host.boards = RecentBoards()  # so every board of the replay is drawn in the worker
         made = await host.replay_animation(game_id=game_id)
     finally:
-        pictures.close()
+        await pictures.close()
     assert made.data == animation.animate(drawn)
     assert made.data.startswith(b"GIF8")
 
@@ -110,3 +110,75 @@ async def test_only_the_most_recent_boards_are_kept():
     for turn in (1, 2, 3, 1):
         await boards.get("stgeorge", {"turn": turn}, {}, draw)
     assert len(tries) == 4  # turn 1 was dropped for turn 3
+
+
+def _view(seed=5):
+    engine = ENGINES["stgeorge"]
+    roles = [r.key for r in engine.roles(2, engine.parse_options(""))]
+    return engine.view(engine.setup(roles, engine.parse_options(""), setup_rng(seed)), None)
+
+
+async def test_many_boards_at_once_share_the_pool_and_come_back_each_its_own():
+    views = [_view(seed) for seed in range(6)]
+    pictures = Pictures(2)
+    try:
+        drawn = await asyncio.gather(*(pictures.draw("stgeorge", v) for v in views))
+        assert len(pictures.pids) == 2
+    finally:
+        await pictures.close()
+    assert drawn == [render("stgeorge", v) for v in views]
+
+
+async def test_a_worker_killed_is_replaced_and_the_board_still_drawn():
+    import os
+    import signal
+
+    view = _view()
+    pictures = Pictures(1)
+    try:
+        await pictures.draw("stgeorge", view)
+        (first,) = pictures.pids
+        os.kill(first, signal.SIGKILL)
+        assert await pictures.draw("stgeorge", view) == render("stgeorge", view)
+        assert pictures.pids != [first]
+    finally:
+        await pictures.close()
+
+
+async def test_a_board_that_cannot_be_drawn_says_why_and_the_worker_draws_on():
+    pictures = Pictures(1)
+    try:
+        with pytest.raises(Exception, match="no-such-game"):
+            await pictures.draw("no-such-game", {})
+        (worker,) = pictures.pids
+        assert await pictures.draw("stgeorge", _view()) == render("stgeorge", _view())
+        assert pictures.pids == [worker]
+    finally:
+        await pictures.close()
+
+
+async def test_a_closed_pool_stops_its_workers_and_starts_again_when_asked():
+    pictures = Pictures(1)
+    await pictures.draw("stgeorge", _view())
+    (first,) = pictures.pids
+    await pictures.close()
+    assert pictures.pids == []
+    with pytest.raises(ProcessLookupError):
+        import os
+
+        os.kill(first, 0)
+    try:
+        assert await pictures.draw("stgeorge", _view()) == render("stgeorge", _view())
+    finally:
+        await pictures.close()
+
+
+async def test_a_caller_that_gives_up_leaves_the_worker_free():
+    pictures = Pictures(1)
+    try:
+        waiting = asyncio.ensure_future(pictures.draw("stgeorge", _view(1)))
+        await asyncio.sleep(0)
+        waiting.cancel()
+        assert await pictures.draw("stgeorge", _view(2)) == render("stgeorge", _view(2))
+    finally:
+        await pictures.close()

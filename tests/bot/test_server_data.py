@@ -250,7 +250,7 @@ async def test_a_board_drawn_in_a_worker_process_uses_the_games_corrected_data(s
         with_data = await host.draw(Board("stgeorge", view, corrected))
         without = await host.draw(Board("stgeorge", view))
     finally:
-        pictures.close()
+        await pictures.close()
     with data.corrected(corrected):
         assert with_data == render("stgeorge", view)
     assert without == render("stgeorge", view) != with_data
