@@ -614,9 +614,11 @@ class GameHost(
         """The PNG of ``board``; None without a board or when this host draws no pictures."""
         if board is None or (self._drawer is None and self._renderer is None):
             return None
-        return await self.boards.get(board.slug, board.view, board.data, lambda: self._draw(board))
+        return await self.boards.get(
+            board.slug, board.view, board.data, lambda: self._picture_of(board)
+        )
 
-    async def _draw(self, board: Board) -> bytes:
+    async def _picture_of(self, board: Board) -> bytes:
         if self._drawer is not None:
             if board.data:  # the game's corrected data travels to the drawing process
                 return await self._drawer(board.slug, board.view, board.data)
