@@ -10,6 +10,7 @@ bot's process ended).
 from __future__ import annotations
 
 import pickle
+import signal
 import socket
 import struct
 import sys
@@ -73,6 +74,9 @@ def _answer(task: str, args: tuple[Any, ...]) -> tuple[str, Any]:
 def main(argv: list[str]) -> None:
     from engines import data
 
+    # Ctrl-C at a terminal reaches the whole process group: the bot closes its pool, and a
+    # worker ends when its socket does, without a traceback of its own.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     connection = socket.socket(fileno=int(argv[0]))
     data.use_overrides(argv[1] if len(argv) > 1 and argv[1] else None)
     while True:
