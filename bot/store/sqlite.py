@@ -157,6 +157,21 @@ class SqliteStore:
                     raise StoreBusy(str(error)) from error
                 raise
 
+    async def _in_one_trip(self, work: Callable[..., Any], *args: Any) -> Any:
+        """``work(connection, *args)`` run in the database thread in one trip, kept out of
+        other coroutines' transactions by the lock; busy past the timeout is StoreBusy.
+
+        aiosqlite runs every call of its own through ``Connection._execute`` (the queue
+        to its thread); a transaction of several statements goes through it once here,
+        since each trip costs the event loop a wake-up from another thread."""
+        async with self._lock:
+            try:
+                return await self._db._execute(work, self._db._conn, *args)
+            except sqlite3.OperationalError as error:
+                if _is_busy(error):
+                    raise StoreBusy(str(error)) from error
+                raise
+
     async def _fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[aiosqlite.Row]:
         async with self._lock:
             return await _rows(self._db, sql, params)
@@ -292,19 +307,7 @@ class SqliteStore:
         now: float,
         fields: dict[str, Any],
     ) -> int:
-        unknown = set(fields) - GAME_FIELDS
-        if unknown:
-            raise ValueError(f"not a game field: {sorted(unknown)}")
-        if "status" in fields and fields["status"] not in GAME_STATUSES:
-            raise ValueError(f"not a game status: {fields['status']!r}")
-        values = {k: json.dumps(v) if k in _JSON_FIELDS else v for k, v in fields.items()}
-        assignments = "".join(f", {k} = ?" for k in values)
-        changed = await _run(
-            db,
-            f"UPDATE games SET version = version + 1, updated_at = ?{assignments}"
-            " WHERE id = ? AND version = ?",
-            (now, *values.values(), game_id, expected_version),
-        )
+        changed = await _run(db, *_bump_statement(game_id, expected_version, now, fields))
         if changed != 1:
             raise StaleVersion(game_id)
         return expected_version + 1
@@ -398,16 +401,25 @@ class SqliteStore:
         The action's sequence number is the game's new version, so the log and the
         snapshot can never disagree. Returns the new version.
         """
+        logged = (
+            "INSERT INTO actions (game_id, seq, seat, action, events, created_at)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
+            (game_id, expected_version + 1, seat, action, json.dumps(events), now),
+        )
+        if not results:
+            # Nearly every action: the whole transaction in one trip to the database thread.
+            statements = [
+                _bump_statement(game_id, expected_version, now, fields),
+                logged,
+                *_enqueue_statements(game_id, notices, now),
+            ]
+            if not await self._in_one_trip(_one_transaction, statements):
+                raise StaleVersion(game_id)
+            return expected_version + 1
         async with self._transaction() as db:
             version = await self._bump(db, game_id, expected_version, now, fields)
-            await _run(
-                db,
-                "INSERT INTO actions (game_id, seq, seat, action, events, created_at)"
-                " VALUES (?, ?, ?, ?, ?, ?)",
-                (game_id, version, seat, action, json.dumps(events), now),
-            )
-            if results:
-                await _record_results(db, results, rater)
+            await _run(db, *logged)
+            await _record_results(db, results, rater)
             await _enqueue(db, game_id, notices, now)
             return version
 
@@ -554,10 +566,15 @@ class SqliteStore:
     async def take_lane(
         self, lane: str, owner: str, *, now: float, lease_seconds: float, limit: int = 200
     ) -> list[OutboxEntry] | None:
-        async with self._autocommit() as db:
-            if not await _claim_lane(db, lane, owner, now, lease_seconds):
+        def take(connection: sqlite3.Connection) -> list[OutboxEntry] | None:
+            claimed = connection.execute(*_claim_lane_statement(lane, owner, now, lease_seconds))
+            if not claimed.fetchall():
                 return None
-            return await _pending(db, [lane], limit)
+            rows = connection.execute(*_pending_statement([lane], limit)).fetchall()
+            return [OutboxEntry.from_row(r) for r in rows]
+
+        # Two statements, each its own transaction, in one trip to the database thread.
+        return await self._in_one_trip(take)
 
     async def mark_sent(
         self,
@@ -570,20 +587,25 @@ class SqliteStore:
         column = _MESSAGE_COLUMNS.get(remember) if remember is not None else None
         if remember is not None and column is None:
             raise ValueError(f"not a kind of message: {remember!r}")
-        # Remembering the message is a second statement, so only then a transaction.
-        remembers = column is not None and message_id is not None
-        async with self._transaction() if remembers else self._autocommit() as db:
-            marked = await _rows(
-                db,
-                "UPDATE outbox SET sent_at = ?, message_id = ?"
-                " WHERE id = ? AND sent_at IS NULL AND failed IS NULL RETURNING game_id",
-                (now, message_id, entry_id),
-            )
-            if marked and remembers:
-                await _run(
-                    db, f"UPDATE games SET {column} = ? WHERE id = ?", (message_id, marked[0][0])
+        mark = (
+            "UPDATE outbox SET sent_at = ?, message_id = ?"
+            " WHERE id = ? AND sent_at IS NULL AND failed IS NULL RETURNING game_id",
+            (now, message_id, entry_id),
+        )
+        if column is None or message_id is None:
+            async with self._autocommit() as db:
+                return bool(await _rows(db, *mark))
+
+        def mark_and_remember(connection: sqlite3.Connection) -> bool:
+            marked = connection.execute(*mark).fetchall()
+            if marked:
+                connection.execute(
+                    f"UPDATE games SET {column} = ? WHERE id = ?", (message_id, marked[0][0])
                 )
             return bool(marked)
+
+        # Remembering the message is a second statement: one transaction, in one trip.
+        return await self._in_one_trip(_in_transaction, mark_and_remember)
 
     async def retry_later(self, entry_id: int, *, not_before: float) -> int:
         async with self._autocommit() as db:
@@ -915,33 +937,44 @@ async def _rows(
 async def _claim_lane(
     db: aiosqlite.Connection, lane: str, owner: str, now: float, lease_seconds: float
 ) -> bool:
-    claimed = await _rows(
-        db,
+    return bool(await _rows(db, *_claim_lane_statement(lane, owner, now, lease_seconds)))
+
+
+def _claim_lane_statement(
+    lane: str, owner: str, now: float, lease_seconds: float
+) -> tuple[str, tuple[Any, ...]]:
+    """Claim or renew ``lane`` for ``owner`` unless another owner's lease runs on; a row
+    back when claimed."""
+    return (
         "INSERT INTO lanes (lane, owner, until) VALUES (?, ?, ?)"
         " ON CONFLICT (lane) DO UPDATE SET owner = excluded.owner,"
         " until = excluded.until WHERE lanes.owner = excluded.owner OR lanes.until <= ?"
         " RETURNING owner",
         (lane, owner, now + lease_seconds, now),
     )
-    return bool(claimed)
 
 
 async def _pending(
     db: aiosqlite.Connection, lanes: Sequence[str] | None, limit: int
 ) -> list[OutboxEntry]:
+    rows = await _rows(db, *_pending_statement(lanes, limit))
+    return [OutboxEntry.from_row(r) for r in rows]
+
+
+def _pending_statement(lanes: Sequence[str] | None, limit: int) -> tuple[str, tuple[Any, ...]]:
+    """The first ``limit`` notices waiting to be sent (of ``lanes``, if given), in order,
+    with their games' status and board messages."""
     where = "o.sent_at IS NULL AND o.failed IS NULL"
     params: list[Any] = []
     if lanes is not None:
         where += f" AND o.lane IN ({', '.join('?' * len(lanes))})"
         params += list(lanes)
-    rows = await _rows(
-        db,
+    return (
         "SELECT o.*, g.status_message_id AS status_message, g.board_message_id AS board_message"
         f" FROM outbox o LEFT JOIN games g ON g.id = o.game_id WHERE {where}"
         " ORDER BY o.id LIMIT ?",
         (*params, limit),
     )
-    return [OutboxEntry.from_row(r) for r in rows]
 
 
 _USER_FACTS = frozenset({"notify", "dm_closed", "away_until"})
@@ -954,14 +987,82 @@ _ROWS_AT_ONCE = 100
 async def _enqueue(
     db: aiosqlite.Connection, game_id: int, notices: Sequence[Outgoing], now: float
 ) -> None:
-    # One statement for many rows: each statement is a trip to the database thread.
+    for statement in _enqueue_statements(game_id, notices, now):
+        await _run(db, *statement)
+
+
+def _enqueue_statements(
+    game_id: int, notices: Sequence[Outgoing], now: float
+) -> list[tuple[str, list[Any]]]:
+    """The statements storing ``notices``: one for many rows, since each statement is a
+    trip to the database thread."""
+    statements = []
     for start in range(0, len(notices), _ROWS_AT_ONCE):
         chunk = notices[start : start + _ROWS_AT_ONCE]
         values = ", ".join(["(?, ?, ?, ?)"] * len(chunk))
         params = [p for n in chunk for p in (game_id, n.lane, json.dumps(n.body), now)]
-        await _run(
-            db, f"INSERT INTO outbox (game_id, lane, body, created_at) VALUES {values}", params
+        statements.append(
+            (f"INSERT INTO outbox (game_id, lane, body, created_at) VALUES {values}", params)
         )
+    return statements
+
+
+def _bump_statement(
+    game_id: int, expected_version: int, now: float, fields: dict[str, Any]
+) -> tuple[str, tuple[Any, ...]]:
+    """The version check and bump setting game ``fields`` (checked: ValueError for an
+    unknown field or status); it changes one row, or none if the version moved."""
+    unknown = set(fields) - GAME_FIELDS
+    if unknown:
+        raise ValueError(f"not a game field: {sorted(unknown)}")
+    if "status" in fields and fields["status"] not in GAME_STATUSES:
+        raise ValueError(f"not a game status: {fields['status']!r}")
+    values = {k: json.dumps(v) if k in _JSON_FIELDS else v for k, v in fields.items()}
+    assignments = "".join(f", {k} = ?" for k in values)
+    return (
+        f"UPDATE games SET version = version + 1, updated_at = ?{assignments}"
+        " WHERE id = ? AND version = ?",
+        (now, *values.values(), game_id, expected_version),
+    )
+
+
+class _Stale(Exception):
+    """The version bump opening a transaction changed no row."""
+
+
+def _one_transaction(
+    connection: sqlite3.Connection, statements: Sequence[tuple[str, Sequence[Any]]]
+) -> bool:
+    """Run ``statements`` in one transaction (in the database thread). The first is a
+    version bump: if it changed no row, everything is undone and the answer is False."""
+
+    def run(connection: sqlite3.Connection) -> None:
+        (bump, bumped), *rest = statements
+        if connection.execute(bump, bumped).rowcount != 1:
+            raise _Stale
+        for sql, params in rest:
+            connection.execute(sql, params)
+
+    try:
+        _in_transaction(connection, run)
+    except _Stale:
+        return False
+    return True
+
+
+def _in_transaction(connection: sqlite3.Connection, work: Callable[..., Any]) -> Any:
+    """``work(connection)`` in one write transaction (in the database thread): committed,
+    or rolled back if it raises. A statement's rows are read to their end inside ``work``,
+    so nothing is in progress at COMMIT."""
+    connection.execute("BEGIN IMMEDIATE")
+    try:
+        result = work(connection)
+        connection.execute("COMMIT")
+    except BaseException:
+        if connection.in_transaction:
+            connection.execute("ROLLBACK")
+        raise
+    return result
 
 
 async def _insert_result(db: aiosqlite.Connection, row: ResultRow, conflict: str = "") -> None:
