@@ -728,12 +728,15 @@ class PostgresStore:
         self, lane: str, owner: str, *, now: float, lease_seconds: float, limit: int = 200
     ) -> list[OutboxEntry] | None:
         # One statement: the claim, then (only if it was won) the lane's pending notices;
-        # a claim won over an empty lane gives one row of NULLs.
+        # a claim won over an empty lane gives one row of NULLs. A claim can be won by
+        # waiting for the holder's release to commit, after this statement's snapshot was
+        # taken: locking the notices read makes PostgreSQL read each again as it is now,
+        # so one the holder marked sent meanwhile is left out.
         rows = await self._fetch(
             f"WITH claim AS ({_CLAIM_LANE})"
             f" SELECT pending.* FROM claim LEFT JOIN LATERAL ({_PENDING}"
             "  WHERE o.lane = $1 AND o.sent_at IS NULL AND o.failed IS NULL"
-            "  ORDER BY o.id LIMIT $5) pending ON true",
+            "  ORDER BY o.id LIMIT $5 FOR UPDATE OF o) pending ON true",
             lane, owner, float(now) + float(lease_seconds), float(now), limit,
         )  # fmt: skip
         if not rows:
