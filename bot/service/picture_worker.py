@@ -43,9 +43,14 @@ def receive(connection: socket.socket) -> Any:
     return pickle.loads(_exactly(connection, length))
 
 
-def send(connection: socket.socket, message: Any) -> None:
+def framed(message: Any) -> bytes:
+    """``message`` as it goes over the socket: its pickle's length, then the pickle."""
     data = pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL)
-    connection.sendall(HEADER.pack(len(data)) + data)
+    return HEADER.pack(len(data)) + data
+
+
+def send(connection: socket.socket, message: Any) -> None:
+    connection.sendall(framed(message))
 
 
 def _exactly(connection: socket.socket, size: int) -> bytes:

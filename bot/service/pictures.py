@@ -26,7 +26,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
-from bot.service.picture_worker import HEADER
+from bot.service.picture_worker import HEADER, framed
 
 _PROJECT = Path(__file__).resolve().parents[2]
 _BUFFER = 1 << 20
@@ -35,6 +35,10 @@ _BUFFER = 1 << 20
 
 class PictureWorkerDied(RuntimeError):
     """A drawing process ended while drawing (twice for the same picture)."""
+
+
+_LOST = (OSError, EOFError, asyncio.IncompleteReadError)
+"""What reading or writing a worker's socket raises once the worker is gone."""
 
 
 class _Worker:
@@ -60,8 +64,7 @@ class _Worker:
         if self._streams is None:
             self._streams = await asyncio.open_unix_connection(sock=self._socket)
         reader, writer = self._streams
-        data = pickle.dumps((task, args), protocol=pickle.HIGHEST_PROTOCOL)
-        writer.write(HEADER.pack(len(data)) + data)
+        writer.write(framed((task, args)))
         await writer.drain()
         (length,) = HEADER.unpack(await reader.readexactly(HEADER.size))
         return pickle.loads(await reader.readexactly(length))
@@ -112,20 +115,22 @@ class Pictures:
         return await self._run("animate", pictures)
 
     async def _run(self, task: str, *args: Any) -> Any:
-        for attempt in range(2):
-            worker = await self._take()
-            # A caller that gives up leaves the answer to be read, so the worker is free.
-            asked = asyncio.ensure_future(self._ask(worker, task, args))
+        try:
+            outcome, value = await self._ask_any(task, args)
+        except _LOST:  # the worker died: its replacement draws it
             try:
-                outcome, value = await asyncio.shield(asked)
-            except (OSError, EOFError, asyncio.IncompleteReadError) as error:
-                if attempt:
-                    raise PictureWorkerDied(f"two drawing processes ended at {task}") from error
-                continue
-            if outcome == "error":
-                raise value
-            return value
-        raise AssertionError("unreachable")
+                outcome, value = await self._ask_any(task, args)
+            except _LOST as error:
+                raise PictureWorkerDied(f"two drawing processes ended at {task}") from error
+        if outcome == "error":
+            raise value
+        return value
+
+    async def _ask_any(self, task: str, args: tuple[Any, ...]) -> tuple[str, Any]:
+        """The answer of the next free worker. A caller that gives up leaves the answer to
+        be read, so the worker is free again."""
+        worker = await self._take()
+        return await asyncio.shield(asyncio.ensure_future(self._ask(worker, task, args)))
 
     async def _ask(self, worker: _Worker, task: str, args: tuple[Any, ...]) -> tuple[str, Any]:
         try:
