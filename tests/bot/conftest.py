@@ -5,6 +5,7 @@ import pytest
 from bot.service.host import GameHost
 from games import SPECS, GameSpec
 from players.base import EASY
+from tests.bot.clocks import Clock, TickingClock
 from tests.store.conftest import STORES
 from tests.toy_game import GAME as TOY
 from tests.toy_game import toy_renderer
@@ -39,14 +40,11 @@ async def store(open_store):
 
 
 @pytest.fixture
+def clock():
+    """The time as a host test sets it: it stands still until ``clock.now`` is moved."""
+    return Clock()
+
+
+@pytest.fixture
 async def host(store, toy):
-    return GameHost(store, renderer=toy_renderer, clock=_Clock(), seeds=random.Random(7))
-
-
-class _Clock:
-    def __init__(self):
-        self.now = 1_000_000.0
-
-    def __call__(self):
-        self.now += 1
-        return self.now
+    return GameHost(store, renderer=toy_renderer, clock=TickingClock(), seeds=random.Random(7))

@@ -19,6 +19,7 @@ from bot.service.notices import ChannelPost, Outcome, PrivateMessage
 from bot.service.text import Moment, Text, as_text
 from bot.store.sqlite import SqliteStore
 from engines.base import Game
+from tests.bot.clocks import TickingClock
 
 GUILD, CHANNEL = 1, 10
 USERS = (101, 102, 103, 104)
@@ -34,15 +35,6 @@ class ViewPicture:
     def __call__(self, slug: str, view: dict) -> bytes:
         assert slug == self.slug
         return json.dumps(view, sort_keys=True).encode()
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1_000_000.0
-
-    def __call__(self) -> float:
-        self.now += 1
-        return self.now
 
 
 class Stores:
@@ -66,7 +58,7 @@ class Stores:
 
 
 def new_host(store: SqliteStore, slug: str) -> GameHost:
-    return GameHost(store, renderer=ViewPicture(slug), clock=Clock(), seeds=random.Random(3))
+    return GameHost(store, renderer=ViewPicture(slug), clock=TickingClock(), seeds=random.Random(3))
 
 
 async def open_game(

@@ -15,15 +15,9 @@ from bot.service.notices import ChannelPost, PrivateMessage, StatusUpdate
 from bot.service.text import Moment
 from bot.service.timing import HOUR, Timing
 from tests.bot.test_host import ALICE, BOB, CHANNEL, GUILD, open_game, started
-from tests.bot.test_turn_clock import Clock
 from tests.toy_game import toy_renderer
 
 LIMIT = 48 * HOUR  # the default turn limit, with a reminder 12 hours before its end
-
-
-@pytest.fixture
-def clock():
-    return Clock()
 
 
 @pytest.fixture

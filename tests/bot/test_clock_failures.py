@@ -17,13 +17,7 @@ from bot.service.notices import PrivateMessage
 from bot.service.scheduler import Scheduler
 from bot.store.postgres import PostgresStore
 from tests.bot.test_host import ALICE, BOB, CHANNEL, GUILD
-from tests.bot.test_turn_clock import Clock
 from tests.toy_game import toy_renderer
-
-
-@pytest.fixture
-def clock():
-    return Clock()
 
 
 @pytest.fixture

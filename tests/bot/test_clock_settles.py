@@ -17,16 +17,9 @@ from bot.service.timing import HOUR
 from engines.dragonslayer.fight import wipe_out
 from engines.replay import action_rng
 from games import ENGINES
+from tests.bot.clocks import Clock
 
 GUILD, CHANNEL, HOST = 1, 10, 100
-
-
-class Clock:
-    def __init__(self):
-        self.now = 1_000_000.0
-
-    def __call__(self):
-        return self.now
 
 
 def unsettled(record, now):

@@ -13,15 +13,9 @@ from bot.service.text import Mention
 from bot.service.timing import HOUR
 from games import SPECS, GameSpec
 from players import Decision
-from tests.bot.test_turn_clock import Clock
 
 GUILD, CHANNEL = 1, 10
 ALICE, BOB = 101, 102
-
-
-@pytest.fixture
-def clock():
-    return Clock()
 
 
 @pytest.fixture

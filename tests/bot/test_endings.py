@@ -14,7 +14,7 @@ from bot.service.errors import AlreadyDone, UserError
 from bot.service.host import GameHost, replay
 from bot.service.notices import ChannelPost, PrivateMessage, Reply
 from engines.replay import DRAW, FORFEIT, TAKEBACK
-from tests.bot.conftest import _Clock
+from tests.bot.clocks import TickingClock
 from tests.bot.test_host import ALICE, BOB, CAROL, CHANNEL, GUILD, posts
 
 
@@ -174,11 +174,11 @@ async def test_resigning_out_of_turn_gives_up_on_the_seats_turn_where_the_rules_
 
 async def test_an_offer_survives_a_restart(open_store, toy):
     store = await open_store()
-    host = GameHost(store, clock=_Clock(), seeds=random.Random(7))
+    host = GameHost(store, clock=TickingClock(), seeds=random.Random(7))
     game = await started(host, "lions-dragons")
     offered = offer_controls(await host.offer_draw(game_id=game, user_id=ALICE))
     await store.close()
-    host = GameHost(await open_store(), clock=_Clock(), seeds=random.Random(7))
+    host = GameHost(await open_store(), clock=TickingClock(), seeds=random.Random(7))
     ended = await host.answer_offer(
         game_id=game, user_id=BOB, version=offered.version, accept=True
     )

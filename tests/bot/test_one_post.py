@@ -18,7 +18,7 @@ from bot.service.host import GameHost
 from bot.service.notices import ChannelPost
 from bot.service.outbox import Delivery, Outbox
 from bot.service.text import Mention, Text
-from tests.bot.test_turn_clock import Clock
+from tests.bot.clocks import Clock
 
 GUILD, CHANNEL = 1, 10
 ALICE, BOB = 101, 102

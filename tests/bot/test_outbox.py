@@ -12,7 +12,6 @@ from bot.service.host import GameHost
 from bot.service.notices import ChannelPost, PrivateFallback, PrivateMessage, StatusUpdate
 from bot.service.outbox import ChannelGone, DmsClosed, Outbox, TryLater
 from tests.bot.test_host import ALICE, BOB, CHANNEL, open_game, started
-from tests.bot.test_turn_clock import Clock
 from tests.toy_game import toy_renderer
 
 
@@ -36,11 +35,6 @@ class Discord:
         self.arrived.append(delivery.notice)
         self.nonces.append(delivery.nonce)
         return 1000 + len(self.arrived)
-
-
-@pytest.fixture
-def clock():
-    return Clock()
 
 
 @pytest.fixture

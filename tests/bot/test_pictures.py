@@ -1,7 +1,9 @@
 """Boards drawn in worker processes are the pictures the bot's own process would draw."""
 
 import asyncio
+import os
 import random
+import signal
 
 import pytest
 
@@ -12,10 +14,14 @@ from engines.replay import setup_rng
 from games import ENGINES, render
 
 
-async def test_a_board_drawn_in_a_worker_process_is_the_same_picture(store):
+def _view(seed=5):
     engine = ENGINES["stgeorge"]
     roles = [r.key for r in engine.roles(2, engine.parse_options(""))]
-    view = engine.view(engine.setup(roles, engine.parse_options(""), setup_rng(5)), None)
+    return engine.view(engine.setup(roles, engine.parse_options(""), setup_rng(seed)), None)
+
+
+async def test_a_board_drawn_in_a_worker_process_is_the_same_picture(store):
+    view = _view()
     pictures = Pictures(1)
     try:
         host = GameHost(store, drawer=pictures.draw, seeds=random.Random(1))
@@ -112,12 +118,6 @@ async def test_only_the_most_recent_boards_are_kept():
     assert len(tries) == 4  # turn 1 was dropped for turn 3
 
 
-def _view(seed=5):
-    engine = ENGINES["stgeorge"]
-    roles = [r.key for r in engine.roles(2, engine.parse_options(""))]
-    return engine.view(engine.setup(roles, engine.parse_options(""), setup_rng(seed)), None)
-
-
 async def test_many_boards_at_once_share_the_pool_and_come_back_each_its_own():
     views = [_view(seed) for seed in range(6)]
     pictures = Pictures(2)
@@ -130,9 +130,6 @@ async def test_many_boards_at_once_share_the_pool_and_come_back_each_its_own():
 
 
 async def test_a_worker_killed_is_replaced_and_the_board_still_drawn():
-    import os
-    import signal
-
     view = _view()
     pictures = Pictures(1)
     try:
@@ -164,8 +161,6 @@ async def test_a_closed_pool_stops_its_workers_and_starts_again_when_asked():
     await pictures.close()
     assert pictures.pids == []
     with pytest.raises(ProcessLookupError):
-        import os
-
         os.kill(first, 0)
     try:
         assert await pictures.draw("stgeorge", _view()) == render("stgeorge", _view())

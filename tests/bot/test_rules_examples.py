@@ -26,6 +26,7 @@ from bot.service.notices import ChannelPost
 from bot.store.sqlite import SqliteStore
 from engines.base import Game, UnreadableAction
 from games import ENGINES
+from tests.bot.clocks import TickingClock
 
 SLUGS = sorted(ENGINES)
 GUILD, CHANNEL = 1, 10
@@ -55,19 +56,10 @@ def cases(kind) -> list[tuple[str, str]]:
     return [(slug, example) for slug in SLUGS for example in kind(slug)]
 
 
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1_000_000.0
-
-    def __call__(self) -> float:
-        self.now += 1
-        return self.now
-
-
 @pytest.fixture
 async def host(tmp_path):
     store = await SqliteStore.open(tmp_path / "games.sqlite3")
-    yield GameHost(store, clock=Clock(), seeds=random.Random(11))
+    yield GameHost(store, clock=TickingClock(), seeds=random.Random(11))
     await store.close()
 
 

@@ -18,7 +18,7 @@ from bot.service.server_data import CORRECTIONS_TITLE, UPLOAD_LIMIT
 from bot.service.tables import replay, table_from
 from bot.service.text import Mention
 from engines import data
-from tests.bot.conftest import _Clock
+from tests.bot.clocks import TickingClock
 
 SERVER, OTHER, CHANNEL, OTHER_CHANNEL = 1, 2, 10, 20
 ALICE, BOB, CAROL = 101, 102, 103
@@ -35,7 +35,7 @@ async def host(store):
         drawn.append(data.load("dragons_cave", "path")["coins"])
         return b"png"
 
-    host = GameHost(store, renderer=renderer, clock=_Clock(), seeds=random.Random(3))
+    host = GameHost(store, renderer=renderer, clock=TickingClock(), seeds=random.Random(3))
     host.drawn = drawn
     return host
 

@@ -25,6 +25,7 @@ from bot.service.story import MARKERS, SECRET
 from games import render
 from render.replay import animate, spread
 from tests.bot import leak_checks
+from tests.bot.clocks import TickingClock
 from tests.bot.leak_checks import USERS, Stores, everyone_asked, state_of
 from tests.bot.test_dragonslayer_leaks import pick, reveals, swap_strengths, swap_tiles
 
@@ -54,7 +55,7 @@ async def real_game(store, slug: str, players: int = 2, **drawing) -> tuple[Game
     """A started game of ``slug`` on ``store``, drawn with the real renderers (or with the
     ``drawer`` and ``animator`` given in ``drawing``)."""
     host = GameHost(
-        store, renderer=render, clock=leak_checks.Clock(), seeds=random.Random(5), **drawing
+        store, renderer=render, clock=TickingClock(), seeds=random.Random(5), **drawing
     )
     opened = await host.new_game(
         guild_id=GUILD, channel_id=CHANNEL, user_id=USERS[0], user_name="alice", slug=slug,
@@ -323,7 +324,7 @@ async def test_a_replay_draws_every_turn_change_and_tells_its_progress(store):
 
 
 async def test_a_table_without_pictures_cannot_draw_a_replay(store):
-    host = GameHost(store, clock=leak_checks.Clock(), seeds=random.Random(1))
+    host = GameHost(store, clock=TickingClock(), seeds=random.Random(1))
     opened = await host.new_game(
         guild_id=GUILD, channel_id=CHANNEL, user_id=ALICE, user_name="alice", slug="stgeorge"
     )

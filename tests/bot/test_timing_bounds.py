@@ -9,16 +9,9 @@ import pytest
 from bot.service.errors import UserError
 from bot.service.host import GameHost
 from bot.service.timing import HOUR, MAX_HOURS, Timing
+from tests.bot.clocks import Clock
 from tests.bot.test_host import ALICE, BOB, GUILD, started
 from tests.toy_game import toy_renderer
-
-
-class Clock:
-    def __init__(self):
-        self.now = 1_000_000.0
-
-    def __call__(self):
-        return self.now
 
 
 @pytest.fixture

@@ -12,19 +12,6 @@ from tests.bot.test_host import ALICE, BOB, CHANNEL, GUILD, started
 from tests.toy_game import toy_renderer
 
 
-class Clock:
-    def __init__(self):
-        self.now = 1_000_000.0
-
-    def __call__(self):
-        return self.now
-
-
-@pytest.fixture
-def clock():
-    return Clock()
-
-
 @pytest.fixture
 async def host(store, toy, clock):
     return GameHost(store, renderer=toy_renderer, clock=clock, seeds=random.Random(3))

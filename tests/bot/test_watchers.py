@@ -19,15 +19,9 @@ from bot.service.outbox import Outbox
 from bot.service.text import Mention
 from tests.bot.test_host import ALICE, BOB, CAROL, CHANNEL, GUILD, open_game, started
 from tests.bot.test_outbox import Discord
-from tests.bot.test_turn_clock import Clock
 from tests.toy_game import toy_renderer
 
 DAVE = 104
-
-
-@pytest.fixture
-def clock():
-    return Clock()
 
 
 @pytest.fixture

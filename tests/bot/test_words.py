@@ -20,15 +20,9 @@ from bot.service.turn_posts import ending_line
 from engines.base import Choice, Prompt, Result
 from engines.dragons_cave import prompts as cave_prompts
 from games import ENGINES
-from tests.bot.test_turn_clock import Clock
 
 GUILD, CHANNEL = 1, 10
 ALICE, BOB, CAROL = 101, 102, 103
-
-
-@pytest.fixture
-def clock():
-    return Clock()
 
 
 @pytest.fixture

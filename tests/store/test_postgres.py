@@ -25,6 +25,17 @@ async def url():
         yield url
 
 
+@pytest.fixture
+async def store_and_side(url):
+    """A store, and a connection of its own beside it (another process's write, held open
+    by the test)."""
+    store = await PostgresStore.open(url)
+    conn = await asyncpg.connect(url)
+    yield store, conn
+    await conn.close()
+    await store.close()
+
+
 async def schema_version(url: str) -> int:
     conn = await asyncpg.connect(url)
     try:
@@ -119,86 +130,71 @@ async def test_two_processes_writing_at_one_version_apply_only_one(url):
         await second.close()
 
 
-async def test_a_notice_waits_for_an_older_uncommitted_one_of_its_lane(url):
+async def test_a_notice_waits_for_an_older_uncommitted_one_of_its_lane(store_and_side):
     """Ids are taken in commit order within a lane, so a sender that sees an entry has
     seen every older one of its lane."""
-    store = await PostgresStore.open(url)
-    conn = await asyncpg.connect(url)
-    try:
-        game_id = await new_game(store)
-        open_write = conn.transaction()
-        await open_write.start()
-        await store._enqueue(conn, game_id, [Outgoing("c100", {"n": 1})], NOW)
-        later = asyncio.create_task(store.enqueue(game_id, [Outgoing("c100", {"n": 2})], now=NOW))
-        other_lane = await asyncio.wait_for(
-            store.enqueue(game_id, [Outgoing("u7", {"n": 3})], now=NOW), 5
+    store, conn = store_and_side
+    game_id = await new_game(store)
+    open_write = conn.transaction()
+    await open_write.start()
+    await store._enqueue(conn, game_id, [Outgoing("c100", {"n": 1})], NOW)
+    later = asyncio.create_task(store.enqueue(game_id, [Outgoing("c100", {"n": 2})], now=NOW))
+    other_lane = await asyncio.wait_for(
+        store.enqueue(game_id, [Outgoing("u7", {"n": 3})], now=NOW), 5
+    )
+    assert other_lane is None, "another lane does not wait"
+    await asyncio.sleep(0.2)
+    assert not later.done(), "a later notice of the lane waits for the open write"
+    assert [e.body for e in await store.pending_notices()] == [{"n": 3}]
+    await open_write.commit()
+    await asyncio.wait_for(later, 5)
+    lane = await store.pending_notices(lanes=["c100"])
+    assert [e.body for e in lane] == [{"n": 1}, {"n": 2}]
+    assert lane[0].id < lane[1].id
+
+
+async def test_an_action_of_one_statement_waits_for_an_older_write_of_its_lane(store_and_side):
+    store, conn = store_and_side
+    game_id = await running(store)
+    open_write = conn.transaction()
+    await open_write.start()
+    await store._enqueue(conn, game_id, [Outgoing("c100", {"n": 1})], NOW)
+    version = (await game(store, game_id)).version
+    acting = asyncio.create_task(
+        store.append_action(
+            game_id, version, seat=0, action="move", events=[], now=NOW,
+            notices=[Outgoing("c100", {"n": 2})],
         )
-        assert other_lane is None, "another lane does not wait"
-        await asyncio.sleep(0.2)
-        assert not later.done(), "a later notice of the lane waits for the open write"
-        assert [e.body for e in await store.pending_notices()] == [{"n": 3}]
-        await open_write.commit()
-        await asyncio.wait_for(later, 5)
-        lane = await store.pending_notices(lanes=["c100"])
-        assert [e.body for e in lane] == [{"n": 1}, {"n": 2}]
-        assert lane[0].id < lane[1].id
-    finally:
-        await conn.close()
-        await store.close()
+    )  # fmt: skip
+    await asyncio.sleep(0.2)
+    assert not acting.done(), "the action's notice waits for the open write of its lane"
+    await open_write.commit()
+    assert await asyncio.wait_for(acting, 5) == version + 1
+    lane = await store.pending_notices(lanes=["c100"])
+    assert [e.body for e in lane] == [{"n": 1}, {"n": 2}]
+    assert lane[0].id < lane[1].id
 
 
-async def test_an_action_of_one_statement_waits_for_an_older_write_of_its_lane(url):
-    store = await PostgresStore.open(url)
-    conn = await asyncpg.connect(url)
-    try:
-        game_id = await running(store)
-        open_write = conn.transaction()
-        await open_write.start()
-        await store._enqueue(conn, game_id, [Outgoing("c100", {"n": 1})], NOW)
-        version = (await game(store, game_id)).version
-        acting = asyncio.create_task(
-            store.append_action(
-                game_id, version, seat=0, action="move", events=[], now=NOW,
-                notices=[Outgoing("c100", {"n": 2})],
-            )
-        )  # fmt: skip
-        await asyncio.sleep(0.2)
-        assert not acting.done(), "the action's notice waits for the open write of its lane"
-        await open_write.commit()
-        assert await asyncio.wait_for(acting, 5) == version + 1
-        lane = await store.pending_notices(lanes=["c100"])
-        assert [e.body for e in lane] == [{"n": 1}, {"n": 2}]
-        assert lane[0].id < lane[1].id
-    finally:
-        await conn.close()
-        await store.close()
-
-
-async def test_a_lane_won_by_waiting_reads_what_its_last_holder_left(url):
+async def test_a_lane_won_by_waiting_reads_what_its_last_holder_left(store_and_side):
     """A claim that waited for the holder's last write reads the lane as that write left
     it: without the notice it sent."""
-    store = await PostgresStore.open(url)
-    conn = await asyncpg.connect(url)
-    try:
-        game_id = await new_game(store)
-        await store.enqueue(game_id, [Outgoing("c100", {"n": 1}), Outgoing("c100", {"n": 2})],
-                            now=NOW)  # fmt: skip
-        first, _ = await store.take_lane("c100", "a", now=NOW, lease_seconds=60)
-        last_write = conn.transaction()  # a's send recorded and its claim given up, at once
-        await last_write.start()
-        await conn.execute(
-            "UPDATE outbox SET sent_at = $1, message_id = 5 WHERE id = $2", NOW, first.id
-        )
-        await conn.execute("DELETE FROM lanes WHERE lane = 'c100'")
-        taking = asyncio.create_task(store.take_lane("c100", "b", now=NOW, lease_seconds=60))
-        await asyncio.sleep(0.3)
-        assert not taking.done(), "b waits on the lane's row"
-        await last_write.commit()
-        taken = await asyncio.wait_for(taking, 5)
-        assert [e.body for e in taken] == [{"n": 2}]
-    finally:
-        await conn.close()
-        await store.close()
+    store, conn = store_and_side
+    game_id = await new_game(store)
+    await store.enqueue(game_id, [Outgoing("c100", {"n": 1}), Outgoing("c100", {"n": 2})],
+                        now=NOW)  # fmt: skip
+    first, _ = await store.take_lane("c100", "a", now=NOW, lease_seconds=60)
+    last_write = conn.transaction()  # a's send recorded and its claim given up, at once
+    await last_write.start()
+    await conn.execute(
+        "UPDATE outbox SET sent_at = $1, message_id = 5 WHERE id = $2", NOW, first.id
+    )
+    await conn.execute("DELETE FROM lanes WHERE lane = 'c100'")
+    taking = asyncio.create_task(store.take_lane("c100", "b", now=NOW, lease_seconds=60))
+    await asyncio.sleep(0.3)
+    assert not taking.done(), "b waits on the lane's row"
+    await last_write.commit()
+    taken = await asyncio.wait_for(taking, 5)
+    assert [e.body for e in taken] == [{"n": 2}]
 
 
 async def test_a_seat_taken_by_another_process_is_stale(url):
