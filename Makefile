@@ -29,6 +29,7 @@ run: $(RUN_STAMP)
 ## Lint and run the whole test suite.
 test: $(TEST_STAMP)
 	$(PY) -m ruff check .
+	$(PY) -m ruff format --check .
 	$(PY) -m pytest
 
 ## Print latency and image-size figures.

@@ -115,9 +115,7 @@ def seat_table(slug: str, players: int, rounds: int, seed: int) -> list[str]:
         coins = [p.totals[seat] for p in results["strong"] if p.totals]
         if coins:
             easy_coins = [p.totals[seat] for p in results["easy"] if p.totals]
-            line += (
-                f"  coins {statistics.mean(coins):.1f} vs {statistics.mean(easy_coins):.1f}"
-            )
+            line += f"  coins {statistics.mean(coins):.1f} vs {statistics.mean(easy_coins):.1f}"
         lines.append(line)
     lines.append(
         f"  strong decision time p50 {percentile(times, 0.5):.1f} ms, "
@@ -171,4 +169,3 @@ def main(argv: list[str] | None = None) -> None:
 
 if __name__ == "__main__":
     main()
-

@@ -24,6 +24,8 @@ MAX_RENDER_WORKERS = 32
 def default_render_workers() -> int:
     """One drawing process per core, at most four (each holds a few tens of MB)."""
     return max(1, min(4, os.cpu_count() or 1))
+
+
 _SNOWFLAKE_MAX = 2**63 - 1
 _ON = ("1", "true", "yes", "on")
 _OFF = ("", "0", "false", "no", "off")

@@ -14,6 +14,7 @@ from engines.base import Game
 LEVELS = ("easy", "strong")
 """Levels a table can ask for: random legal play, or the game's best."""
 
+
 @dataclass(frozen=True)
 class Decision:
     """A computer player's answer: the action, and a short line saying why ("" if none)."""

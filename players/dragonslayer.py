@@ -161,7 +161,6 @@ def _canonical(party: Party) -> Party:
     )
 
 
-
 def _smooth(party: Party, dragon: int, combat: int, magic: int) -> float:
     """A fight's worth on a smooth scale: how close to surviving, or how good the Matrix."""
     over_c, over_m = combat - dragon, magic - dragon

@@ -336,8 +336,9 @@ SAFETY_SECONDS = 0.8
 class LionsDragonsPlayer:
     """Searches a few plies ahead with a node budget and explains the move it picks."""
 
-    def __init__(self, nodes: int = NODE_BUDGET, max_depth: int = MAX_DEPTH,
-                 seconds: float = SAFETY_SECONDS):
+    def __init__(
+        self, nodes: int = NODE_BUDGET, max_depth: int = MAX_DEPTH, seconds: float = SAFETY_SECONDS
+    ):
         self.nodes = nodes
         self.max_depth = max_depth
         self.seconds = seconds
@@ -460,8 +461,13 @@ def _threat(pos: Position, cell: int, side: int, t: _Tables) -> int:
 
 
 def _name(code: int) -> str:
-    kinds = {WIZARD: "Wizard", PROTO: "Proto-Dragon", DRAGON: "Dragon",
-             DWB: "Dragon-with-Ball", ROC: "Roc"}
+    kinds = {
+        WIZARD: "Wizard",
+        PROTO: "Proto-Dragon",
+        DRAGON: "Dragon",
+        DWB: "Dragon-with-Ball",
+        ROC: "Roc",
+    }
     return f"{SIDE_NAMES[code >> 3].capitalize()} {kinds[code & 7]}"
 
 

@@ -113,8 +113,11 @@ def collect_text() -> Iterator[list[Drawn]]:
 
 
 def _record(
-    draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str,
-    face: ImageFont.FreeTypeFont, anchor: str | None,
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    face: ImageFont.FreeTypeFont,
+    anchor: str | None,
 ) -> None:
     found = _COLLECTED.get()
     if found is None:

@@ -67,8 +67,12 @@ NAME_INK = (92, 76, 58)
 LETTERS = {"wizard": "W", "proto": "P", "dragon": "D", "dragon_ball": "D", "roc": "R"}
 DIRECTIONS = {"n": (0, -1), "ne": (1, -1), "se": (1, 0), "s": (0, 1), "sw": (-1, 1), "nw": (-1, 0)}
 LEGEND = (
-    ("wizard", "Wizard"), ("proto", "Proto-Dragon"), ("dragon", "Dragon"),
-    ("dragon_ball", "Dragon-with-Ball"), ("roc", "Roc"), ("ball", "Ball"),
+    ("wizard", "Wizard"),
+    ("proto", "Proto-Dragon"),
+    ("dragon", "Dragon"),
+    ("dragon_ball", "Dragon-with-Ball"),
+    ("roc", "Roc"),
+    ("ball", "Ball"),
     ("fireball", "Fireball"),
 )
 
@@ -127,8 +131,11 @@ def _draw_lion(draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
         angle = math.radians(i * 15)
         spikes.append((x + radius * math.cos(angle), y + radius * math.sin(angle)))
     draw.polygon(spikes, fill=MANE, outline=MANE_EDGE)
-    draw.ellipse([x - SIZE * 0.34, y - SIZE * 0.34, x + SIZE * 0.34, y + SIZE * 0.34],
-                 fill=MANE_CENTRE, outline=MANE_EDGE)
+    draw.ellipse(
+        [x - SIZE * 0.34, y - SIZE * 0.34, x + SIZE * 0.34, y + SIZE * 0.34],
+        fill=MANE_CENTRE,
+        outline=MANE_EDGE,
+    )
     centered_text(draw, (x, y + 1), "L", 22, fill=LION_FILL, bold=True)
 
 
@@ -156,8 +163,15 @@ def _edge_labels(draw: ImageDraw.ImageDraw, cells: tuple[tuple[str, int, int], .
             centered_text(draw, spot, str(rank), 20, fill=INK, bold=True)
 
 
-def _piece(draw: ImageDraw.ImageDraw, x: float, y: float, kind: str, side: str | None,
-           direction: str | None = None, scale: float = 1.0) -> None:
+def _piece(
+    draw: ImageDraw.ImageDraw,
+    x: float,
+    y: float,
+    kind: str,
+    side: str | None,
+    direction: str | None = None,
+    scale: float = 1.0,
+) -> None:
     """One piece glyph centred on ``(x, y)``."""
     rad = SIZE * PIECE_R * scale
     if kind == "ball":
@@ -172,15 +186,21 @@ def _piece(draw: ImageDraw.ImageDraw, x: float, y: float, kind: str, side: str |
     if kind == "roc":
         draw.rounded_rectangle(box, radius=rad * 0.35, fill=fill, outline=outline, width=3)
     elif kind == "proto":
-        draw.ellipse([x - rad * 0.8, y - rad, x + rad * 0.8, y + rad], fill=fill,
-                     outline=outline, width=3)
+        draw.ellipse(
+            [x - rad * 0.8, y - rad, x + rad * 0.8, y + rad], fill=fill, outline=outline, width=3
+        )
     elif kind == "wizard":
         draw.ellipse(box, fill=fill, outline=outline, width=3)
         inner = rad - 6
         draw.ellipse([x - inner, y - inner, x + inner, y + inner], outline=outline, width=1)
     else:  # dragon, dragon_ball: a hexagon, pointy side up
-        points = [(x + rad * math.cos(math.radians(60 * i + 30)),
-                   y + rad * math.sin(math.radians(60 * i + 30))) for i in range(6)]
+        points = [
+            (
+                x + rad * math.cos(math.radians(60 * i + 30)),
+                y + rad * math.sin(math.radians(60 * i + 30)),
+            )
+            for i in range(6)
+        ]
         draw.polygon(points, fill=fill, outline=outline, width=3)
         if kind == "dragon_ball":  # a gold ring inside the edge: told apart by shape too
             inner = [(x + (px - x) * 0.78, y + (py - y) * 0.78) for px, py in points]
@@ -194,8 +214,13 @@ def _piece(draw: ImageDraw.ImageDraw, x: float, y: float, kind: str, side: str |
 def _ball(draw: ImageDraw.ImageDraw, x: float, y: float, rad: float) -> None:
     draw.ellipse([x - rad, y - rad, x + rad, y + rad], fill=BALL_FILL, outline=INK, width=2)
     seam = rad * 0.45  # a patch, so the Ball reads as a ball rather than a coin
-    patch = [(x + seam * math.cos(math.radians(72 * i - 90)),
-              y + seam * math.sin(math.radians(72 * i - 90))) for i in range(5)]
+    patch = [
+        (
+            x + seam * math.cos(math.radians(72 * i - 90)),
+            y + seam * math.sin(math.radians(72 * i - 90)),
+        )
+        for i in range(5)
+    ]
     draw.polygon(patch, fill=INK)
 
 
@@ -209,8 +234,11 @@ def _fireball(draw: ImageDraw.ImageDraw, x: float, y: float, rad: float, directi
     tip = (x + ux * (rad + 12), y + uy * (rad + 12))
     draw.line([tail, tip], fill=FIRE_EDGE, width=5)
     px, py = -uy, ux
-    head = [tip, (tip[0] - ux * 14 + px * 9, tip[1] - uy * 14 + py * 9),
-            (tip[0] - ux * 14 - px * 9, tip[1] - uy * 14 - py * 9)]
+    head = [
+        tip,
+        (tip[0] - ux * 14 + px * 9, tip[1] - uy * 14 + py * 9),
+        (tip[0] - ux * 14 - px * 9, tip[1] - uy * 14 - py * 9),
+    ]
     draw.polygon(head, fill=FIRE_EDGE)
 
 
@@ -223,8 +251,9 @@ def _cross(draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
     draw.line([(cx - arm, cy + arm), (cx + arm, cy - arm)], fill=CAPTURE, width=5)
 
 
-def _highlights(draw: ImageDraw.ImageDraw, view: dict[str, Any],
-                where: dict[str, tuple[float, float]]) -> list[str]:
+def _highlights(
+    draw: ImageDraw.ImageDraw, view: dict[str, Any], where: dict[str, tuple[float, float]]
+) -> list[str]:
     """Outline the last action's cells, trace Fireball flights; returns cells to cross."""
     last = view.get("last")
     if not last:
@@ -249,8 +278,13 @@ def _highlights(draw: ImageDraw.ImageDraw, view: dict[str, Any],
 
 
 def _text(
-    draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int = TEXT, fill=INK,
-    bold=False, anchor: str = "la",
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    size: int = TEXT,
+    fill=INK,
+    bold=False,
+    anchor: str = "la",
 ) -> None:
     draw_text(draw, xy, text, font(size, bold), fill, anchor)
 
@@ -355,9 +389,30 @@ def _goal_keys(view: dict[str, Any]) -> tuple[tuple[str, str | None], ...]:
 
 
 KEY_COLOURS = (
-    *CELL_TONES, GRID, LION_FILL, LION_EDGE, MANE, MANE_EDGE, MANE_CENTRE, GOAL_FILL,
-    GOAL_EDGE, LAST_EDGE, CAPTURE, WHITE_FILL, WHITE_INK, BLACK_FILL, BLACK_INK, BLACK_EDGE,
-    BALL_FILL, FIRE_FILL, FIRE_EDGE, MUTED, INK, PAPER, WHITE, NAME_INK,
+    *CELL_TONES,
+    GRID,
+    LION_FILL,
+    LION_EDGE,
+    MANE,
+    MANE_EDGE,
+    MANE_CENTRE,
+    GOAL_FILL,
+    GOAL_EDGE,
+    LAST_EDGE,
+    CAPTURE,
+    WHITE_FILL,
+    WHITE_INK,
+    BLACK_FILL,
+    BLACK_INK,
+    BLACK_EDGE,
+    BALL_FILL,
+    FIRE_FILL,
+    FIRE_EDGE,
+    MUTED,
+    INK,
+    PAPER,
+    WHITE,
+    NAME_INK,
 )
 
 SIDE_COLOURS = {"White": WHITE_FILL, "Black": BLACK_FILL}
@@ -372,8 +427,14 @@ def palette() -> Palette:
     """The game's palette: every colour it draws exact, and the blends of its text's edges."""
     ramps = (
         *((NAME_INK, back) for back in (*CELL_TONES, GOAL_FILL)),
-        (CAPTURE, WHITE), (INK, GOAL_FILL),
-        (INK, PAPER), (CAPTURE, PAPER), (MUTED, PAPER), (WHITE_INK, WHITE_FILL),
-        (BLACK_INK, BLACK_FILL), (LION_FILL, MANE_CENTRE), (INK, WHITE_FILL),
+        (CAPTURE, WHITE),
+        (INK, GOAL_FILL),
+        (INK, PAPER),
+        (CAPTURE, PAPER),
+        (MUTED, PAPER),
+        (WHITE_INK, WHITE_FILL),
+        (BLACK_INK, BLACK_FILL),
+        (LION_FILL, MANE_CENTRE),
+        (INK, WHITE_FILL),
     )
     return Palette(KEY_COLOURS, ramps, steps=5)

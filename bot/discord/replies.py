@@ -68,9 +68,7 @@ async def answer(
         log.exception("answering %s failed after it was done", _what(interaction))
 
 
-async def give_file(
-    interaction: discord.Interaction, work: Callable[[], Awaitable[File]]
-) -> None:
+async def give_file(interaction: discord.Interaction, work: Callable[[], Awaitable[File]]) -> None:
     """Answer the already deferred ``interaction`` with the file ``work`` makes; a
     UserError (or a failure) replaces the reply, which may be public, with a private one."""
 

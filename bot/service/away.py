@@ -129,9 +129,7 @@ class Away:
                 notice = outcome.notices[index]
                 outcome.notices[index] = replace(notice, text=notice.text + lines)
 
-    def _latest_away(
-        self, record: GameRecord, prompts: list[Prompt], now: float
-    ) -> float | None:
+    def _latest_away(self, record: GameRecord, prompts: list[Prompt], now: float) -> float | None:
         untils = [_away_at(record, u, now) for u in _asked_users(record, prompts)]
         return max((u for u in untils if u is not None), default=None)
 

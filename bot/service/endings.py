@@ -172,8 +172,14 @@ class Endings:
         controls = (Controls(record.id, record.version, prompt, choices),)
         reply = Reply(f"You asked {WHAT[kind]}; every other player must accept. It lapses "
                       "if the game moves on first.")  # fmt: skip
-        outcome = Outcome([reply, ChannelPost(record.id, record.channel_id, text,
-                                              mentions=tuple(others), controls=controls)])
+        outcome = Outcome(
+            [
+                reply,
+                ChannelPost(
+                    record.id, record.channel_id, text, mentions=tuple(others), controls=controls
+                ),
+            ]
+        )
         made = await self._store(
             outcome, self.store.make_offer, record.id, record.version, kind=kind, seat=seat,
             user_id=user_id, now=self.clock(),
@@ -183,8 +189,7 @@ class Endings:
             if waiting is None:
                 raise UserError("The game moved on at that moment; please try again.")
             raise AlreadyDone(
-                f"An offer ({WHAT[waiting.kind]}) is already waiting for answers in "
-                f"{table.title}."
+                f"An offer ({WHAT[waiting.kind]}) is already waiting for answers in {table.title}."
             )
         return outcome
 

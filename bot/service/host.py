@@ -73,7 +73,15 @@ MAX_PROMPTS_SHOWN = 5
 
 
 class GameHost(
-    Lobby, TurnClock, Computers, Endings, StoryTeller, Standings, ServerData, Watchers, Away,
+    Lobby,
+    TurnClock,
+    Computers,
+    Endings,
+    StoryTeller,
+    Standings,
+    ServerData,
+    Watchers,
+    Away,
     Gathering,
 ):
     """Every use case of the game host, independent of any frontend."""
@@ -526,9 +534,7 @@ class GameHost(
             return prompted[0]
         wanted = action.strip().lower()
         for seat in prompted:
-            if any(
-                c.action.lower() == wanted for c in table.legal_actions(seat)
-            ):
+            if any(c.action.lower() == wanted for c in table.legal_actions(seat)):
                 return seat
         return prompted[0]
 

@@ -165,7 +165,6 @@ class ServerData:
             sections += _corrections_sections(await self._files(guild_id, package_of(engine)))
         return sections
 
-
     @staticmethod
     def game_title(slug: str) -> str:
         """The title of the game registered as ``slug``; UserError names the games."""

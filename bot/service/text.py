@@ -168,6 +168,7 @@ def lines_of(text: str | Text) -> list[Text]:
 def fitted(lines: list[Text], limit: int, keep: int = 1) -> list[Text]:
     """``lines`` within ``limit`` characters (as plain text): the first ``keep`` lines and
     as many of the last ones as fit, with ``…`` where lines were left out."""
+
     def size(items: list[Text]) -> int:
         return sum(len(line.plain()) + 1 for line in items)
 

@@ -1210,9 +1210,7 @@ async def _record_results(
     first = rows[0]
     pool = (first.guild_id, first.slug)
     await conn.execute("SELECT pg_advisory_xact_lock_shared($1, 0)", _RATING_LOCKS)
-    await conn.execute(
-        "SELECT pg_advisory_xact_lock($1, $2)", _RATING_LOCKS, _pool_key(*pool)
-    )
+    await conn.execute("SELECT pg_advisory_xact_lock($1, $2)", _RATING_LOCKS, _pool_key(*pool))
     for row in rows:
         await _insert_result(conn, row)
     later = await conn.fetchval(

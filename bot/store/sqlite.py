@@ -818,7 +818,6 @@ class SqliteStore:
         rows = await self._fetchall("SELECT id FROM games WHERE rematch_of = ?", (game_id,))
         return rows[0]["id"] if rows else None
 
-
     # -- watchers and time away --------------------------------------------------------
 
     async def add_watcher(self, game_id: int, user_id: int, *, now: float) -> bool:

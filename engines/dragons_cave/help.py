@@ -101,6 +101,7 @@ are shown and nothing before it can be taken back; nor after a lair square or a 
 drawn at random.
 """
 
+
 def rules_help() -> str:
     """The whole help: playing, readings, channel view, timeouts, the reconstructed board."""
     board = data.load(PACKAGE, "path")

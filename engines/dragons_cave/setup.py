@@ -45,8 +45,7 @@ def roles(players: int, options: dict[str, Any]) -> list[Role]:
     first = first_dragon(options)
     if first >= players:
         raise BadOptions(
-            f"first_dragon must be a seat from 0 to {players - 1} "
-            f"({', '.join(COLOURS[:players])})."
+            f"first_dragon must be a seat from 0 to {players - 1} ({', '.join(COLOURS[:players])})."
         )
     return [Role(key, key.capitalize()) for key in COLOURS[:players]]
 

@@ -161,4 +161,3 @@ def summary(state: State) -> str:
     gone = ", ".join(name(state, s) for s in state["departed"])
     tail += f" Left the game: {gone}." if gone else ""
     return f"{head}; {middle}. {tail}"
-

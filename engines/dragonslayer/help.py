@@ -137,6 +137,7 @@ your last action (a computer seat accepts); it is refused once a tile or a Drago
 tile was drawn, a face-down tile was looked at, or a King's man's strength was shown since.
 """
 
+
 def rules_help() -> str:
     """The whole help: playing, readings, channel view, timeouts, the reconstructed data."""
     urland, tiles, parties = load_urland(), load_tiles(), load_parties()
@@ -171,9 +172,7 @@ def rules_help() -> str:
         f"Events: {events}.\n"
         f"King's men (strengths, dealt face down in random order): {kings_men}.\n"
     )
-    return "\n".join(
-        (PLAYING, READINGS, FIGHT, VIEW, TIMEOUTS, AGREEMENT, reconstructed, tables())
-    )
+    return "\n".join((PLAYING, READINGS, FIGHT, VIEW, TIMEOUTS, AGREEMENT, reconstructed, tables()))
 
 
 def tables() -> str:

@@ -60,8 +60,12 @@ def name_of(coord: Coord) -> str:
 
 COORDS: tuple[Coord, ...] = tuple(
     sorted(
-        ((q, r) for q in range(-RADIUS, RADIUS + 1) for r in range(-RADIUS, RADIUS + 1)
-         if on_board((q, r))),
+        (
+            (q, r)
+            for q in range(-RADIUS, RADIUS + 1)
+            for r in range(-RADIUS, RADIUS + 1)
+            if on_board((q, r))
+        ),
         key=lambda c: (c[0], -c[1]),
     )
 )

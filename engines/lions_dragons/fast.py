@@ -307,9 +307,10 @@ def parse_action(action: str) -> Move:
     if action.startswith("fire "):
         origin, target = action[5:].split("-")
         d = next(
-            d for d, name in enumerate(DIRS)
+            d
+            for d, name in enumerate(DIRS)
             if board.offset(origin, board.EDGE_DIRECTIONS[name], 2) == target
         )
         return (SHOOT, INDEX[origin], INDEX[target], d)
     sep = next(i for i, ch in enumerate(action) if ch in "-x")  # no cell name has - or x
-    return (STEP, INDEX[action[:sep]], INDEX[action[sep + 1:]], 0)
+    return (STEP, INDEX[action[:sep]], INDEX[action[sep + 1 :]], 0)

@@ -40,8 +40,13 @@ def fly(
         del pieces[start]
     delta = board.EDGE_DIRECTIONS[direction]
     record: dict[str, Any] = {
-        "start": start, "dir": direction, "path": [], "end": None,
-        "hit": None, "target": None, "outcome": "flew",
+        "start": start,
+        "dir": direction,
+        "path": [],
+        "end": None,
+        "hit": None,
+        "target": None,
+        "outcome": "flew",
     }
     cell = start
     for _ in range(FLIGHT):

@@ -115,6 +115,7 @@ the other player accepts (a computer declines and plays on). `/game undo` asks t
 player to take back your last move (a computer accepts). Nothing is hidden and nothing is \
 left to chance after the set-up, so every move can be taken back while the game runs."""
 
+
 def rules_help() -> str:
     """The whole rules summary as Markdown, each section short enough for one message."""
     notes = "\n".join(f"- {line}" for line in reconstructed_notes(layout.setup_data()))

@@ -91,7 +91,8 @@ def fireball_phase(state: State) -> list[dict[str, Any]]:
     lions = set(state["lions"])
     flights = []
     in_flight = sorted(
-        (p["born"], cell) for cell, p in pieces.items()
+        (p["born"], cell)
+        for cell, p in pieces.items()
         if p["kind"] == "fireball" and p["born"] < state["ply"]
     )
     for born, _ in in_flight:
@@ -151,4 +152,3 @@ def material(state: State) -> dict[str, int]:
     for side, n in state["reserves"].items():
         counts[f"{side}_reserve"] = n
     return counts
-

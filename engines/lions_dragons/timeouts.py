@@ -31,6 +31,7 @@ def skip(state: State, seat: int, rng: random.Random) -> tuple[State, list[Event
         events.append(Event(new["result"]["text"], data={"result": dict(new["result"])}))
     return new, events
 
+
 def forfeit(state: State, seat: int, rng: random.Random) -> tuple[State, list[Event]]:
     """The side gives up: the other side wins at once (reason ``"forfeit"``). Either
     side may give up, on its turn or not (a resignation). The board is left as it stands

@@ -29,9 +29,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         }
     view: dict[str, Any] = {
         "game": "lions-dragons",
-        "cells": [
-            {"name": n, "q": board.COORD[n][0], "r": board.COORD[n][1]} for n in board.CELLS
-        ],
+        "cells": [{"name": n, "q": board.COORD[n][0], "r": board.COORD[n][1]} for n in board.CELLS],
         "lions": list(state["lions"]),
         "lions_mode": state["setup"]["lions"],
         "goals": dict(state["goals"]),

@@ -100,6 +100,7 @@ every other player must accept (a computer seat always does). Nothing is hidden,
 the die stops it: once a die was rolled after your action, it stands.
 """
 
+
 def rules_help() -> str:
     """The full help (Markdown, sections under about 1900 characters each)."""
     notes = "\n".join(f"- {note}" for note in reconstructed_notes(board_data()))

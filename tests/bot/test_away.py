@@ -96,9 +96,7 @@ async def test_no_reminder_comes_while_away(host, store, clock):
     assert clock.now >= start + DAY  # after the time away
 
 
-async def test_coming_back_early_shrinks_a_stretched_deadline_to_one_turn_limit(
-    host, store, clock
-):
+async def test_coming_back_early_shrinks_a_stretched_deadline_to_one_turn_limit(host, store, clock):
     game = await started(host)
     await host.go_away(user_id=BOB, days=5)
     clock.now += DAY

@@ -13,7 +13,12 @@ def run(args, tmp_path, stdin=""):
     env["PYTHONPATH"] = str(ROOT)
     return subprocess.run(
         [sys.executable, "-m", "bot", *args],
-        cwd=tmp_path, env=env, input=stdin, capture_output=True, text=True, timeout=60,
+        cwd=tmp_path,
+        env=env,
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
 
 

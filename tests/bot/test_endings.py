@@ -84,14 +84,10 @@ async def test_an_offer_is_asked_once_answered_by_the_others_and_lapses_when_pla
     with pytest.raises(UserError, match="You made this offer"):
         await host.answer_offer(game_id=game, user_id=BOB, version=offered.version, accept=True)
     with pytest.raises(UserError, match="not playing"):
-        await host.answer_offer(
-            game_id=game, user_id=CAROL, version=offered.version, accept=True
-        )
+        await host.answer_offer(game_id=game, user_id=CAROL, version=offered.version, accept=True)
     await play_first(host, game, ALICE)  # the game moves on: the offer lapses
     with pytest.raises(AlreadyDone, match="moved on"):
-        await host.answer_offer(
-            game_id=game, user_id=ALICE, version=offered.version, accept=True
-        )
+        await host.answer_offer(game_id=game, user_id=ALICE, version=offered.version, accept=True)
     assert await host.store.offer(game) is None
     assert (await record(host, game)).status == "running"
 
@@ -179,9 +175,7 @@ async def test_an_offer_survives_a_restart(open_store, toy):
     offered = offer_controls(await host.offer_draw(game_id=game, user_id=ALICE))
     await store.close()
     host = GameHost(await open_store(), clock=TickingClock(), seeds=random.Random(7))
-    ended = await host.answer_offer(
-        game_id=game, user_id=BOB, version=offered.version, accept=True
-    )
+    ended = await host.answer_offer(game_id=game, user_id=BOB, version=offered.version, accept=True)
     assert isinstance(posts(ended)[-1], ChannelPost)
     assert (await record(host, game)).status == "finished"
 

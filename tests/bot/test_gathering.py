@@ -260,4 +260,3 @@ async def test_a_game_in_its_own_thread_has_its_rematch_in_the_channel_it_came_f
     opened = await rematch(host, game, ALICE, "alice", parent_channel_id=CHANNEL)
     new = await store.get_game(posts(opened)[0].game_id)
     assert new.channel_id == CHANNEL and new.own_thread
-

@@ -79,9 +79,7 @@ async def test_stored_notices_are_sent_once_and_in_order_per_lane(host, outbox, 
     assert len(set(discord.nonces)) == len(discord.nonces)
 
 
-async def test_a_transient_failure_holds_its_lane_only_and_is_retried(
-    host, outbox, discord, clock
-):
+async def test_a_transient_failure_holds_its_lane_only_and_is_retried(host, outbox, discord, clock):
     game = await started(host)
     discord.fail[ChannelPost] = [TryLater("Discord 503")]
     assert not await outbox.flush()

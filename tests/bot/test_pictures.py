@@ -45,9 +45,7 @@ async def test_a_replay_is_put_together_in_a_worker_process_as_in_a_thread(store
         return drawn[-1]
 
     try:
-        host, game_id = await real_game(
-            store, "stgeorge", drawer=drawer, animator=pictures.animate
-        )
+        host, game_id = await real_game(store, "stgeorge", drawer=drawer, animator=pictures.animate)
         await play_randomly(host, game_id, random.Random(2), 6)
         drawn.clear()  # the boards of the moves themselves
         host.boards = RecentBoards()  # so every board of the replay is drawn in the worker

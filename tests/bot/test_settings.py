@@ -139,7 +139,6 @@ def test_good_settings_are_read(env, tmp_path):
     )  # fmt: skip
 
 
-
 def run_bot(tmp_path: Path, args: list[str], **values: str) -> subprocess.CompletedProcess:
     environment = {k: v for k, v in os.environ.items() if k not in NAMES}
     environment.update(PYTHONPATH=str(ROOT), **values)

@@ -54,9 +54,7 @@ async def toy_game(host: GameHost) -> int:
 async def real_game(store, slug: str, players: int = 2, **drawing) -> tuple[GameHost, int]:
     """A started game of ``slug`` on ``store``, drawn with the real renderers (or with the
     ``drawer`` and ``animator`` given in ``drawing``)."""
-    host = GameHost(
-        store, renderer=render, clock=TickingClock(), seeds=random.Random(5), **drawing
-    )
+    host = GameHost(store, renderer=render, clock=TickingClock(), seeds=random.Random(5), **drawing)
     opened = await host.new_game(
         guild_id=GUILD, channel_id=CHANNEL, user_id=USERS[0], user_name="alice", slug=slug,
         players=players,

@@ -4,9 +4,7 @@ still open when it starts again, and never writes over earlier pictures."""
 from tests.console.terminal import console
 
 OPEN = (
-    "alice: /game new game:stgeorge players:2 role:knights\n"
-    "bob: /game join\n"
-    "alice: /game start\n"
+    "alice: /game new game:stgeorge players:2 role:knights\nbob: /game join\nalice: /game start\n"
 )
 
 

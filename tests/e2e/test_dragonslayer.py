@@ -36,9 +36,7 @@ def panel(channel, spectator):
 
 
 def labels(message):
-    return [
-        c.label for row in message.components for c in row.children if hasattr(c, "label")
-    ]
+    return [c.label for row in message.components for c in row.children if hasattr(c, "label")]
 
 
 async def play(channel, member, *actions):

@@ -94,9 +94,7 @@ def test_fight_sums_and_outcomes_at_every_location_and_placement():
                     sums = fight.strengths(trial, seat, boxes)
                     c, m = by_boxes[frozenset(boxes.items())]
                     assert (c, m) == (sums["combat"]["total"], sums["magic"]["total"])
-                    assert fast.outcome(mine, dragon, c, m) == fight.outcome_of(
-                        trial, seat, boxes
-                    )
+                    assert fast.outcome(mine, dragon, c, m) == fight.outcome_of(trial, seat, boxes)
                     checked += 1
     assert checked > 1000
 

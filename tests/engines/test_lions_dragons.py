@@ -16,6 +16,8 @@ GAME = ENGINES["lions-dragons"]
 def typed(options: dict) -> str:
     """Options as a player types them: ``reserve=2 cap=50``."""
     return " ".join(f"{key}={value}" for key, value in options.items())
+
+
 WHITE, BLACK = 0, 1
 
 
@@ -54,7 +56,7 @@ FAR = {"a1": "white wizard", "l6": "black wizard"}
 
 @pytest.mark.parametrize("lions", ["random", "symmetric"])
 def test_board_has_84_hexes(lions):
-    """"Lions and Dragons Chess is a kind of "game within a game" played on an 84-hex board."
+    """ "Lions and Dragons Chess is a kind of "game within a game" played on an 84-hex board."
     and "This game is played on an 84-hex board." """
     state = new_game(lions=lions)
     playable = [c for c in board.CELLS if c not in state["lions"]]
@@ -63,7 +65,7 @@ def test_board_has_84_hexes(lions):
 
 
 def test_goals_are_in_the_opponents_end():
-    """"It represents a "ball game" where two Wizards are trying to get a Ball into a goal in
+    """ "It represents a "ball game" where two Wizards are trying to get a Ball into a goal in
     their opponent's end of the field." """
     state = new_game()
     white_goal, black_goal = state["goals"]["white"], state["goals"]["black"]
@@ -75,7 +77,7 @@ def test_goals_are_in_the_opponents_end():
 
 
 def test_wizards_conjure_dragons_to_carry_the_ball():
-    """"Instead of carrying the Ball themselves, however, the conjure Dragons to do so." """
+    """ "Instead of carrying the Ball themselves, however, the conjure Dragons to do so." """
     s = GAME.position({**FAR, "f6": "white wizard", "f7": "ball", "e6": "white dragon"})
     s["pieces"].pop("a1")
     assert "f7" not in targets(s, "f6")
@@ -83,7 +85,7 @@ def test_wizards_conjure_dragons_to_carry_the_ball():
 
 
 def test_lions_are_randomly_selected():
-    """"The Lions actually represent randomly selected non-spaces in the hex board." """
+    """ "The Lions actually represent randomly selected non-spaces in the hex board." """
     picks = {tuple(new_game(seed)["lions"]) for seed in range(12)}
     assert len(picks) > 6
     assert new_game(5)["lions"] == new_game(5)["lions"]  # the same seed replays
@@ -93,14 +95,14 @@ def test_lions_are_randomly_selected():
 
 
 def test_goals_are_shown_highlighted():
-    """"The highlighted hexes are the goals." """
+    """ "The highlighted hexes are the goals." """
     view = GAME.view(new_game(), None)
     assert view["goals"] == {"white": "f1", "black": "f11"}
 
 
 @pytest.mark.parametrize("seed", range(10))
 def test_seven_random_non_hexes(seed):
-    """"The 7 red lion images are randomly selected "non-hexes" to reduce the board to 84
+    """ "The 7 red lion images are randomly selected "non-hexes" to reduce the board to 84
     hexes, to comply with contest requirements." """
     state = new_game(seed)
     lions = state["lions"]
@@ -112,7 +114,7 @@ def test_seven_random_non_hexes(seed):
 
 
 def test_regular_arrangement_is_allowed():
-    """"Any randomly selected arrangement can be used, or, if preferred, some agreeable regular
+    """ "Any randomly selected arrangement can be used, or, if preferred, some agreeable regular
     arrangement is also acceptable." """
     state = new_game(lions="symmetric")
     lions = set(state["lions"])
@@ -124,11 +126,12 @@ def test_regular_arrangement_is_allowed():
 
 
 def test_non_hex_may_not_be_entered():
-    """"A non-hex is not part of the board and may not be entered by either player." """
+    """ "A non-hex is not part of the board and may not be entered by either player." """
     # f7 (a Wizard step, a Dragon step, a drop cell) and e8 (a Dragon leap) are non-hexes.
     s = GAME.position(
         {"f6": "white wizard", "e5": "white dragon", "l6": "black wizard"},
-        lions=["f7", "f8", "e8"], reserves=(1, 0),
+        lions=["f7", "f8", "e8"],
+        reserves=(1, 0),
     )
     acts = actions(s)
     assert "f6-f7" not in acts and "drop f7" not in acts
@@ -145,29 +148,48 @@ def test_non_hex_may_not_be_entered():
 
 
 def test_wizard_steps_to_twelve_cells():
-    """"The Wizard may move one hex towards any of the six adjacent along the sides or any of
+    """ "The Wizard may move one hex towards any of the six adjacent along the sides or any of
     the six hexes adjacent along the edges." """
     s = GAME.position({"f6": "white wizard", "l6": "black wizard"})
     steps = targets(s, "f6")
-    assert steps == {"f7", "g6", "g5", "f5", "e5", "e6",  # sharing a side
-                     "g7", "h5", "g4", "e4", "d5", "e7"}  # across a corner
+    assert steps == {
+        "f7",
+        "g6",
+        "g5",
+        "f5",
+        "e5",
+        "e6",  # sharing a side
+        "g7",
+        "h5",
+        "g4",
+        "e4",
+        "d5",
+        "e7",
+    }  # across a corner
     after, _ = play(s, "f6-h5")
     assert at(after, "h5") == ("wizard", "white") and at(after, "f6") is None
 
 
 def test_wizard_never_captures():
-    """"The Wizard may not capture any piece." """
-    s = GAME.position({
-        "f6": "white wizard", "f7": "black dragon", "g6": "black roc", "g5": "black proto",
-        "f5": "black dragon_ball", "e5": "ball", "e6": "black wizard",
-    })
+    """ "The Wizard may not capture any piece." """
+    s = GAME.position(
+        {
+            "f6": "white wizard",
+            "f7": "black dragon",
+            "g6": "black roc",
+            "g5": "black proto",
+            "f5": "black dragon_ball",
+            "e5": "ball",
+            "e6": "black wizard",
+        }
+    )
     assert targets(s, "f6") == {"g7", "h5", "g4", "e4", "d5", "e7"}
     with pytest.raises(IllegalAction):
         play(s, "f6xf7")
 
 
 def test_wizard_shoots_without_moving():
-    """"A Wizard may also shoot a Fireball. If it does so, the Wizard does not move, but a
+    """ "A Wizard may also shoot a Fireball. If it does so, the Wizard does not move, but a
     Fireball is created and moved two hexes in any straight direction." """
     s = GAME.position({"f6": "white wizard", "l6": "black wizard"})
     shots = {a for a in actions(s) if a.startswith("fire")}
@@ -178,19 +200,21 @@ def test_wizard_shoots_without_moving():
 
 
 def test_fireball_not_shot_at_adjacent_hex():
-    """"A Fireball cannot be shot at an adjacent hex." """
+    """ "A Fireball cannot be shot at an adjacent hex." """
     s = GAME.position({"f6": "white wizard", "l6": "black wizard"})
     for neighbour in board.SIDE_NEIGHBOURS["f6"] + board.CORNER_NEIGHBOURS["f6"]:
         with pytest.raises(IllegalAction, match="two cells"):
             play(s, f"fire f6-{neighbour}")
-    assert all(board.distance("f6", a.split("-")[1]) == 2
-               for a in actions(s) if a.startswith("fire"))
+    assert all(
+        board.distance("f6", a.split("-")[1]) == 2 for a in actions(s) if a.startswith("fire")
+    )
 
 
 def test_capturing_the_wizard_wins():
-    """"The player that captures the opponent's Wizard wins the game." """
-    s = GAME.position({"a1": "white wizard", "f6": "black dragon_ball", "f7": "white wizard"},
-                      to_move="black")
+    """ "The player that captures the opponent's Wizard wins the game." """
+    s = GAME.position(
+        {"a1": "white wizard", "f6": "black dragon_ball", "f7": "white wizard"}, to_move="black"
+    )
     s["pieces"].pop("a1")
     after, events = play(s, "f6xf7")
     assert GAME.result(after).winners == (BLACK,)
@@ -203,7 +227,7 @@ def test_capturing_the_wizard_wins():
 
 
 def test_ball_is_neutral():
-    """"The Ball is neutral. It does not belong to either player." """
+    """ "The Ball is neutral. It does not belong to either player." """
     s = new_game()
     balls = [p for p in s["pieces"].values() if p["kind"] == "ball"]
     assert balls and all(p["side"] is None for p in balls)
@@ -212,7 +236,7 @@ def test_ball_is_neutral():
 
 
 def test_ball_never_moves():
-    """"It does not move and may not be moved by either player on its own." """
+    """ "It does not move and may not be moved by either player on its own." """
     s = GAME.position({**FAR, "f6": "ball"})
     assert not any(a.startswith("f6") for a in actions(s))
     with pytest.raises(IllegalAction, match="not one of your pieces"):
@@ -220,7 +244,7 @@ def test_ball_never_moves():
 
 
 def test_dragon_capturing_ball_becomes_dragon_with_ball():
-    """"However, it may be captured by a Dragon. When it is captured, the Dragon becomes a
+    """ "However, it may be captured by a Dragon. When it is captured, the Dragon becomes a
     Dragon-with-Ball." """
     s = GAME.position({**FAR, "f5": "white dragon", "f6": "ball"})
     assert "f5xf6" in actions(s)
@@ -230,7 +254,7 @@ def test_dragon_capturing_ball_becomes_dragon_with_ball():
 
 
 def test_ball_carrier_in_opposing_goal_wins():
-    """"If the Dragon-with-Ball enters the opposing player's goal hex, that player wins the
+    """ "If the Dragon-with-Ball enters the opposing player's goal hex, that player wins the
     game." """
     s = GAME.position({**FAR, "f2": "black dragon_ball"}, to_move="black")
     after, _ = play(s, "f2-f1")
@@ -242,7 +266,7 @@ def test_ball_carrier_in_opposing_goal_wins():
 
 
 def test_proto_dragon_never_moves():
-    """"The Proto-Dragon may not move." """
+    """ "The Proto-Dragon may not move." """
     s = GAME.position({**FAR, "f6": "white proto"})
     assert not any(a.startswith("f6") for a in actions(s))
     with pytest.raises(IllegalAction, match="never moves"):
@@ -250,7 +274,7 @@ def test_proto_dragon_never_moves():
 
 
 def test_proto_dragon_hit_by_fireball_becomes_dragon():
-    """"If it is hit by a Fireball, it becomes a Dragon." """
+    """ "If it is hit by a Fireball, it becomes a Dragon." """
     s = GAME.position({"f6": "white wizard", "f7": "black proto", "l6": "black wizard"})
     after, events = play(s, "fire f6-f8")
     assert at(after, "f7") == ("dragon", "black")  # a Dragon of the Proto-Dragon's owner
@@ -261,7 +285,7 @@ def test_proto_dragon_hit_by_fireball_becomes_dragon():
 
 @pytest.mark.parametrize("attacker", ["dragon", "roc"])
 def test_proto_dragon_captured_by_dragon_or_roc(attacker):
-    """"It may be captured by a Dragon or a Roc." """
+    """ "It may be captured by a Dragon or a Roc." """
     origin = "f5" if attacker == "dragon" else "d1"  # d1 -> e7 is a Roc leap
     target = "f6" if attacker == "dragon" else "e7"
     s = GAME.position({**FAR, origin: f"white {attacker}", target: "black proto"})
@@ -273,7 +297,7 @@ def test_proto_dragon_captured_by_dragon_or_roc(attacker):
 
 
 def test_dragon_reaches_18_cells():
-    """"The Dragon may move one hex to any of the 6 adjacent hexes, or may move 2 hexes
+    """ "The Dragon may move one hex to any of the 6 adjacent hexes, or may move 2 hexes
     outward and then one hex to the left or right to reach another 12 hexes. In total, the
     Dragon can reach 18 hexes." """
     s = GAME.position({**FAR, "f6": "white dragon"})
@@ -289,7 +313,7 @@ def test_dragon_reaches_18_cells():
 
 @pytest.mark.parametrize("prey", ["ball", "black dragon_ball"])
 def test_dragon_captures_ball_or_carrier_and_takes_the_ball(prey):
-    """"The Dragon can capture Balls or Dragons-with-Ball; when it does so it becomes a
+    """ "The Dragon can capture Balls or Dragons-with-Ball; when it does so it becomes a
     Dragon-with-Ball." """
     s = GAME.position({**FAR, "f6": "white dragon", "g8": prey})
     after, _ = play(s, "f6xg8")
@@ -299,7 +323,7 @@ def test_dragon_captures_ball_or_carrier_and_takes_the_ball(prey):
 
 @pytest.mark.parametrize("prey", ["proto", "dragon", "roc"])
 def test_dragon_captures_opposing_pieces(prey):
-    """"The Dragon can also capture an opponent's Proto-Dragons, Dragons, or Rocs." """
+    """ "The Dragon can also capture an opponent's Proto-Dragons, Dragons, or Rocs." """
     s = GAME.position({**FAR, "f6": "white dragon", "h7": f"black {prey}", "f7": f"white {prey}"})
     assert "f6xh7" in actions(s)
     assert "f7" not in targets(s, "f6")  # never its own
@@ -314,16 +338,20 @@ def test_dragon_captures_opposing_pieces(prey):
 
 
 def test_dragon_with_ball_steps_to_six_cells():
-    """"The Dragon-with-Ball may move to any of the 6 adjacent hexes." """
+    """ "The Dragon-with-Ball may move to any of the 6 adjacent hexes." """
     s = GAME.position({**FAR, "f6": "white dragon_ball"})
     assert targets(s, "f6") == set(board.SIDE_NEIGHBOURS["f6"])
 
 
 @pytest.mark.parametrize("prey", ["roc", "proto", "dragon", "dragon_ball", "wizard"])
 def test_dragon_with_ball_captures(prey):
-    """"It may capture any opposing Roc, Proto-Dragon, Dragon, Dragon-with-Ball, or Wizard." """
-    pieces = {"a1": "white wizard", "f6": "white dragon_ball", "f7": f"black {prey}",
-              "f5": f"white {'roc' if prey == 'wizard' else prey}"}
+    """ "It may capture any opposing Roc, Proto-Dragon, Dragon, Dragon-with-Ball, or Wizard." """
+    pieces = {
+        "a1": "white wizard",
+        "f6": "white dragon_ball",
+        "f7": f"black {prey}",
+        "f5": f"white {'roc' if prey == 'wizard' else prey}",
+    }
     if prey != "wizard":
         pieces["l6"] = "black wizard"
     s = GAME.position(pieces)
@@ -334,7 +362,7 @@ def test_dragon_with_ball_captures(prey):
 
 
 def test_dragon_with_ball_eliminates_a_ball():
-    """"It may also capture a Ball, which is then eliminated from play." """
+    """ "It may also capture a Ball, which is then eliminated from play." """
     s = GAME.position({**FAR, "f6": "white dragon_ball", "f7": "ball", "d5": "ball"})
     after, events = play(s, "f6xf7")
     assert at(after, "f7") == ("dragon_ball", "white")
@@ -344,7 +372,7 @@ def test_dragon_with_ball_eliminates_a_ball():
 
 
 def test_dragon_with_ball_wins_in_the_opposing_goal_only():
-    """"If a Dragon-with-Ball enters the opposing goal hex, that player wins the game." """
+    """ "If a Dragon-with-Ball enters the opposing goal hex, that player wins the game." """
     own = GAME.position({**FAR, "f2": "white dragon_ball"})
     after, _ = play(own, "f2-f1")  # White's own goal: no win
     assert GAME.result(after) is None
@@ -358,19 +386,18 @@ def test_dragon_with_ball_wins_in_the_opposing_goal_only():
 
 
 def test_dragon_with_ball_capturing_wizard_wins():
-    """"If it captures the opposing Wizard, that player also wins the game." """
+    """ "If it captures the opposing Wizard, that player also wins the game." """
     s = GAME.position({"a1": "white wizard", "f6": "white dragon_ball", "e6": "black wizard"})
     after, _ = play(s, "f6xe6")
     assert GAME.result(after).winners == (WHITE,)
-    assert not any(p["kind"] == "wizard" and p["side"] == "black"
-                   for p in after["pieces"].values())
+    assert not any(p["kind"] == "wizard" and p["side"] == "black" for p in after["pieces"].values())
 
 
 # -- Roc ------------------------------------------------------------------------------------
 
 
 def test_roc_leaps_five_out_and_one_aside():
-    """"The Roc moves 5 hexes outward and one hex outward to the left or right." """
+    """ "The Roc moves 5 hexes outward and one hex outward to the left or right." """
     s = GAME.position({"l1": "white wizard", "a1": "white roc", "f11": "black wizard"})
     # From a1: 5 north to a6 then 1 north-east... worked in test_lions_dragons_readings.
     assert targets(s, "a1") == {"b7", "f7", "g5", "g1"}
@@ -378,7 +405,7 @@ def test_roc_leaps_five_out_and_one_aside():
 
 
 def test_roc_reaches_four_cells_from_any_position():
-    """"Due to the size of the board, only 4 hexes may be reached from any position." """
+    """ "Due to the size of the board, only 4 hexes may be reached from any position." """
     counts = {cell: len(board.ROC_MOVES[cell]) for cell in board.CELLS}
     assert {c for c, n in counts.items() if n != 4} == {"f6"}  # the centre reaches none
     assert counts["f6"] == 0
@@ -386,7 +413,7 @@ def test_roc_reaches_four_cells_from_any_position():
 
 @pytest.mark.parametrize("prey", ["roc", "dragon"])
 def test_roc_captures_rocs_and_dragons(prey):
-    """"The Roc may capture opposing Rocs or Dragons." """
+    """ "The Roc may capture opposing Rocs or Dragons." """
     s = GAME.position({**FAR, "d1": "white roc", "e7": f"black {prey}", "c6": f"white {prey}"})
     assert "d1xe7" in actions(s) and "c6" not in targets(s, "d1")
     after, _ = play(s, "d1xe7")
@@ -397,7 +424,7 @@ def test_roc_captures_rocs_and_dragons(prey):
 
 
 def test_fireball_is_neutral():
-    """"A Fireball is shot off by the Wizard. It is a neutral piece." """
+    """ "A Fireball is shot off by the Wizard. It is a neutral piece." """
     s = GAME.position({"f6": "white wizard", "l6": "black wizard", "f8": "white dragon"})
     after, _ = play(s, "fire f6-f8")
     # It hits the shooter's own Dragon just the same.
@@ -408,7 +435,7 @@ def test_fireball_is_neutral():
 
 
 def test_fireball_moves_two_hexes_when_shot():
-    """"Upon being shot off it moves two hexes." """
+    """ "Upon being shot off it moves two hexes." """
     s = GAME.position({"f6": "white wizard", "l6": "black wizard"})
     after, _ = play(s, "fire f6-f4")
     assert after["last"]["shot"]["path"] == ["f5", "f4"]
@@ -416,7 +443,7 @@ def test_fireball_moves_two_hexes_when_shot():
 
 
 def test_fireball_hitting_carrier_leaves_ball():
-    """"If it hits a Dragon-with-Ball, the Dragon-with-Ball and the Fireball are removed and a
+    """ "If it hits a Dragon-with-Ball, the Dragon-with-Ball and the Fireball are removed and a
     Ball is left behind." """
     s = GAME.position({"f6": "white wizard", "l6": "black wizard", "f8": "black dragon_ball"})
     after, _ = play(s, "fire f6-f8")
@@ -425,7 +452,7 @@ def test_fireball_hitting_carrier_leaves_ball():
 
 
 def test_fireball_hitting_proto_leaves_dragon():
-    """"If it hits a Proto-Dragon, the Proto-Dragon and the Fireball are removed and a Dragon
+    """ "If it hits a Proto-Dragon, the Proto-Dragon and the Fireball are removed and a Dragon
     is left behind." """
     s = GAME.position({"f6": "white wizard", "l6": "black wizard", "f8": "white proto"})
     after, _ = play(s, "fire f6-f8")
@@ -435,8 +462,8 @@ def test_fireball_hitting_proto_leaves_dragon():
 
 @pytest.mark.parametrize("thing", ["black wizard", "fireball", "ball", "lion"])
 def test_fireball_removed_on_wizard_fireball_ball_or_lion(thing):
-    """"If it hits a Wizard, a Fireball, a Ball or the edge of the board, the Fireball is
-    removed." (a non-hex counts as the edge) """
+    """ "If it hits a Wizard, a Fireball, a Ball or the edge of the board, the Fireball is
+    removed." (a non-hex counts as the edge)"""
     pieces = {"f9": "white wizard", "a1": "black wizard"}
     lions = ["f10"] if thing == "lion" else []
     if thing == "black wizard":
@@ -462,8 +489,8 @@ def test_fireball_removed_on_wizard_fireball_ball_or_lion(thing):
 
 
 def test_fireball_removed_at_the_edge():
-    """"If it hits a Wizard, a Fireball, a Ball or the edge of the board, the Fireball is
-    removed." (the edge) """
+    """ "If it hits a Wizard, a Fireball, a Ball or the edge of the board, the Fireball is
+    removed." (the edge)"""
     s = GAME.position({"f10": "fireball n", **FAR})
     after, _ = play(s, "a1-a2")  # in the Fireball phase it flies f11, then off the board
     flight = after["last"]["fireballs"][0]
@@ -473,7 +500,7 @@ def test_fireball_removed_at_the_edge():
 
 @pytest.mark.parametrize("prey", ["white dragon", "black dragon", "white roc", "black roc"])
 def test_fireball_destroys_dragon_or_roc(prey):
-    """"If it hits a Dragon or a Roc, the Dragon or Roc and the Fireball are removed." """
+    """ "If it hits a Dragon or a Roc, the Dragon or Roc and the Fireball are removed." """
     s = GAME.position({"f6": "white wizard", "l6": "black wizard", "f7": prey})
     after, _ = play(s, "fire f6-f8")
     assert "f7" not in after["pieces"] and "f8" not in after["pieces"]
@@ -481,7 +508,7 @@ def test_fireball_destroys_dragon_or_roc(prey):
 
 
 def test_fireball_flies_two_hexes_between_turns():
-    """"If the Fireball is not removed for one of the above reasons, it is moved in the
+    """ "If the Fireball is not removed for one of the above reasons, it is moved in the
     direction it started two hexes between the White and Black turns." """
     s = GAME.position({"f2": "white wizard", "l6": "black wizard", "a6": "black roc"})
     s, _ = play(s, "fire f2-f4")  # White shoots: f3, f4
@@ -498,7 +525,7 @@ def test_fireball_flies_two_hexes_between_turns():
 
 
 def test_initial_array_from_setup_data():
-    """"The initial array is as shown in Setup, above." (reconstructed: the diagram is missing)"""
+    """ "The initial array is as shown in Setup, above." (reconstructed: the diagram is missing)"""
     data = layout.setup_data()
     state = new_game(lions="symmetric")
     kinds = {(p["kind"], p["side"]) for p in state["pieces"].values()}
@@ -514,7 +541,7 @@ def test_initial_array_from_setup_data():
 
 
 def test_seven_hexes_removed_at_random():
-    """"Randomly select 7 hexes that will be removed from play, as non-hexes." """
+    """ "Randomly select 7 hexes that will be removed from play, as non-hexes." """
     data = layout.setup_data()
     assert data["lions_count"] == 7 and data["board_cells"] == 91
     rng = random.Random(42)
@@ -524,7 +551,7 @@ def test_seven_hexes_removed_at_random():
 
 
 def test_turn_order_white_fireballs_black_fireballs():
-    """"The pieces move as described above in alternating turns: White, Fireballs, Black,
+    """ "The pieces move as described above in alternating turns: White, Fireballs, Black,
     Fireballs, etc.." """
     s = new_game(lions="symmetric")
     assert GAME.prompts(s)[0].seat == WHITE
@@ -538,7 +565,7 @@ def test_turn_order_white_fireballs_black_fireballs():
 
 
 def test_two_ways_to_win():
-    """"To win, move a Dragon-with-Ball into the opponent's goal hex or capture his Wizard." """
+    """ "To win, move a Dragon-with-Ball into the opponent's goal hex or capture his Wizard." """
     goal = GAME.position({**FAR, "e10": "white dragon_ball"})
     assert GAME.result(play(goal, "e10-f11")[0]).winners == (WHITE,)
     wizard = GAME.position({"a1": "white wizard", "k6": "white dragon_ball", "l6": "black wizard"})
@@ -549,7 +576,7 @@ def test_two_ways_to_win():
 
 
 def test_drop_proto_dragons_near_wizard_and_shoot_them():
-    """"To start drop Proto-Dragons near your Wizard and shoot them with Fireballs to convert
+    """ "To start drop Proto-Dragons near your Wizard and shoot them with Fireballs to convert
     the to Dragons." """
     s = new_game(lions="symmetric")
     assert s["reserves"]["white"] > 0
@@ -561,7 +588,7 @@ def test_drop_proto_dragons_near_wizard_and_shoot_them():
 
 
 def test_capture_a_ball_and_carry_it():
-    """"Once you have enough, try to capture a Ball and move it towards the opposing goal." """
+    """ "Once you have enough, try to capture a Ball and move it towards the opposing goal." """
     s = GAME.position({**FAR, "f4": "white dragon", "d5": "ball"})
     s, _ = play(s, "f4xd5")
     s, _ = play(s, "l6-l5")
@@ -569,13 +596,13 @@ def test_capture_a_ball_and_carry_it():
 
 
 def test_avoid_the_rocs():
-    """"Be careful to avoid the Rocs!" """
+    """ "Be careful to avoid the Rocs!" """
     s = GAME.position({**FAR, "d1": "black roc", "e7": "white dragon"}, to_move="black")
     assert "d1xe7" in actions(s)
 
 
 def test_wizard_may_start_crowded_in():
-    """"If the Wizard starts crowded in by non-hexes, move it to a better spot." """
+    """ "If the Wizard starts crowded in by non-hexes, move it to a better spot." """
     crowded = 0
     for seed in range(60):
         state = new_game(seed)
@@ -586,7 +613,7 @@ def test_wizard_may_start_crowded_in():
 
 
 def test_only_a_dragon_with_ball_captures_a_wizard():
-    """"Remember that the Wizard can only be captured by a Dragon-with-Ball!" """
+    """ "Remember that the Wizard can only be captured by a Dragon-with-Ball!" """
     # Each attacker stands where it could reach the Black Wizard if it were a capture.
     cases = {
         "dragon": {"f5": "white dragon", "f6": "black wizard", "a1": "white wizard"},

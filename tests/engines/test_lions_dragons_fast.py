@@ -51,7 +51,10 @@ def test_same_legal_actions_and_positions_as_the_engine():
         mine = fast.play(pos, fast.parse_action(action), tables)
         theirs, _ = fast.from_state(new)
         assert (mine.cells, mine.fires, mine.reserves, mine.ply) == (
-            theirs.cells, theirs.fires, theirs.reserves, theirs.ply
+            theirs.cells,
+            theirs.fires,
+            theirs.reserves,
+            theirs.ply,
         )
         won = new["result"] is not None and new["result"]["reason"] in ("wizard", "goal")
         if won:
@@ -74,7 +77,9 @@ def test_same_with_small_hands_and_symmetric_lions():
         mine = fast.play(pos, fast.parse_action(action), tables)
         theirs, _ = fast.from_state(new)
         assert (mine.cells, mine.fires, mine.reserves) == (
-            theirs.cells, theirs.fires, theirs.reserves
+            theirs.cells,
+            theirs.fires,
+            theirs.reserves,
         )
         plies += 1
     assert plies > 300
@@ -86,10 +91,10 @@ def test_captures_are_the_captures_and_goal_steps_among_the_legal_actions():
         pos, tables = fast.from_state(state)
         goal = tables.goal[pos.side]
         expected = [
-            m for m in fast.generate(pos, tables)
-            if m[0] == fast.STEP and (
-                pos.cells[m[2]] or (pos.cells[m[1]] & 7 == fast.DWB and m[2] == goal)
-            )
+            m
+            for m in fast.generate(pos, tables)
+            if m[0] == fast.STEP
+            and (pos.cells[m[2]] or (pos.cells[m[1]] & 7 == fast.DWB and m[2] == goal))
         ]
         assert fast.captures(pos, tables) == expected
         checked += 1

@@ -34,7 +34,8 @@ def weight(state: dict) -> int:
 
 def count(state: dict, kinds: tuple[str, ...], side: str | None = None) -> int:
     return sum(
-        1 for p in state["pieces"].values()
+        1
+        for p in state["pieces"].values()
         if p["kind"] in kinds and (side is None or p["side"] == side)
     )
 
@@ -53,8 +54,11 @@ def check_invariants(state: dict, before: dict) -> None:
             assert p["dir"] in board.EDGE_DIRECTIONS
     for side in ("white", "black"):
         wizards = count(state, ("wizard",), side)
-        lost = state["result"] and state["result"]["reason"] == "wizard" \
+        lost = (
+            state["result"]
+            and state["result"]["reason"] == "wizard"
             and state["result"]["winner"] != side
+        )
         assert wizards == (0 if lost else 1)
         # Pieces are never created: a side only loses material, Rocs never come back.
         assert side_material(state, side) <= side_material(before, side)
@@ -79,8 +83,11 @@ def check_views(state: dict) -> None:
 def pick(state: dict, choices: list, rng: random.Random):
     """A crude player: carry a Ball home when it can, else prefer captures and shots."""
     goal = state["goals"]["black" if state["to_move"] == "white" else "white"]
-    carrier = [c for c in choices if c.group in state["pieces"]
-               and state["pieces"][c.group]["kind"] == "dragon_ball"]
+    carrier = [
+        c
+        for c in choices
+        if c.group in state["pieces"] and state["pieces"][c.group]["kind"] == "dragon_ball"
+    ]
     if carrier and rng.random() < 0.8:
         return min(carrier, key=lambda c: board.distance(re.split("[-x]", c.action)[1], goal))
     strong = [c for c in choices if "x" in c.action or c.action.startswith("fire")]
@@ -110,11 +117,13 @@ def play_out(seed: int, options: dict, greedy: bool) -> tuple[dict, list[str]]:
     return state, log
 
 
-OPTIONS = st.fixed_dictionaries({
-    "lions": st.sampled_from(["random", "symmetric"]),
-    "reserve": st.integers(0, 4).map(str),
-    "cap": st.integers(4, 40).map(str),
-})
+OPTIONS = st.fixed_dictionaries(
+    {
+        "lions": st.sampled_from(["random", "symmetric"]),
+        "reserve": st.integers(0, 4).map(str),
+        "cap": st.integers(4, 40).map(str),
+    }
+)
 
 
 @settings(max_examples=30)

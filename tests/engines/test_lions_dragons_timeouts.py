@@ -19,6 +19,8 @@ GAME = ENGINES["lions-dragons"]
 def typed(options: dict) -> str:
     """Options as a player types them: ``reserve=2 cap=50``."""
     return " ".join(f"{key}={value}" for key, value in options.items())
+
+
 WHITE, BLACK = 0, 1
 FAR = {"a1": "white wizard", "l6": "black wizard"}
 

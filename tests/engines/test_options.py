@@ -38,8 +38,10 @@ GAME_OPTIONS = {
         ("magicians=Old Kyvin, galen", {"magicians": ["old_kyvin", "galen"]}),
         ("magicians = galen , aurric", {"magicians": ["aurric", "galen"]}),
         ("magicians=old_kyvin,Galen,MERRIDYDS", {"magicians": ["merridyds", "old_kyvin", "galen"]}),
-        ("magicians=aurric,merridyds,old-kyvin,galen", {"magicians": list(
-            ("aurric", "merridyds", "old_kyvin", "galen"))}),
+        (
+            "magicians=aurric,merridyds,old-kyvin,galen",
+            {"magicians": list(("aurric", "merridyds", "old_kyvin", "galen"))},
+        ),
     ],
 }
 

@@ -72,7 +72,10 @@ def test_same_moves_and_positions_as_the_engine(seed, players, lapses):
                 mine = pos.knight_moved(start, end, geo.lair)
             theirs = fast.position_of(geo, after)
             assert (mine.dragon, mine.knights, mine.scored, mine.taken) == (
-                theirs.dragon, theirs.knights, theirs.scored, theirs.taken
+                theirs.dragon,
+                theirs.knights,
+                theirs.scored,
+                theirs.taken,
             )
             winners = after.winners or []
             dragon_seat = next(i for i, k in enumerate(after.roles) if k == DRAGON)

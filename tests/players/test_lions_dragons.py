@@ -104,10 +104,16 @@ def test_legal_action_at_every_prompt_of_games_against_easy():
 
 
 def test_captures_the_wizard_rather_than_a_dragon():
-    state = GAME.position({
-        "a1": "white wizard", "f8": "black wizard", "f7": "white dragon_ball",
-        "d5": "white dragon", "e8": "black dragon", "l6": "black roc",
-    })
+    state = GAME.position(
+        {
+            "a1": "white wizard",
+            "f8": "black wizard",
+            "f7": "white dragon_ball",
+            "d5": "white dragon",
+            "e8": "black dragon",
+            "l6": "black roc",
+        }
+    )
     assert "d5xe8" in legal(state)  # a tempting capture that does not win
     decision = decide(state)
     assert decision.action == "f7xf8"
@@ -115,20 +121,31 @@ def test_captures_the_wizard_rather_than_a_dragon():
 
 
 def test_carries_the_ball_into_the_goal():
-    state = GAME.position({
-        "a1": "white wizard", "l6": "black wizard", "f10": "white dragon_ball",
-        "e9": "black dragon", "g9": "black proto",
-    }, to_move="white")
+    state = GAME.position(
+        {
+            "a1": "white wizard",
+            "l6": "black wizard",
+            "f10": "white dragon_ball",
+            "e9": "black dragon",
+            "g9": "black proto",
+        },
+        to_move="white",
+    )
     decision = decide(state)
     assert decision.action == "f10-f11"
     assert "goal" in decision.why
 
 
 def test_shoots_down_a_dragon_with_ball_about_to_score():
-    state = GAME.position({
-        "f4": "white wizard", "l6": "black wizard", "f2": "black dragon_ball",
-        "d5": "white dragon", "e3": "black roc",
-    })
+    state = GAME.position(
+        {
+            "f4": "white wizard",
+            "l6": "black wizard",
+            "f2": "black dragon_ball",
+            "d5": "white dragon",
+            "e3": "black roc",
+        }
+    )
     assert can_win_at_once(after(state, "d5xe3"))  # the greedy capture loses
     decision = decide(state)
     assert decision.action == "fire f4-f2"
@@ -137,10 +154,16 @@ def test_shoots_down_a_dragon_with_ball_about_to_score():
 
 
 def test_keeps_its_wizard_out_of_reach():
-    state = GAME.position({
-        "d8": "white wizard", "l6": "black wizard", "d6": "black dragon_ball",
-        "h5": "white dragon", "i7": "black roc", "a4": "white roc",
-    })
+    state = GAME.position(
+        {
+            "d8": "white wizard",
+            "l6": "black wizard",
+            "d6": "black dragon_ball",
+            "h5": "white dragon",
+            "i7": "black roc",
+            "a4": "white roc",
+        }
+    )
     losing = [a for a in legal(state) if can_win_at_once(after(state, a))]
     assert losing  # some moves do walk into a loss
     for seed in range(3):
@@ -149,10 +172,15 @@ def test_keeps_its_wizard_out_of_reach():
 
 
 def test_takes_a_free_ball():
-    state = GAME.position({
-        "a1": "white wizard", "l6": "black wizard", "e3": "white dragon", "d5": "ball",
-        "h9": "black roc",
-    })
+    state = GAME.position(
+        {
+            "a1": "white wizard",
+            "l6": "black wizard",
+            "e3": "white dragon",
+            "d5": "ball",
+            "h9": "black roc",
+        }
+    )
     decision = decide(state)
     assert decision.action == "e3xd5"
     assert "takes the Ball on d5" in decision.why
@@ -163,18 +191,27 @@ def test_first_move_wakes_a_proto_dragon():
     state = new_game(5)
     decision = decide(state)
     assert decision.action.startswith("fire ")
-    dragons = [p for p in after(state, decision.action)["pieces"].values()
-               if p == {"kind": "dragon", "side": "white"}]
+    dragons = [
+        p
+        for p in after(state, decision.action)["pieces"].values()
+        if p == {"kind": "dragon", "side": "white"}
+    ]
     assert len(dragons) == 1
     assert "wake the Proto-Dragon" in decision.why
 
 
 def test_avoids_a_third_repetition_while_ahead():
     """Ahead on material, it does not repeat a position a third time (a draw)."""
-    state = GAME.position({
-        "a1": "white wizard", "l6": "black wizard", "c2": "white dragon", "b1": "white roc",
-        "i1": "white roc", "k1": "black roc",
-    })
+    state = GAME.position(
+        {
+            "a1": "white wizard",
+            "l6": "black wizard",
+            "c2": "white dragon",
+            "b1": "white roc",
+            "i1": "white roc",
+            "k1": "black roc",
+        }
+    )
     first = decide(state).action
     repeated = rules.position_key(after(state, first))
     state["seen"] = {repeated: 2}

@@ -170,9 +170,7 @@ def test_the_dragon_takes_the_knight_that_wins_the_game():
     ("andrew", "scored", "best"),
     [("8a", 1, "3b-lair"), ("A2", 0, "3b-3d")],
 )
-def test_the_dragon_blocks_the_lair_before_a_castle_brings_its_second_knight(
-    andrew, scored, best
-):
+def test_the_dragon_blocks_the_lair_before_a_castle_brings_its_second_knight(andrew, scored, best):
     """St. Andrew has one Knight home and one on 8a: any roll brings it in unless the Dragon
     sits on the Lair, so the St. George Knight on 3d can wait. With no such threat the
     Dragon takes the Knight instead."""

@@ -59,9 +59,11 @@ def test_png_is_valid_small_and_portrait_for_a_phone():
 def test_a_piece_changes_its_cell():
     empty = picture(GAME.position(FAR))
     # A point inside each glyph, off its letter (and across the Fireball's arrow).
-    for spec, expect, where in (("white roc", (252, 250, 244), (-0.3, 0.25)),
-                                ("black roc", (38, 36, 44), (-0.3, 0.25)),
-                                ("fireball ne", (255, 140, 20), (0.15, 0.15))):
+    for spec, expect, where in (
+        ("white roc", (252, 250, 244), (-0.3, 0.25)),
+        ("black roc", (38, 36, 44), (-0.3, 0.25)),
+        ("fireball ne", (255, 140, 20), (0.15, 0.15)),
+    ):
         with_piece = picture(GAME.position({**FAR, "f6": spec}))
         point = on_piece("f6", *where)
         assert not close(empty.getpixel(point), with_piece.getpixel(point)), spec

@@ -70,9 +70,7 @@ def delta_e(a: Colour, b: Colour) -> float:
     return math.dist(lab(a), lab(b))
 
 
-def closest_pair(
-    colours: dict[str, Colour], vision: str, distance=None
-) -> tuple[float, str, str]:
+def closest_pair(colours: dict[str, Colour], vision: str, distance=None) -> tuple[float, str, str]:
     """The two of ``colours`` that look most alike to ``vision``, and how far apart they look
     (by ``distance``, CIEDE2000 unless told)."""
     distance = distance or delta_e2000
@@ -114,6 +112,7 @@ def delta_e2000_lab(one: tuple[float, float, float], two: tuple[float, float, fl
             h_bar = (h1 + h2) / 2
         else:
             h_bar = (h1 + h2 + (360 if h1 + h2 < 360 else -360)) / 2
+
     def cos(degrees: float) -> float:
         return math.cos(math.radians(degrees))
 

@@ -241,9 +241,7 @@ class Game(commands.GroupCog, group_name="game", group_description="Play dragon 
     @app_commands.describe(game="Game number (default: the only game you watch)")
     @app_commands.autocomplete(game=ac.watched_games)
     async def unwatch(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        await answer(
-            interaction, lambda: self.bot.host.unwatch(**asked(interaction), game_id=game)
-        )
+        await answer(interaction, lambda: self.bot.host.unwatch(**asked(interaction), game_id=game))
 
     # -- ending a game gracefully ----------------------------------------------------
 

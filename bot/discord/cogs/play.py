@@ -282,8 +282,7 @@ def _ending_buttons(control: Controls) -> list[discord.ui.Item]:
     if control.prompt.kind == RESIGN:
         return [ResignButton(control.game_id, control.choices[0].label)]
     return [
-        OfferButton(control.game_id, control.version, c.action, c.label)
-        for c in control.choices
+        OfferButton(control.game_id, control.version, c.action, c.label) for c in control.choices
     ]
 
 
