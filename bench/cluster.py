@@ -45,7 +45,9 @@ import time
 import uuid
 from pathlib import Path
 
-SLUGS = ("stgeorge", "lions-dragons", "dragons-cave", "dragonslayer")
+from games import SPECS
+
+SLUGS = tuple(SPECS)
 GUILD = 1
 POSTGRES_SERVER = os.environ.get("DRAGON_BENCH_POSTGRES", "postgresql://postgres@127.0.0.1:5432")
 GRACE = 5.0

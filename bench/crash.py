@@ -33,7 +33,9 @@ import time
 from collections import Counter
 from pathlib import Path
 
-GAMES = [("stgeorge", 2), ("lions-dragons", 2), ("dragons-cave", 3), ("dragonslayer", 2)]
+from games import SPECS
+
+GAMES = [(slug, 3 if slug == "dragons-cave" else 2) for slug in SPECS]
 TABLES_PER_GAME = 2
 GUILD, CHANNEL = 1, 10
 

@@ -19,6 +19,7 @@ from pathlib import Path
 
 from bot.service.host import GameHost
 from bot.store.sqlite import SqliteStore
+from games import SPECS
 
 BASELINE = "before: /game list with 41 games 23-40 ms; the due query for 100 games 20-35 ms"
 
@@ -33,7 +34,7 @@ class Clock:
 
 async def open_games(host: GameHost, count: int, channel: int) -> None:
     for index in range(count):
-        slug = ("stgeorge", "lions-dragons", "dragons-cave", "dragonslayer")[index % 4]
+        slug = list(SPECS)[index % len(SPECS)]
         players = 3 if slug == "dragons-cave" else 2
         outcome = await host.new_game(
             guild_id=1, channel_id=channel + index, user_id=100, user_name="alice", slug=slug,

@@ -24,7 +24,7 @@ from bot.service.outbox import Delivery, Outbox
 from bot.service.story import File
 from bot.service.text import BoardLink, ChannelRef, Mention, Moment, Part, Text, as_text
 from bot.store import StoreBusy, open_store
-from games import render
+from games import SPECS, render
 
 GUILD = 1
 CHANNEL = 10
@@ -32,7 +32,7 @@ FIRST_USER = 1000
 MAX_LISTED = 12
 BUSY = "The game store is busy right now; please try again in a moment."
 
-HELP = """Local table commands (type `name: /command option:value`):
+HELP = f"""Local table commands (type `name: /command option:value`):
   alice: /game new game:stgeorge players:2 [role:dragon] [options:"k=v k=v"]
   bob: /game join [game:1] [role:knights]
   alice: /game addbot [level:strong|easy] [role:dragon]   (a computer takes a seat)
@@ -42,7 +42,7 @@ HELP = """Local table commands (type `name: /command option:value`):
   alice: /hand                 (your private choices again)
   alice: /rules game:stgeorge
   alice: /leaderboard game:stgeorge | /stats [user:bob]   (ratings of finished games)
-Games: stgeorge, dragons-cave, lions-dragons, dragonslayer.
+Games: {", ".join(SPECS)}.
 Discord only (no clock runs here): /game settings, pause, resume, resign, draw, undo, replay,
 watch, unwatch, /notify, /away and /server defaults.
 The arrow keys edit the line and recall earlier ones (kept between sessions). `quit` leaves."""

@@ -7,10 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-import render.dragons_cave
-import render.dragonslayer
-import render.lions_dragons
-import render.stgeorge
+from bench.boards import renderer_module
+from games import SPECS
+from render.common import Colour
 from tests.render.vision import VISIONS, closest_pair, delta_e2000, seen
 
 FLOOR = 18.0
@@ -18,22 +17,30 @@ FLOOR = 18.0
 of about 2 is only just noticeable; St. George's old red and green, which deuteranopes saw
 as one olive, were 15 apart for them."""
 
-SIDES = {
-    "stgeorge": render.stgeorge.SIDE_COLOURS,
-    "lions-dragons": render.lions_dragons.SIDE_COLOURS,
-    "lions-dragons marks": render.lions_dragons.MARK_COLOURS,
-    "dragons-cave": render.dragons_cave.SIDE_COLOURS,
-    "dragonslayer": render.dragonslayer.SIDE_COLOURS,
-}
+
+def colour_sets(slug: str) -> dict[str, dict[str, Colour]]:
+    """The colours of a game's sides (its renderer's ``SIDE_COLOURS``, which every game
+    must have) and, where its renderer has them, of its marks (``MARK_COLOURS``)."""
+    module = renderer_module(slug)
+    sets = {slug: getattr(module, "SIDE_COLOURS", {})}
+    if hasattr(module, "MARK_COLOURS"):
+        sets[f"{slug} marks"] = module.MARK_COLOURS
+    return sets
 
 
 @pytest.mark.parametrize("vision", VISIONS)
-@pytest.mark.parametrize("game", list(SIDES))
-def test_every_pair_of_sides_stays_apart(game, vision):
-    colours = SIDES[game]
-    assert len(colours) >= 2
-    distance, one, other = closest_pair(colours, vision, delta_e2000)
-    assert distance >= FLOOR, f"{one} and {other} look alike with {vision}: ΔE2000 {distance:.1f}"
+@pytest.mark.parametrize("slug", list(SPECS))
+def test_every_pair_of_sides_stays_apart(slug, vision):
+    for game, colours in colour_sets(slug).items():
+        assert len(colours) >= 2, f"{game}: its renderer names no SIDE_COLOURS"
+        distance, one, other = closest_pair(colours, vision, delta_e2000)
+        assert distance >= FLOOR, (
+            f"{one} and {other} look alike with {vision}: ΔE2000 {distance:.1f}"
+        )
+
+
+def test_marks_are_checked_where_a_renderer_has_them():
+    assert "lions-dragons marks" in colour_sets("lions-dragons")
 
 
 def test_the_simulation_turns_red_and_green_alike_for_deuteranopes():

@@ -18,6 +18,7 @@ import render.dragons_cave
 import render.dragonslayer
 import render.lions_dragons
 import render.stgeorge
+from bench.boards import renderer_module
 from engines.replay import action_rng, start, step
 from games import SPECS
 from render.common import draw_text, font
@@ -28,12 +29,8 @@ from tests.render.test_dragonslayer_battle_render import battle_view, unresolved
 from tests.render.test_dragonslayer_render import busy_view
 
 ROOT = Path(__file__).parents[2]
-RENDERERS = {
-    "stgeorge": render.stgeorge,
-    "lions-dragons": render.lions_dragons,
-    "dragons-cave": render.dragons_cave,
-    "dragonslayer": render.dragonslayer,
-}
+RENDERERS = {slug: renderer_module(slug) for slug in SPECS}
+"""Every registered game's renderer module: its ``picture``, ``encode`` and ``palette``."""
 
 
 def played_views(slug: str, seed: int, every: int = 9, most: int = 12) -> list[dict]:
