@@ -26,11 +26,13 @@ $(TEST_STAMP): pyproject.toml | $(PY)
 run: $(RUN_STAMP)
 	$(PY) -m bot run-or-console
 
-## Lint and run the whole test suite.
+## Lint and run the whole test suite, over two processes (the machines it runs on have two
+## cores; worksteal evens out the long end-to-end files). PostgreSQL: see tests/conftest.py.
+PYTEST_WORKERS ?= 2
 test: $(TEST_STAMP)
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
-	$(PY) -m pytest
+	$(PY) -m pytest -n $(PYTEST_WORKERS) --dist worksteal
 
 ## Print latency and image-size figures.
 bench: $(RUN_STAMP)

@@ -5,17 +5,20 @@ makes a fresh, empty database for that one test, yields a coroutine function ope
 store on it (called again after ``close`` to reopen the same data), and removes the
 database afterwards. A new store implementation is tested by adding its entry here.
 
-``postgres`` needs PostgreSQL at 127.0.0.1:5432 (trust auth, user ``postgres``, database
-``test``): each test creates its own database there and drops it. Without the server its
-tests fail, saying how to start one; they are never skipped.
+``postgres`` uses the server the run decided on (see ``tests/conftest.py``: the one
+configured in ``TEST_DATABASE_URL``, the one running at 127.0.0.1:5432, or a private one
+started for the run): each test creates its own database there and drops it. A server that
+cannot be reached fails its tests, saying so; they are never skipped.
 """
 
 from __future__ import annotations
 
+import os
 import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 import pytest
@@ -37,23 +40,30 @@ async def sqlite(tmp_path: Path) -> AsyncIterator[Opener]:
     yield open_store
 
 
-POSTGRES_SERVER = "postgresql://postgres@127.0.0.1:5432"
-"""The PostgreSQL the tests use (trust auth, user postgres); each test makes its own
-database there through the database ``test``."""
+def postgres_server() -> str:
+    """The URL of the PostgreSQL server the tests use (trust auth, user postgres), as the
+    run decided it in ``tests/conftest.py``; each test makes its own database there."""
+    return os.environ["TEST_DATABASE_URL"]
+
+
+def postgres_url(database: str) -> str:
+    """The URL of ``database`` on the tests' server (whose URL may carry a query, such as a
+    socket folder)."""
+    return urlunsplit(urlsplit(postgres_server())._replace(path=f"/{database}"))
 
 
 async def _postgres_admin() -> asyncpg.Connection:
     """A connection to the ``test`` database; an unreachable server fails the test (never
-    skips it) saying how to start one."""
+    skips it) saying which server it is."""
     try:
-        return await asyncpg.connect(f"{POSTGRES_SERVER}/test", timeout=10)
+        return await asyncpg.connect(postgres_url("test"), timeout=30)
     except (OSError, TimeoutError, asyncpg.PostgresError) as error:
         failure = error
     pytest.fail(
-        f"The store tests need PostgreSQL at {POSTGRES_SERVER}/test (trust auth, user"
-        f" postgres), and it could not be reached: {failure!r}. Start it with"
-        " `pg_ctlcluster 15 main start` (Debian: `apt-get install postgresql` first);"
-        " see the README, section PostgreSQL.",
+        f"The PostgreSQL tests need {postgres_url('test')} (trust auth, user postgres), and"
+        f" it could not be reached: {failure!r}. Unset TEST_DATABASE_URL and stop whatever"
+        " listens at 127.0.0.1:5432 to have the tests start a server of their own, or see"
+        " the README, section PostgreSQL.",
         pytrace=False,
     )
 
@@ -69,7 +79,7 @@ async def postgres_database() -> AsyncIterator[str]:
     finally:
         await admin.close()
     try:
-        yield f"{POSTGRES_SERVER}/{name}"
+        yield postgres_url(name)
     finally:
         admin = await _postgres_admin()
         try:  # FORCE ends the connections a failed test may have left open
