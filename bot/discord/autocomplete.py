@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from discord import Interaction, app_commands
 
 from bot.discord.replies import asked
 from bot.service.sizes import sizes_text, table_sizes
 from engines.base import Role
 from games import SPECS
+
+if TYPE_CHECKING:
+    from bot.discord.client import DragonBot
 
 MAX = 25
 """Discord shows at most 25 suggestions."""
@@ -34,7 +39,9 @@ async def game_slugs(_: Interaction, current: str) -> list[app_commands.Choice[s
     ][:MAX]
 
 
-async def games_here(interaction: Interaction, current: str) -> list[app_commands.Choice[int]]:
+async def games_here(
+    interaction: Interaction[DragonBot], current: str
+) -> list[app_commands.Choice[int]]:
     """Open games of this server, those in this channel first."""
     games = await interaction.client.host.game_choices(**asked(interaction))
     return [
@@ -44,7 +51,9 @@ async def games_here(interaction: Interaction, current: str) -> list[app_command
     ][:MAX]
 
 
-async def story_games(interaction: Interaction, current: str) -> list[app_commands.Choice[int]]:
+async def story_games(
+    interaction: Interaction[DragonBot], current: str
+) -> list[app_commands.Choice[int]]:
     """Games whose story can be told: this server's open games, then its finished ones."""
     games = await interaction.client.host.story_choices(**asked(interaction))
     return [
@@ -62,14 +71,18 @@ def _role_choices(roles: list[Role], current: str) -> list[app_commands.Choice[s
     ][:MAX]
 
 
-async def open_roles(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+async def open_roles(
+    interaction: Interaction[DragonBot], current: str
+) -> list[app_commands.Choice[str]]:
     """Roles still open at the lobby named (or the one in this channel)."""
     host = interaction.client.host
     roles = await host.role_choices(**asked(interaction), game_id=_game(interaction))
     return _role_choices(roles, current)
 
 
-async def new_game_roles(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+async def new_game_roles(
+    interaction: Interaction[DragonBot], current: str
+) -> list[app_commands.Choice[str]]:
     """Roles of the game and table size being created."""
     namespace = interaction.namespace
     roles = interaction.client.host.new_game_roles(
@@ -78,7 +91,9 @@ async def new_game_roles(interaction: Interaction, current: str) -> list[app_com
     return _role_choices(roles, current)
 
 
-async def my_actions(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+async def my_actions(
+    interaction: Interaction[DragonBot], current: str
+) -> list[app_commands.Choice[str]]:
     """The typer's own legal actions now, filtered by what they typed."""
     host = interaction.client.host
     choices = await host.action_choices(**asked(interaction), game_id=_game(interaction))
@@ -104,7 +119,9 @@ async def table_sizes_of_game(
     ][:MAX]
 
 
-async def watched_games(interaction: Interaction, current: str) -> list[app_commands.Choice[int]]:
+async def watched_games(
+    interaction: Interaction[DragonBot], current: str
+) -> list[app_commands.Choice[int]]:
     """The games the typer watches."""
     games = await interaction.client.host.watched_choices(**asked(interaction))
     return [

@@ -1,15 +1,18 @@
-"""The Discord bot: it only wires things together. Each cog owns its commands, its
-listeners and its persistent controls; :mod:`bot.discord.replies` answers for all of them."""
+"""The Discord bot: it only wires things together. Each cog owns its commands and its
+listeners, :mod:`bot.discord.controls` every persistent control; :mod:`bot.discord.replies`
+answers for all of them."""
 
 from __future__ import annotations
 
 import logging
 import random
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord import controls
 from bot.discord.delivery import Courier
 from bot.discord.markup import content
 from bot.service.errors import UserError
@@ -34,7 +37,6 @@ COGS = (
     "bot.discord.cogs.admin",
     "bot.discord.cogs.ratings",
     "bot.discord.cogs.presence",
-    "bot.discord.cogs.lobby",
 )
 
 
@@ -43,7 +45,7 @@ class DragonBot(commands.Bot):
 
     host: GameHost
 
-    def __init__(self, settings: Settings, **options: object) -> None:
+    def __init__(self, settings: Settings, **options: Any) -> None:
         intents = discord.Intents.default()
         intents.members = settings.members_intent
         super().__init__(
@@ -69,9 +71,10 @@ class DragonBot(commands.Bot):
         self.host.computer_delay = self.settings.computer_delay
         self.outbox = Outbox(self.host, self.courier)
         self.scheduler = Scheduler(self.host, self.outbox.flush_outcome, clock=_now)
+        controls.register(self)
         for cog in COGS:
             await self.load_extension(cog)
-        self.tree.on_error = self.on_app_command_error
+        self.tree.error(self.on_app_command_error)
         await self._sync_commands()
         if self.settings.shard_ids is not None:
             # A process of a cluster: the others on the database wake it when they move a
@@ -109,7 +112,7 @@ class DragonBot(commands.Bot):
         await super().close()
 
     async def on_app_command_error(
-        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+        self, interaction: discord.Interaction[DragonBot], error: app_commands.AppCommandError
     ) -> None:
         original = getattr(error, "original", error)
         if isinstance(original, UserError):

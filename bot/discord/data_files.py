@@ -6,7 +6,7 @@ permissions and again by the host); anyone may look at what the server corrected
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -16,6 +16,9 @@ from bot.service.errors import UserError
 from bot.service.notices import Outcome
 from bot.service.server_data import UPLOAD_LIMIT
 
+if TYPE_CHECKING:
+    from bot.discord.client import DragonBot
+
 ACTIONS = [
     app_commands.Choice(name="show this server's corrected data", value="show"),
     app_commands.Choice(name="upload a corrected data file for a game", value="upload"),
@@ -24,13 +27,13 @@ ACTIONS = [
 
 
 async def data_request(
-    interaction: discord.Interaction,
+    interaction: discord.Interaction[DragonBot],
     action: str,
     game: str | None,
     file: discord.Attachment | None,
 ) -> Outcome:
     """Run ``/game data action:<action>`` for the asker; UserError says what to give."""
-    host: Any = interaction.client.host  # type: ignore[attr-defined]
+    host = interaction.client.host
     where = asked(interaction)
     admin = bool(interaction.permissions and interaction.permissions.manage_guild)
     if action == "show":

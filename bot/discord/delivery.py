@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import io
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import aiohttp
 import discord
 
-from bot.discord.cogs import lobby  # noqa: F401  (its controls join controls_view)
-from bot.discord.cogs.play import OpenPrivateButton, controls_view
+from bot.discord.controls.play import open_private_view
+from bot.discord.controls.views import controls_view
 from bot.discord.markup import content
 from bot.service.alt_text import board_alt
 from bot.service.errors import UserError
@@ -42,6 +42,16 @@ log = logging.getLogger(__name__)
 CANNOT_DM = 50007
 """Discord's code for "Cannot send messages to this user" (their DMs are closed)."""
 
+PostChannel = (
+    discord.TextChannel
+    | discord.VoiceChannel
+    | discord.StageChannel
+    | discord.Thread
+    | discord.DMChannel
+    | discord.PartialMessageable
+)
+"""The channels a game's posts go to: those whose messages can be sent and edited."""
+
 
 class Courier:
     """Sends one bot's notices (the outbox's ``send``) and answers interactions."""
@@ -51,18 +61,20 @@ class Courier:
 
     # -- answering the asker -----------------------------------------------------------
 
-    async def answer(self, interaction: discord.Interaction, outcome: Outcome, ack: str) -> None:
+    async def answer(
+        self, interaction: discord.Interaction[DragonBot], outcome: Outcome, ack: str
+    ) -> None:
         """Send the notices of ``outcome`` that may go now, then answer the asker (with
         ``ack`` if no reply does). The action is stored already: a post that cannot go
         now follows from the outbox, and the asker is told so."""
         sent = await self.bot.outbox.flush_outcome(outcome)
         replies = outcome.replies
         for reply in replies:
-            quiet = {"allowed_mentions": discord.AllowedMentions.none()} if reply.quiet else {}
+            quiet = discord.AllowedMentions.none() if reply.quiet else discord.utils.MISSING
             await interaction.followup.send(
                 ephemeral=reply.private,
+                allowed_mentions=quiet,
                 **await self._message(reply.text, reply.board, reply.controls),
-                **quiet,
             )
         note = "" if sent else "\nThe channel post is delayed; it will follow shortly."
         if (ack and not replies) or note:
@@ -117,27 +129,27 @@ class Courier:
         return message.id
 
     async def _edit_turn_post(
-        self, channel: discord.abc.Messageable, post: ChannelPost, message_id: int
+        self, channel: PostChannel, post: ChannelPost, message_id: int
     ) -> int | None:
         """Update the turn's post in place (its text, controls and, with a board, its
         picture); None if it is gone, so it is posted anew. Edits ping nobody, and an edit
         sent twice leaves the same message."""
         message = await self._message(post.text, post.board, post.controls)
-        changes: dict = {"content": message["content"], "view": message.get("view")}
+        changes: dict[str, Any] = {"content": message["content"], "view": message.get("view")}
         if "file" in message:
             changes["attachments"] = [message["file"]]
         try:
-            await channel.get_partial_message(message_id).edit(  # type: ignore[attr-defined]
+            await channel.get_partial_message(message_id).edit(
                 allowed_mentions=discord.AllowedMentions.none(), **changes
             )
         except (discord.NotFound, discord.Forbidden):
             return None  # deleted, or not ours to edit: a post of its own says it all
         return message_id
 
-    async def _retire(self, channel: discord.abc.Messageable, message_id: int) -> None:
+    async def _retire(self, channel: PostChannel, message_id: int) -> None:
         """The previous board loses its buttons: the turn has passed."""
         try:
-            await channel.get_partial_message(message_id).edit(view=None)  # type: ignore[attr-defined]
+            await channel.get_partial_message(message_id).edit(view=None)
         except discord.HTTPException as error:
             log.info("could not take the controls off board %s: %s", message_id, error)
 
@@ -147,7 +159,7 @@ class Courier:
         quiet = discord.AllowedMentions.none()
         if delivery.status_message_id:
             try:
-                await channel.get_partial_message(delivery.status_message_id).edit(  # type: ignore[attr-defined]
+                await channel.get_partial_message(delivery.status_message_id).edit(
                     content=content(update.text), allowed_mentions=quiet
                 )
                 return delivery.status_message_id
@@ -180,8 +192,7 @@ class Courier:
 
     async def _fallback(self, fallback: PrivateFallback, delivery: Delivery) -> int:
         channel = await self._channel(fallback.channel_id)
-        view = discord.ui.View(timeout=None)
-        view.add_item(OpenPrivateButton(fallback.game_id, fallback.user_id))
+        view = open_private_view(fallback.game_id, fallback.user_id)
         text = Text.of(
             Mention(fallback.user_id),
             ", I can't send you direct messages, so your private choice "
@@ -199,21 +210,27 @@ class Courier:
 
     # -- helpers -----------------------------------------------------------------------
 
-    async def _channel(self, channel_id: int) -> discord.abc.Messageable:
+    async def _channel(self, channel_id: int) -> PostChannel:
+        """The channel ``channel_id``; ChannelGone if Discord no longer has it for us, and
+        TypeError (kept, tried again later) if it is no channel posts can go to."""
         channel = self.bot.get_channel(channel_id)
         if channel is None:
             try:
                 channel = await self.bot.fetch_channel(channel_id)
             except (discord.NotFound, discord.Forbidden) as error:
                 raise ChannelGone(channel_id) from error
-        return channel  # type: ignore[return-value]
+        if not isinstance(channel, PostChannel):
+            raise TypeError(f"channel {channel_id} ({type(channel).__name__}) holds no posts")
+        return channel
 
     async def _message(
         self, text: str | Text, board: Board | None, controls: tuple[Controls, ...]
-    ) -> dict:
-        kwargs: dict = {"content": content(text)}
+    ) -> dict[str, Any]:
+        """A notice's keyword arguments for a send: its text, and its board's picture and
+        its controls when it has them."""
+        kwargs: dict[str, Any] = {"content": content(text)}
         image = await self.bot.host.draw(board)
-        if image:
+        if image and board is not None:
             kwargs["file"] = discord.File(
                 io.BytesIO(image), filename="board.png", description=board_alt(board)
             )

@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 import logging
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 
@@ -15,6 +15,9 @@ from bot.service.errors import UserError
 from bot.service.notices import Outcome, Reply
 from bot.service.story import File
 from bot.store import StoreBusy
+
+if TYPE_CHECKING:
+    from bot.discord.client import DragonBot
 
 Work = Callable[[], Awaitable[Outcome | Reply]]
 
@@ -34,7 +37,7 @@ def asked(interaction: discord.Interaction) -> dict[str, Any]:
 
 
 async def answer(
-    interaction: discord.Interaction,
+    interaction: discord.Interaction[DragonBot],
     work: Work,
     *,
     ack: str = "",
@@ -62,7 +65,7 @@ async def answer(
         return
     outcome = Outcome([result]) if isinstance(result, Reply) else result
     try:
-        await interaction.client.courier.answer(interaction, outcome, ack)  # type: ignore[attr-defined]
+        await interaction.client.courier.answer(interaction, outcome, ack)
     except Exception:
         # The work is stored and its notices are in the outbox: only this answer failed.
         log.exception("answering %s failed after it was done", _what(interaction))

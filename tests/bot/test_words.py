@@ -10,7 +10,8 @@ import random
 
 import pytest
 
-from bot.discord.cogs.play import GroupSelect, controls_view, menu_placeholder
+from bot.discord.controls.play import GroupSelect
+from bot.discord.controls.views import controls_view, menu_placeholder
 from bot.service.errors import UserError
 from bot.service.host import GameHost
 from bot.service.notices import ChannelPost, Controls

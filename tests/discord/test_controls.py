@@ -2,7 +2,9 @@
 
 import pytest
 
-from bot.discord.cogs.play import ActionButton, controls_view, custom_id, unstamp
+from bot.discord.controls.base import custom_id, unstamp
+from bot.discord.controls.play import ActionButton
+from bot.discord.controls.views import controls_view
 from bot.service.notices import Controls
 from engines.base import Choice, Prompt
 

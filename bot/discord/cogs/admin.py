@@ -48,7 +48,7 @@ class ServerAdmin(
     @app_commands.checks.has_permissions(manage_guild=True)
     async def defaults(
         self,
-        interaction: discord.Interaction,
+        interaction: discord.Interaction[DragonBot],
         hours: app_commands.Range[float, 0, 24 * 60] | None = None,
         reminder: app_commands.Range[float, 0, 24 * 60] | None = None,
         on_timeout: str | None = None,

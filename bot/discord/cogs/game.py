@@ -62,12 +62,11 @@ class Game(commands.GroupCog, group_name="game", group_description="Play dragon 
         options="Game options as key=value, e.g. lions=symmetric",
         thread="Play in a thread of its own once started (default: the server's choice)",
     )
-    @app_commands.autocomplete(
-        game=ac.game_slugs, players=ac.table_sizes_of_game, role=ac.new_game_roles
-    )
+    @app_commands.autocomplete(game=ac.game_slugs, role=ac.new_game_roles)
+    @app_commands.autocomplete(players=ac.table_sizes_of_game)
     async def new(
         self,
-        interaction: discord.Interaction,
+        interaction: discord.Interaction[DragonBot],
         game: str,
         players: app_commands.Range[int, 2, 5] | None = None,
         role: str | None = None,
@@ -86,9 +85,13 @@ class Game(commands.GroupCog, group_name="game", group_description="Play dragon 
     @app_commands.describe(
         game="Game number (default: the one in this channel)", role="Seat to take"
     )
-    @app_commands.autocomplete(game=ac.games_here, role=ac.open_roles)
+    @app_commands.autocomplete(game=ac.games_here)
+    @app_commands.autocomplete(role=ac.open_roles)
     async def join(
-        self, interaction: discord.Interaction, game: int | None = None, role: str | None = None
+        self,
+        interaction: discord.Interaction[DragonBot],
+        game: int | None = None,
+        role: str | None = None,
     ) -> None:
         await answer(
             interaction,
@@ -106,7 +109,10 @@ class Game(commands.GroupCog, group_name="game", group_description="Play dragon 
     )
     @app_commands.autocomplete(game=ac.games_here)
     async def invite(
-        self, interaction: discord.Interaction, user: discord.Member, game: int | None = None
+        self,
+        interaction: discord.Interaction[DragonBot],
+        user: discord.Member,
+        game: int | None = None,
     ) -> None:
         await answer(
             interaction,
@@ -124,10 +130,11 @@ class Game(commands.GroupCog, group_name="game", group_description="Play dragon 
         game="Game number (default: the one in this channel)",
     )
     @app_commands.choices(level=LEVEL_CHOICES)
-    @app_commands.autocomplete(game=ac.games_here, role=ac.open_roles)
+    @app_commands.autocomplete(game=ac.games_here)
+    @app_commands.autocomplete(role=ac.open_roles)
     async def addbot(
         self,
-        interaction: discord.Interaction,
+        interaction: discord.Interaction[DragonBot],
         level: str = "strong",
         role: str | None = None,
         game: int | None = None,
@@ -142,7 +149,9 @@ class Game(commands.GroupCog, group_name="game", group_description="Play dragon 
     @app_commands.command(name="leave", description="Give up your seat before the game starts")
     @app_commands.describe(game="Game number (default: the one in this channel)")
     @app_commands.autocomplete(game=ac.games_here)
-    async def leave(self, interaction: discord.Interaction, game: int | None = None) -> None:
+    async def leave(
+        self, interaction: discord.Interaction[DragonBot], game: int | None = None
+    ) -> None:
         await answer(
             interaction,
             lambda: self.bot.host.leave(
@@ -153,7 +162,9 @@ class Game(commands.GroupCog, group_name="game", group_description="Play dragon 
     @app_commands.command(name="start", description="Start your game once every seat is taken")
     @app_commands.describe(game="Game number (default: the one in this channel)")
     @app_commands.autocomplete(game=ac.games_here)
-    async def start(self, interaction: discord.Interaction, game: int | None = None) -> None:
+    async def start(
+        self, interaction: discord.Interaction[DragonBot], game: int | None = None
+    ) -> None:
         async def work():
             host = self.bot.host
             table = await host.startable(**asked(interaction), game_id=game)
@@ -167,7 +178,9 @@ class Game(commands.GroupCog, group_name="game", group_description="Play dragon 
     @app_commands.command(name="cancel", description="Close a game (host or Manage Server)")
     @app_commands.describe(game="Game number (default: the one in this channel)")
     @app_commands.autocomplete(game=ac.games_here)
-    async def cancel(self, interaction: discord.Interaction, game: int | None = None) -> None:
+    async def cancel(
+        self, interaction: discord.Interaction[DragonBot], game: int | None = None
+    ) -> None:
         admin = bool(interaction.permissions and interaction.permissions.manage_guild)
         await answer(
             interaction,
@@ -177,7 +190,9 @@ class Game(commands.GroupCog, group_name="game", group_description="Play dragon 
     @app_commands.command(name="status", description="Where a game stands, with its board")
     @app_commands.describe(game="Game number (default: the one in this channel)")
     @app_commands.autocomplete(game=ac.games_here)
-    async def status(self, interaction: discord.Interaction, game: int | None = None) -> None:
+    async def status(
+        self, interaction: discord.Interaction[DragonBot], game: int | None = None
+    ) -> None:
         await answer(interaction, lambda: self.bot.host.status(**asked(interaction), game_id=game))
 
     @app_commands.command(name="settings", description="Change a game's turn clock (host)")
@@ -191,7 +206,7 @@ class Game(commands.GroupCog, group_name="game", group_description="Play dragon 
     @app_commands.autocomplete(game=ac.games_here)
     async def settings(
         self,
-        interaction: discord.Interaction,
+        interaction: discord.Interaction[DragonBot],
         game: int | None = None,
         hours: app_commands.Range[float, 0, 24 * 60] | None = None,
         reminder: app_commands.Range[float, 0, 24 * 60] | None = None,
@@ -208,23 +223,29 @@ class Game(commands.GroupCog, group_name="game", group_description="Play dragon 
     @app_commands.command(name="pause", description="Stop a game's clock (host)")
     @app_commands.describe(game="Game number (default: the one in this channel)")
     @app_commands.autocomplete(game=ac.games_here)
-    async def pause(self, interaction: discord.Interaction, game: int | None = None) -> None:
+    async def pause(
+        self, interaction: discord.Interaction[DragonBot], game: int | None = None
+    ) -> None:
         await answer(interaction, lambda: self.bot.host.pause(**asked(interaction), game_id=game))
 
     @app_commands.command(name="resume", description="Go on with a paused game (host)")
     @app_commands.describe(game="Game number (default: the one in this channel)")
     @app_commands.autocomplete(game=ac.games_here)
-    async def resume(self, interaction: discord.Interaction, game: int | None = None) -> None:
+    async def resume(
+        self, interaction: discord.Interaction[DragonBot], game: int | None = None
+    ) -> None:
         await answer(interaction, lambda: self.bot.host.resume(**asked(interaction), game_id=game))
 
     @app_commands.command(name="list", description="Games on this server")
     @app_commands.describe(show="Which games to list (default: the ones being played)")
     @app_commands.choices(show=SHOW_CHOICES)
-    async def list_(self, interaction: discord.Interaction, show: str = "running") -> None:
+    async def list_(
+        self, interaction: discord.Interaction[DragonBot], show: str = "running"
+    ) -> None:
         await answer(interaction, lambda: self.bot.host.list_games(**asked(interaction), show=show))
 
     @app_commands.command(name="mine", description="Your games here, and where it is your turn")
-    async def mine(self, interaction: discord.Interaction) -> None:
+    async def mine(self, interaction: discord.Interaction[DragonBot]) -> None:
         await answer(interaction, lambda: self.bot.host.mine(**asked(interaction)))
 
     # -- watching a game --------------------------------------------------------------
@@ -234,13 +255,17 @@ class Game(commands.GroupCog, group_name="game", group_description="Play dragon 
     )
     @app_commands.describe(game="Game number (default: the one in this channel)")
     @app_commands.autocomplete(game=ac.games_here)
-    async def watch(self, interaction: discord.Interaction, game: int | None = None) -> None:
+    async def watch(
+        self, interaction: discord.Interaction[DragonBot], game: int | None = None
+    ) -> None:
         await answer(interaction, lambda: self.bot.host.watch(**asked(interaction), game_id=game))
 
     @app_commands.command(name="unwatch", description="Stop getting a watched game's boards")
     @app_commands.describe(game="Game number (default: the only game you watch)")
     @app_commands.autocomplete(game=ac.watched_games)
-    async def unwatch(self, interaction: discord.Interaction, game: int | None = None) -> None:
+    async def unwatch(
+        self, interaction: discord.Interaction[DragonBot], game: int | None = None
+    ) -> None:
         await answer(interaction, lambda: self.bot.host.unwatch(**asked(interaction), game_id=game))
 
     # -- ending a game gracefully ----------------------------------------------------
@@ -248,7 +273,9 @@ class Game(commands.GroupCog, group_name="game", group_description="Play dragon 
     @app_commands.command(name="resign", description="Give up your seat in a game (asks first)")
     @app_commands.describe(game="Game number (default: the one in this channel)")
     @app_commands.autocomplete(game=ac.games_here)
-    async def resign(self, interaction: discord.Interaction, game: int | None = None) -> None:
+    async def resign(
+        self, interaction: discord.Interaction[DragonBot], game: int | None = None
+    ) -> None:
         await answer(interaction, lambda: self.bot.host.resign(**asked(interaction), game_id=game))
 
     @app_commands.command(
@@ -256,7 +283,9 @@ class Game(commands.GroupCog, group_name="game", group_description="Play dragon 
     )
     @app_commands.describe(game="Game number (default: the one in this channel)")
     @app_commands.autocomplete(game=ac.games_here)
-    async def draw(self, interaction: discord.Interaction, game: int | None = None) -> None:
+    async def draw(
+        self, interaction: discord.Interaction[DragonBot], game: int | None = None
+    ) -> None:
         await answer(
             interaction, lambda: self.bot.host.offer_draw(**asked(interaction), game_id=game)
         )
@@ -266,7 +295,9 @@ class Game(commands.GroupCog, group_name="game", group_description="Play dragon 
     )
     @app_commands.describe(game="Game number (default: the one in this channel)")
     @app_commands.autocomplete(game=ac.games_here)
-    async def undo(self, interaction: discord.Interaction, game: int | None = None) -> None:
+    async def undo(
+        self, interaction: discord.Interaction[DragonBot], game: int | None = None
+    ) -> None:
         await answer(
             interaction, lambda: self.bot.host.request_takeback(**asked(interaction), game_id=game)
         )
@@ -279,7 +310,7 @@ class Game(commands.GroupCog, group_name="game", group_description="Play dragon 
     @app_commands.autocomplete(game=ac.story_games)
     async def history(
         self,
-        interaction: discord.Interaction,
+        interaction: discord.Interaction[DragonBot],
         game: int | None = None,
         page: app_commands.Range[int, 1, 10_000] | None = None,
     ) -> None:
@@ -291,7 +322,9 @@ class Game(commands.GroupCog, group_name="game", group_description="Play dragon 
     @app_commands.command(name="export", description="A game's record as a text file")
     @app_commands.describe(game="Game number, finished games too (default: the one here)")
     @app_commands.autocomplete(game=ac.story_games)
-    async def export(self, interaction: discord.Interaction, game: int | None = None) -> None:
+    async def export(
+        self, interaction: discord.Interaction[DragonBot], game: int | None = None
+    ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         await give_file(
             interaction, lambda: self.bot.host.export_record(**asked(interaction), game_id=game)
@@ -307,7 +340,7 @@ class Game(commands.GroupCog, group_name="game", group_description="Play dragon 
     @app_commands.autocomplete(game=ac.story_games)
     async def replay(
         self,
-        interaction: discord.Interaction,
+        interaction: discord.Interaction[DragonBot],
         game: int | None = None,
         from_turn: app_commands.Range[int, 1, 10_000] = 1,
     ) -> None:
@@ -334,7 +367,7 @@ class Game(commands.GroupCog, group_name="game", group_description="Play dragon 
     @app_commands.autocomplete(game=ac.game_slugs)
     async def data(
         self,
-        interaction: discord.Interaction,
+        interaction: discord.Interaction[DragonBot],
         action: str,
         game: str | None = None,
         file: discord.Attachment | None = None,

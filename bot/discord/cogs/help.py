@@ -97,7 +97,7 @@ class Help(commands.Cog):
         self.bot = bot
 
     @app_commands.command(name="help", description="The games, how to start one, and every command")
-    async def help(self, interaction: discord.Interaction) -> None:
+    async def help(self, interaction: discord.Interaction[DragonBot]) -> None:
         text = help_message(leaf_commands(self.bot.tree), self.bot.host.games_overview())
         await interaction.response.send_message(text, ephemeral=True)
 

@@ -29,7 +29,7 @@ class Notify(commands.Cog):
             app_commands.Choice(name="nothing", value="none"),
         ]
     )
-    async def notify(self, interaction: discord.Interaction, when: str) -> None:
+    async def notify(self, interaction: discord.Interaction[DragonBot], when: str) -> None:
         await answer(
             interaction,
             lambda: self.bot.host.set_notify(user_id=interaction.user.id, choice=when),

@@ -28,7 +28,7 @@ class Presence(commands.Cog):
         days="Days you are away, from 1 to 30 (0: you are back, ending it early)"
     )
     async def away(
-        self, interaction: discord.Interaction, days: app_commands.Range[int, 0, 30]
+        self, interaction: discord.Interaction[DragonBot], days: app_commands.Range[int, 0, 30]
     ) -> None:
         await answer(
             interaction, lambda: self.bot.host.go_away(user_id=interaction.user.id, days=days)

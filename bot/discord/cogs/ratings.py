@@ -29,7 +29,7 @@ class Ratings(commands.Cog):
     @app_commands.describe(game="Which game's ratings to show")
     @app_commands.choices(game=GAMES)
     @app_commands.guild_only()
-    async def leaderboard(self, interaction: discord.Interaction, game: str) -> None:
+    async def leaderboard(self, interaction: discord.Interaction[DragonBot], game: str) -> None:
         await answer(
             interaction,
             lambda: self.bot.host.leaderboard(**asked(interaction), game=game),
@@ -42,7 +42,7 @@ class Ratings(commands.Cog):
     @app_commands.describe(user="Whose record to show (yourself if left out)")
     @app_commands.guild_only()
     async def stats(
-        self, interaction: discord.Interaction, user: discord.User | None = None
+        self, interaction: discord.Interaction[DragonBot], user: discord.User | None = None
     ) -> None:
         target = user.id if user is not None else None
         await answer(

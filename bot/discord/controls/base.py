@@ -1,0 +1,61 @@
+"""What every control shares: ids whole or refused, the stamp saying when a control was
+valid, and a click handed on as one to this bot."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, cast
+
+import discord
+
+if TYPE_CHECKING:
+    from bot.discord.client import DragonBot
+
+MAX_CUSTOM_ID = 100
+"""Discord's longest component id (and menu option value)."""
+
+
+def custom_id(*parts: object) -> str:
+    """A component id from ``parts``; ValueError if it would pass Discord's 100 characters
+    (a cut id would play a different action, or none)."""
+    text = ":".join(str(p) for p in parts)
+    if len(text) > MAX_CUSTOM_ID:
+        raise ValueError(f"component id of {len(text)} characters (at most 100): {text[:40]}…")
+    return text
+
+
+def stamp(version: int, secret: bool) -> str:
+    """The stamp for controls offered at ``version``: ``12`` for a turn, valid only while
+    the game is at version 12; ``s12`` for a secret prompt issued at version 12, valid
+    until its seat acts again."""
+    return f"s{version}" if secret else str(version)
+
+
+def unstamp(text: str | None) -> dict[str, int]:
+    """Keyword arguments for :meth:`GameHost.act` that check a control's stamp."""
+    if not text:
+        return {}
+    if text.startswith("s"):
+        return {"issued": int(text[1:])}
+    return {"version": int(text)}
+
+
+def label_of(item: discord.ui.Item[Any], default: str) -> str:
+    """The label of a clicked button, or ``default`` when it has none."""
+    label = item.label if isinstance(item, discord.ui.Button) else None
+    return label or default
+
+
+class Control:
+    """A persistent control's click, handed to :meth:`pressed` with the bot it reached.
+
+    Put first among a ``DynamicItem``'s bases, so this ``callback`` is the one called.
+    """
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        # discord.py hands a control only the clicks that reached the client which
+        # registered it (controls.register), and that client is a DragonBot.
+        await self.pressed(cast("discord.Interaction[DragonBot]", interaction))
+
+    async def pressed(self, interaction: discord.Interaction[DragonBot]) -> None:
+        """Answer the click."""
+        raise NotImplementedError

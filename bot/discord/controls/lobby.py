@@ -1,0 +1,141 @@
+"""Gathering a table by buttons: a lobby post's Join, Leave and Start, the menu asking which
+seat to take, an invitation's Join (it works from the DM), and a finished game's Rematch.
+
+Their ids carry only the game (``dh:l:12:join``, ``dh:ls:12``, ``dh:rm:12``): each press
+reads the game as it is then, and the host answers clearly once the lobby has started or
+closed.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Awaitable, Callable
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.discord.controls.base import Control, custom_id, label_of
+from bot.discord.replies import Work, answer
+from bot.service.gathering import JOIN, LEAVE, START
+
+if TYPE_CHECKING:
+    from bot.discord.client import DragonBot
+
+STYLES = {
+    JOIN: discord.ButtonStyle.success,
+    LEAVE: discord.ButtonStyle.secondary,
+    START: discord.ButtonStyle.primary,
+}
+EMOJIS = {JOIN: "🪑", LEAVE: "🚪", START: "▶️"}
+
+
+class LobbyButton(
+    Control,
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"dh:l:(?P<game>\d+):(?P<what>join|leave|start)",
+):
+    """Join, Leave or Start one game's lobby."""
+
+    def __init__(self, game_id: int, what: str, label: str = "") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=(label or what.capitalize())[:80], style=STYLES[what], emoji=EMOJIS[what],
+                custom_id=custom_id("dh:l", game_id, what),
+            )
+        )  # fmt: skip
+        self.game_id, self.what = game_id, what
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> LobbyButton:
+        return cls(int(match["game"]), match["what"], label_of(item, ""))
+
+    async def pressed(self, interaction: discord.Interaction[DragonBot]) -> None:
+        host, user = interaction.client.host, interaction.user
+        work: Work
+        if self.what == START:
+            opener = _thread_opener(interaction.client)
+            work = partial(host.press_start, game_id=self.game_id, user_id=user.id,
+                           open_thread=opener)  # fmt: skip
+        else:
+            press = host.press_join if self.what == JOIN else host.press_leave
+            work = partial(
+                press, game_id=self.game_id, user_id=user.id, user_name=user.display_name
+            )
+        await answer(interaction, work)
+
+
+class SeatSelect(
+    Control, discord.ui.DynamicItem[discord.ui.Select], template=r"dh:ls:(?P<game>\d+)"
+):
+    """Join's menu of open seats (shown to the asker only); each value is a role key."""
+
+    def __init__(self, game_id: int, options: list[discord.SelectOption] | None = None) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=custom_id("dh:ls", game_id), placeholder="Choose your seat",
+                options=options or [discord.SelectOption(label="-")],
+            )
+        )  # fmt: skip
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> SeatSelect:
+        return cls(int(match["game"]))
+
+    async def pressed(self, interaction: discord.Interaction[DragonBot]) -> None:
+        host, user = interaction.client.host, interaction.user
+        # discord.py fills in the chosen value before the callback.
+        role = self.item.values[0] if self.item.values else ""
+        await answer(
+            interaction,
+            lambda: host.press_seat(
+                game_id=self.game_id, user_id=user.id, user_name=user.display_name, role=role
+            ),
+        )
+
+
+class RematchButton(
+    Control, discord.ui.DynamicItem[discord.ui.Button], template=r"dh:rm:(?P<game>\d+)"
+):
+    """Opens a rematch of a finished game for its players."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Rematch", emoji="🔁", style=discord.ButtonStyle.primary,
+                custom_id=custom_id("dh:rm", game_id),
+            )
+        )  # fmt: skip
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> RematchButton:
+        return cls(int(match["game"]))
+
+    async def pressed(self, interaction: discord.Interaction[DragonBot]) -> None:
+        host, user = interaction.client.host, interaction.user
+        channel = interaction.channel
+        parent = channel.parent_id if isinstance(channel, discord.Thread) else None
+        await answer(
+            interaction,
+            lambda: host.rematch(
+                game_id=self.game_id, user_id=user.id, user_name=user.display_name,
+                parent_channel_id=parent,
+            ),
+        )  # fmt: skip
+
+
+def _thread_opener(bot: DragonBot) -> Callable[[int, str], Awaitable[int]]:
+    """The frontend's way to open a game's own thread (for Start), giving its channel id."""
+
+    async def open_thread(channel_id: int, title: str) -> int:
+        return (await bot.courier.open_thread(channel_id, title)).id
+
+    return open_thread

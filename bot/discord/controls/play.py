@@ -1,0 +1,196 @@
+"""The controls that play: a turn's buttons and menus, the two-step pick of a piece, and
+the button that opens a secret choice for a player whose DMs are closed.
+
+Their ids carry the game, a stamp saying when they were valid (:func:`stamp`) and the
+action: ``dh:b:12:57:roll``, ``dh:s:12:s57``, ``dh:g:12:57``, ``dh:open:12:<user>``.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.discord.controls.base import Control, custom_id, label_of, unstamp
+from bot.discord.replies import answer
+
+if TYPE_CHECKING:
+    from bot.discord.client import DragonBot
+
+
+async def play(
+    interaction: discord.Interaction[DragonBot], game_id: int, stamp: str, action: str
+) -> None:
+    """A control clicked: the turn's post, updated or new, is the answer (no ✅ to dismiss);
+    only a refusal or a private reply comes back to the clicker alone."""
+    host = interaction.client.host
+    await answer(
+        interaction,
+        lambda: host.act(
+            game_id=game_id, user_id=interaction.user.id, action=action, **unstamp(stamp)
+        ),
+        quiet=True,
+    )
+
+
+class ActionButton(
+    Control,
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"dh:b:(?P<game>\d+):(?P<stamp>s?\d+):(?P<action>.+)",
+):
+    """One button that plays one action."""
+
+    def __init__(
+        self,
+        game_id: int,
+        stamp: str,
+        action: str,
+        label: str = "…",
+        style: discord.ButtonStyle = discord.ButtonStyle.primary,
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label[:80], style=style, custom_id=custom_id("dh:b", game_id, stamp, action)
+            )
+        )
+        self.game_id, self.stamp, self.action = game_id, stamp, action
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ActionButton:
+        return cls(int(match["game"]), match["stamp"], match["action"], label_of(item, "…"))
+
+    async def pressed(self, interaction: discord.Interaction[DragonBot]) -> None:
+        await play(interaction, self.game_id, self.stamp, self.action)
+
+
+def _menu(
+    kind: str,
+    game_id: int,
+    stamp: str,
+    options: list[discord.SelectOption],
+    placeholder: str,
+    tag: str = "",
+) -> discord.ui.Select:
+    """A game's menu with the id ``dh:<kind>:<game>:<stamp>[:<tag>]``."""
+    parts = ("dh", kind, game_id, stamp, *([tag] if tag else []))
+    return discord.ui.Select(
+        custom_id=custom_id(*parts),
+        placeholder=placeholder[:150],
+        options=options or [discord.SelectOption(label="-")],
+    )
+
+
+def _chosen(menu: discord.ui.Select) -> str:
+    """The value chosen in a clicked menu (discord.py fills it in before the callback)."""
+    values = menu.values
+    return values[0] if values else ""
+
+
+class ActionSelect(
+    Control,
+    discord.ui.DynamicItem[discord.ui.Select],
+    template=r"dh:s:(?P<game>\d+):(?P<stamp>s?\d+)(?::(?P<tag>\w*))?",
+):
+    """A menu whose every option value is an action; ``tag`` tells apart the menus of one
+    piece with more moves than one menu holds."""
+
+    def __init__(
+        self,
+        game_id: int,
+        stamp: str,
+        options: list[discord.SelectOption],
+        placeholder: str = "Choose…",
+        tag: str = "",
+    ) -> None:
+        super().__init__(_menu("s", game_id, stamp, options, placeholder, tag))
+        self.game_id, self.stamp = game_id, stamp
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ActionSelect:
+        return cls(int(match["game"]), match["stamp"], [], tag=match["tag"] or "")
+
+    async def pressed(self, interaction: discord.Interaction[DragonBot]) -> None:
+        await play(interaction, self.game_id, self.stamp, _chosen(self.item))
+
+
+class GroupSelect(
+    Control,
+    discord.ui.DynamicItem[discord.ui.Select],
+    template=r"dh:g:(?P<game>\d+):(?P<stamp>s?\d+)",
+):
+    """First step of a two-step pick: choose a piece, then get its moves privately."""
+
+    def __init__(
+        self,
+        game_id: int,
+        stamp: str,
+        options: list[discord.SelectOption],
+        placeholder: str = "Choose…",
+    ) -> None:
+        super().__init__(_menu("g", game_id, stamp, options, placeholder))
+        self.game_id, self.stamp = game_id, stamp
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> GroupSelect:
+        return cls(int(match["game"]), match["stamp"], [])
+
+    async def pressed(self, interaction: discord.Interaction[DragonBot]) -> None:
+        host = interaction.client.host
+        await answer(
+            interaction,
+            lambda: host.group_controls(
+                game_id=self.game_id, user_id=interaction.user.id,
+                group=_chosen(self.item), version=unstamp(self.stamp).get("version"),
+            ),
+        )  # fmt: skip
+
+
+class OpenPrivateButton(
+    Control,
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"dh:open:(?P<game>\d+)(?::(?P<owner>\d+))?",
+):
+    """For players whose DMs are closed: shows their secret choice as an ephemeral message.
+    The id names whose choice it opens (``dh:open:<game>:<user>``), so anyone else pressing
+    it is told whose it is; buttons posted before carry the game alone."""
+
+    def __init__(self, game_id: int, owner: int | None = None) -> None:
+        parts = ("dh:open", game_id, *([owner] if owner else []))
+        super().__init__(
+            discord.ui.Button(
+                label="Make my choice privately",
+                emoji="🔒",
+                style=discord.ButtonStyle.secondary,
+                custom_id=custom_id(*parts),
+            )
+        )
+        self.game_id, self.owner = game_id, owner
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> OpenPrivateButton:
+        return cls(int(match["game"]), int(match["owner"]) if match["owner"] else None)
+
+    async def pressed(self, interaction: discord.Interaction[DragonBot]) -> None:
+        host = interaction.client.host
+        await answer(
+            interaction,
+            lambda: host.private_controls(
+                game_id=self.game_id, user_id=interaction.user.id, owner=self.owner
+            ),
+        )
+
+
+def open_private_view(game_id: int, owner: int) -> discord.ui.View:
+    """The view holding the button that opens ``owner``'s secret choice in ``game_id``."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(OpenPrivateButton(game_id, owner))
+    return view

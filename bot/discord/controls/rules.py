@@ -1,0 +1,85 @@
+"""``/rules``'s menu of a game's sections: choosing one edits the message in place. Its id
+carries the game (``dh:rules:<game>``)."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.discord.controls.base import Control
+from bot.discord.markup import content
+from bot.service.errors import UserError
+
+if TYPE_CHECKING:
+    from bot.discord.client import DragonBot
+    from bot.service.server_data import Section
+
+MAX_OPTIONS = 25
+"""Discord's most options in one menu."""
+
+
+def section_message(title: str, sections: list[Section], index: int) -> str:
+    """The message showing section ``index`` of a game's rules."""
+    index = min(max(index, 0), len(sections) - 1)
+    head = f"**{title}: {sections[index].title}** ({index + 1}/{len(sections)})\n"
+    return content(head + sections[index].text)
+
+
+class SectionMenu(
+    Control,
+    discord.ui.DynamicItem[discord.ui.Select],
+    template=r"dh:rules:(?P<game>[a-z0-9-]+)",
+):
+    """The menu of a game's rules sections; each option's value is a section's number."""
+
+    def __init__(self, slug: str, sections: list[Section] | None = None, shown: int = 0) -> None:
+        options = [
+            discord.SelectOption(
+                label=section.title[:100], value=str(index), default=index == shown
+            )
+            for index, section in enumerate((sections or [])[:MAX_OPTIONS])
+        ]
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"dh:rules:{slug}",
+                placeholder="Choose a section of the rules",
+                options=options or [discord.SelectOption(label="-")],
+            )
+        )
+        self.slug = slug
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> SectionMenu:
+        return cls(match["game"])
+
+    async def pressed(self, interaction: discord.Interaction[DragonBot]) -> None:
+        # discord.py fills in the chosen value before the callback.
+        values = self.item.values
+        index = int(values[0]) if values and str(values[0]).isdigit() else 0
+        shown = await rules_message(interaction, self.slug, index)
+        if shown is None:
+            return
+        text, view = shown
+        await interaction.response.edit_message(content=text, view=view)
+
+
+async def rules_message(
+    interaction: discord.Interaction[DragonBot], slug: str, index: int
+) -> tuple[str, discord.ui.View] | None:
+    """The message and menu showing section ``index`` of a game's rules; None (having
+    answered) when the game is unknown."""
+    host = interaction.client.host
+    try:
+        sections = await host.rules_sections(slug, interaction.guild_id)
+        title = host.game_title(slug)
+    except UserError as error:
+        await interaction.response.send_message(content("⚠️ " + error.text), ephemeral=True)
+        return None
+    index = min(max(index, 0), len(sections) - 1)
+    view = discord.ui.View(timeout=None)
+    view.add_item(SectionMenu(slug, sections, index))
+    return section_message(title, sections, index), view
