@@ -80,17 +80,17 @@ def _start(args: argparse.Namespace) -> int:
     if not settings.token:
         print(NO_TOKEN, file=sys.stderr)
         return 2
-    return _run(settings)
+    return _run(settings, settings.token)
 
 
-def _run(settings: Settings) -> int:
+def _run(settings: Settings, token: str) -> int:
     from bot import create_bot
     from engines import data
 
     data.use_overrides(settings.data_overrides)
     asyncio.run(_check_database(settings.database))
     logs.setup(logging.INFO)
-    create_bot(settings).run(settings.token, log_handler=None)
+    create_bot(settings).run(token, log_handler=None)
     return 0
 
 

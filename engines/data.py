@@ -65,13 +65,13 @@ def use_overrides(directory: str | Path | None, *, check: bool = True) -> None:
     global _override_dir
     previous = _override_dir
     _override_dir = Path(directory) if directory else None
-    load.cache_clear()
+    _load.cache_clear()
     try:
         if _override_dir is not None and check:
             _check_overrides(_override_dir)
     except BaseException:
         _override_dir = previous
-        load.cache_clear()
+        _load.cache_clear()
         raise
 
 
@@ -200,9 +200,6 @@ def _load(package: str, name: str, corrections: Corrections) -> dict[str, Any]:
     if fields:
         data = {**data, **fields, "overridden": True}
     return data
-
-
-load.cache_clear = _load.cache_clear  # type: ignore[attr-defined]
 
 
 def bundled_fields(package: str, name: str) -> dict[str, Any]:

@@ -450,7 +450,7 @@ class DragonslayerPlayer:
         urland = load_urland()
         lair = urland.lair.key
         movers = {a.split()[0] for a in actions if a != "done"}
-        best = None
+        best: tuple[int, str, str, str, int] | None = None
         for km in state["kings_men"]:
             group = f"k{km['number']}"
             if km["seat"] != seat or group not in movers:
@@ -459,8 +459,9 @@ class DragonslayerPlayer:
             dist = urland.distances(km["at"], avoid=[lair])
             for target in _targets(state, seat, km):
                 place = place_of(state["magicians"][target]["where"])
-                near = place in dist and 0 < dist[place] <= days
-                if near and (best is None or dist[place] < best[0]):
+                if place is None or not 0 < dist.get(place, 0) <= days:
+                    continue
+                if best is None or dist[place] < best[0]:
                     best = (dist[place], group, km["at"], place, target)
         if best is None:
             return Decision("done", "")
@@ -676,7 +677,7 @@ class DragonslayerPlayer:
         by_boxes = {frozenset(boxes): (c, m) for c, m, boxes in options}
         best = None
         for action in actions:
-            boxes = frozenset(tuple(w.split("=", 1)) for w in action.split()[1:])
+            boxes = frozenset(_placed(word) for word in action.split()[1:])
             c, m = by_boxes.get(boxes, options[0][:2])
             lost, levels, wiped = outcome(party, dragon, c, m)
             quick = getattr(_clock, "quick", False)
@@ -684,6 +685,7 @@ class DragonslayerPlayer:
             key = (value, not wiped, levels, -lost)
             if best is None or key > best[0]:
                 best = (key, action, c, m, lost, levels, wiped)
+        assert best is not None, "a battle prompt offers at least one placement"
         _, action, c, m, lost, levels, wiped = best
         where = load_battle().locations[row].name
         if wiped:
@@ -807,6 +809,12 @@ def _least_missed(party: Party, dragon: int, keys: list[str]) -> str:
 
     ranked = sorted(alike.values(), key=lambda k: (-strength_score(left(k), dragon), k))
     return max(ranked[:EXACT_OPTIONS], key=lambda k: (worth(left(k), dragon), -ranked.index(k)))
+
+
+def _placed(word: str) -> tuple[str, str]:
+    """A battle action's ``thing=box`` word as ``(thing, box)``."""
+    thing, _, box = word.partition("=")
+    return thing, box
 
 
 def _targets(state: dict, seat: int, km: dict) -> list[int]:

@@ -212,7 +212,7 @@ class Palette:
         backgrounds: Sequence[Image.Image] = (),
         steps: int = 3,
     ) -> None:
-        self.keys, self.merged = _distinct(list(dict.fromkeys(tuple(k) for k in keys)))
+        self.keys, self.merged = _distinct(list(dict.fromkeys(_rgb(k) for k in keys)))
         if len(self.keys) > 256:
             raise ValueError(f"{len(self.keys)} key colours do not fit in a palette")
         self.colours: list[Colour] = list(self.keys)
@@ -267,12 +267,21 @@ def _distinct(keys: list[Colour]) -> tuple[list[Colour], dict[Colour, Colour]]:
         keys = [kept for kept in keys if kept != key]
 
 
+def _rgb(colour: Sequence[int]) -> Colour:
+    """A colour given as any sequence of red, green and blue, as a tuple."""
+    red, green, blue = colour
+    return red, green, blue
+
+
 def _main_colours(image: Image.Image, count: int) -> list[Colour]:
     """The ``count`` colours median cut finds in ``image``, most used first."""
     reduced = image.convert("RGB").quantize(colors=min(count, 256), method=Image.Quantize.MEDIANCUT)
-    flat = reduced.getpalette()[: 3 * min(count, 256)]
-    used = sorted(((n, i) for n, i in reduced.getcolors(256)), reverse=True)
-    return [tuple(flat[3 * i : 3 * i + 3]) for _, i in used]  # type: ignore[misc]
+    flat, counted = reduced.getpalette(), reduced.getcolors(256)
+    if flat is None or counted is None:
+        raise ValueError("median cut gave no palette")
+    # A palette image counts its colours by index.
+    used = sorted(((n, i) for n, i in counted if isinstance(i, int)), reverse=True)
+    return [(flat[3 * i], flat[3 * i + 1], flat[3 * i + 2]) for _, i in used]
 
 
 def png_bytes(image: Image.Image, palette: Palette) -> bytes:

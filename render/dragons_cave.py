@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 import threading
 from functools import lru_cache
-from typing import Any
+from typing import Any, overload
 
 from PIL import Image, ImageDraw
 
@@ -198,7 +198,12 @@ def _square_box(square: Any, lair: list[str]) -> tuple[int, int, int, int]:
     return _box(int(square))
 
 
+@overload
+def _s(x: float, y: float, /) -> tuple[int, int]: ...
+@overload
+def _s(*values: float) -> tuple[int, ...]: ...
 def _s(*values: float) -> tuple[int, ...]:
+    """Lengths or points at the drawing scale of this thread, in whole pixels."""
     return tuple(round(v * _k()) for v in values)
 
 
@@ -283,7 +288,7 @@ def _background(
     for place, kind in enumerate(lair):
         _draw_square(draw, _lair_box(place), colours[kind], symbols.get(kind, "star"), "LAIR", None)
     # Legend of kinds along the bottom, and what the coin and chest stand for.
-    x = MARGIN
+    x: float = MARGIN
     y = HEIGHT - 60
     for key, name, symbol in kinds:
         _symbol(draw, symbol, (x + 13, y), 13, colours[key])

@@ -203,8 +203,8 @@ def _piece(
         ]
         draw.polygon(points, fill=fill, outline=outline, width=3)
         if kind == "dragon_ball":  # a gold ring inside the edge: told apart by shape too
-            inner = [(x + (px - x) * 0.78, y + (py - y) * 0.78) for px, py in points]
-            draw.polygon(inner, outline=BALL_FILL, width=4)
+            ring = [(x + (px - x) * 0.78, y + (py - y) * 0.78) for px, py in points]
+            draw.polygon(ring, outline=BALL_FILL, width=4)
     size = max(TEXT, round(TEXT * scale))
     centered_text(draw, (x, y + 1), LETTERS[kind], size, fill=ink, bold=True)
     if kind == "dragon_ball":
@@ -321,12 +321,11 @@ def _legend_keys(draw: ImageDraw.ImageDraw, goals: tuple[tuple[str, str | None],
     _text(draw, (20, LEGEND_TOP + 42), "Proto-Dragons in hand:", TEXT)
     for side, x in zip(("white", "black"), RESERVE_X, strict=True):
         _piece(draw, x, LEGEND_TOP + 54, "proto", side, scale=0.7)
-    spots = [(x, KEYS_TOP + KEY_ROW * row) for row in range(4) for x in KEY_COLUMNS]
-    spots = iter(spots)
+    spots = iter([(x, KEYS_TOP + KEY_ROW * row) for row in range(4) for x in KEY_COLUMNS])
     for kind, name in LEGEND:
         x, y = next(spots)
-        side = None if kind in ("ball", "fireball") else "white"
-        _piece(draw, x + 18, y + 2, kind, side, "ne")
+        owner = None if kind in ("ball", "fireball") else "white"
+        _piece(draw, x + 18, y + 2, kind, owner, "ne")
         _text(draw, (x + 44, y), name, TEXT, anchor="lm")
     for side, cell in goals:
         x, y = next(spots)

@@ -71,8 +71,8 @@ def _frames(pictures: list[bytes], width: int) -> list[Image.Image]:
 
 
 def _scaled(data: bytes, width: int) -> Image.Image:
-    with Image.open(io.BytesIO(data)) as image:
-        image = image.convert("RGB")
+    with Image.open(io.BytesIO(data)) as opened:
+        image = opened.convert("RGB")
     if image.width > width:
         height = round(image.height * width / image.width)
         # Bilinear after a box reduction: as sharp as Lanczos for text, at half the cost.

@@ -354,7 +354,8 @@ def _draw_castle(
 
 def _tint(colour: tuple[int, int, int], amount: float) -> tuple[int, int, int]:
     """``colour`` mixed with white: 0 unchanged, 1 white."""
-    return tuple(round(c + (255 - c) * amount) for c in colour)
+    red, green, blue = (round(c + (255 - c) * amount) for c in colour)
+    return red, green, blue
 
 
 # --- per view --------------------------------------------------------------------------

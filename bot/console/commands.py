@@ -63,7 +63,7 @@ def parse(text: str) -> Line | None:
         words = shlex.split(rest[1:])
     except ValueError as error:
         raise ParseError(f"Could not read that line: {error}.") from None
-    command_words = []
+    command_words: list[str] = []
     while words and ":" not in words[0] and " ".join([*command_words, words[0]]) in _PREFIXES:
         command_words.append(words.pop(0))
     command = " ".join(command_words)

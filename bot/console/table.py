@@ -11,7 +11,7 @@ import sys
 import time
 from collections.abc import Iterable
 from pathlib import Path
-from typing import TextIO
+from typing import TextIO, TypedDict
 
 from bot import logs
 from bot.console.commands import HELP_WORD, Line, ParseError, parse
@@ -46,6 +46,20 @@ Games: {", ".join(SPECS)}.
 Discord only (no clock runs here): /game settings, pause, resume, resign, draw, undo, replay,
 watch, unwatch, /notify, /away and /server defaults.
 The arrow keys edit the line and recall earlier ones (kept between sessions). `quit` leaves."""
+
+
+class Asker(TypedDict):
+    """Where a line was typed and by whom, as the host's calls take it."""
+
+    guild_id: int
+    channel_id: int
+    user_id: int
+
+
+class AskerOfGame(Asker):
+    """Where a line was typed, by whom, and the game it named (``None``: the channel's)."""
+
+    game_id: int | None
 
 
 class LocalTable:
@@ -164,8 +178,8 @@ class LocalTable:
     async def _dispatch(self, line: Line) -> Outcome:
         host, user, o = self.host, self.user(line.player), line.options
         wanted = int(o["game"]) if o.get("game", "").isdigit() else None
-        where = {"guild_id": GUILD, "channel_id": CHANNEL, "user_id": user}
-        game = {**where, "game_id": wanted}
+        where = Asker(guild_id=GUILD, channel_id=CHANNEL, user_id=user)
+        game = AskerOfGame(**where, game_id=wanted)
 
         match line.command:
             case "rules":

@@ -98,6 +98,17 @@ class Sim:
         "undistributed",
     )  # fmt: skip
 
+    t: Tables
+    two: bool
+    pos: list[list[int]]
+    hand: list[int]
+    purse: list[int]
+    chest: list[int]
+    treasure: int
+    undistributed: int
+    dragon: int
+    present: tuple[int, ...]
+
     def copy(self) -> Sim:
         other = Sim.__new__(Sim)
         other.t = self.t

@@ -273,7 +273,8 @@ def strengths(state: State, seat: int, boxes: dict[str, str]) -> dict[str, Any]:
 def split_boxes(
     state: State, seat: int, boxes: dict[str, str], battle: BattleTables
 ) -> tuple[list[str], list[str]]:
-    combat, magic = [], []
+    combat: list[str] = []
+    magic: list[str] = []
     for key in things_in_battle(state, seat):
         in_combat = key in battle.combat and (key not in battle.magic or boxes[key] == "combat")
         (combat if in_combat else magic).append(key)

@@ -499,15 +499,15 @@ def build_urland(raw: dict[str, Any]) -> Urland:
         key = check.key(check.get(entry, "key", path), f"{path}.key")
         if key in abodes or key in places:
             raise check.fail(f"{path}.key", f"repeats {key!r}")
-        sea = check.key(check.get(entry, "sea", path), f"{path}.sea")
-        if sea not in seas:
-            raise check.fail(f"{path}.sea", f"{sea!r} is not a sea zone")
+        sea_key = check.key(check.get(entry, "sea", path), f"{path}.sea")
+        if sea_key not in seas:
+            raise check.fail(f"{path}.sea", f"{sea_key!r} is not a sea zone")
         abodes[key] = Abode(
             key=key,
             name=check.text(check.get(entry, "name", path), f"{path}.name"),
             magician=check.key(check.get(entry, "magician", path), f"{path}.magician"),
             at=check.point(check.get(entry, "at", path), f"{path}.at", size),
-            sea=sea,
+            sea=sea_key,
         )
     owners = sorted(abode.magician for abode in abodes.values())
     if owners != sorted(MAGICIAN_KEYS):

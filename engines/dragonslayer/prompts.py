@@ -91,8 +91,8 @@ def _decision_prompt(state: State, decision: dict) -> Prompt:
         where = fight.location_name(decision["location"])
         allowed = fight.lair_choices(state, seat, decision["location"], bool(decision["items"]))
         asked = [_ASKED[a] for a in allowed]
-        asked = ", ".join(asked[:-1]) + " or " + asked[-1]
-        return Prompt(seat, "lair", f"{who} drew '{where}': {asked}?")
+        question = ", ".join(asked[:-1]) + " or " + asked[-1]
+        return Prompt(seat, "lair", f"{who} drew '{where}': {question}?")
     if kind == "battle":
         return Prompt(seat, "battle", f"{who}: place your things on the Battle Display and fight.")
     if kind == "recover":

@@ -9,6 +9,8 @@ may be able to add it to your party, provided you have enough companions to carr
 
 from __future__ import annotations
 
+from typing import TypeGuard
+
 from engines.base import Event, IllegalAction
 from engines.dragonslayer import losses
 from engines.dragonslayer.model import COMPANION, EVENT, load_urland
@@ -75,7 +77,7 @@ def take(state: State, seat: int, letter: str, events: list[Event]) -> None:
         )
 
 
-def takes_tiles(place: str | None) -> bool:
+def takes_tiles(place: str | None) -> TypeGuard[str]:
     """'Takes a tile in a hamlet or town': a tile put down elsewhere stays where it lies."""
     return place is not None and load_urland().places[place].holds_tiles
 

@@ -102,11 +102,11 @@ def _resolve(state: State, side: str, action: Action) -> Move:
     if kind == "fire":
         if origin is not None and origin != home:
             raise IllegalAction(f"Only your Wizard shoots Fireballs, and it stands on {home}.")
-        shots = [m for m in moves if m.kind == "fire"]
-        for m in shots:
+        fired = [m for m in moves if m.kind == "fire"]
+        for m in fired:
             if m.target == target:
                 return m
-        cells = " ".join(m.target for m in shots) or "nowhere"
+        cells = " ".join(m.target for m in fired) or "nowhere"
         raise IllegalAction(
             "A Fireball flies two cells in a straight line through the Wizard's sides, never "
             f"to an adjacent cell; from {home} it can land on: {cells}."

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, TypeGuard
 
 from engines.lions_dragons import board
 from engines.lions_dragons.pieces import CAPTURES
@@ -80,7 +80,7 @@ class Tables:
 def tables(lions: frozenset[str], white_goal: str, black_goal: str) -> Tables:
     """The tables for a game with these Lions and goals (built once per arrangement)."""
 
-    def ok(name: str | None) -> bool:
+    def ok(name: str | None) -> TypeGuard[str]:
         return name is not None and name not in lions
 
     def listed(targets: dict[str, tuple[str, ...]]) -> tuple[tuple[int, ...], ...]:

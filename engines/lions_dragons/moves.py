@@ -72,7 +72,7 @@ def _shots(state: State, cell: str) -> list[Move]:
     shots = []
     for name, delta in board.EDGE_DIRECTIONS.items():
         landing = board.offset(cell, delta, 2)
-        if playable(state, landing):
+        if landing is not None and playable(state, landing):
             shots.append(Move("fire", cell, landing, direction=name))
     return shots
 

@@ -54,15 +54,14 @@ def write(
 
     The older spelling ``write(kind, origin, target, capture)`` still works.
     """
-    if isinstance(action, str):
-        action = Action(action, origin, target, capture)
-    if action.kind == "drop":
-        return f"drop {action.target}"
-    if action.kind == "fire":
-        if action.origin is None:
-            return f"fire {action.target}"
-        return f"fire {action.origin}-{action.target}"
-    return f"{action.origin}{'x' if action.capture else '-'}{action.target}"
+    move = Action(action, origin, target, capture) if isinstance(action, str) else action
+    if move.kind == "drop":
+        return f"drop {move.target}"
+    if move.kind == "fire":
+        if move.origin is None:
+            return f"fire {move.target}"
+        return f"fire {move.origin}-{move.target}"
+    return f"{move.origin}{'x' if move.capture else '-'}{move.target}"
 
 
 def read(action: str) -> Action:
@@ -118,13 +117,14 @@ def parse(text: str) -> tuple[str, str | None, str] | None:
     """
     text = " ".join(text.lower().split())
 
-    def cell(raw: str | None) -> str | None:
-        return raw.replace(" ", "") if raw else None
+    def cell(raw: str) -> str:
+        return raw.replace(" ", "")
 
     if m := _DROP.match(text):
         return "drop", None, cell(m.group(1))
     if m := _FIRE.match(text):
-        return "fire", cell(m.group(1)), cell(m.group(2))
+        origin = m.group(1)
+        return "fire", cell(origin) if origin else None, cell(m.group(2))
     if m := _MOVE.match(text):
         return "move", cell(m.group(1)), cell(m.group(2))
     return None

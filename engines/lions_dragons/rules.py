@@ -48,11 +48,11 @@ def make_move(state: State, side: str, move: Move) -> tuple[list[Piece], dict[st
         left = state["reserves"][side]
         return [], {}, f"{name} dropped a Proto-Dragon on {move.target} ({left} left in hand)."
     if move.kind == "fire":
+        assert move.origin is not None, "a legal shot names the Wizard's cell"
         ball = {"kind": "fireball", "side": None, "dir": move.direction, "born": state["ply"]}
         shot = fireballs.fly(pieces, lions, move.origin, move.direction, ball)
-        captured = _hit_victims(shot)
         text = f"{name}'s Wizard on {move.origin} shot a Fireball towards {move.target}. "
-        return captured, shot, text + shot["text"]
+        return _hit_victims(shot), shot, text + shot["text"]
 
     mover = pieces.pop(move.origin)
     target = pieces.get(move.target)

@@ -57,7 +57,7 @@ def _apply(
         start, end, _path = moves(state)[0]
         raise IllegalAction(
             f"You already rolled {state.roll}; now move a piece exactly "
-            f"{points(state.roll)}, e.g. `{start}-{end}`."
+            f"{points(state.die)}, e.g. `{start}-{end}`."
         )
     if read_action is None:
         read_action = read(action, current_board())
@@ -87,7 +87,7 @@ def _move(state: State, action: Action) -> tuple[State, list[Event]]:
     owners = owners_of(state, mover)
     if state.pieces.get(start) not in owners:
         raise IllegalAction(_not_yours(board, state, start))
-    reachable = destinations(board, state.pieces, start, state.roll)
+    reachable = destinations(board, state.pieces, start, state.die)
     if end not in reachable:
         raise IllegalAction(_cannot_reach(board, state, start, end, reachable))
     path = reachable[end]
@@ -129,7 +129,7 @@ def _not_yours(board: Board, state: State, start: str) -> str:
 def _cannot_reach(
     board: Board, state: State, start: str, end: str, reachable: dict[str, tuple[str, ...]]
 ) -> str:
-    roll = state.roll
+    roll = state.die
     if not reachable:
         movable = list(dict.fromkeys(m[0] for m in legal_moves(board, state)))
         return (
@@ -167,6 +167,8 @@ def _move_text(state: State) -> str:
     """One sentence about ``state.last`` (the move just made), for the public event."""
     board = current_board()
     last = state.last
+    if last is None:
+        raise ValueError("no move has been made yet")
     owner = last["owner"]
     text = (
         f"{seat_name(state, last['seat'])} moved{_piece_words(board, state, last['seat'], owner)} "

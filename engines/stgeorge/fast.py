@@ -252,7 +252,7 @@ def moves(
     """Every legal ``(start, end)`` of the pieces of ``owners`` (castle keys, or
     ``("dragon",)``) with ``roll``, in the engine's order: by owner in the given order, then
     board order, each piece's ends in board order."""
-    found = []
+    found: list[tuple[int, int]] = []
     dragon_owned = owners == (DRAGON,)
     if dragon_owned:
         starts = [] if pos.dragon is None else [pos.dragon]

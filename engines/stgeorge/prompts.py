@@ -26,7 +26,7 @@ def prompts(state: State) -> list[Prompt]:
             state.to_move,
             "move",
             f"{who} rolled {state.roll}: move {what_moves(state)} exactly "
-            f"{points(state.roll)} (`from-to`, e.g. `{example[0]}-{example[1]}`).",
+            f"{points(state.die)} (`from-to`, e.g. `{example[0]}-{example[1]}`).",
         )
     ]
 
@@ -53,7 +53,7 @@ def legal_moves(board: Board, state: State) -> list[Move]:
     piece's destinations in board order."""
     moves = []
     for start in pieces_of(board, state.pieces, owners_of(state, state.to_move)):
-        found = destinations(board, state.pieces, start, state.roll)
+        found = destinations(board, state.pieces, start, state.die)
         for end in sorted(found, key=board.index.__getitem__):
             moves.append((start, end, found[end]))
     return moves
@@ -63,7 +63,7 @@ def first_move(board: Board, state: State) -> Move:
     """The first of :func:`legal_moves` (the one a prompt shows as its example), found
     without working out the others."""
     for start in pieces_of(board, state.pieces, owners_of(state, state.to_move)):
-        found = destinations(board, state.pieces, start, state.roll)
+        found = destinations(board, state.pieces, start, state.die)
         if found:
             end = min(found, key=board.index.__getitem__)
             return start, end, found[end]

@@ -49,6 +49,13 @@ class State:
     departed: list[int] = field(default_factory=list)
     timed_out: dict[str, Any] | None = None
 
+    @property
+    def die(self) -> int:
+        """The roll the seat ``to_move`` must now move by (the ``move`` phase has one)."""
+        if self.roll is None:
+            raise ValueError("the die has not been rolled this turn")
+        return self.roll
+
     def copy(self) -> State:
         """A deep copy, so a new state never shares mutable parts with this one."""
         return clone(self)

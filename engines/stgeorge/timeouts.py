@@ -52,7 +52,7 @@ def forfeit(state: State, seat: int, rng: random.Random) -> tuple[State, list[Ev
             verb = "win together"
         else:
             verb = "wins" if len(owners_of(new, knights[0])) == 1 else "win"
-        ending = (
+        ending: tuple[list[int], str] | None = (
             knights,
             f"The Dragon left the game: the Knights have driven it off. {names} {verb}.",
         )

@@ -91,10 +91,16 @@ HIDDEN_CELL = (236, 232, 224)  # a Matrix cell the rule text does not show
 MATRIX_HEADS = ("the same", "1 more", "2 more", "3 more", "4 more", "5 or more")
 
 
+def _battle_of(view: dict[str, Any]) -> dict[str, Any]:
+    """The view's fight (``view["battle"]``), or an empty one when it has none."""
+    battle = view.get("battle")
+    return battle if isinstance(battle, dict) else {}
+
+
 def battle_picture(view: dict[str, Any]) -> Image.Image:
     """The Battle Display picture (RGB, :data:`WIDTH` x :data:`HEIGHT`) of
     ``view["battle"]``; an empty Display if the view has no fight."""
-    battle = view.get("battle") if isinstance(view.get("battle"), dict) else {}
+    battle = _battle_of(view)
     image = background().copy()
     pen = Pen(image, 1)
     resolved = bool(battle.get("resolved"))
@@ -150,7 +156,7 @@ def headline(view: dict[str, Any]) -> str:
 
     Every name is the view's (the raided place and the Display row as the engine's data name
     them); one the view lacks is shown as ``?``, never made up."""
-    battle = view.get("battle") if isinstance(view.get("battle"), dict) else {}
+    battle = _battle_of(view)
     name = battle.get("name") or "?"
     row = battle.get("location_name") or "?"
     if battle.get("raid"):
@@ -216,7 +222,7 @@ def _columns(battle: dict[str, Any], resolved: bool) -> tuple[list[_Column], dic
         widths = {box: count * step for box, count in slots.items()}
     columns: list[_Column] = []
     spans: dict[str, Box] = {}
-    x = left
+    x: float = left
     for box, things in groups.items():
         each = widths[box] / slots[box]
         for index, thing in enumerate(things):
@@ -274,12 +280,12 @@ def _draw_table(pen: Pen, battle: dict[str, Any], resolved: bool) -> None:
     columns, spans = _columns(battle, resolved)
     modifier_left, _, modifier_right, _ = spans.pop("modifier")
     for index, row in enumerate(rows[:6]):
-        top = ROWS_TOP + index * ROW_H
+        row_top = ROWS_TOP + index * ROW_H
         if row.get("key") == fight:
-            pen.rect((MARGIN - 6, top, modifier_right + 6, top + ROW_H), fill=FIGHT_ROW)
-            pen.rect((MARGIN - 6, top, MARGIN - 1, top + ROW_H), fill=HIGHLIGHT)
+            pen.rect((MARGIN - 6, row_top, modifier_right + 6, row_top + ROW_H), fill=FIGHT_ROW)
+            pen.rect((MARGIN - 6, row_top, MARGIN - 1, row_top + ROW_H), fill=HIGHLIGHT)
         elif index % 2:
-            pen.rect((MARGIN, top, modifier_right, top + ROW_H), fill=tint(PANEL, 0.45))
+            pen.rect((MARGIN, row_top, modifier_right, row_top + ROW_H), fill=tint(PANEL, 0.45))
     for box, (left, top, right, bottom) in spans.items():
         colour = COMBAT if box == "combat" else MAGIC
         pen.rect((left, top, right, top + 28), fill=colour, radius=4)
@@ -362,7 +368,7 @@ def _draw_column(pen: Pen, column: _Column, rows: list[dict[str, Any]], fight: A
         )
     for index, row in enumerate(rows):
         key = row.get("key")
-        value = column.values.get(key)
+        value = None if key is None else column.values.get(key)
         if not isinstance(value, int):
             continue
         here = key == fight
@@ -478,8 +484,10 @@ def _draw_party(pen: Pen, battle: dict[str, Any], resolved: bool) -> None:
         pen.text((MARGIN, y), line, TEXT, anchor="lm")
         y += TEXT + 6
     y += 12
-    sums = {kind: battle.get(kind) for kind in ("combat", "magic")}
-    if not resolved or not all(isinstance(value, dict) for value in sums.values()):
+    sums = {
+        kind: total for kind in ("combat", "magic") if isinstance(total := battle.get(kind), dict)
+    }
+    if not resolved or len(sums) < 2:
         choose = list(
             dict.fromkeys(
                 str(thing.get("name", "?"))
