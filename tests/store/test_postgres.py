@@ -12,7 +12,7 @@ import pytest
 
 from bot.store import NewerDatabase, Outgoing, StaleVersion, StoreBusy, open_store
 from bot.store.migrations import MIGRATIONS as SQLITE_MIGRATIONS
-from bot.store.postgres import PostgresStore
+from bot.store.postgres import PostgresStore, _Session
 from bot.store.postgres_migrations import MIGRATIONS
 from bot.store.sqlite import SqliteStore
 from tests.store.conftest import postgres_database
@@ -137,7 +137,7 @@ async def test_a_notice_waits_for_an_older_uncommitted_one_of_its_lane(store_and
     game_id = await new_game(store)
     open_write = conn.transaction()
     await open_write.start()
-    await store._enqueue(conn, game_id, [Outgoing("c100", {"n": 1})], NOW)
+    await store._enqueue(_Session(conn), game_id, [Outgoing("c100", {"n": 1})], NOW)
     later = asyncio.create_task(store.enqueue(game_id, [Outgoing("c100", {"n": 2})], now=NOW))
     other_lane = await asyncio.wait_for(
         store.enqueue(game_id, [Outgoing("u7", {"n": 3})], now=NOW), 5
@@ -158,7 +158,7 @@ async def test_an_action_of_one_statement_waits_for_an_older_write_of_its_lane(s
     game_id = await running(store)
     open_write = conn.transaction()
     await open_write.start()
-    await store._enqueue(conn, game_id, [Outgoing("c100", {"n": 1})], NOW)
+    await store._enqueue(_Session(conn), game_id, [Outgoing("c100", {"n": 1})], NOW)
     version = (await game(store, game_id)).version
     acting = asyncio.create_task(
         store.append_action(
