@@ -112,7 +112,7 @@ def _resolve(state: State, side: str, action: Action) -> Move:
             f"to an adjacent cell; from {home} it can land on: {cells}."
         )
 
-    mover = state["pieces"].get(origin)
+    mover = None if origin is None else state["pieces"].get(origin)
     if mover is None or mover["side"] != side:
         raise IllegalAction(
             f"{origin} is not one of your pieces; yours are: {_pieces_of(state, side)}."

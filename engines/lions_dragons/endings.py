@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from engines.base import Event, IllegalAction
 from engines.clone import clone
-from engines.lions_dragons.state import State
+from engines.lions_dragons.state import Outcome, State
 
 DRAWN = "Drawn by agreement: White and Black agreed to a draw."
 
@@ -25,8 +25,9 @@ def agree_draw(state: State) -> tuple[State, list[Event]]:
     if state["result"] is not None:
         raise IllegalAction(f"The game is over. {state['result']['text']}")
     new = clone(state)
-    new["result"] = {"winner": None, "reason": "agreement", "text": DRAWN}
-    return new, [Event(DRAWN, data={"result": dict(new["result"])})]
+    outcome: Outcome = {"winner": None, "reason": "agreement", "text": DRAWN}
+    new["result"] = outcome
+    return new, [Event(DRAWN, data={"result": dict(outcome)})]
 
 
 def revealed(before: State, after: State) -> bool:

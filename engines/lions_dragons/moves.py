@@ -7,13 +7,11 @@ Actions are written in the notation of :mod:`engines.lions_dragons.notation` (``
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from engines.lions_dragons import board
 from engines.lions_dragons.notation import parse, write
 from engines.lions_dragons.pieces import KIND_NAMES, Piece, can_capture, describe
-
-State = dict[str, Any]
+from engines.lions_dragons.state import State
 
 __all__ = ["Move", "drops", "label", "legal_moves", "parse", "playable", "wizard_cell"]
 
@@ -31,6 +29,13 @@ class Move:
     target: str
     capture: bool = False
     direction: str = ""
+
+    @property
+    def mover(self) -> str:
+        """The cell of the piece that moves or shoots (a drop moves none)."""
+        if self.origin is None:
+            raise ValueError(f"{self.action} moves no piece")
+        return self.origin
 
     @property
     def action(self) -> str:
@@ -118,7 +123,7 @@ def label(state: State, move: Move) -> str:
         return f"Drop a Proto-Dragon on {move.target}"
     if move.kind == "fire":
         return f"Wizard {move.origin} shoots a Fireball {move.direction.upper()} to {move.target}"
-    mover = state["pieces"][move.origin]
+    mover = state["pieces"][move.mover]
     text = f"{KIND_NAMES[mover['kind']]} {move.action}"
     if move.capture:
         text += f" takes {describe(state['pieces'][move.target])}"

@@ -13,8 +13,7 @@ from typing import Any
 from engines.lions_dragons import fireballs
 from engines.lions_dragons.moves import Move, legal_moves
 from engines.lions_dragons.pieces import KIND_NAMES, Piece, describe, other, piece
-
-State = dict[str, Any]
+from engines.lions_dragons.state import State
 
 
 def position_key(state: State) -> str:
@@ -48,13 +47,12 @@ def make_move(state: State, side: str, move: Move) -> tuple[list[Piece], dict[st
         left = state["reserves"][side]
         return [], {}, f"{name} dropped a Proto-Dragon on {move.target} ({left} left in hand)."
     if move.kind == "fire":
-        assert move.origin is not None, "a legal shot names the Wizard's cell"
         ball = {"kind": "fireball", "side": None, "dir": move.direction, "born": state["ply"]}
-        shot = fireballs.fly(pieces, lions, move.origin, move.direction, ball)
+        shot = fireballs.fly(pieces, lions, move.mover, move.direction, ball)
         text = f"{name}'s Wizard on {move.origin} shot a Fireball towards {move.target}. "
         return _hit_victims(shot), shot, text + shot["text"]
 
-    mover = pieces.pop(move.origin)
+    mover = pieces.pop(move.mover)
     target = pieces.get(move.target)
     text = f"{name} {KIND_NAMES[mover['kind']]} {move.action}"
     captured: list[Piece] = []

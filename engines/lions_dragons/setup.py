@@ -107,12 +107,10 @@ def position(
             placed[cell] = {"kind": "ball", "side": None}
         else:
             placed[cell] = {"kind": words[1], "side": words[0]}
-    state.update(
-        pieces=placed,
-        lions=list(lions),
-        to_move=to_move,
-        reserves={"white": reserves[0], "black": reserves[1]},
-    )
+    state["pieces"] = placed
+    state["lions"] = list(lions)
+    state["to_move"] = to_move
+    state["reserves"] = {"white": reserves[0], "black": reserves[1]}
     state["setup"] = {"lions": "given", "draws": 0, "chosen": list(lions)}
     state["seen"] = {rules.position_key(state): 1}
     return state

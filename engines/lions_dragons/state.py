@@ -13,34 +13,72 @@ A turn lost to the clock only fills ``last`` (``kind`` ``"skip"`` or ``"forfeit"
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict, TypeGuard
 
 from engines.base import IllegalAction, Result
 from engines.clone import clone
+from engines.lions_dragons.pieces import Piece
 from engines.snapshot import check_format
 
-State = dict[str, Any]
+
+class Outcome(TypedDict):
+    """How the game ended: the winning side (``None`` for a draw), why, and in words."""
+
+    winner: str | None
+    reason: str
+    text: str
+
+
+class LionSetup(TypedDict):
+    """How the Lions were chosen: ``lions`` (``symmetric``, ``random`` or ``given``), the
+    random draws it took and the cells chosen."""
+
+    lions: str
+    draws: int
+    chosen: list[str]
+
+
+Last = TypedDict(
+    "Last",
+    {
+        "seat": int,
+        "side": str,
+        "action": str | None,
+        "kind": str,
+        "from": str | None,
+        "to": str | None,
+        "captured": list[Piece],
+        "shot": dict[str, Any] | None,
+        "fireballs": list[dict[str, Any]],
+        "text": str,
+    },
+)
+"""The last action: who, what (``kind`` ``move``, ``drop`` or ``fire``; ``skip`` or
+``forfeit`` for a turn lost to the clock), what it took, its Fireball flights, in words."""
+
+
+class State(TypedDict):
+    """A game of Lions and Dragons Chess (see the module's description of each key)."""
+
+    seats: list[str]
+    options: dict[str, Any]
+    lions: list[str]
+    goals: dict[str, str]
+    pieces: dict[str, Piece]
+    reserves: dict[str, int]
+    to_move: str
+    ply: int
+    quiet: int
+    seen: dict[str, int]
+    last: Last | None
+    result: Outcome | None
+    setup: LionSetup
+
 
 FORMAT = 1
 """The snapshot format :func:`dump` writes; snapshots stored without one are format 1."""
 
-KEYS = frozenset(
-    {
-        "seats",
-        "options",
-        "lions",
-        "goals",
-        "pieces",
-        "reserves",
-        "to_move",
-        "ply",
-        "quiet",
-        "seen",
-        "last",
-        "result",
-        "setup",
-    }
-)
+KEYS = State.__required_keys__
 
 
 def dump(state: State) -> dict[str, Any]:
@@ -52,10 +90,14 @@ def load(data: dict[str, Any]) -> State:
     """The state :func:`dump` wrote. Raises ``ValueError`` (``UnknownFormat`` for an
     unknown or newer format) for anything else."""
     check_format(data, FORMAT, "Lions and Dragons", missing=1)
-    missing = KEYS - set(data)
-    if missing:
-        raise ValueError(f"Not a Lions and Dragons state: missing {sorted(missing)}")
-    return {key: clone(value) for key, value in data.items() if key != "format"}
+    state = {key: clone(value) for key, value in data.items() if key != "format"}
+    if not _has_every_key(state):
+        raise ValueError(f"Not a Lions and Dragons state: missing {sorted(KEYS - set(data))}")
+    return state
+
+
+def _has_every_key(data: dict[str, Any]) -> TypeGuard[State]:
+    return set(data) >= KEYS
 
 
 def seat_of(state: State, side: str) -> int:

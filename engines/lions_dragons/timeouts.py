@@ -9,7 +9,7 @@ from engines.base import Event, IllegalAction
 from engines.clone import clone
 from engines.lions_dragons import fireballs, rules
 from engines.lions_dragons.pieces import other
-from engines.lions_dragons.state import State, check_turn
+from engines.lions_dragons.state import Last, Outcome, State, check_turn
 
 
 def skip(state: State, seat: int, rng: random.Random) -> tuple[State, list[Event]]:
@@ -43,22 +43,21 @@ def forfeit(state: State, seat: int, rng: random.Random) -> tuple[State, list[Ev
     winner = other(side)
     new = clone(state)
     text = f"{side.capitalize()} ran out of time and forfeits the game."
-    new["result"] = {
+    outcome: Outcome = {
         "winner": winner,
         "reason": "forfeit",
         "text": f"{winner.capitalize()} wins: {side.capitalize()} forfeited.",
     }
+    new["result"] = outcome
     new["last"] = _lapse(seat, side, "forfeit", text, [])
     events = [
         Event(text, data={"side": side, "seat": seat, "forfeit": True}),
-        Event(new["result"]["text"], data={"result": dict(new["result"])}),
+        Event(outcome["text"], data={"result": dict(outcome)}),
     ]
     return new, events
 
 
-def _lapse(
-    seat: int, side: str, kind: str, text: str, flights: list[dict[str, Any]]
-) -> dict[str, Any]:
+def _lapse(seat: int, side: str, kind: str, text: str, flights: list[dict[str, Any]]) -> Last:
     """The ``last`` record of a turn lost to the clock: no piece moved, nothing taken."""
     return {
         "seat": seat,

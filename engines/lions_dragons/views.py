@@ -13,19 +13,20 @@ _ORDER = {c: i for i, c in enumerate(board.CELLS)}
 
 
 def view(state: State, seat: int | None) -> dict[str, Any]:
-    over = state["result"] is not None
+    outcome = state["result"]
+    over = outcome is not None
     pieces = [
         {"cell": cell, "kind": p["kind"], "side": p["side"], "dir": p.get("dir")}
         for cell, p in sorted(state["pieces"].items(), key=lambda kv: _ORDER[kv[0]])
     ]
     result = None
-    if over:
-        winner = state["result"]["winner"]
+    if outcome is not None:
+        winner = outcome["winner"]
         result = {
             "winner": winner,
             "winners": [seat_of(state, winner)] if winner else [],
-            "reason": state["result"]["reason"],
-            "text": state["result"]["text"],
+            "reason": outcome["reason"],
+            "text": outcome["text"],
         }
     view: dict[str, Any] = {
         "game": "lions-dragons",
