@@ -1,9 +1,11 @@
 """The ``Store`` protocol: every coroutine the host and the frontends call on the store.
 
 A store keeps games, their seats, the append-only action log, per-user facts and per-server
-settings. :class:`~bot.store.sqlite.SqliteStore` implements it; another store (PostgreSQL,
-for several bot processes) stands in without changes elsewhere if it keeps every promise
-below. ``tests/store`` checks those promises against each implementation.
+settings. :class:`~bot.store.sql.SqlStore` implements it once for both SQL dialects, and
+:class:`~bot.store.sqlite.SqliteStore` and :class:`~bot.store.postgres.PostgresStore` (for
+several bot processes) complete it with their execution layers and tuned paths. These
+docstrings are the only statement of what each method promises; the implementations carry
+none. ``tests/store`` checks those promises against each implementation.
 
 Conventions every method keeps:
 
