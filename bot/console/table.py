@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 import sys
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TextIO, TypedDict
 
@@ -87,8 +87,8 @@ class LocalTable:
         logs.protect()
         store = await open_store(database)
         seeds = random.Random(seed) if seed is not None else None
-        clock = _StepClock() if seed is not None else None
-        host = GameHost(store, renderer=render, seeds=seeds, **({"clock": clock} if clock else {}))
+        clock: Callable[[], float] = _StepClock() if seed is not None else time.time
+        host = GameHost(store, renderer=render, seeds=seeds, clock=clock)
         if images is not None:
             images.mkdir(parents=True, exist_ok=True)
         table = cls(host, out, images)
