@@ -15,9 +15,10 @@ turn's buttons stay valid.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import Any, Protocol
 
 from bot.service.computers import computer_seats
+from bot.service.desk import Desk
 from bot.service.errors import UserError
 from bot.service.notices import ChannelPost, Outcome, Reply, StatusUpdate
 from bot.service.tables import Table
@@ -54,8 +55,64 @@ def reminder_for(deadline: float, until: float | None, timing: Timing) -> float 
     return at if at < deadline else None
 
 
+def away_deadlines(
+    record: GameRecord, prompts: list[Prompt], fields: dict[str, Any], now: float
+) -> dict[str, Any]:
+    """The clock ``fields`` of a new turn, stretched if a person asked to act is away
+    (the write of the turn stores them)."""
+    if not fields.get("deadline") or computer_seats(record, prompts):
+        return fields
+    until = _latest_away(record, prompts, now)
+    if until is None:
+        return fields
+    timing = Timing.from_dict(record.timing)
+    deadline = stretched(fields["deadline"], until, now, timing.limit)
+    return {**fields, "deadline": deadline, "remind_at": reminder_for(deadline, until, timing)}
+
+
+def away_text(table: Table, now: float) -> Text:
+    """A line for each player asked to act at ``now`` who is away (with a newline before
+    each): ``bob is away until <when>``; or nothing."""
+    text = Text()
+    for user in _asked_users(table.record, table.prompts()):
+        until = _away_at(table.record, user, now)
+        if until is not None:
+            text += Text.of(f"\n💤 {_name(table.record, user)} is away until ", Moment(until))
+    return text
+
+
+def show_away(outcome: Outcome, table: Table, now: float) -> None:
+    """Add who is away to the game's new board posts and status update in ``outcome``
+    (when they are asked to act)."""
+    lines = away_text(table, now)
+    if not lines:
+        return
+    for index, notice in enumerate(outcome.notices):
+        if isinstance(notice, Reply) or notice.game_id != table.record.id:
+            continue
+        if isinstance(notice, StatusUpdate) or (
+            isinstance(notice, ChannelPost) and notice.board is not None
+        ):
+            outcome.notices[index] = replace(notice, text=notice.text + lines)
+
+
+def _latest_away(record: GameRecord, prompts: list[Prompt], now: float) -> float | None:
+    untils = [_away_at(record, u, now) for u in _asked_users(record, prompts)]
+    return max((u for u in untils if u is not None), default=None)
+
+
+class StatusReader(Protocol):
+    """Whoever puts a game's status message together as it stands."""
+
+    async def status_update(self, table: Table) -> StatusUpdate: ...
+
+
 class Away:
-    """Time-away use cases of :class:`~bot.service.host.GameHost` (a mixin)."""
+    """``/away``: a player's time away, and the deadlines it moves."""
+
+    def __init__(self, desk: Desk, status: StatusReader) -> None:
+        self._desk = desk
+        self._status = status
 
     async def go_away(self, *, user_id: int, days: int) -> Outcome:
         """``user_id`` is away for ``days`` (1 to 30) from now, or back (0): their current
@@ -66,72 +123,27 @@ class Away:
                 f"`days` is a whole number of days from 1 to {MAX_DAYS}; `days:0` ends your "
                 "time away."
             )
-        now = self.clock()
+        now = self._desk.clock()
         if days == 0 and not await self.away_now(user_id, now):
             raise UserError("You are not away. `/away days:N` stretches your deadlines.")
         until = now + days * DAY if days else None
-        await self.store.set_away(user_id, until)
+        await self._desk.store.set_away(user_id, until)
         outcome = Outcome()
         changed: list[Text] = []
-        for record in await self.store.games(user_id=user_id):
+        for record in await self._desk.store.games(user_id=user_id):
             seats = record.seat_of(user_id)
             if record.status == "running" and any(not record.has_left(s) for s in seats):
                 line = await self._away_in_game(outcome, record.id, user_id, until, now)
                 if line:
                     changed.append(line)
         outcome.notices.insert(0, Reply(_answer(until, changed)))
-        self.wakeup()
+        self._desk.doorbell.deadline_moved()
         return outcome
 
     async def away_now(self, user_id: int, now: float) -> float | None:
         """Until when ``user_id`` is away, if they are away at ``now``; else None."""
-        until = await self.store.away_until(user_id)
+        until = await self._desk.store.away_until(user_id)
         return until if until is not None and until > now else None
-
-    def away_deadlines(
-        self, record: GameRecord, prompts: list[Prompt], fields: dict[str, Any], now: float
-    ) -> dict[str, Any]:
-        """The clock ``fields`` of a new turn, stretched if a person asked to act is away
-        (the write of the turn stores them)."""
-        if not fields.get("deadline") or computer_seats(record, prompts):
-            return fields
-        until = self._latest_away(record, prompts, now)
-        if until is None:
-            return fields
-        timing = Timing.from_dict(record.timing)
-        deadline = stretched(fields["deadline"], until, now, timing.limit)
-        return {**fields, "deadline": deadline, "remind_at": reminder_for(deadline, until, timing)}
-
-    def away_text(self, table: Table) -> Text:
-        """A line for each player asked to act now who is away (with a newline before
-        each): ``bob is away until <when>``; or nothing."""
-        now = self.clock()
-        text = Text()
-        for user in _asked_users(table.record, table.prompts()):
-            until = _away_at(table.record, user, now)
-            if until is not None:
-                text += Text.of(f"\n💤 {_name(table.record, user)} is away until ", Moment(until))
-        return text
-
-    def show_away(self, outcome: Outcome, table: Table) -> None:
-        """Add who is away to the game's new board posts and status update in
-        ``outcome`` (when they are asked to act)."""
-        wanted = [
-            i for i, n in enumerate(outcome.notices)
-            if (isinstance(n, StatusUpdate) or (isinstance(n, ChannelPost) and n.board))
-            and n.game_id == table.record.id
-        ]  # fmt: skip
-        if not wanted:
-            return
-        lines = self.away_text(table)
-        if lines:
-            for index in wanted:
-                notice = outcome.notices[index]
-                outcome.notices[index] = replace(notice, text=notice.text + lines)
-
-    def _latest_away(self, record: GameRecord, prompts: list[Prompt], now: float) -> float | None:
-        untils = [_away_at(record, u, now) for u in _asked_users(record, prompts)]
-        return max((u for u in untils if u is not None), default=None)
 
     async def _away_in_game(
         self, outcome: Outcome, game_id: int, user_id: int, until: float | None, now: float
@@ -139,22 +151,22 @@ class Away:
         """Stretch (or shrink back) the game's deadline if ``user_id`` is asked to act,
         and tell its channel; the line for the asker's answer if the deadline moved."""
         for _ in range(TRIES):
-            table = await self.table(game_id)
+            table = await self._desk.table(game_id)
             record = table.record
             asked = user_id in _asked_users(record, table.prompts())
             deadline = _moved(record, until, now) if asked else None
             told = Outcome([_away_post(record, user_id, until, deadline)])
             if deadline is None:
-                await self.tell(told)
+                await self._desk.tell(told)
                 outcome.notices += told.notices
                 return None
             timing = Timing.from_dict(record.timing)
             remind_at = reminder_for(deadline, until, timing)
             moved = Table(replace(record, deadline=deadline, remind_at=remind_at), table.engine,
                           table.state)  # fmt: skip
-            told.add(await self.status_update(moved))
-            if await self._store(
-                told, self.store.move_deadline, game_id, record.version,
+            told.add(await self._status.status_update(moved))
+            if await self._desk.stored(
+                told, self._desk.store.move_deadline, game_id, record.version,
                 deadline=deadline, remind_at=remind_at, now=now,
             ):  # fmt: skip
                 outcome.notices += told.notices

@@ -7,7 +7,9 @@ import logging
 from dataclasses import dataclass
 from typing import Any
 
-from bot.service.computers import computer_seats
+from bot.service.away import away_deadlines
+from bot.service.computers import Computers, TurnDeadlines, computer_seats
+from bot.service.desk import Desk
 from bot.service.errors import UserError
 from bot.service.notices import (
     ChannelPost,
@@ -21,11 +23,11 @@ from bot.service.tables import (
     engine_for,
     seat_label,
     started_word,
-    table_from,
     written,
 )
 from bot.service.text import Mention, Moment, Text
 from bot.service.timing import NO_DEADLINES, Timing
+from bot.service.turns import Turns
 from bot.store import GameRecord, StaleVersion
 from engines.base import Event
 from engines.replay import action_rng
@@ -64,10 +66,28 @@ NOTIFY_CHOICES = {
 
 
 class TurnClock:
-    """Turn-clock use cases of :class:`~bot.service.host.GameHost` (a mixin)."""
+    """Turn limits, pausing and resuming, and firing what is due: reminders, timeouts and
+    computer moves. It owns which games this host is firing now and which it holds back
+    after failures; ``owner`` names this host in its claims on due games."""
 
-    claim_lease: float = CLAIM_LEASE
-    """Seconds this host's claims on due games last (see :data:`CLAIM_LEASE`)."""
+    def __init__(
+        self,
+        desk: Desk,
+        turns: Turns,
+        computers: Computers,
+        deadlines: TurnDeadlines,
+        owner: str,
+        claim_lease: float = CLAIM_LEASE,
+    ) -> None:
+        self._desk = desk
+        self._turns = turns
+        self._computers = computers
+        self._deadlines = deadlines
+        self.owner = owner
+        self.claim_lease = claim_lease
+        """Seconds this host's claims on due games last (see :data:`CLAIM_LEASE`)."""
+        self._firing: set[int] = set()
+        self._held: dict[int, Hold] = {}
 
     async def set_timing(
         self,
@@ -79,7 +99,7 @@ class TurnClock:
         **where: Any,
     ) -> Reply:
         """The host changes a game's turn limit, reminder or timeout rule."""
-        table = await self.find(user_id=user_id, **where)
+        table = await self._desk.find(user_id=user_id, **where)
         game_id = table.record.id
         record = table.record
         if user_id != record.host_id:
@@ -95,9 +115,13 @@ class TurnClock:
         timing = Timing.from_dict(record.timing).changed(limit_hours, reminder_hours, on_timeout)
         fields: dict[str, Any] = {"timing": timing.to_dict()}
         if record.status == "running":
-            fields.update(self.turn_deadlines(record, table.prompts(), self.clock(), timing))
-        await self.store.update_game(game_id, record.version, now=self.clock(), **fields)
-        self.wakeup()
+            fields.update(
+                self._deadlines.for_turn(record, table.prompts(), self._desk.clock(), timing)
+            )
+        await self._desk.store.update_game(
+            game_id, record.version, now=self._desk.clock(), **fields
+        )
+        self._desk.doorbell.deadline_moved()
         return Reply(f"{table.title}: {timing.describe()}.", private=False)
 
     async def set_server_timing(
@@ -109,13 +133,13 @@ class TurnClock:
         on_timeout: str | None = None,
     ) -> Reply:
         """Defaults for games opened on this server from now on (Manage Server only)."""
-        current = json.loads(await self.store.guild_setting(guild_id, "timing") or "{}")
+        current = json.loads(await self._desk.store.guild_setting(guild_id, "timing") or "{}")
         timing = Timing.from_dict(current).changed(limit_hours, reminder_hours, on_timeout)
-        await self.store.set_guild_setting(guild_id, "timing", json.dumps(timing.to_dict()))
+        await self._desk.store.set_guild_setting(guild_id, "timing", json.dumps(timing.to_dict()))
         return Reply(f"New games on this server: {timing.describe()}.", private=False)
 
     async def set_server_threads(self, *, guild_id: int, on: bool) -> Reply:
-        await self.store.set_guild_setting(guild_id, "threads", "on" if on else "off")
+        await self._desk.store.set_guild_setting(guild_id, "threads", "on" if on else "off")
         where = "in a thread of its own" if on else "in the channel where it was opened"
         return Reply(f"New games on this server are played {where}.", private=False)
 
@@ -126,9 +150,9 @@ class TurnClock:
         outcome = Outcome(
             [Reply("Paused."), ChannelPost(table.record.id, table.record.channel_id, text)]
         )
-        await self._store(
-            outcome, self.store.update_game, table.record.id, table.record.version,
-            now=self.clock(), status="paused", **NO_DEADLINES,
+        await self._desk.stored(
+            outcome, self._desk.store.update_game, table.record.id, table.record.version,
+            now=self._desk.clock(), status="paused", **NO_DEADLINES,
         )  # fmt: skip
         return outcome
 
@@ -139,31 +163,31 @@ class TurnClock:
         """
         table = await self._hosted(user_id, {**where, "channel_id": channel_id}, "paused", "resume")
         game_id = table.record.id
-        now = self.clock()
+        now = self._desk.clock()
         moved = {"channel_id": channel_id} if table.record.channel_id == 0 and channel_id else {}
         if table.record.channel_id == 0 and not moved:
             raise UserError(f"{table.title} lost its channel: resume it in the channel to play in.")
         fields = {
             "status": "running",
             **moved,
-            **self.turn_deadlines(table.record, table.prompts(), now),
+            **self._deadlines.for_turn(table.record, table.prompts(), now),
         }
-        fields = self.away_deadlines(table.record, table.prompts(), fields, now)
+        fields = away_deadlines(table.record, table.prompts(), fields, now)
         resumed = Table(written(table.record, now, fields), table.engine, table.state)
         outcome = Outcome([Reply("Resumed.")])
-        await self._announce(
+        await self._turns.announce(
             outcome, resumed, resumed.record.version, actor=None, events=[],
             fresh=resumed.prompts(), new_turn=True, headline="▶️ The game goes on!",
         )  # fmt: skip
-        await self._store(
-            outcome, self.store.update_game, game_id, table.record.version, now=now, **fields
+        await self._desk.stored(
+            outcome, self._desk.store.update_game, game_id, table.record.version, now=now, **fields
         )
-        self.wakeup()
+        self._desk.doorbell.deadline_moved()
         return outcome
 
     async def _hosted(self, user_id: int, where: dict[str, Any], status: str, verb: str) -> Table:
         """The game asked about, if ``user_id`` hosts it and it is ``status``."""
-        table = await self.find(user_id=user_id, **where)
+        table = await self._desk.find(user_id=user_id, **where)
         if user_id != table.record.host_id:
             raise UserError(
                 Text.of(
@@ -195,7 +219,7 @@ class TurnClock:
         it at once. A store that fails to release it only leaves the claim to lapse with
         its lease."""
         try:
-            await self.store.release_game(game_id, self.owner)
+            await self._desk.store.release_game(game_id, self.owner)
         except Exception:
             log.warning("game %s: releasing its claim failed; it lapses", game_id, exc_info=True)
 
@@ -205,7 +229,7 @@ class TurnClock:
         or holds back after a failure; earliest first. The caller fires each one it gets
         with :meth:`fire_claimed` (or gives it up with :meth:`unclaim`)."""
         busy = self._firing | {g for g, hold in self._held.items() if hold.retry_at > now}
-        claimed = await self.store.claim_due(
+        claimed = await self._desk.store.claim_due(
             now, self.owner, self.claim_lease, FIRST_DUE + len(busy)
         )
         due = []
@@ -223,13 +247,17 @@ class TurnClock:
         game held back after a failure is tried again."""
         held = [hold.retry_at for hold in self._held.values()]
         busy = sorted(self._firing | set(self._held))
-        when = await self.store.next_wakeup(busy) if busy else await self.store.next_wakeup()
+        when = (
+            await self._desk.store.next_wakeup(busy)
+            if busy
+            else await self._desk.store.next_wakeup()
+        )
         return min((t for t in (when, *held) if t is not None), default=None)
 
     async def fire_due(self) -> Outcome:
         """Send every reminder and settle every timeout that is due, each exactly once; a
         game whose firing fails is held back (see :meth:`fire_claimed`), the others go on."""
-        now = self.clock()
+        now = self._desk.clock()
         outcome = Outcome()
         for record in await self.due_games(now):
             if self.claim(record.id):
@@ -259,7 +287,7 @@ class TurnClock:
         if record.deadline is not None and record.deadline <= now:
             outcome = await self._time_out(record)
             if not outcome.notices:
-                after = await self.store.get_game(record.id)
+                after = await self._desk.store.get_game(record.id)
                 if after is not None and (after.version, after.deadline) == (
                     record.version,
                     record.deadline,
@@ -268,8 +296,8 @@ class TurnClock:
             return outcome
         if record.remind_at is not None:
             reminders = await self._remind(record)
-            taken = await self._store(
-                reminders, self.store.take_reminder, record.id, record.remind_at, now=now
+            taken = await self._desk.stored(
+                reminders, self._desk.store.take_reminder, record.id, record.remind_at, now=now
             )
             return reminders if taken else Outcome()
         return Outcome()
@@ -292,13 +320,13 @@ class TurnClock:
                 self._held.pop(game_id, None)
                 return outcome
         pause = BACKOFF[min(failures, len(BACKOFF)) - 1]
-        self._held[game_id] = Hold(failures, self.clock() + pause)
+        self._held[game_id] = Hold(failures, self._desk.clock() + pause)
         return Outcome()
 
     async def _set_aside(self, record: GameRecord, failures: int, error: Exception) -> Outcome:
         """Pause a game whose clock keeps failing, and tell its host why (through the
         outbox, in the same transaction)."""
-        current = await self.store.get_game(record.id)
+        current = await self._desk.store.get_game(record.id)
         if current is None or current.status != "running":
             return Outcome()
         title = f"{_title(current.slug)} #{current.id}"
@@ -310,9 +338,9 @@ class TurnClock:
         outcome = Outcome(
             [PrivateMessage(current.id, current.host_id, text, channel_id=current.channel_id)]
         )
-        await self._store(
-            outcome, self.store.update_game, current.id, current.version, now=self.clock(),
-            status="paused", **NO_DEADLINES,
+        await self._desk.stored(
+            outcome, self._desk.store.update_game, current.id, current.version,
+            now=self._desk.clock(), status="paused", **NO_DEADLINES,
         )  # fmt: skip
         return outcome
 
@@ -321,24 +349,27 @@ class TurnClock:
         when the deadline passed is skipped, forfeited or played by the computer."""
         outcome = Outcome()
         game_id, deadline = record.id, record.deadline
-        table: Table | None = table_from(record, self.states)
-        computers = computer_seats(record, table.prompts())
+        first = self._desk.loaded(record)
+        table: Table | None = first
+        computers = computer_seats(record, first.prompts())
         for seat in computers:
             level = record.computer_at(seat) or "strong"
-            played = await self._play_computer(game_id, seat, level, "", table=table)
+            played = await self._computers.play_computer(game_id, seat, level, "", table=table)
             outcome.notices += played.notices
             table = None  # read it again for the next seat
         if computers:
             return outcome
-        late = list(dict.fromkeys(p.seat for p in table.prompts()))
+        late = list(dict.fromkeys(p.seat for p in first.prompts()))
         mode = Timing.from_dict(record.timing).on_timeout
         for seat in late:
-            table = table or await self.table(game_id)
+            table = table or await self._desk.table(game_id)
             if table.record.deadline != deadline or seat not in {p.seat for p in table.prompts()}:
                 break  # someone acted meanwhile, or the turn already moved on
             if mode == "computer":
-                headline = "⏰ " + seat_label(table, seat) + " ran out of time: the computer plays."
-                played = await self._play_computer(
+                headline: str | Text = (
+                    "⏰ " + seat_label(table, seat) + " ran out of time: the computer plays."
+                )
+                played = await self._computers.play_computer(
                     game_id, seat, "strong", headline, forced=True, table=table
                 )
                 outcome.notices += played.notices
@@ -349,7 +380,9 @@ class TurnClock:
             state, events = hook(table.state, seat, rng)
             headline = _timeout_headline(table, seat, mode, events)
             try:
-                committed = await self._commit(table, seat, f"!{mode}", state, events, headline)
+                committed = await self._turns.commit(
+                    table, seat, f"!{mode}", state, events, headline
+                )
             except StaleVersion:
                 break
             outcome.notices += committed.notices
@@ -358,7 +391,7 @@ class TurnClock:
 
     async def _remind(self, record: GameRecord) -> Outcome:
         """Remind each player still to act, by DM, or in the channel if their DMs are closed."""
-        table = table_from(record, self.states)
+        table = self._desk.loaded(record)
         outcome = Outcome()
         when = Moment(record.deadline) if record.deadline else "soon"
         for seat in dict.fromkeys(p.seat for p in table.prompts()):
@@ -368,7 +401,7 @@ class TurnClock:
             text = Text.of(
                 f"⏰ Reminder: {table.title} is waiting for you; your turn runs out ", when, "."
             )
-            if await self.store.dm_closed(user):
+            if await self._desk.store.dm_closed(user):
                 outcome.add(
                     ChannelPost(
                         record.id,
@@ -386,7 +419,7 @@ class TurnClock:
         """How a user wants to be called: every turn, reminders only, or not at all."""
         if choice not in NOTIFY_CHOICES:
             raise UserError("Choose `turns`, `reminders` or `none`.")
-        await self.store.set_notify_choice(user_id, choice)
+        await self._desk.store.set_notify_choice(user_id, choice)
         return Reply(f"Notifications: {NOTIFY_CHOICES[choice]}.")
 
 

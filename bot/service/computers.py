@@ -11,10 +11,12 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from bot.service.desk import Desk
 from bot.service.notices import Outcome
 from bot.service.tables import Table, corrections_of, seat_label
+from bot.service.text import Text
 from bot.service.timing import Timing
 from bot.store import GameRecord, StaleVersion
 from engines.base import Game, Prompt
@@ -22,6 +24,9 @@ from engines.replay import action_rng
 from games import spec_for
 from players import Decision
 from players.base import EASY
+
+if TYPE_CHECKING:
+    from bot.service.turns import Turns
 
 COMPUTER_DELAY = 2.0
 """Seconds a computer 'thinks' before its move is played (so people can follow)."""
@@ -58,48 +63,58 @@ def _decide(game: Game, state: Any, seat: int, level: str, rng: random.Random) -
     return EASY.choose(game, seen, seat, rng)
 
 
-class Computers:
-    """Computer-seat use cases of :class:`~bot.service.host.GameHost` (a mixin)."""
+class TurnDeadlines:
+    """The deadline and reminder a new turn gets: the game's timing, or
+    ``computer_delay`` seconds when a computer is to play."""
 
-    computer_delay = COMPUTER_DELAY
+    def __init__(self, computer_delay: float = COMPUTER_DELAY) -> None:
+        self.computer_delay = computer_delay
 
-    def turn_deadlines(
+    def for_turn(
         self, record: GameRecord, prompts: list[Prompt], now: float, timing: Timing | None = None
-    ) -> dict:
+    ) -> dict[str, Any]:
         """Deadline and reminder for a turn starting ``now`` under ``timing`` (default: the
         game's): soon if a computer is to play."""
         if computer_seats(record, prompts):
             return {"deadline": now + self.computer_delay, "remind_at": None}
         return (timing or Timing.from_dict(record.timing)).deadlines(now)
 
+
+class Computers:
+    """Computer seats: playing their moves, one at a time or all that are due."""
+
+    def __init__(self, desk: Desk, turns: Turns) -> None:
+        self._desk = desk
+        self._turns = turns
+
     async def play_computers(self, game_id: int, limit: int = 20000) -> Outcome:
         """Play every computer move due in this game now, until a person is to decide or
         the game ends (a local table, or a test, has no scheduler to wait for)."""
         outcome = Outcome()
         for _ in range(limit):
-            table: Table = await self.table(game_id)
+            table: Table = await self._desk.table(game_id)
             seats = computer_seats(table.record, table.prompts())
             if table.record.status != "running" or not seats:
                 break
             for seat in seats:
                 level = table.record.computer_at(seat) or "strong"
-                outcome.notices += (await self._play_computer(game_id, seat, level, "")).notices
+                outcome.notices += (await self.play_computer(game_id, seat, level, "")).notices
         return outcome
 
     async def play_all_computers(self, *, guild_id: int) -> Outcome:
         """:meth:`play_computers` in every running game of the server."""
         outcome = Outcome()
-        for record in await self.store.games(guild_id=guild_id):
+        for record in await self._desk.store.games(guild_id=guild_id):
             if record.status == "running":
                 outcome.notices += (await self.play_computers(record.id)).notices
         return outcome
 
-    async def _play_computer(
+    async def play_computer(
         self,
         game_id: int,
         seat: int,
         level: str,
-        headline: str,
+        headline: str | Text,
         *,
         forced: bool = False,
         table: Table | None = None,
@@ -108,7 +123,7 @@ class Computers:
 
         ``forced``: a person's time ran out and the computer plays for them. ``table``: the
         game as just read (else it is read now)."""
-        table = table or await self.table(game_id)
+        table = table or await self._desk.table(game_id)
         record = table.record
         if seat not in {p.seat for p in table.prompts()}:
             return Outcome()
@@ -123,7 +138,7 @@ class Computers:
             headline = seat_label(table, seat)
             headline += f": {decision.why}" if decision.why and not secret else ""
         try:
-            return await self._commit(
+            return await self._turns.commit(
                 table, seat, decision.action, state, events, headline, forced=forced
             )
         except StaleVersion:

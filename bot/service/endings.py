@@ -21,10 +21,12 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+from bot.service.desk import Desk
 from bot.service.errors import AlreadyDone, UserError
 from bot.service.notices import ChannelPost, Controls, Outcome, Reply
 from bot.service.tables import STATUS_WORDS, Table, seat_label, seat_labels
 from bot.service.text import Mention, Text
+from bot.service.turns import Turns
 from bot.store import OfferRecord, StaleVersion
 from engines.base import Choice, Event, IllegalAction, Prompt
 from engines.replay import (
@@ -51,7 +53,11 @@ WHAT = {"draw": "a draw", "takeback": "to take back their last move"}
 
 
 class Endings:
-    """Resign, draw and takeback use cases of :class:`~bot.service.host.GameHost` (a mixin)."""
+    """``/game resign``, draw offers and takeback requests, with their answers."""
+
+    def __init__(self, desk: Desk, turns: Turns) -> None:
+        self._desk = desk
+        self._turns = turns
 
     # -- resigning ---------------------------------------------------------------------
 
@@ -60,7 +66,7 @@ class Endings:
     ) -> Outcome | Reply:
         """Ask to confirm (``confirmed`` False: a button for the asker only), then give
         up every seat of ``user_id`` by the game's forfeit rule."""
-        table = await self.find(user_id=user_id, **where)
+        table = await self._desk.find(user_id=user_id, **where)
         seats = _playing_seats(table, user_id)
         if not confirmed:
             prompt = Prompt(seats[0], RESIGN, "Resign?")
@@ -78,28 +84,28 @@ class Endings:
                            "by the game's forfeit rule as soon as it is its turn.")  # fmt: skip
             outcome.add(ChannelPost(table.record.id, table.record.channel_id, text))
         try:
-            await self._store(
-                outcome, self.store.mark_left, table.record.id, table.record.version,
-                user_id=user_id, now=self.clock(),
+            await self._desk.stored(
+                outcome, self._desk.store.mark_left, table.record.id, table.record.version,
+                user_id=user_id, now=self._desk.clock(),
             )  # fmt: skip
         except StaleVersion:
             raise UserError("The game moved on at that moment; please try again.") from None
         for seat in now_ok:
             outcome.notices += (await self._resign_now(table.record.id, seat)).notices
-        outcome.notices += (await self._forfeit_departed(table.record.id)).notices
+        outcome.notices += (await self._turns.forfeit_departed(table.record.id)).notices
         return outcome
 
     async def _resign_now(self, game_id: int, seat: int) -> Outcome:
         """The seat's forfeit applied at once, as one versioned action."""
         for _ in range(5):
-            table = await self.table(game_id)
+            table = await self._desk.table(game_id)
             if table.record.status != "running" or not _can_forfeit(table, seat):
                 return Outcome()
             rng = action_rng(table.record.seed, table.record.version + 1)
             state, events = table.engine.forfeit(table.state, seat, rng)
             headline = Text.of("🏳️ ", seat_label(table, seat), " resigns.")
             try:
-                return await self._commit(table, seat, FORFEIT, state, events, headline)
+                return await self._turns.commit(table, seat, FORFEIT, state, events, headline)
             except StaleVersion:
                 continue
         return Outcome()
@@ -108,7 +114,7 @@ class Endings:
 
     async def offer_draw(self, *, user_id: int, **where: Any) -> Outcome:
         """Offer a draw by agreement to every other player, with Accept and Decline."""
-        table = await self.find(user_id=user_id, **where)
+        table = await self._desk.find(user_id=user_id, **where)
         seats = _playing_seats(table, user_id)
         try:
             table.engine.agree_draw(table.state)
@@ -126,7 +132,7 @@ class Endings:
         """Ask every other player to take back the asker's last action; allowed only while
         nothing was revealed since. With nobody else to ask (computer seats accept every
         takeback) it is taken back at once."""
-        table = await self.find(user_id=user_id, **where)
+        table = await self._desk.find(user_id=user_id, **where)
         seats = _playing_seats(table, user_id)
         entries = await self._entries(table)
         seat = _last_actor(entries, seats)
@@ -142,8 +148,8 @@ class Endings:
     ) -> Outcome:
         """``user_id`` accepts or declines the offer made at ``version``. The last
         acceptance ends the game in a draw or takes the move back."""
-        table = await self.find(game_id=game_id)
-        offer = await self.store.offer(game_id)
+        table = await self._desk.find(game_id=game_id)
+        offer = await self._desk.store.offer(game_id)
         if offer is None or offer.version != version or table.record.version != version:
             raise AlreadyDone(ANSWERED)
         if user_id == offer.user_id:
@@ -164,7 +170,7 @@ class Endings:
     async def _offer(self, table: Table, kind: str, seat: int, user_id: int) -> Outcome:
         record = table.record
         others = _others(table, user_id)
-        asked = Text.of(", ").join(Mention(u) for u in others)
+        asked = Text.of(", ").join(Text.of(Mention(u)) for u in others)
         text = Text.of(f"**{table.title}**: ", seat_label(table, seat),
                        f" asks {WHAT[kind]}. ", asked, ": accept or decline?")  # fmt: skip
         prompt = Prompt(seat, OFFER, f"Accept {WHAT[kind]}?")
@@ -180,12 +186,12 @@ class Endings:
                 ),
             ]
         )
-        made = await self._store(
-            outcome, self.store.make_offer, record.id, record.version, kind=kind, seat=seat,
-            user_id=user_id, now=self.clock(),
+        made = await self._desk.stored(
+            outcome, self._desk.store.make_offer, record.id, record.version, kind=kind, seat=seat,
+            user_id=user_id, now=self._desk.clock(),
         )  # fmt: skip
         if not made:
-            waiting = await self.store.offer(record.id)
+            waiting = await self._desk.store.offer(record.id)
             if waiting is None:
                 raise UserError("The game moved on at that moment; please try again.")
             raise AlreadyDone(
@@ -198,12 +204,12 @@ class Endings:
     ) -> Outcome:
         record = table.record
         text = Text.of(Mention(user_id), " accepts; still to answer: ",
-                       Text.of(", ").join(Mention(u) for u in waiting), ".")  # fmt: skip
+                       Text.of(", ").join(Text.of(Mention(u)) for u in waiting), ".")  # fmt: skip
         outcome = Outcome([Reply("You accepted; the others are still to answer."),
                            ChannelPost(record.id, record.channel_id, text)])  # fmt: skip
-        stored = await self._store(
-            outcome, self.store.accept_offer, record.id, offer.version, user_id,
-            now=self.clock(),
+        stored = await self._desk.stored(
+            outcome, self._desk.store.accept_offer, record.id, offer.version, user_id,
+            now=self._desk.clock(),
         )  # fmt: skip
         if not stored:
             raise AlreadyDone(ANSWERED)
@@ -214,8 +220,8 @@ class Endings:
         text = Text.of(f"**{table.title}**: ", Mention(user_id),
                        f" declines {WHAT[offer.kind]}; the game goes on.")  # fmt: skip
         outcome = Outcome([Reply("You declined."), ChannelPost(record.id, record.channel_id, text)])
-        dropped = await self._store(
-            outcome, self.store.drop_offer, record.id, offer.version, now=self.clock()
+        dropped = await self._desk.stored(
+            outcome, self._desk.store.drop_offer, record.id, offer.version, now=self._desk.clock()
         )
         if not dropped:
             raise AlreadyDone(ANSWERED)
@@ -228,7 +234,9 @@ class Endings:
         except IllegalAction as error:
             raise UserError(str(error)) from None
         try:
-            return await self._commit(table, offer.seat, DRAW, state, events, "🤝 Draw agreed.")
+            return await self._turns.commit(
+                table, offer.seat, DRAW, state, events, "🤝 Draw agreed."
+            )
         except StaleVersion:
             raise AlreadyDone(ANSWERED) from None
 
@@ -238,7 +246,7 @@ class Endings:
         text = f"{table.role_name(seat)}'s last move is taken back ({why})."
         headline = Text.of("↩️ ", seat_label(table, seat), " takes back their last move.")
         try:
-            return await self._commit(table, seat, TAKEBACK, state, [Event(text)], headline)
+            return await self._turns.commit(table, seat, TAKEBACK, state, [Event(text)], headline)
         except StaleVersion:
             raise AlreadyDone(
                 "The game moved on at that moment (or this was already answered); nothing was "
@@ -258,7 +266,7 @@ class Endings:
             raise UserError(str(refusal)) from None
 
     async def _entries(self, table: Table) -> list[Entry]:
-        return [(a.seq, a.seat, a.action) for a in await self.store.actions(table.record.id)]
+        return [(a.seq, a.seat, a.action) for a in await self._desk.store.actions(table.record.id)]
 
 
 def _playing_seats(table: Table, user_id: int) -> list[int]:

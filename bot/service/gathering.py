@@ -21,8 +21,9 @@ reads the game as it is and answers clearly once it has started or closed.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.service import wire
 from bot.service.errors import AlreadyDone, UserError
@@ -31,6 +32,10 @@ from bot.service.tables import STATUS_WORDS, Table, engine_for, seating_of
 from bot.service.text import BoardLink, ChannelRef, Mention, Text
 from bot.store import GameRecord, NewSeat, StaleVersion
 from engines.base import Choice, Prompt, Role
+
+if TYPE_CHECKING:
+    from bot.service.desk import Desk
+    from bot.service.lobby import Lobby, OpeningData
 
 LOBBY = "lobby"
 """The prompt kind of a lobby post's Join, Leave and Start controls."""
@@ -100,14 +105,21 @@ def table_link(record: GameRecord) -> Text:
 
 
 class Gathering:
-    """Lobby buttons, invitations and rematches of :class:`~bot.service.host.GameHost`
-    (a mixin)."""
+    """The lobby's buttons, invitations and a finished game's rematch."""
+
+    def __init__(
+        self, desk: Desk, lobby: Lobby, server_data: OpeningData, seeds: random.Random
+    ) -> None:
+        self._desk = desk
+        self._lobby = lobby
+        self._server_data = server_data
+        self._seeds = seeds
 
     # -- the lobby's controls ----------------------------------------------------------
 
     async def press_join(self, *, game_id: int, user_id: int, user_name: str) -> Outcome | Reply:
         """Join: the only open seat at once; with several open, a menu asking which."""
-        table = await self.table(game_id)
+        table = await self._desk.table(game_id)
         if (refused := closed_lobby(table)) is not None:
             raise refused
         record = table.record
@@ -120,22 +132,24 @@ class Gathering:
             choices = tuple(Choice(r.key, r.name) for r in free)
             ask = Controls(game_id, record.version, Prompt(0, SEAT, "Choose your seat"), choices)
             return Reply(f"Which seat do you take at {table.title}?", controls=(ask,))
-        return await self.join(game_id=game_id, user_id=user_id, user_name=user_name)
+        return await self._lobby.join(game_id=game_id, user_id=user_id, user_name=user_name)
 
     async def press_seat(self, *, game_id: int, user_id: int, user_name: str, role: str) -> Outcome:
         """The seat picked in Join's menu."""
-        table = await self.table(game_id)
+        table = await self._desk.table(game_id)
         if (refused := closed_lobby(table)) is not None:
             raise refused
-        return await self.join(game_id=game_id, user_id=user_id, user_name=user_name, role=role)
+        return await self._lobby.join(
+            game_id=game_id, user_id=user_id, user_name=user_name, role=role
+        )
 
     async def press_leave(self, *, game_id: int, user_id: int, user_name: str) -> Outcome:
         """Leave: give up a seat while the game waits for players (a game under way is
         left with `/game leave`, which gives the seat up by the rules)."""
-        table = await self.table(game_id)
+        table = await self._desk.table(game_id)
         if (refused := closed_lobby(table)) is not None:
             raise refused
-        return await self.leave(game_id=game_id, user_id=user_id, user_name=user_name)
+        return await self._lobby.leave(game_id=game_id, user_id=user_id, user_name=user_name)
 
     async def press_start(
         self,
@@ -146,14 +160,14 @@ class Gathering:
     ) -> Outcome:
         """Start (the host only). ``open_thread(channel_id, title)`` makes the game's own
         thread where the game asks for one and returns its channel id."""
-        table = await self.table(game_id)
+        table = await self._desk.table(game_id)
         if (refused := closed_lobby(table)) is not None:
             raise refused
-        table = await self.startable(game_id=game_id, user_id=user_id)
+        table = await self._lobby.startable(game_id=game_id, user_id=user_id)
         if table.record.own_thread and open_thread is not None:
             thread = await open_thread(table.record.channel_id, table.title)
-            await self.move_to(game_id=game_id, channel_id=thread)
-        return await self.start(game_id=game_id, user_id=user_id)
+            await self._lobby.move_to(game_id=game_id, channel_id=thread)
+        return await self._lobby.start(game_id=game_id, user_id=user_id)
 
     # -- invitations -------------------------------------------------------------------
 
@@ -172,10 +186,10 @@ class Gathering:
 
         ``deliver`` sends the invitation at once, so that DMs found closed can be told to
         the inviter (without it the invitation simply waits in the outbox)."""
-        table = await self.find(user_id=user_id, **where)
+        table = await self._desk.find(user_id=user_id, **where)
         record = table.record
         _check_invitation(table, user_id, invitee_id, invitee_name, invitee_is_bot)
-        if await self.store.dm_closed(invitee_id):
+        if await self._desk.store.dm_closed(invitee_id):
             raise UserError(_dms_closed(invitee_id, invitee_name, table))
         taken = {s.seat for s in record.seats}
         free = [r.name for i, r in enumerate(table.roles()) if i not in taken]
@@ -188,10 +202,12 @@ class Gathering:
         join = (invite_controls(record.id, table.title),)
         card = PrivateMessage(record.id, invitee_id, text, join)
         outcome = Outcome([card])
-        await self._store(outcome, self.store.enqueue, record.id, now=self.clock())
+        await self._desk.stored(
+            outcome, self._desk.store.enqueue, record.id, now=self._desk.clock()
+        )
         if deliver is not None:
             await deliver(outcome)
-            if await self.store.dm_closed(invitee_id):
+            if await self._desk.store.dm_closed(invitee_id):
                 return Outcome([Reply(_dms_closed(invitee_id, invitee_name, table))])
         return outcome.add(Reply(f"✉️ {invitee_name} is invited to {table.title} by DM."))
 
@@ -208,7 +224,7 @@ class Gathering:
         """Open a rematch of the finished game ``game_id`` hosted by ``user_id`` (one of its
         players). ``parent_channel_id``: the channel holding the game's own thread, where a
         game played in a thread of its own opens its rematch."""
-        old = await self.table(game_id)
+        old = await self._desk.table(game_id)
         record = old.record
         if record.status != "finished":
             raise UserError(f"{old.title} is not over, so there is no rematch yet.")
@@ -217,7 +233,7 @@ class Gathering:
                 f"Only the players of {old.title} can ask for its rematch; "
                 "`/game new` opens a game of your own."
             )
-        if (already := await self.store.rematch(game_id)) is not None:
+        if (already := await self._desk.store.rematch(game_id)) is not None:
             raise await self._rematch_open(already)
         channel_id = record.channel_id
         if record.own_thread and parent_channel_id:
@@ -225,7 +241,7 @@ class Gathering:
         try:
             return await self._open_rematch(old, user_id, user_name, channel_id)
         except StaleVersion:
-            raise await self._rematch_open(await self.store.rematch(game_id)) from None
+            raise await self._rematch_open(await self._desk.store.rematch(game_id)) from None
 
     async def _open_rematch(
         self, old: Table, user_id: int, user_name: str, channel_id: int
@@ -262,14 +278,14 @@ class Gathering:
             return wire.outgoing(Outcome(list(posts)))
 
         # A rematch is a new game: the server's corrected data as it is now, like any opening.
-        corrections = await self.opening_data(record.guild_id, record.slug)
-        new_id = await self.store.create_game(
+        corrections = await self._server_data.opening_data(record.guild_id, record.slug)
+        new_id = await self._desk.store.create_game(
             guild_id=record.guild_id, channel_id=channel_id, slug=record.slug, host_id=user_id,
             players=record.players, options=record.options, seed=self._seeds.getrandbits(62),
-            now=self.clock(), timing=record.timing, own_thread=record.own_thread, seats=seats,
+            now=self._desk.clock(), timing=record.timing, own_thread=record.own_thread, seats=seats,
             notices=opened, rematch_of=record.id, data=corrections.to_json(),
         )  # fmt: skip
-        self.delivery_due()
+        self._desk.doorbell.notices_stored()
         reply = Reply(f"You opened {engine.title} #{new_id}, a rematch of {old.title}.")
         return Outcome([reply, *posts])
 
@@ -277,7 +293,7 @@ class Gathering:
         """The answer to a press after the rematch was opened: where it is."""
         if rematch_id is None:  # cannot be: the store refused a second rematch
             return UserError("The rematch could not be opened; please try again.")
-        new = await self.table(rematch_id)
+        new = await self._desk.table(rematch_id)
         where = table_link(new.record)
         state = STATUS_WORDS[new.record.status]
         if not new.record.active:  # its own final post offers the next one

@@ -4,14 +4,19 @@ lose a player or their channel."""
 from __future__ import annotations
 
 import json
+import random
 from dataclasses import replace
-from typing import Any
+from typing import Any, Protocol
 
 from bot.service import sizes, wire
+from bot.service.away import away_deadlines
+from bot.service.computers import TurnDeadlines
+from bot.service.desk import Desk
 from bot.service.errors import UserError
 from bot.service.gathering import lobby_controls, lobby_status, lobby_status_text
 from bot.service.notices import (
     ChannelPost,
+    Notice,
     Outcome,
     PrivateMessage,
     Reply,
@@ -29,11 +34,12 @@ from bot.service.tables import (
 )
 from bot.service.text import Mention, Text, plural
 from bot.service.timing import NO_DEADLINES, Timing
+from bot.service.turns import Turns
 from bot.store import NewSeat, Outgoing, SeatRecord, StaleVersion
 from engines import data as engine_data
 from engines.base import BadOptions, Role
 from engines.options import clip
-from engines.replay import action_rng, setup_rng
+from engines.replay import setup_rng
 from players import LEVELS
 
 
@@ -43,8 +49,29 @@ def _without(table: Table, user_id: int) -> Table:
     return replace(table, record=replace(table.record, seats=seats))
 
 
+class OpeningData(Protocol):
+    """Where a new game's corrected data files come from (the server's corrections)."""
+
+    async def opening_data(self, guild_id: int | None, slug: str) -> engine_data.Corrections: ...
+
+
 class Lobby:
-    """Lobby use cases of :class:`~bot.service.host.GameHost` (a mixin)."""
+    """Opening, joining, leaving, starting and closing games; players and channels that
+    go away."""
+
+    def __init__(
+        self,
+        desk: Desk,
+        turns: Turns,
+        deadlines: TurnDeadlines,
+        server_data: OpeningData,
+        seeds: random.Random,
+    ) -> None:
+        self._desk = desk
+        self._turns = turns
+        self._deadlines = deadlines
+        self._server_data = server_data
+        self._seeds = seeds
 
     async def new_game(
         self,
@@ -68,7 +95,7 @@ class Lobby:
         if (refused := sizes.refusal(engine, players)) is not None:
             raise UserError(refused)
         # The server's corrected data is fixed for the game now (its defaults too).
-        corrections = await self.opening_data(guild_id, engine.slug)
+        corrections = await self._server_data.opening_data(guild_id, engine.slug)
         try:
             with engine_data.corrected(corrections):
                 normalized = engine.parse_options(options)
@@ -78,13 +105,13 @@ class Lobby:
         if role is not None:
             role_index(roles, role)
         timing = Timing.from_dict(
-            json.loads(await self.store.guild_setting(guild_id, "timing") or "{}")
+            json.loads(await self._desk.store.guild_setting(guild_id, "timing") or "{}")
         )
         if own_thread is None:
-            own_thread = await self.store.guild_setting(guild_id, "threads") == "on"
+            own_thread = await self._desk.store.guild_setting(guild_id, "threads") == "on"
         seat = free_seat(roles, set(), role, title=engine.title)
         host_seat = NewSeat(seat, roles[seat].key, user_id, user_name)
-        fields = {
+        fields: dict[str, Any] = {
             "guild_id": guild_id, "channel_id": channel_id, "slug": engine.slug,
             "host_id": user_id, "players": players, "options": normalized,
             "seed": self._seeds.getrandbits(62), "timing": timing.to_dict(),
@@ -107,11 +134,11 @@ class Lobby:
             posts.append(StatusUpdate(game_id, channel_id, status))
             return wire.outgoing(Outcome(posts[-2:]))
 
-        posts: list[ChannelPost] = []
-        game_id = await self.store.create_game(
-            **fields, now=self.clock(), seats=[host_seat], notices=opened
+        posts: list[Notice] = []
+        game_id = await self._desk.store.create_game(
+            **fields, now=self._desk.clock(), seats=[host_seat], notices=opened
         )
-        self.delivery_due()
+        self._desk.doorbell.notices_stored()
         reply = Reply(f"You joined {engine.title} #{game_id} as {roles[seat].name}.")
         return Outcome([reply, *posts[-2:]])
 
@@ -123,7 +150,7 @@ class Lobby:
         role: str | None = None,
         **where: Any,
     ) -> Outcome:
-        table = await self.find(user_id=user_id, **where)
+        table = await self._desk.find(user_id=user_id, **where)
         game_id = table.record.id
         record = table.record
         if record.status != "lobby":
@@ -147,13 +174,13 @@ class Lobby:
         post = ChannelPost(game_id, record.channel_id, text, controls=(lobby_controls(game_id),))
         told = Outcome([post, lobby_status(joined)])
         try:
-            await self.store.add_seat(
+            await self._desk.store.add_seat(
                 game_id, record.version, seat=seat, role=roles[seat].key, user_id=user_id,
-                name=user_name, now=self.clock(), notices=wire.outgoing(told),
+                name=user_name, now=self._desk.clock(), notices=wire.outgoing(told),
             )  # fmt: skip
         except StaleVersion:
             raise UserError("Someone joined at the same moment; please try again.") from None
-        self.delivery_due()
+        self._desk.doorbell.notices_stored()
         return Outcome([Reply(f"You joined {table.title} as {roles[seat].name}."), *told.notices])
 
     async def add_computer(
@@ -169,7 +196,7 @@ class Lobby:
         Naming the host's own seat hands it to the computer (the host still hosts): that is
         how a game of computers only is set up.
         """
-        table = await self.find(user_id=user_id, **where)
+        table = await self._desk.find(user_id=user_id, **where)
         game_id = table.record.id
         record = table.record
         if record.status != "lobby":
@@ -185,10 +212,10 @@ class Lobby:
             )
         roles = table.roles()
         if role is not None and role_index(roles, role) in record.seat_of(user_id):
-            await self.store.remove_seats(
-                game_id, record.version, user_id=user_id, now=self.clock()
+            await self._desk.store.remove_seats(
+                game_id, record.version, user_id=user_id, now=self._desk.clock()
             )
-            table = await self.table(game_id)
+            table = await self._desk.table(game_id)
             record = table.record
         seat = free_seat(roles, {s.seat for s in record.seats}, role, title=table.title)
         name = f"Computer ({level})"
@@ -205,9 +232,9 @@ class Lobby:
              lobby_status(seated)]
         )  # fmt: skip
         try:
-            await self._store(
-                outcome, self.store.add_seat, game_id, record.version, seat=seat,
-                role=roles[seat].key, user_id=computer.user_id, name=name, now=self.clock(),
+            await self._desk.stored(
+                outcome, self._desk.store.add_seat, game_id, record.version, seat=seat,
+                role=roles[seat].key, user_id=computer.user_id, name=name, now=self._desk.clock(),
                 computer=level,
             )  # fmt: skip
         except StaleVersion:
@@ -215,7 +242,7 @@ class Lobby:
         return outcome
 
     async def leave(self, *, user_id: int, user_name: str, **where: Any) -> Outcome:
-        table = await self.find(user_id=user_id, **where)
+        table = await self._desk.find(user_id=user_id, **where)
         game_id = table.record.id
         record = table.record
         if not record.seat_of(user_id):
@@ -230,9 +257,9 @@ class Lobby:
         text = f"{user_name} left **{table.title}**.\n{seating(rest)}"
         post = ChannelPost(game_id, record.channel_id, text, controls=(lobby_controls(game_id),))
         outcome = Outcome([Reply(f"You left {table.title}."), post, lobby_status(rest)])
-        await self._store(
-            outcome, self.store.remove_seats, game_id, record.version, user_id=user_id,
-            now=self.clock(),
+        await self._desk.stored(
+            outcome, self._desk.store.remove_seats, game_id, record.version, user_id=user_id,
+            now=self._desk.clock(),
         )  # fmt: skip
         return outcome
 
@@ -247,39 +274,19 @@ class Lobby:
         outcome = Outcome(
             [Reply(f"You left {table.title}."), ChannelPost(record.id, record.channel_id, text)]
         )
-        await self._store(
-            outcome, self.store.mark_left, record.id, record.version, user_id=user_id,
-            now=self.clock(),
+        await self._desk.stored(
+            outcome, self._desk.store.mark_left, record.id, record.version, user_id=user_id,
+            now=self._desk.clock(),
         )  # fmt: skip
         if record.status == "running":
-            outcome.notices += (await self._forfeit_departed(record.id)).notices
-        return outcome
-
-    async def _forfeit_departed(self, game_id: int) -> Outcome:
-        """Forfeit every seat that is prompted now but whose player has left."""
-        outcome = Outcome()
-        for _ in range(16):
-            table = await self.table(game_id)
-            gone = [p.seat for p in table.prompts() if table.record.has_left(p.seat)]
-            if table.record.status != "running" or not gone:
-                break
-            seat = gone[0]
-            rng = action_rng(table.record.seed, table.record.version + 1)
-            state, events = table.engine.forfeit(table.state, seat, rng)
-            headline = f"🚪 {table.role_name(seat)} has left the game."
-            try:
-                outcome.notices += (
-                    await self._commit(table, seat, "!forfeit", state, events, headline)
-                ).notices
-            except StaleVersion:
-                continue
+            outcome.notices += (await self._turns.forfeit_departed(record.id)).notices
         return outcome
 
     async def member_left(self, *, guild_id: int, user_id: int) -> Outcome:
         """A member left the server: they leave every game there; each host is told."""
         outcome = Outcome()
-        for record in await self.store.games(guild_id=guild_id, user_id=user_id):
-            table = await self.table(record.id)
+        for record in await self._desk.store.games(guild_id=guild_id, user_id=user_id):
+            table = await self._desk.table(record.id)
             name = next(s.name for s in record.seats if s.user_id == user_id)
             told = Outcome()
             if record.host_id != user_id:
@@ -289,19 +296,21 @@ class Lobby:
             if record.status == "lobby" and user_id == record.host_id:
                 closed = f"{table.title} was closed: its host left the server."
                 told.add(ChannelPost(record.id, record.channel_id, closed))
-                await self._store(
-                    told, self.store.update_game, record.id, record.version, now=self.clock(),
-                    status="cancelled",
+                await self._desk.stored(
+                    told, self._desk.store.update_game, record.id, record.version,
+                    now=self._desk.clock(), status="cancelled",
                 )  # fmt: skip
             elif record.status == "lobby":
                 text = f"{name} left the server, and so their seat at {table.title} is open again."
                 told.add(ChannelPost(record.id, record.channel_id, text))
-                await self._store(
-                    told, self.store.remove_seats, record.id, record.version, user_id=user_id,
-                    now=self.clock(),
+                await self._desk.stored(
+                    told, self._desk.store.remove_seats, record.id, record.version, user_id=user_id,
+                    now=self._desk.clock(),
                 )  # fmt: skip
             else:
-                await self._store(told, self.store.enqueue, record.id, now=self.clock())
+                await self._desk.stored(
+                    told, self._desk.store.enqueue, record.id, now=self._desk.clock()
+                )
                 left = await self._leave_running(table, user_id, name)
                 told.notices += left.outgoing  # all but the reply to the leaver
             outcome.notices += told.notices
@@ -311,8 +320,8 @@ class Lobby:
         """The channel (or thread) of some games was deleted: lobbies close, games under way
         are paused and wait for their host to `/game resume` them in another channel."""
         outcome = Outcome()
-        for record in await self.store.games(channel_id=channel_id):
-            table = await self.table(record.id)
+        for record in await self._desk.store.games(channel_id=channel_id):
+            table = await self._desk.table(record.id)
             if record.status == "lobby":
                 fields: dict[str, Any] = {"status": "cancelled"}
                 text = f"{table.title} was closed: its channel was deleted before it started."
@@ -323,23 +332,23 @@ class Lobby:
                     f"`/game resume game:{record.id}` in any channel of the server goes on there."
                 )
             told = Outcome([PrivateMessage(record.id, record.host_id, text)])
-            await self._store(
-                told, self.store.update_game, record.id, record.version, now=self.clock(),
-                **fields,
+            await self._desk.stored(
+                told, self._desk.store.update_game, record.id, record.version,
+                now=self._desk.clock(), **fields,
             )  # fmt: skip
             outcome.notices += told.notices
         return outcome
 
     async def move_to(self, *, game_id: int, channel_id: int) -> None:
         """Play a game in another channel from now on (its own thread, say)."""
-        record = (await self.table(game_id)).record
-        await self.store.update_game(
-            game_id, record.version, now=self.clock(), channel_id=channel_id
+        record = (await self._desk.table(game_id)).record
+        await self._desk.store.update_game(
+            game_id, record.version, now=self._desk.clock(), channel_id=channel_id
         )
 
     async def startable(self, *, user_id: int, **where: Any) -> Table:
         """The lobby ``user_id`` may start now; UserError says why not."""
-        table = await self.find(user_id=user_id, **where)
+        table = await self._desk.find(user_id=user_id, **where)
         game_id = table.record.id
         record = table.record
         if record.status != "lobby":
@@ -363,30 +372,30 @@ class Lobby:
         game_id = table.record.id
         record = table.record
         state = table.engine.setup(table.role_keys(), record.options, setup_rng(record.seed))
-        now = self.clock()
+        now = self._desk.clock()
         fields = {
             "status": "running",
             "snapshot": table.engine.dump(state),
-            **self.turn_deadlines(record, table.engine.prompts(state), now),
+            **self._deadlines.for_turn(record, table.engine.prompts(state), now),
         }
-        fields = self.away_deadlines(record, table.engine.prompts(state), fields, now)
+        fields = away_deadlines(record, table.engine.prompts(state), fields, now)
         started = Table(written(record, now, fields), table.engine, state)
         outcome = Outcome([Reply(f"{started.title} has started.")])
-        await self._announce(
+        await self._turns.announce(
             outcome, started, started.record.version, actor=None, events=[],
             fresh=started.prompts(), new_turn=True, headline="The game begins!",
         )  # fmt: skip
         try:
-            await self._store(
-                outcome, self.store.update_game, game_id, record.version, now=now, **fields
+            await self._desk.stored(
+                outcome, self._desk.store.update_game, game_id, record.version, now=now, **fields
             )
         except StaleVersion:
             raise UserError("The table changed at that moment; please try again.") from None
-        self.wakeup()
+        self._desk.doorbell.deadline_moved()
         return outcome
 
     async def cancel(self, *, user_id: int, is_admin: bool, **where: Any) -> Outcome:
-        table = await self.find(user_id=user_id, **where)
+        table = await self._desk.find(user_id=user_id, **where)
         game_id = table.record.id
         record = table.record
         if not record.active:
@@ -403,8 +412,8 @@ class Lobby:
             [Reply(f"{table.title} is cancelled."), ChannelPost(game_id, record.channel_id, text),
              StatusUpdate(game_id, record.channel_id, f"📜 **{table.title}**: cancelled.")]
         )  # fmt: skip
-        await self._store(
-            outcome, self.store.update_game, game_id, record.version, now=self.clock(),
+        await self._desk.stored(
+            outcome, self._desk.store.update_game, game_id, record.version, now=self._desk.clock(),
             status="cancelled", **NO_DEADLINES,
         )  # fmt: skip
         return outcome
@@ -422,7 +431,7 @@ class Lobby:
         """Roles still open at the lobby asked about (for autocomplete); none when the game
         is unclear."""
         try:
-            table = await self.find(**where)
+            table = await self._desk.find(**where)
         except UserError:
             return []
         taken = {s.seat for s in table.record.seats}

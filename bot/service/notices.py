@@ -113,6 +113,8 @@ class PrivateFallback:
 
 
 Notice = Reply | ChannelPost | PrivateMessage | StatusUpdate | PrivateFallback
+Sendable = ChannelPost | PrivateMessage | StatusUpdate | PrivateFallback
+"""A notice that goes through the outbox (every kind but a reply)."""
 
 
 @dataclass
@@ -132,6 +134,6 @@ class Outcome:
         return [n for n in self.notices if isinstance(n, Reply)]
 
     @property
-    def outgoing(self) -> list[Notice]:
+    def outgoing(self) -> list[Sendable]:
         """The notices that go through the outbox (all but the replies)."""
         return [n for n in self.notices if not isinstance(n, Reply)]

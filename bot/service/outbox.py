@@ -31,6 +31,7 @@ from bot.service.notices import (
     Outcome,
     PrivateFallback,
     PrivateMessage,
+    Sendable,
     StatusUpdate,
 )
 from bot.service.watchers import watch_fallback
@@ -133,13 +134,14 @@ class Outbox:
         self._sleeping = False
         self._dirty = False
         self._next_retry: float | None = None
+        # Whenever the host stores notices it rings; this outbox then sends them.
+        host.doorbell.on_notices_stored(self.poke)
 
     # -- running in the background -----------------------------------------------------
 
     def start(self) -> None:
         """Send what is waiting now, then whatever is stored later, until :meth:`stop`."""
         if self._task is None:
-            self.host.delivery_due = self.poke
             self._task = asyncio.create_task(self._run(), name="outbox")
 
     async def stop(self) -> None:
@@ -312,7 +314,7 @@ class Outbox:
         if self._next_retry is None or when < self._next_retry:
             self._next_retry = when
 
-    async def _handle(self, notice: Notice, error: Undeliverable) -> None:
+    async def _handle(self, notice: Sendable, error: Undeliverable) -> None:
         """What a lasting failure changes: the game pauses, or the player gets a button."""
         log.warning("a notice of game %s cannot be sent: %s", notice.game_id, error)
         if isinstance(error, ChannelGone):

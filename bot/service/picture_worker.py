@@ -14,6 +14,7 @@ import signal
 import socket
 import struct
 import sys
+from collections.abc import Callable
 from typing import Any
 
 HEADER = struct.Struct(">I")
@@ -34,7 +35,7 @@ def animate(pictures: list[bytes]) -> bytes:
     return animation.animate(pictures)
 
 
-TASKS = {"draw": draw, "animate": animate}
+TASKS: dict[str, Callable[..., bytes]] = {"draw": draw, "animate": animate}
 
 
 def receive(connection: socket.socket) -> Any:

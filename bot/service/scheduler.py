@@ -36,7 +36,7 @@ class Scheduler:
     def __init__(
         self,
         host: GameHost,
-        deliver: Callable[[Outcome], Awaitable[None]],
+        deliver: Callable[[Outcome], Awaitable[object]],
         clock: Callable[[], float],
         *,
         concurrency: int = CONCURRENCY,
@@ -54,9 +54,10 @@ class Scheduler:
         self.ready = asyncio.Event()
         """Set once the first look at the deadlines after the start has fired all that was
         due then (and delivered its notices)."""
+        # Whenever the host moves a deadline it rings; this scheduler then looks again.
+        host.doorbell.on_deadline_moved(self.poke)
 
     def start(self) -> None:
-        self._host.wakeup = self.poke
         self._stopping = False
         self._task = asyncio.create_task(self._run(), name="turn-clock")
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -53,10 +54,12 @@ def package_of(engine: Game) -> str:
 
 
 class ServerData:
-    """Corrected data use cases of :class:`~bot.service.host.GameHost` (a mixin)."""
+    """A server's corrected data files, the corrections a game opens with, and ``/rules``
+    with them."""
 
-    store: Store
-    clock: Any
+    def __init__(self, store: Store, clock: Callable[[], float]) -> None:
+        self._store = store
+        self._clock = clock
 
     async def opening_data(self, guild_id: int | None, slug: str) -> data.Corrections:
         """The corrections a game of ``slug`` opened on server ``guild_id`` now is played
@@ -68,7 +71,7 @@ class ServerData:
         return data.Corrections({package: files})
 
     async def _files(self, guild_id: int, package: str | None = None) -> list[GuildDataRecord]:
-        rows = await self.store.guild_data(guild_id)
+        rows = await self._store.guild_data(guild_id)
         return [r for r in rows if package is None or r.package == package]
 
     async def upload_data(
@@ -103,8 +106,8 @@ class ServerData:
                 f"That file was not kept: {clip(str(error), 1500)}. Fix it and upload it again "
                 f"(`/game data action:show game:{engine.slug}` lists what this server has)."
             ) from None
-        await self.store.set_guild_data(
-            guild_id, package, name, fields, user_id=user_id, now=self.clock()
+        await self._store.set_guild_data(
+            guild_id, package, name, fields, user_id=user_id, now=self._clock()
         )
         changed = data.differences(package, name, fields)
         told = (
@@ -143,7 +146,7 @@ class ServerData:
         """Remove this server's corrections of ``game``; games already open keep theirs."""
         engine = _admin_game(guild_id, game, is_admin, "clear corrected data")
         assert guild_id is not None
-        removed = await self.store.clear_guild_data(guild_id, package_of(engine))
+        removed = await self._store.clear_guild_data(guild_id, package_of(engine))
         if not removed:
             raise UserError(f"This server has no corrected data for {engine.title}.")
         files = "1 corrected file" if removed == 1 else f"{removed} corrected files"
@@ -286,7 +289,8 @@ def split_sections(text: str, game_title: str) -> list[Section]:
     under :data:`SECTION_LIMIT` (split at lines into numbered parts). Text before the
     first heading below the game's title is its first section, named after the game."""
     found: list[tuple[str, list[str]]] = []
-    title, lines = game_title, []
+    title = game_title
+    lines: list[str] = []
     for line in text.splitlines():
         heading = HEADING.match(line)
         if heading and not _fenced(lines):

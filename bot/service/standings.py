@@ -43,9 +43,10 @@ class Recomputed:
 
 
 class Standings:
-    """The host's ratings use cases (a mixin of :class:`~bot.service.host.GameHost`)."""
+    """``/leaderboard``, ``/stats``, and recomputing every rating from the results."""
 
-    store: Store
+    def __init__(self, store: Store) -> None:
+        self._store = store
 
     async def leaderboard(
         self, *, guild_id: int | None, user_id: int, game: str, **_: Any
@@ -53,7 +54,7 @@ class Standings:
         """The server's best ten in ``game`` (rating, games, wins), and the asker's own
         place when it is lower."""
         engine = engine_for(game)
-        pool = ratings.ranked(await self.store.ratings(guild_id=_server(guild_id), slug=game))
+        pool = ratings.ranked(await self._store.ratings(guild_id=_server(guild_id), slug=game))
         if not pool:
             return Reply(
                 Text.of(
@@ -75,7 +76,7 @@ class Standings:
         """A player's games, wins, rating and roles played, per game, on this server
         (``target``, else the asker)."""
         server, who = _server(guild_id), target or user_id
-        results = await self.store.player_results(guild_id=server, user_id=who)
+        results = await self._store.player_results(guild_id=server, user_id=who)
         if not results:
             whom = "You have" if who == user_id else Text.of(Mention(who), " has")
             return Reply(
@@ -83,7 +84,7 @@ class Standings:
                         "the games open here."),
                 private=False, quiet=True,
             )  # fmt: skip
-        rated = {r.slug: r for r in await self.store.player_ratings(guild_id=server, user_id=who)}
+        rated = {r.slug: r for r in await self._store.player_ratings(guild_id=server, user_id=who)}
         blocks = [
             _game_stats(slug, [r for r in results if r.slug == slug], rated.get(slug))
             for slug in SPECS
@@ -99,14 +100,14 @@ class Standings:
         added: list[ResultRow] = []
         unreadable: list[int] = []
         last = 0
-        while page := await self.store.finished_without_results(after_id=last, limit=PAGE):
+        while page := await self._store.finished_without_results(after_id=last, limit=PAGE):
             for record in page:
                 rows = _final_results(record)
                 if rows is None:
                     unreadable.append(record.id)
                 added += rows or []
             last = page[-1].id
-        games = await self.store.rebuild_ratings(ratings.rate, add=added)
+        games = await self._store.rebuild_ratings(ratings.rate, add=added)
         count = len({row.game_id for row in added})
         return Recomputed(games=games, added=count, unreadable=tuple(unreadable))
 

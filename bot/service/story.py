@@ -18,6 +18,8 @@ from typing import Any
 
 import engines.replay
 from bot.service import record as records
+from bot.service.desk import Desk
+from bot.service.drawing import Drawing
 from bot.service.errors import UserError
 from bot.service.notices import Board, Reply
 from bot.service.tables import STATUS_WORDS, Table, engine_for, engine_with, role_keys
@@ -25,7 +27,6 @@ from bot.service.text import ChannelRef, Text, plural
 from bot.store import ActionRecord, GameRecord
 from engines import data as engine_data
 from engines.base import Game, IllegalAction, Prompt
-from games import animation
 
 PAGE_CHARS = 1900
 """A history page's length: Discord allows 2,000 characters a message."""
@@ -221,13 +222,16 @@ def frames_of(story: Story, from_turn: int = 1) -> list[dict[str, Any]]:
 
 
 class StoryTeller:
-    """History, records, replays and finished games of
-    :class:`~bot.service.host.GameHost` (a mixin)."""
+    """History, records, replays and finished games, from the stored action log."""
 
-    async def _story(self, table: Table) -> Story:
+    def __init__(self, desk: Desk, drawing: Drawing) -> None:
+        self._desk = desk
+        self._drawing = drawing
+
+    async def story(self, table: Table) -> Story:
         if table.state is None:
             raise UserError(f"{table.title} has not started yet; there is no story to tell.")
-        actions = await self.store.actions(table.record.id)
+        actions = await self._desk.store.actions(table.record.id)
         return await asyncio.to_thread(walk, table.engine, table.record, actions)
 
     async def history(
@@ -235,8 +239,8 @@ class StoryTeller:
     ) -> Reply:
         """The moves so far by turn, from public events only, one page at a time (the
         latest page unless ``page`` names an older one, from 1)."""
-        table = await self.find(user_id=user_id, **where)
-        story = await self._story(table)
+        table = await self._desk.find(user_id=user_id, **where)
+        story = await self.story(table)
         paged = pages(history_blocks(table, story), PAGE_CHARS - 100)
         number = len(paged) if page is None else page
         if not 1 <= number <= len(paged):
@@ -252,8 +256,8 @@ class StoryTeller:
     async def export_record(self, *, user_id: int | None = None, **where: Any) -> File:
         """The game's record as a text file: while it runs without its seed and with every
         secret answer hidden; once it is over, everything, so it replays exactly."""
-        table = await self.find(user_id=user_id, **where)
-        story = await self._story(table)
+        table = await self._desk.find(user_id=user_id, **where)
+        story = await self.story(table)
         text = records.write(self._record_of(table, story))
         over = table.record.status == "finished"
         note = (
@@ -302,10 +306,10 @@ class StoryTeller:
         """An animated picture of the public boards at each change of turn (from turn
         ``from_turn``), each board drawn off the event loop; ``progress`` hears how far
         the drawing has got."""
-        table = await self.find(user_id=user_id, **where)
-        if self._renderer is None and self._drawer is None:
+        table = await self._desk.find(user_id=user_id, **where)
+        if not self._drawing.draws_pictures:
             raise UserError("This table draws no pictures, so it cannot draw a replay.")
-        story = await self._story(table)
+        story = await self.story(table)
         if not 1 <= from_turn <= max(story.turns, 1):
             raise UserError(
                 f"{table.title} has {plural(story.turns, 'turn')} so far; `from_turn` must be "
@@ -316,15 +320,12 @@ class StoryTeller:
         for index, view in enumerate(views):
             if progress is not None:
                 await progress(index, len(views))
-            pictures.append(await self.draw(Board(table.engine.slug, view, table.record.data)))
+            picture = await self._drawing.draw(Board(table.engine.slug, view, table.record.data))
+            assert picture is not None  # this table draws pictures
+            pictures.append(picture)
         if progress is not None:
             await progress(len(views), len(views))
-        # Putting the frames together decodes, scales and encodes each one: in a picture
-        # worker when there are some, else in a thread; never on the event loop.
-        if self._animator is not None:
-            data = await self._animator(pictures)
-        else:
-            data = await asyncio.to_thread(animation.animate, pictures)
+        data = await self._drawing.animate(pictures)
         name = f"{table.engine.slug}-{table.record.id}-replay.gif"
         turns = plural(story.turns, "turn")
         turns = f"turns {from_turn} to {story.turns}" if from_turn > 1 else turns
@@ -358,7 +359,7 @@ class StoryTeller:
 
     async def finished_list(self, *, guild_id: int, **_: Any) -> Reply:
         """The server's recently finished games, newest first, with their results."""
-        games = await self.store.finished_games(guild_id=guild_id, limit=FINISHED_SHOWN)
+        games = await self._desk.store.finished_games(guild_id=guild_id, limit=FINISHED_SHOWN)
         if not games:
             return Reply("No game has finished on this server yet.")
         lines = [_finished_line(g) for g in games]
@@ -366,21 +367,10 @@ class StoryTeller:
 
     async def finished_lines(self, *, guild_id: int, user_id: int) -> list[Text]:
         """The lines of ``user_id``'s recently finished games on the server."""
-        games = await self.store.finished_games(
+        games = await self._desk.store.finished_games(
             guild_id=guild_id, user_id=user_id, limit=FINISHED_SHOWN
         )
         return [_finished_line(g) for g in games]
-
-    async def story_choices(
-        self, *, guild_id: int | None, channel_id: int | None = None, **_: Any
-    ) -> list[tuple[int, str]]:
-        """``(number, name)`` of the games whose story can be told: the server's open
-        games (this channel's first), then its recently finished ones."""
-        if guild_id is None:
-            return []
-        games = await self.game_choices(guild_id=guild_id, channel_id=channel_id)
-        finished = await self.store.finished_games(guild_id=guild_id, limit=25)
-        return games + [(g.id, f"#{g.id} {_title(g.slug)} (finished)") for g in finished]
 
 
 def _checked_data(record: records.Record) -> dict[str, Any]:
@@ -399,6 +389,7 @@ def _checked_data(record: records.Record) -> dict[str, Any]:
 def _play(engine: Game, record: records.Record) -> Any:
     """The state at the end of a complete record, replayed from its seed."""
     actions = [(m.seq, m.seat, m.action or "") for m in record.moves]
+    assert record.seed is not None  # a complete record has its seed
     try:
         return engines.replay.replay(engine, record.roles, record.options, record.seed, actions)
     except IllegalAction as error:

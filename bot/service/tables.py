@@ -168,7 +168,7 @@ def engine_with(slug: str, corrections_json: dict[str, Any]) -> Game:
         if len(_corrected_engines) > 256:
             _corrected_engines.clear()
         found = _corrected_engines[key] = CorrectedEngine(engine, corrections)
-    return found  # type: ignore[return-value]
+    return found
 
 
 def corrections_of(engine: Any) -> AbstractContextManager[Any]:

@@ -50,7 +50,7 @@ def step_story(
     return Text.of("\n").join([earlier.story, *said, *new])
 
 
-def text(story: Text, calls: list[str | Text]) -> Text:
+def text(story: Text, calls: list[Text]) -> Text:
     """A turn post's text: its story, then the calls to act, within the post's limit."""
     return Text.of("\n").join(fitted([*lines_of(story), *calls], TURN_POST_LIMIT))
 

@@ -13,21 +13,74 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from bot.service.away import away_text, show_away
+from bot.service.desk import Desk
 from bot.service.errors import UserError
 from bot.service.notices import ChannelPost, Outcome, PrivateMessage, Reply, StatusUpdate
-from bot.service.tables import STATUS_WORDS, Table, engine_for, status_line, table_from
+from bot.service.tables import STATUS_WORDS, Table, engine_for, status_line
 from bot.service.text import ChannelRef, Mention, Text
 
 ENDED = ("finished", "cancelled")
 
 
+def watching_text(table: Table) -> Text:
+    """The line counting the game's watchers (with a newline before it), or nothing."""
+    return _count_line(len(table.record.watchers))
+
+
+def tell_watchers(outcome: Outcome, table: Table) -> None:
+    """Add to ``outcome`` a direct message for each watcher with every new public board
+    its channel posts carry, and the watcher count to its status update. Called where
+    an action's notices are put together, so they are stored in its transaction."""
+    record = table.record
+    posts = [
+        n for n in outcome.notices
+        if isinstance(n, ChannelPost) and n.board is not None and n.game_id == record.id
+    ]  # fmt: skip
+    updates = [n for n in outcome.notices if isinstance(n, StatusUpdate)]
+    if not posts and not updates:
+        return
+    watchers = [u for u in record.watchers if not record.seat_of(u)]
+    if not watchers:
+        return
+    for index, notice in enumerate(outcome.notices):
+        if isinstance(notice, StatusUpdate) and notice.game_id == record.id:
+            text = notice.text + _count_line(len(watchers))
+            outcome.notices[index] = replace(notice, text=text)
+    for post in posts:
+        text = Text.of("👀 ", post.text, "\nWatching in ", ChannelRef(record.channel_id))
+        text += f"; `/game unwatch game:{record.id}` stops it."
+        for user in watchers:
+            outcome.add(
+                PrivateMessage(
+                    record.id, user, text, channel_id=record.channel_id, board=post.board
+                )
+            )
+
+
+def tell_onlookers(outcome: Outcome, table: Table, now: float) -> None:
+    """Who is away (at ``now``) and who watches, added to the notices of an action (or a
+    start or resume) in ``outcome``: called once where they are put together."""
+    show_away(outcome, table, now)
+    tell_watchers(outcome, table)
+
+
+def onlookers_text(table: Table, now: float) -> Text:
+    """Who is away among the players asked now, and how many watch (each on a line of its
+    own, with a newline before it), or nothing."""
+    return away_text(table, now) + watching_text(table)
+
+
 class Watchers:
-    """Watching use cases of :class:`~bot.service.host.GameHost` (a mixin)."""
+    """``/game watch`` and ``/game unwatch``, and the status message as it stands."""
+
+    def __init__(self, desk: Desk) -> None:
+        self._desk = desk
 
     async def watch(self, *, user_id: int, game_id: int | None = None, **where: Any) -> Outcome:
         """``user_id`` starts watching the game: refused for a player of it, a game that is
         over, or one they watch already. The status message shows the new count."""
-        table = await self.find(game_id=game_id, user_id=user_id, **where)
+        table = await self._desk.find(game_id=game_id, user_id=user_id, **where)
         record = table.record
         if record.seat_of(user_id):
             raise UserError(f"You play in {table.title}, so you already see it.")
@@ -36,7 +89,7 @@ class Watchers:
                 f"{table.title} is {STATUS_WORDS[record.status]}; "
                 f"`/game history game:{record.id}` shows how it went."
             )
-        if not await self.store.add_watcher(record.id, user_id, now=self.clock()):
+        if not await self._desk.store.add_watcher(record.id, user_id, now=self._desk.clock()):
             raise UserError(
                 f"You are already watching {table.title}. `/game unwatch` stops watching."
             )
@@ -55,7 +108,7 @@ class Watchers:
         """``user_id`` stops watching the game named, else the only game they watch (the
         watched games are listed when that is unclear)."""
         table = await self._watched(user_id, game_id, guild_id)
-        if not await self.store.remove_watcher(table.record.id, user_id):
+        if not await self._desk.store.remove_watcher(table.record.id, user_id):
             raise UserError(f"You are not watching {table.title}.")
         outcome = Outcome([Reply(f"You no longer watch {table.title}.")])
         await self._recount(outcome, table)
@@ -63,83 +116,41 @@ class Watchers:
 
     async def watched_choices(self, *, user_id: int, **_: Any) -> list[tuple[int, str]]:
         """``(number, name)`` of the games ``user_id`` watches (for autocomplete)."""
-        records = await self.store.watched_games(user_id)
+        records = await self._desk.store.watched_games(user_id)
         return [(r.id, f"#{r.id} {_title(r.slug)}") for r in records]
-
-    def watching_text(self, table: Table) -> Text:
-        """The line counting the game's watchers (with a newline before it), or nothing."""
-        return _count_line(len(table.record.watchers))
-
-    def tell_watchers(self, outcome: Outcome, table: Table) -> None:
-        """Add to ``outcome`` a direct message for each watcher with every new public board
-        its channel posts carry, and the watcher count to its status update. Called where
-        an action's notices are put together, so they are stored in its transaction."""
-        record = table.record
-        posts = [
-            n for n in outcome.notices
-            if isinstance(n, ChannelPost) and n.board is not None and n.game_id == record.id
-        ]  # fmt: skip
-        updates = [n for n in outcome.notices if isinstance(n, StatusUpdate)]
-        if not posts and not updates:
-            return
-        watchers = [u for u in record.watchers if not record.seat_of(u)]
-        if not watchers:
-            return
-        for index, notice in enumerate(outcome.notices):
-            if isinstance(notice, StatusUpdate) and notice.game_id == record.id:
-                text = notice.text + _count_line(len(watchers))
-                outcome.notices[index] = replace(notice, text=text)
-        for post in posts:
-            text = Text.of("👀 ", post.text, "\nWatching in ", ChannelRef(record.channel_id))
-            text += f"; `/game unwatch game:{record.id}` stops it."
-            for user in watchers:
-                outcome.add(
-                    PrivateMessage(
-                        record.id, user, text, channel_id=record.channel_id, board=post.board
-                    )
-                )
-
-    def tell_onlookers(self, outcome: Outcome, table: Table) -> None:
-        """Who is away and who watches, added to the notices of an action (or a start or
-        resume) in ``outcome``: called once where they are put together."""
-        self.show_away(outcome, table)
-        self.tell_watchers(outcome, table)
 
     async def _recount(self, outcome: Outcome, table: Table) -> None:
         """Refresh the running game's status message with the new watcher count."""
-        table = await self.table(table.record.id)  # read again: it counts its watchers
+        table = await self._desk.table(table.record.id)  # read again: it counts its watchers
         if table.record.status == "running" and table.state is not None:
             outcome.add(await self.status_update(table))
-            await self._store(outcome, self.store.enqueue, table.record.id, now=self.clock())
+            await self._desk.stored(
+                outcome, self._desk.store.enqueue, table.record.id, now=self._desk.clock()
+            )
 
     async def status_update(self, table: Table) -> StatusUpdate:
         """The game's status message as it stands, for a change that is not an action (a
         watcher, a player away): the last public event is read from the log."""
         last = ""
-        for entry in reversed(await self.store.actions(table.record.id)):
+        for entry in reversed(await self._desk.store.actions(table.record.id)):
             public = [e["text"] for e in entry.events if e.get("seat") is None]
             if public:
                 last = public[-1]
                 break
-        text = status_line(table, last) + self.onlookers_text(table)
+        text = status_line(table, last) + onlookers_text(table, self._desk.clock())
         return StatusUpdate(table.record.id, table.record.channel_id, text)
-
-    def onlookers_text(self, table: Table) -> Text:
-        """Who is away among the players asked now, and how many watch (each on a line
-        of its own, with a newline before it), or nothing."""
-        return self.away_text(table) + self.watching_text(table)
 
     async def _watched(self, user_id: int, game_id: int | None, guild_id: int | None) -> Table:
         """The game to stop watching: the one named, else the only one watched."""
         if game_id is not None:
-            return await self.find(game_id=game_id, guild_id=guild_id)
-        records = await self.store.watched_games(user_id)
+            return await self._desk.find(game_id=game_id, guild_id=guild_id)
+        records = await self._desk.store.watched_games(user_id)
         if not records:
             raise UserError("You are not watching any game. `/game watch` starts watching one.")
         if len(records) > 1:
             listing = ", ".join(f"#{r.id} {_title(r.slug)}" for r in records)
             raise UserError(f"You watch several games ({listing}); add `game:<number>`.")
-        return table_from(records[0], self.states)
+        return self._desk.loaded(records[0])
 
 
 def watch_fallback(message: PrivateMessage) -> ChannelPost:

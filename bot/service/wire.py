@@ -16,6 +16,7 @@ from bot.service.notices import (
     Outcome,
     PrivateFallback,
     PrivateMessage,
+    Sendable,
     StatusUpdate,
 )
 from bot.service.text import BoardLink, ChannelRef, Mention, Moment, Part, Text, as_text
@@ -75,7 +76,7 @@ def dump(notice: Notice) -> dict[str, Any]:
     raise TypeError(f"{type(notice).__name__} is not sent through the outbox")
 
 
-def load(data: dict[str, Any]) -> Notice:
+def load(data: dict[str, Any]) -> Sendable:
     match data["kind"]:
         case "post":
             return ChannelPost(

@@ -238,5 +238,5 @@ async def test_the_story_of_a_game_with_a_takeback_follows_the_board_that_stayed
     history = str((await host.history(game_id=game, user_id=ALICE)).text)
     assert "took back" in history and f"`{again}`" in history
     final = (await record(host, game)).snapshot
-    story = await host._story(await host.table(game))
+    story = await host.stories.story(await host.table(game))
     assert (await host.table(game)).engine.dump(story.final) == final

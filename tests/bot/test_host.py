@@ -253,14 +253,14 @@ async def test_the_same_typed_move_sent_twice_at_once_lands_once(host, store):
     await host.start(game_id=game, user_id=ALICE)
     # "At once": both copies read the position before either is stored.
     both_read = asyncio.Barrier(2)
-    find = host.find
+    find = host.desk.find
 
     async def find_together(**where):
         table = await find(**where)
         await both_read.wait()
         return table
 
-    host.find = find_together
+    host.desk.find = find_together
     results = await asyncio.gather(
         host.act(game_id=game, user_id=ALICE, action="pick 2"),
         host.act(game_id=game, user_id=ALICE, action="pick 2"),

@@ -48,7 +48,7 @@ async def test_a_replay_is_put_together_in_a_worker_process_as_in_a_thread(store
         host, game_id = await real_game(store, "stgeorge", drawer=drawer, animator=pictures.animate)
         await play_randomly(host, game_id, random.Random(2), 6)
         drawn.clear()  # the boards of the moves themselves
-        host.boards = RecentBoards()  # so every board of the replay is drawn in the worker
+        host.drawing.boards = RecentBoards()  # so every board of the replay is drawn in the worker
         made = await host.replay_animation(game_id=game_id)
     finally:
         await pictures.close()

@@ -10,7 +10,7 @@ from dataclasses import replace
 
 import pytest
 
-from bot.service import host as host_module
+from bot.service import turns as turns_module
 from bot.service import ratings
 from bot.service.errors import UserError
 from bot.store import GameRecord, RatingRow, ResultRow, SeatRecord
@@ -199,7 +199,7 @@ async def test_games_that_ended_before_results_were_kept_are_added_by_recomputin
     for winner, loser in games:  # rated as they end, on another server, for comparison
         await resigned(host, "lions-dragons", winner=winner, loser=loser, guild=OTHER_GUILD)
     with monkeypatch.context() as patched:  # these end as before results were kept
-        patched.setattr(host_module, "results_of", lambda *_: [])
+        patched.setattr(turns_module, "results_of", lambda *_: [])
         for winner, loser in games:
             await resigned(host, "lions-dragons", winner=winner, loser=loser)
     assert await pool(host) == {}

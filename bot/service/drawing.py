@@ -1,0 +1,68 @@
+"""Drawing boards and replays: in this process's threads, or in picture workers."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from bot.service.notices import Board
+from bot.service.pictures import RecentBoards
+from engines import data as engine_data
+from games import animation
+
+Renderer = Callable[[str, dict[str, Any]], bytes]
+Drawer = Callable[..., Awaitable[bytes]]
+"""``(slug, view)``, or ``(slug, view, corrections)`` for a game with corrected data."""
+Animator = Callable[[list[bytes]], Awaitable[bytes]]
+
+
+class Drawing:
+    """Draws a board's picture once however many notices carry it (the recent ones kept),
+    and puts a replay's pictures together."""
+
+    def __init__(
+        self,
+        renderer: Renderer | None = None,
+        drawer: Drawer | None = None,
+        animator: Animator | None = None,
+    ) -> None:
+        """``renderer`` draws boards in a thread of this process; ``drawer`` (which wins)
+        draws them elsewhere (:class:`bot.service.pictures.Pictures`). With neither, no
+        picture is drawn. ``animator`` puts a replay's boards together elsewhere too;
+        without it, a thread of this process does."""
+        self._renderer = renderer
+        self._drawer = drawer
+        self._animator = animator
+        self.boards = RecentBoards()
+
+    @property
+    def draws_pictures(self) -> bool:
+        return self._drawer is not None or self._renderer is not None
+
+    async def draw(self, board: Board | None) -> bytes | None:
+        """The PNG of ``board``; None without a board or when this host draws no pictures."""
+        if board is None or not self.draws_pictures:
+            return None
+        return await self.boards.get(
+            board.slug, board.view, board.data, lambda: self._picture_of(board)
+        )
+
+    async def animate(self, pictures: list[bytes]) -> bytes:
+        """A replay's pictures as one animation. Decoding, scaling and encoding each one
+        happens in a picture worker when there are some, else in a thread; never on the
+        event loop."""
+        if self._animator is not None:
+            return await self._animator(pictures)
+        return await asyncio.to_thread(animation.animate, pictures)
+
+    async def _picture_of(self, board: Board) -> bytes:
+        if self._drawer is not None:
+            if board.data:  # the game's corrected data travels to the drawing process
+                return await self._drawer(board.slug, board.view, board.data)
+            return await self._drawer(board.slug, board.view)
+        assert self._renderer is not None
+        # Drawing takes tens of milliseconds: keep it off the event loop. The thread gets a
+        # copy of this context, so it draws with the game's corrected data.
+        with engine_data.corrected(board.data):
+            return await asyncio.to_thread(self._renderer, board.slug, board.view)

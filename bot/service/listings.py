@@ -1,0 +1,107 @@
+"""Where games stand: ``/game status``, the server's and the asker's listings, and the
+games autocomplete offers."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.service.desk import Desk, title_of
+from bot.service.errors import UserError
+from bot.service.notices import Reply
+from bot.service.story import StoryTeller
+from bot.service.tables import STATUS_WORDS, Table, seat_labels, seating
+from bot.service.text import ChannelRef, Moment, Text
+from bot.service.turns import board_of
+from bot.service.watchers import onlookers_text
+from bot.store import GameRecord
+
+
+class Listings:
+    """A game's status, and lists of games: open, the asker's, finished, for autocomplete."""
+
+    def __init__(self, desk: Desk, stories: StoryTeller) -> None:
+        self._desk = desk
+        self._stories = stories
+
+    async def status(self, *, user_id: int | None = None, **where: Any) -> Reply:
+        """Where the game stands, with the current board, for the asker only."""
+        table = await self._desk.find(user_id=user_id, **where)
+        text = self._status_text(table) + onlookers_text(table, self._desk.clock())
+        return Reply(text, board=board_of(table))
+
+    async def list_games(self, *, guild_id: int, show: str = "running", **_: Any) -> Reply:
+        """The server's open games, or with ``show="finished"`` its recently finished ones."""
+        if show == "finished":
+            return await self._stories.finished_list(guild_id=guild_id)
+        games = await self._desk.store.games(guild_id=guild_id)
+        if not games:
+            return Reply("No games are open on this server. Start one with `/game new`.")
+        lines = [await self._line(g) for g in games]
+        return Reply(Text.of("**Games on this server**\n", Text.of("\n").join(lines)))
+
+    async def mine(self, *, guild_id: int, user_id: int, **_: Any) -> Reply:
+        """The asker's open games here (where it is their turn), then their recently
+        finished ones."""
+        games = await self._desk.store.games(guild_id=guild_id, user_id=user_id)
+        finished = await self._stories.finished_lines(guild_id=guild_id, user_id=user_id)
+        if not games and not finished:
+            return Reply("You are not in any open game here. `/game list` shows what is open.")
+        lines: list[str | Text] = [await self._line(g, user_id) for g in games]
+        lines = lines or ["No open game."]
+        text = Text.of("**Your games**\n", Text.of("\n").join(lines))
+        if finished:
+            text += Text.of("\n**Finished lately**\n", Text.of("\n").join(finished))
+        return Reply(text)
+
+    async def game_choices(
+        self, *, guild_id: int | None, channel_id: int | None = None, **_: Any
+    ) -> list[tuple[int, str]]:
+        """``(number, name)`` of the server's open games, this channel's first (for
+        autocomplete: no secret, nothing but what ``/game list`` shows)."""
+        if guild_id is None:
+            return []
+        records = await self._desk.store.games(guild_id=guild_id)
+        records.sort(key=lambda g: (g.channel_id != channel_id, -g.id))
+        return [(r.id, f"#{r.id} {title_of(r.slug)} ({r.status})") for r in records]
+
+    async def _line(self, record: GameRecord, user_id: int | None = None) -> Text:
+        """The listing line of a game, from the record the listing read (no query)."""
+        where = Text.of(f"#{record.id} {title_of(record.slug)} in ", ChannelRef(record.channel_id))
+        try:
+            table = self._desk.loaded(record)
+        except UserError:
+            return where + ": ⚠️ cannot be read (its stored state is damaged)"
+        if record.status != "running":
+            return where + f": {STATUS_WORDS[record.status]}"
+        waiting = sorted({p.seat for p in table.prompts()})
+        if user_id is not None and any(record.user_at(s) == user_id for s in waiting):
+            turn = Text.of("**your turn**")
+        else:
+            turn = "waiting for " + seat_labels(table, waiting)
+        if record.deadline:
+            turn += Text.of(", turn ends ", Moment(record.deadline))
+        return where + ": " + turn
+
+    def _status_text(self, table: Table) -> Text:
+        record = table.record
+        lines: list[str | Text] = [f"**{table.title}**: {STATUS_WORDS[record.status]}"]
+        lines.append(seating(table))
+        summary = table.public_view()["summary"] if table.state is not None else ""
+        if summary:
+            lines.append(summary)
+        if record.result and record.result not in summary:
+            lines.append(f"Result: {record.result}")  # said once: the summary may hold it
+        if record.status == "running" and record.deadline:
+            lines.append(Text.of("⏳ The turn ends ", Moment(record.deadline), "."))
+        return Text.of("\n").join(lines)
+
+    async def story_choices(
+        self, *, guild_id: int | None, channel_id: int | None = None, **_: Any
+    ) -> list[tuple[int, str]]:
+        """``(number, name)`` of the games whose story can be told: the server's open
+        games (this channel's first), then its recently finished ones."""
+        if guild_id is None:
+            return []
+        games = await self.game_choices(guild_id=guild_id, channel_id=channel_id)
+        finished = await self._desk.store.finished_games(guild_id=guild_id, limit=25)
+        return games + [(g.id, f"#{g.id} {title_of(g.slug)} (finished)") for g in finished]

@@ -1,0 +1,483 @@
+"""Turns and actions: what a seat may do now, playing it, and what each accepted action
+tells, stored with it in one versioned transaction.
+
+A click or a typed move comes to :meth:`Turns.act`, which asks the engine, builds every
+notice from the game as the write will leave it (:meth:`Turns.announce`) and stores the
+action with them (:meth:`Turns.commit`); then the doorbell wakes the outbox, which sends
+them, and the scheduler, when a deadline moved.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from dataclasses import replace
+from typing import Any
+
+from bot.service import turn_posts, wire
+from bot.service.away import away_deadlines
+from bot.service.computers import TurnDeadlines, computer_seats
+from bot.service.desk import Desk
+from bot.service.errors import AlreadyDone, Unreadable, UserError
+from bot.service.gathering import rematch_controls
+from bot.service.notices import (
+    Board,
+    ChannelPost,
+    Controls,
+    Outcome,
+    PrivateMessage,
+    Reply,
+    StatusUpdate,
+)
+from bot.service.ratings import rate, results_of
+from bot.service.tables import STATUS_WORDS, Table, seat_labels, status_line, written
+from bot.service.text import BoardLink, Mention, Text
+from bot.service.timing import NO_DEADLINES
+from bot.service.watchers import tell_onlookers
+from bot.store import GameRecord, StaleVersion
+from engines.base import Choice, Event, IllegalAction, Prompt, Result, UnreadableAction
+from engines.replay import action_rng
+
+log = logging.getLogger(__name__)
+
+MAX_PROMPTS_SHOWN = 5
+"""Secret prompts offered at once by ``/hand`` (Discord shows five rows of controls)."""
+
+
+class Turns:
+    """Every seat's decisions now, and each action played: checked, committed with its
+    notices, and the doorbell rung."""
+
+    def __init__(self, desk: Desk, deadlines: TurnDeadlines) -> None:
+        self._desk = desk
+        self._deadlines = deadlines
+
+    async def private_text(self, *, user_id: int, **where: Any) -> str:
+        """What only ``user_id`` knows in this game (their hand, their Chest), in words."""
+        table = await self._desk.find(user_id=user_id, **where)
+        return private_of(table, user_id)
+
+    async def hand(
+        self, *, user_id: int, guild_id: int | None, game_id: int | None = None, **_: Any
+    ) -> Reply:
+        """Everything private waiting for ``user_id``: in the game named, else in every
+        running game of the server; with the controls of their secret prompts."""
+        if game_id is not None:
+            records = [(await self._desk.find(game_id=game_id, guild_id=guild_id)).record]
+        else:
+            records = await self._desk.store.games(guild_id=guild_id, user_id=user_id)
+        lines: list[str] = []
+        controls: list[Controls] = []
+        for record in records:
+            if record.status != "running":
+                continue
+            try:
+                table = self._desk.loaded(record)
+            except UserError:
+                continue  # a game that cannot be read has nothing to show
+            private = private_of(table, user_id)
+            pending = [c for c in self.controls_of(table, user_id) if c.prompt.secret]
+            if private or pending:
+                lines.append(f"**{table.title}**")
+                lines += [private] if private else []
+                lines += [f"Waiting for you: {c.prompt.text}" for c in pending]
+                controls += pending
+        if not lines:
+            raise UserError("Nothing private is waiting for you in this server's games.")
+        return Reply("\n".join(lines), controls=tuple(controls[:MAX_PROMPTS_SHOWN]))
+
+    async def controls_for(self, *, user_id: int, **where: Any) -> list[Controls]:
+        """Every decision ``user_id`` can make now in this game (public or secret)."""
+        return self.controls_of(await self._desk.find(user_id=user_id, **where), user_id)
+
+    async def action_choices(self, *, user_id: int, **where: Any) -> list[Choice]:
+        """The asker's own legal actions now (for autocomplete); empty when the game is
+        unclear or it is not their turn."""
+        try:
+            table = await self._desk.find(user_id=user_id, **where)
+        except UserError:
+            return []
+        return [c for control in self.controls_of(table, user_id) for c in control.choices]
+
+    async def group_controls(
+        self, *, game_id: int, user_id: int, group: str, version: int | None = None
+    ) -> Reply:
+        """The second step of a two-step pick: the asker's actions within ``group`` (a
+        piece), for the board at ``version``."""
+        table = await self._desk.find(game_id=game_id)
+        controls = self.controls_of(table, user_id)
+        if version is not None and table.record.version != version:
+            raise AlreadyDone("That board has moved on; use the newest message.")
+        if not controls:
+            raise self._not_your_turn(table, user_id)
+        picked = [
+            Controls(c.game_id, c.version, c.prompt,
+                     tuple(ch for ch in c.choices if (ch.group or ch.action) == group))
+            for c in controls
+        ]  # fmt: skip
+        picked = [c for c in picked if c.choices]
+        if not picked:
+            raise UserError(f"Nothing to do with `{group}` now.")
+        return Reply(f"Where to, from {group}?", controls=tuple(picked))
+
+    async def private_controls(
+        self, *, game_id: int, user_id: int, owner: int | None = None
+    ) -> Reply:
+        """The asker's waiting secret choice with its controls, for their eyes only.
+        ``owner``: whose choice the pressed button opens; anyone else is told whose it is."""
+        if owner is not None and owner != user_id:
+            raise UserError(
+                Text.of("This button is for ", Mention(owner), "'s secret choice. ")
+                + "Yours come by direct message, or with `/hand`."
+            )
+        table = await self._desk.find(game_id=game_id)
+        controls = [c for c in self.controls_of(table, user_id) if c.prompt.secret]
+        if not controls:
+            raise UserError(f"No private choice is waiting for you in game #{game_id}.")
+        text = "\n".join(c.prompt.text for c in controls)
+        private = await self.private_text(game_id=game_id, user_id=user_id)
+        return Reply(f"{text}\n{private}".strip(), controls=tuple(controls))
+
+    def controls_of(self, table: Table, user_id: int) -> list[Controls]:
+        if table.record.status != "running":
+            return []
+        mine = set(table.record.seat_of(user_id))
+        return [
+            self.controls(table, table.record.version, p) for p in table.prompts() if p.seat in mine
+        ]
+
+    @staticmethod
+    def _not_your_turn(table: Table, user_id: int) -> UserError:
+        if not table.record.seat_of(user_id):
+            return UserError(f"You are not playing in {table.title}.")
+        return UserError(f"It is not your turn in {table.title}.")
+
+    async def act(
+        self,
+        *,
+        user_id: int,
+        action: str,
+        version: int | None = None,
+        issued: int | None = None,
+        **where: Any,
+    ) -> Outcome:
+        """Apply ``action`` for ``user_id``.
+
+        A clicked control says when it was offered. ``version``: a turn's control, stale
+        once the game has moved on. ``issued``: a secret prompt's control, stale once the
+        user's seat has acted since (a double click, or a button from an earlier round).
+        Stale controls apply nothing and raise :class:`AlreadyDone`. Typed actions pass
+        neither: one that meets a newer position than the one it was read at is refused as
+        already played (AlreadyDone) if the user's seat has acted since (the same `/move`
+        sent twice), and else checked against the new position.
+        """
+        table = await self._desk.find(user_id=user_id, **where)
+        game_id, seen = table.record.id, table.record.version
+        for attempt in range(5):
+            if attempt:
+                table = await self._desk.table(game_id)
+            record = table.record
+            typed = version is None and issued is None
+            if (
+                typed
+                and record.version != seen
+                and await self._desk.store.acted_since(game_id, record.seat_of(user_id), seen)
+            ):
+                raise AlreadyDone(
+                    "That was already played: your move is in. " + _current_board(record)
+                )
+            if version is not None and record.version != version:
+                raise AlreadyDone(
+                    "That was already played: the board has moved on. " + _current_board(record)
+                )
+            if issued is not None and await self._desk.store.acted_since(
+                game_id, record.seat_of(user_id), issued
+            ):
+                raise AlreadyDone(
+                    "That choice was already made, or belongs to an earlier round. "
+                    "`/hand` shows what is waiting for you now."
+                )
+            seat = self._acting_seat(table, user_id, action)
+            rng = action_rng(record.seed, record.version + 1)
+            try:
+                state, events = table.engine.apply(table.state, seat, action.strip(), rng)
+            except UnreadableAction as error:
+                raise Unreadable(str(error)) from None
+            except IllegalAction as error:
+                raise UserError(str(error)) from None
+            try:
+                return await self.commit(table, seat, action.strip(), state, events, asker=user_id)
+            except StaleVersion:
+                if version is not None:
+                    raise AlreadyDone(
+                        "That was already played: the board has moved on. " + _current_board(record)
+                    ) from None
+        raise UserError("The game is very busy right now; please try again in a moment.")
+
+    async def commit(
+        self,
+        table: Table,
+        seat: int,
+        action: str,
+        state: Any,
+        events: list[Event],
+        headline: str | Text = "",
+        *,
+        asker: int | None = None,
+        forced: bool = False,
+    ) -> Outcome:
+        """Store one accepted action in one versioned transaction, then say what changed.
+
+        ``forced``: the seat did not choose the action, its time ran out (a timeout's
+        ``!skip``, ``!forfeit`` or computer move, or a departed player's forfeit). If the
+        seat is still to act afterwards, that is a fresh turn for it, with a new deadline.
+
+        Raises StaleVersion (nothing stored) if the game moved on since ``table`` was read.
+        """
+        record = table.record
+        before = table.prompts()
+        result = table.engine.result(state)
+        moved = Table(record, table.engine, state)  # the record is rewritten below
+        after = moved.prompts()
+        forced = forced or action.startswith("!")
+        fresh, new_turn = _turn_change(before, after, seat, result)
+        if forced and result is None and any(p.seat == seat for p in after):
+            new_turn = True  # the same seat again, but a new turn: its clock restarts
+        now = self._desk.clock()
+        if result is not None:
+            clock_fields = NO_DEADLINES
+        elif new_turn or computer_seats(record, before) or computer_seats(record, after):
+            clock_fields = self._deadlines.for_turn(record, after, now)
+        else:
+            clock_fields = {}
+        clock_fields = away_deadlines(record, after, clock_fields, now)
+        fields = {
+            "snapshot": table.engine.dump(state),
+            "status": "finished" if result else "running",
+            "result": result.text if result else None,
+            **clock_fields,
+        }
+        played = replace(moved, record=written(record, now, fields))  # what it worked out
+        outcome = Outcome()
+        await self.announce(
+            outcome, played, played.record.version, actor=None if forced else seat,
+            events=events, fresh=fresh,
+            new_turn=new_turn, result=result, headline=headline, asker=asker,
+        )  # fmt: skip
+        new_version = await self._desk.store.append_action(
+            record.id,
+            record.version,
+            seat=seat,
+            action=action,
+            events=[_event_record(e) for e in events],
+            now=now,
+            notices=wire.outgoing(outcome),
+            # The game's result per seat, rated in the same transaction that ends it.
+            results=results_of(played.record, result, now) if result else (),
+            rater=rate if result else None,
+            **fields,
+        )
+        self._desk.states.keep(record.id, new_version, played)
+        secret = any(p.secret for p in before if p.seat == seat)
+        log.info(
+            "game %s v%s: seat %s played %s%s",
+            record.id, new_version, seat, "a secret choice" if secret else repr(action),
+            f"; {result.text}" if result else "",
+        )  # fmt: skip
+        self._desk.doorbell.notices_stored()
+        if clock_fields:
+            self._desk.doorbell.deadline_moved()
+        if result is None and any(played.record.has_left(p.seat) for p in fresh):
+            outcome.notices += (await self.forfeit_departed(record.id)).notices
+        return outcome
+
+    def _acting_seat(self, table: Table, user_id: int, action: str) -> int:
+        record = table.record
+        if record.status == "lobby":
+            raise UserError(
+                f"{table.title} has not started yet; the host starts it with `/game start`."
+            )
+        if record.status != "running":
+            raise UserError(f"{table.title} is {STATUS_WORDS[record.status]}; no more moves.")
+        seats = record.seat_of(user_id)
+        if not seats:
+            raise UserError(f"You are not playing in {table.title}.")
+        prompted = [p.seat for p in table.prompts() if p.seat in seats]
+        if not prompted:
+            waiting = seat_labels(table, [p.seat for p in table.prompts()])
+            if any(p.secret for p in table.prompts()):
+                # A round of secret choices this seat has answered: the engine says so.
+                _why_not_now(table, seats[0], action, waiting)
+            raise UserError(f"It is not your turn in {table.title}: waiting for " + waiting + ".")
+        if len(prompted) == 1:
+            return prompted[0]
+        wanted = action.strip().lower()
+        for seat in prompted:
+            if any(c.action.lower() == wanted for c in table.legal_actions(seat)):
+                return seat
+        return prompted[0]
+
+    def controls(self, table: Table, version: int, prompt: Prompt) -> Controls:
+        choices = tuple(table.legal_actions(prompt.seat))
+        return Controls(table.record.id, version, prompt, choices)
+
+    async def announce(
+        self,
+        outcome: Outcome,
+        table: Table,
+        version: int,
+        *,
+        actor: int | None,
+        events: list[Event],
+        fresh: list[Prompt],
+        new_turn: bool,
+        result: Result | None = None,
+        headline: str | Text = "",
+        asker: int | None = None,
+    ) -> None:
+        """Tell everyone what an accepted action (or the start) changed. What the event
+        tells the ``asker`` alone (a card locked in) answers them directly."""
+        record = table.record
+        for seat, seen in _private_lines(events).items():
+            user = record.user_at(seat)
+            alone = "\n".join(seen)
+            if user is not None and user == asker:
+                outcome.add(Reply(alone))
+            elif user is not None:
+                outcome.add(PrivateMessage(record.id, user, alone, channel_id=record.channel_id))
+
+        after = table.prompts()
+        public_prompts = [p for p in after if not p.secret and not record.computer_at(p.seat)]
+        called = [u for p in fresh if (u := record.user_at(p.seat)) is not None and p.seat != actor]
+        mentions = tuple([
+            u for u in dict.fromkeys(called) if record.notify_of(u) == "turns"
+        ])  # fmt: skip
+        told = turn_posts.told(events, result)
+        lines: list[str | Text] = [f"**{table.title}**" + (": " + headline if headline else "")]
+        lines += told
+        calls: list[Text] = []
+        if result is not None:
+            winners = seat_labels(table, result.winners, " and ")
+            lines.append(turn_posts.ending_line(result, winners))
+        elif new_turn:
+            lines.append(turn_posts.summary(table.public_view()["summary"], told))
+            calls = [_call(record, p) for p in fresh if p.seat != actor]
+        turn: int | None = version
+        edit, story = False, Text.of("\n").join(lines)
+        earlier = None if new_turn else await turn_posts.current(self._desk.store, record)
+        if earlier is not None:
+            # A step within the turn: the turn's post grows by what it told, and asks anew.
+            turn, edit = earlier.turn, True
+            story = turn_posts.step_story(earlier, headline, told, after)
+            calls = [_call(record, p) for p in after]
+        shown = new_turn or any(e.public and e.data.get("picture") for e in events)
+        board = board_of(table) if shown else None
+        controls = tuple(self.controls(table, version, p) for p in public_prompts)
+        if result is not None and any(s.computer is None for s in record.seats):
+            controls += (rematch_controls(record.id),)  # the same players may play again
+        text = turn_posts.text(story, calls)
+        final = result is not None
+        post = ChannelPost(
+            record.id, record.channel_id, text, board, mentions, controls, final,
+            turn=turn, edit=edit, story=story,
+        )  # fmt: skip
+        outcome.add(post)
+        if new_turn:
+            last = next((e.text for e in reversed(events) if e.public), "")
+            outcome.add(StatusUpdate(record.id, record.channel_id, status_line(table, last)))
+        for prompt in fresh:
+            user = record.user_at(prompt.seat)
+            if prompt.secret and user is not None:
+                view = table.engine.view(table.state, prompt.seat)
+                asked = f"**{table.title}**: {prompt.text}\n{view.get('private', '')}".strip()
+                controls = (self.controls(table, version, prompt),)
+                outcome.add(
+                    PrivateMessage(record.id, user, asked, controls, channel_id=record.channel_id)
+                )
+        tell_onlookers(outcome, table, self._desk.clock())
+
+    async def forfeit_departed(self, game_id: int) -> Outcome:
+        """Forfeit every seat that is prompted now but whose player has left."""
+        outcome = Outcome()
+        for _ in range(16):
+            table = await self._desk.table(game_id)
+            gone = [p.seat for p in table.prompts() if table.record.has_left(p.seat)]
+            if table.record.status != "running" or not gone:
+                break
+            seat = gone[0]
+            rng = action_rng(table.record.seed, table.record.version + 1)
+            state, events = table.engine.forfeit(table.state, seat, rng)
+            headline = f"🚪 {table.role_name(seat)} has left the game."
+            try:
+                outcome.notices += (
+                    await self.commit(table, seat, "!forfeit", state, events, headline)
+                ).notices
+            except StaleVersion:
+                continue
+        return outcome
+
+
+def _why_not_now(table: Table, seat: int, action: str, waiting: Text) -> None:
+    """Raise what the engine says of ``seat`` playing ``action`` now, and who is still to
+    answer (in a round of secret choices, a seat that answered already hears that its
+    choice is locked in)."""
+    try:
+        table.engine.apply(table.state, seat, action.strip(), random.Random(0))
+    except UnreadableAction as error:
+        raise Unreadable(str(error)) from None
+    except IllegalAction as error:
+        raise UserError(Text.of(str(error), " Waiting for ", waiting, ".")) from None
+
+
+def board_of(table: Table) -> Board | None:
+    """The game's board as everyone may see it (the public view only)."""
+    if table.state is None:
+        return None
+    return Board(table.engine.slug, table.public_view(), table.record.data)
+
+
+def private_of(table: Table, user_id: int) -> str:
+    """What only ``user_id`` knows at ``table`` (their hand, their Chest), in words."""
+    if table.state is None:
+        return ""
+    parts = [
+        table.engine.view(table.state, s).get("private", "") for s in table.record.seat_of(user_id)
+    ]
+    return "\n".join(p for p in parts if p)
+
+
+def _current_board(record: GameRecord) -> Text:
+    if record.board_message_id:
+        link = BoardLink(record.guild_id, record.channel_id, record.board_message_id)
+        return Text.of("The current board: ", link)
+    return Text.of(f"`/game status game:{record.id}` shows where it stands.")
+
+
+def _call(record: GameRecord, prompt: Prompt) -> Text:
+    """The line asking a seat to decide: a mention, or the computer at work."""
+    user = record.user_at(prompt.seat)
+    if user is None:
+        return Text.of(f"🤖 {prompt.text} (the computer is thinking)")
+    return Text.of("➡️ ", Mention(user), f": {prompt.text}")
+
+
+def _turn_change(
+    before: list[Prompt], after: list[Prompt], actor: int | None, result: Result | None
+) -> tuple[list[Prompt], bool]:
+    """The prompts an action newly raised, and whether the turn passed to someone else
+    (which posts a new board, pings the players now asked, and restarts the turn clock)."""
+    fresh = [p for p in after if p.seat == actor or p not in before]
+    new_turn = result is not None or actor is None or any(p.seat != actor for p in fresh)
+    return fresh, new_turn
+
+
+def _private_lines(events: list[Event]) -> dict[int, list[str]]:
+    lines: dict[int, list[str]] = {}
+    for event in events:
+        if event.seat is not None:
+            lines.setdefault(event.seat, []).append(event.text)
+    return lines
+
+
+def _event_record(event: Event) -> dict[str, Any]:
+    return {"text": event.text, "seat": event.seat, "data": event.data}
