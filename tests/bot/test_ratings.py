@@ -10,8 +10,8 @@ from dataclasses import replace
 
 import pytest
 
-from bot.service import turns as turns_module
 from bot.service import ratings
+from bot.service import turns as turns_module
 from bot.service.errors import UserError
 from bot.store import GameRecord, RatingRow, ResultRow, SeatRecord
 from engines.base import Result
