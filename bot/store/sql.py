@@ -771,14 +771,15 @@ def game_values(fields: dict[str, Any]) -> dict[str, Any]:
     return values
 
 
-def bump_sql(values: dict[str, Any]) -> str:
+def bump_sql(values: dict[str, Any], *, returning: bool = True) -> str:
     """The version bump setting ``values``: its parameters are the time, the values, the
-    game id and the expected version; it returns the new version, or no row if the game is
-    missing or has moved on."""
+    game id and the expected version. It changes one row, or none if the game is missing or
+    has moved on; with ``returning``, that row's new version comes back."""
     assignments = "".join(f", {name} = ?" for name in values)
+    back = " RETURNING version" if returning else ""
     return (
         f"UPDATE games SET version = version + 1, updated_at = ?{assignments}"
-        " WHERE id = ? AND version = ? RETURNING version"
+        f" WHERE id = ? AND version = ?{back}"
     )
 
 

@@ -382,9 +382,10 @@ def _bump_statement(
     game_id: int, expected_version: int, now: float, fields: dict[str, Any]
 ) -> tuple[str, tuple[Any, ...]]:
     """The version bump setting game ``fields`` (checked: ValueError for an unknown field
-    or status) with its parameters; it returns a row, or none if the version moved."""
+    or status) with its parameters; it changes one row, or none if the version moved."""
     values = game_values(fields)
-    return bump_sql(values), (now, *values.values(), game_id, expected_version)
+    # No RETURNING: the row count says it all, and no rows need reading back.
+    return bump_sql(values, returning=False), (now, *values.values(), game_id, expected_version)
 
 
 class _Stale(Exception):
@@ -399,7 +400,7 @@ def _one_transaction(
 
     def run(connection: sqlite3.Connection) -> None:
         (bump, bumped), *rest = statements
-        if not connection.execute(bump, bumped).fetchall():
+        if connection.execute(bump, bumped).rowcount != 1:
             raise _Stale
         for sql, params in rest:
             connection.execute(sql, params)
