@@ -80,7 +80,18 @@ from engines.dragonslayer.model import (
     load_urland,
 )
 from engines.dragonslayer.moves import steps_from
-from engines.dragonslayer.state import ASHES, GAIN_DAY, SLOT_LETTERS, place_of, tile
+from engines.dragonslayer.state import (
+    ASHES,
+    GAIN_DAY,
+    SLOT_LETTERS,
+    KingsMen,
+    State,
+    current_fight,
+    place_of,
+    standing,
+    strength_of,
+    tile,
+)
 from players.base import Decision
 
 ULRICH = "ulrich"
@@ -297,12 +308,12 @@ def worth(party: Party, dragon: int) -> float:
 # -- the map ---------------------------------------------------------------------------------
 
 
-def magician_steps(state: dict, position: str) -> list[tuple[str, int]]:
+def magician_steps(state: State, position: str) -> list[tuple[str, int]]:
     """``(position, days)`` of each single move from ``position`` (as the engine counts)."""
     return [(step.to, step.days) for step in steps_from(state, position)]
 
 
-def travel(state: dict, start: str, lair: bool) -> tuple[dict[str, int], dict[str, str]]:
+def travel(state: State, start: str, lair: bool) -> tuple[dict[str, int], dict[str, str]]:
     """Days from ``start`` to every position, and the first move of a shortest way there.
     The Lair is entered only as a destination when ``lair`` is true (never passed through)."""
     lair_key = load_urland().lair.key
@@ -329,11 +340,11 @@ def travel(state: dict, start: str, lair: bool) -> tuple[dict[str, int], dict[st
 # -- reading the observed state ---------------------------------------------------------------
 
 
-def _unknown_slots(state: dict, place: str) -> list[str]:
+def _unknown_slots(state: State, place: str) -> list[str]:
     return [SLOT_LETTERS[i] for i, k in enumerate(state["slots"].get(place, [])) if k == UNKNOWN]
 
 
-def _known_slots(state: dict, place: str) -> list[tuple[str, str]]:
+def _known_slots(state: State, place: str) -> list[tuple[str, str]]:
     return [
         (SLOT_LETTERS[i], k)
         for i, k in enumerate(state["slots"].get(place, []))
@@ -356,7 +367,7 @@ def gain_from(party: Party, key: str, dragon: int) -> float:
     return max(worth(party.without(k).plus(key), dragon) for k in same) - base
 
 
-def wanted_here(state: dict, party: Party, place: str) -> str | None:
+def wanted_here(state: State, party: Party, place: str) -> str | None:
     """The slot letter worth taking in ``place``: a known good tile first, else an unknown."""
     dragon = state["dragon"]
     best = None
@@ -370,12 +381,12 @@ def wanted_here(state: dict, party: Party, place: str) -> str | None:
     return unknown[0] if unknown else None
 
 
-def unexplored(state: dict) -> int:
+def unexplored(state: State) -> int:
     """Face-down tiles on the map that the seat has not seen."""
     return sum(1 for slots in state["slots"].values() for k in slots if k == UNKNOWN)
 
 
-def fight_bar(state: dict) -> float:
+def fight_bar(state: State) -> float:
     """The win chance at which the party heads for the Lair: high while much of Urland is
     unexplored, anything above nothing once little is left to find."""
     left = unexplored(state)
@@ -385,12 +396,12 @@ def fight_bar(state: dict) -> float:
     return 0.0
 
 
-def needs_ulrich(state: dict, seat: int) -> bool:
+def needs_ulrich(state: State, seat: int) -> bool:
     """Whether the seat is Galen with Ulrich's Ashes and Ulrich still in his box."""
     return ASHES in state["parties"][seat]["things"] and ULRICH in state["boxes"]
 
 
-def time_for_ulrich(state: dict, seat: int) -> bool:
+def time_for_ulrich(state: State, seat: int) -> bool:
     """Galen fetches Ulrich once two companions besides Hodge can be lost in his place
     (a Companion Killed while Ulrich is the only companion would leave Galen one spell
     for the rest of the game), or once little is left to find meanwhile."""
@@ -432,7 +443,7 @@ class DragonslayerPlayer:
 
     # -- setting up and the King's men --------------------------------------------------
 
-    def _place(self, state: dict, seat: int, actions: list[str]) -> Decision:
+    def _place(self, state: State, seat: int, actions: list[str]) -> Decision:
         """King's men start in the castle farthest from this magician's landing ports."""
         urland = load_urland()
         abode = urland.abodes[state["roles"][seat]]
@@ -445,7 +456,7 @@ class DragonslayerPlayer:
 
         return Decision(max(actions, key=far), "posts the King's men away from its own road")
 
-    def _kings_men(self, state: dict, seat: int, actions: list[str]) -> Decision:
+    def _kings_men(self, state: State, seat: int, actions: list[str]) -> Decision:
         """March a King's man to an opponent it can beat within its days; else stay put."""
         urland = load_urland()
         lair = urland.lair.key
@@ -453,7 +464,7 @@ class DragonslayerPlayer:
         best: tuple[int, str, str, str, int] | None = None
         for km in state["kings_men"]:
             group = f"k{km['number']}"
-            if km["seat"] != seat or group not in movers:
+            if km["seat"] != seat or group not in movers or km["at"] is None:
                 continue
             days = state["days"] if state["active"] == km["key"] else 3
             dist = urland.distances(km["at"], avoid=[lair])
@@ -474,11 +485,12 @@ class DragonslayerPlayer:
         who = _magician(state["roles"][target]).name
         return Decision(f"{group} {step}", f"King's men march on {who}")
 
-    def _challenge(self, state: dict, seat: int, actions: list[str]) -> Decision:
+    def _challenge(self, state: State, seat: int, actions: list[str]) -> Decision:
         decision = state["pending"][0]
+        assert decision["kind"] == "challenge", "a challenge prompt asks about a challenge"
         km = next(k for k in state["kings_men"] if k["key"] == decision["km"])
         beatable = [s for s in decision["candidates"] if s != seat and
-                    party_of(state, s).combat <= km["strength"]]  # fmt: skip
+                    party_of(state, s).combat <= strength_of(km)]  # fmt: skip
         if beatable:
             target = min(beatable, key=lambda s: party_of(state, s).combat)
             who = _magician(state["roles"][target]).name
@@ -493,8 +505,9 @@ class DragonslayerPlayer:
         target = others[0] if others else seat
         return Decision(f"challenge {state['roles'][target]}", "")
 
-    def _answer(self, state: dict, seat: int, actions: list[str]) -> Decision:
+    def _answer(self, state: State, seat: int, actions: list[str]) -> Decision:
         decision = state["pending"][0]
+        assert decision["kind"] == "answer", "an answer prompt asks about a challenge"
         km = next(k for k in state["kings_men"] if k["key"] == decision["km"])
         combat = party_of(state, seat).combat
         strongest = _kings_man_at_most(state, km)
@@ -512,8 +525,9 @@ class DragonslayerPlayer:
 
         return Decision(min(roads, key=closeness), "takes the road rather than risk capture")
 
-    def _castle(self, state: dict, seat: int, actions: list[str]) -> Decision:
+    def _castle(self, state: State, seat: int, actions: list[str]) -> Decision:
         decision = state["pending"][0]
+        assert decision["kind"] == "castle", "a castle prompt asks for a castle"
         urland = load_urland()
         here = place_of(state["magicians"][seat]["where"]) or urland.lair.key
         km = next(k for k in state["kings_men"] if k["key"] == decision["km"])
@@ -530,7 +544,7 @@ class DragonslayerPlayer:
 
     # -- the magician's days ---------------------------------------------------------------
 
-    def _goal(self, state: dict, seat: int) -> tuple[str, str | None, str]:
+    def _goal(self, state: State, seat: int) -> tuple[str, str | None, str]:
         """``(purpose, place, why)``: ``fight``/``recover`` (the Lair) or ``gather``."""
         urland = load_urland()
         lair = urland.lair.key
@@ -539,7 +553,7 @@ class DragonslayerPlayer:
         if time_for_ulrich(state, seat):
             return "recover", lair, "heads for the Lair to turn Ulrich's Ashes into Ulrich"
         chance = win_chance(party, dragon)
-        where = state["magicians"][seat]["where"]
+        where = standing(state, seat)
         target = self._gather_target(state, seat, where)
         if chance > 0 and (chance >= fight_bar(state) or target is None):
             return "fight", lair, self._lair_words(state, party, chance)
@@ -551,7 +565,7 @@ class DragonslayerPlayer:
             return "wait", None, ""
         return "gather", target, ""
 
-    def _lair_words(self, state: dict, party: Party, chance: float) -> str:
+    def _lair_words(self, state: State, party: Party, chance: float) -> str:
         rows = placements(party)
         dragon = state["dragon"]
         combat = max(max(c for c, _, _ in row) for row in rows)
@@ -561,7 +575,7 @@ class DragonslayerPlayer:
             f"magic up to {magic}: about {round(100 * chance)}% to slay it"
         )
 
-    def _gather_target(self, state: dict, seat: int, where: str) -> str | None:
+    def _gather_target(self, state: State, seat: int, where: str) -> str | None:
         party = party_of(state, seat)
         dist, _ = travel(state, where, lair=False)
         best = None
@@ -582,8 +596,8 @@ class DragonslayerPlayer:
                 best = (score, place)
         return best[1] if best else None
 
-    def _move(self, state: dict, seat: int, actions: list[str]) -> Decision:
-        where = state["magicians"][seat]["where"]
+    def _move(self, state: State, seat: int, actions: list[str]) -> Decision:
+        where = standing(state, seat)
         days = state["days"]
         party = party_of(state, seat)
         purpose, goal, why = self._goal(state, seat)
@@ -611,13 +625,14 @@ class DragonslayerPlayer:
             return Decision("gain", "uses Gain One Day to travel on")
         return Decision("done", "")
 
-    def _escape(self, state: dict, seat: int, actions: list[str]) -> Decision:
+    def _escape(self, state: State, seat: int, actions: list[str]) -> Decision:
         return Decision("escape", "escapes the castle with Gain One Day")
 
     # -- tiles and losses --------------------------------------------------------------------
 
-    def _keep(self, state: dict, seat: int, actions: list[str]) -> Decision:
+    def _keep(self, state: State, seat: int, actions: list[str]) -> Decision:
         decision = state["pending"][0]
+        assert decision["kind"] == "keep", "a keep prompt asks about a tile"
         new = decision["tile"]
         party = party_of(state, seat)
         dragon = state["dragon"]
@@ -633,28 +648,31 @@ class DragonslayerPlayer:
         old = best.split()[1]
         return Decision(best, f"keeps the find in place of {_called(old)}")
 
-    def _lose(self, state: dict, seat: int, actions: list[str]) -> Decision:
+    def _lose(self, state: State, seat: int, actions: list[str]) -> Decision:
         party = party_of(state, seat)
         dragon = state["dragon"]
-        if state.get("fight") and state["fight"].get("seat") == seat:
+        current = state["fight"]
+        if current and current["seat"] == seat:
             party = Party(party.magician, party.companions, party.things)
         best = _least_missed(party, dragon, [a.split()[1] for a in actions])
         return Decision(f"lose {best}", f"gives up {_called(best)}, the least missed")
 
-    def _drop(self, state: dict, seat: int, actions: list[str]) -> Decision:
+    def _drop(self, state: State, seat: int, actions: list[str]) -> Decision:
         party = party_of(state, seat)
         best = _least_missed(party, state["dragon"], [a.split()[1] for a in actions])
         return Decision(f"drop {best}", f"leaves {_called(best)} behind")
 
     # -- the Lair ---------------------------------------------------------------------------
 
-    def _draw(self, state: dict, seat: int, actions: list[str]) -> Decision:
+    def _draw(self, state: State, seat: int, actions: list[str]) -> Decision:
         return Decision("draw", "")
 
-    def _lair(self, state: dict, seat: int, actions: list[str]) -> Decision:
+    def _lair(self, state: State, seat: int, actions: list[str]) -> Decision:
         """After the draw: the choice it allows with the best win chance (recovering, then
         leaving, when out of time)."""
-        drawn = state["pending"][0]["location"]
+        decision = state["pending"][0]
+        assert decision["kind"] == "lair", "a lair prompt asks about the tile drawn"
+        drawn = decision["location"]
         if getattr(_clock, "quick", False):
             safe = [a for a in ("recover", "done") if a in actions]
             return Decision(safe[0] if safe else actions[0], "")
@@ -669,10 +687,10 @@ class DragonslayerPlayer:
         }[best]
         return Decision(best, why)
 
-    def _battle(self, state: dict, seat: int, actions: list[str]) -> Decision:
+    def _battle(self, state: State, seat: int, actions: list[str]) -> Decision:
         party = party_of(state, seat)
         dragon = state["dragon"]
-        row = state["fight"]["location"]
+        row = current_fight(state)["location"]
         options = placements(party)[ROWS.index(row)]
         by_boxes = {frozenset(boxes): (c, m) for c, m, boxes in options}
         best = None
@@ -699,7 +717,7 @@ class DragonslayerPlayer:
         head = f"places {put}: " if put else ""
         return Decision(action, f"{head}combat {c}, magic {m} at {where}; {result}")
 
-    def _recover(self, state: dict, seat: int, actions: list[str]) -> Decision:
+    def _recover(self, state: State, seat: int, actions: list[str]) -> Decision:
         party = party_of(state, seat)
         dragon = state["dragon"]
         best, value = "done", worth(party, dragon)
@@ -714,7 +732,7 @@ class DragonslayerPlayer:
         return Decision(best, f"recovers {_called(best.split()[1])}")
 
 
-def after_recovery(state: dict, seat: int, party: Party) -> Party:
+def after_recovery(state: State, seat: int, party: Party) -> Party:
     """The party after a successful try: Ulrich for the Ashes, then the abandoned weapons
     that help, best first, as long as they can be carried."""
     dragon = state["dragon"]
@@ -732,7 +750,7 @@ def after_recovery(state: dict, seat: int, party: Party) -> Party:
         lying.remove(best)
 
 
-def choice_values(state: dict, seat: int, drawn: str, redraw: bool = False) -> dict[str, float]:
+def choice_values(state: State, seat: int, drawn: str, redraw: bool = False) -> dict[str, float]:
     """Win chance after each choice that the Location tile ``drawn`` allows (the engine's
     :func:`engines.dragonslayer.fight.lair_choices`): ``fight`` there, ``recover`` (then the
     chain with what was recovered), ``done`` (the Dragon away: a fight later, any row),
@@ -740,7 +758,7 @@ def choice_values(state: dict, seat: int, drawn: str, redraw: bool = False) -> d
     return _choice_values(state, seat, drawn, redraw, _lair_outcomes(state, seat))
 
 
-def _lair_outcomes(state: dict, seat: int) -> dict[str, Any]:
+def _lair_outcomes(state: State, seat: int) -> dict[str, Any]:
     """What every choice in the Lair is weighed with: the chain's win chance after a fight
     at each row, and after recovering (only where something could be recovered)."""
     party = party_of(state, seat)
@@ -753,7 +771,7 @@ def _lair_outcomes(state: dict, seat: int) -> dict[str, Any]:
 
 
 def _choice_values(
-    state: dict, seat: int, drawn: str, redraw: bool, outcomes: dict[str, Any]
+    state: State, seat: int, drawn: str, redraw: bool, outcomes: dict[str, Any]
 ) -> dict[str, float]:
     rows = outcomes["rows"]
     values: dict[str, float] = {}
@@ -772,7 +790,7 @@ def _choice_values(
     return values
 
 
-def recovery_chance(state: dict, seat: int) -> float:
+def recovery_chance(state: State, seat: int) -> float:
     """Win chance of going into the Lair now with abandoned weapons or Galen's Ashes about:
     draw first, then the best choice that tile allows (0 when there is nothing to recover)."""
     if not any(state["abandoned"].values()) and not needs_ulrich(state, seat):
@@ -817,7 +835,7 @@ def _placed(word: str) -> tuple[str, str]:
     return thing, box
 
 
-def _targets(state: dict, seat: int, km: dict) -> list[int]:
+def _targets(state: State, seat: int, km: KingsMen) -> list[int]:
     """Opponents a King's man could challenge and beat: in a town or hamlet, no townsfolk in
     the party there, party combat strength at most the tile's."""
     found = []
@@ -825,12 +843,12 @@ def _targets(state: dict, seat: int, km: dict) -> list[int]:
         place = place_of(magician["where"])
         if other == seat or place is None or other not in challengeable(state, place):
             continue
-        if party_of(state, other).combat <= km["strength"]:
+        if party_of(state, other).combat <= strength_of(km):
             found.append(other)
     return found
 
 
-def _kings_man_at_most(state: dict, km: dict) -> int:
+def _kings_man_at_most(state: State, km: KingsMen) -> int:
     """The most this King's men tile can be: its strength if revealed, else the strongest of
     its set not yet shown on the other tile."""
     if km["strength"] is not None:

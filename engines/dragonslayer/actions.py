@@ -16,11 +16,13 @@ from engines.dragonslayer.moves import is_lair, magician_steps
 from engines.dragonslayer.notation import key_of, match, read, split
 from engines.dragonslayer.state import (
     GAIN_DAY,
+    KingsMen,
     State,
     in_game,
     kings_man_name,
     magician_name,
     name,
+    standing,
     where_words,
 )
 from engines.options import clip
@@ -98,7 +100,7 @@ def _place(
         flow.begin_turn(state, in_game(state)[0], events)
 
 
-def unplaced(state: State, seat: int) -> list[dict]:
+def unplaced(state: State, seat: int) -> list[KingsMen]:
     return [km for km in state["kings_men"] if km["seat"] == seat and km["at"] is None]
 
 
@@ -144,7 +146,7 @@ def _go(state: State, seat: int, rest: str, events: list[Event], rng: random.Ran
             f"and {state['days']} are left{hint}."
         )
     magician = state["magicians"][seat]
-    start = magician["where"]
+    start = standing(state, seat)
     magician["where"] = step.to
     state["days"] -= step.days
     path = [p.partition(":")[2].split(":")[0] for p in (start, step.to)]

@@ -15,12 +15,16 @@ from engines.dragonslayer.model import HAMLET, TOWN, load_urland
 from engines.dragonslayer.moves import kings_man_steps
 from engines.dragonslayer.state import (
     DAYS,
+    Answer,
+    Castle,
+    Challenge,
     State,
     kings_man,
     kings_man_name,
     magician_name,
     magicians_at,
     party_combat,
+    strength_of,
     tile,
 )
 
@@ -37,12 +41,12 @@ def move(state: State, key: str, place: str, events: list[Event]) -> None:
         state["active"] = key
         state["days"] = DAYS
     urland = load_urland()
-    if place not in kings_man_steps(state, key):
+    start = km["at"]
+    if start is None or place not in kings_man_steps(state, key):
         roads = ", ".join(urland.places[p].name for p in kings_man_steps(state, key))
         raise IllegalAction(
             f"{kings_man_name(km)} can go by road to {roads} (never to sea or the Lair)."
         )
-    start = km["at"]
     state["arrivals"] += 1
     km["at"] = place
     km["arrived"] = state["arrivals"]
@@ -80,7 +84,7 @@ def _has_townsfolk(state: State, seat: int, town: str) -> bool:
     return any(tile(k).home == town for k in state["parties"][seat]["companions"])
 
 
-def challenge(state: State, decision: dict, target: int, events: list[Event]) -> None:
+def challenge(state: State, decision: Challenge, target: int, events: list[Event]) -> None:
     """The owner challenges the magician of ``target``, who must answer."""
     if target not in decision["candidates"]:
         raise IllegalAction("That magician cannot be challenged here.")
@@ -93,7 +97,7 @@ def challenge(state: State, decision: dict, target: int, events: list[Event]) ->
     )
 
 
-def take_road(state: State, decision: dict, neighbour: str, events: list[Event]) -> None:
+def take_road(state: State, decision: Answer, neighbour: str, events: list[Event]) -> None:
     """'He moves his magician out of the place onto a neighboring road of his choice
     (spending no days for the move) and your King's men can continue to move.'"""
     seat = decision["seat"]
@@ -120,7 +124,7 @@ def _close_challenge_if_done(state: State) -> None:
         state["pending"].pop(0)
 
 
-def accept(state: State, decision: dict, events: list[Event]) -> None:
+def accept(state: State, decision: Answer, events: list[Event]) -> None:
     """'Compare the strength of your King's men tile to the total combat strength of all the
     people in the magician's party.' The King's men stop; a castle is chosen next."""
     seat = decision["seat"]
@@ -131,24 +135,25 @@ def accept(state: State, decision: dict, events: list[Event]) -> None:
     km["revealed"] = True
     party = party_combat(state, seat)
     who = magician_name(state, seat)
-    if km["strength"] >= party:
+    strength = strength_of(km)
+    if strength >= party:
         km["lost"] += 1
         state["magicians"][seat]["lost"] += 1
         events.append(
             Event(
-                f"{who} accepts. {kings_man_name(km)} (strength {km['strength']}) against "
+                f"{who} accepts. {kings_man_name(km)} (strength {strength}) against "
                 f"the party's {party}: {who} is taken to a castle and loses the next turn; "
                 "so do the King's men.",
-                data={"kings_men": km["key"], "strength": km["strength"], "party": party},
+                data={"kings_men": km["key"], "strength": strength, "party": party},
             )
         )
         chooser, captive = km["seat"], seat
     else:
         events.append(
             Event(
-                f"{who} accepts. {kings_man_name(km)} (strength {km['strength']}) against "
+                f"{who} accepts. {kings_man_name(km)} (strength {strength}) against "
                 f"the party's {party}: the party is stronger and sends them to a castle.",
-                data={"kings_men": km["key"], "strength": km["strength"], "party": party},
+                data={"kings_men": km["key"], "strength": strength, "party": party},
             )
         )
         chooser, captive = seat, None
@@ -157,7 +162,7 @@ def accept(state: State, decision: dict, events: list[Event]) -> None:
     )
 
 
-def to_castle(state: State, decision: dict, castle: str, events: list[Event]) -> None:
+def to_castle(state: State, decision: Castle, castle: str, events: list[Event]) -> None:
     """Put the King's men (and a captive magician) in ``castle``."""
     urland = load_urland()
     castles = [p.key for p in urland.of_kind("castle")]

@@ -26,6 +26,7 @@ Each is a dict with ``kind`` and ``seat`` (who decides):
 from __future__ import annotations
 
 import random
+from typing import assert_never
 
 from engines.base import Event, IllegalAction
 from engines.dragonslayer import challenges, fight, flow, losses
@@ -35,7 +36,16 @@ from engines.dragonslayer.state import (
     DAYS,
     GAIN_DAY,
     SLOT_LETTERS,
+    Answer,
+    Castle,
+    Challenge,
+    Drop,
+    Keep,
+    Lair,
+    Lose,
+    Plain,
     State,
+    current_fight,
     magician_name,
     name,
     same_load,
@@ -46,13 +56,33 @@ from engines.dragonslayer.state import (
 def resolve(state: State, verb: str, rest: str, events: list[Event], rng: random.Random) -> None:
     """Apply the answer ``verb rest`` to the first pending decision."""
     decision = state["pending"][0]
-    if decision["kind"] in _CHANCE:
-        _CHANCE[decision["kind"]](state, decision, verb, rest, events, rng)
+    if decision["kind"] == "draw":
+        _draw(state, decision, verb, rest, events, rng)
+    elif decision["kind"] == "lair":
+        _lair(state, decision, verb, rest, events, rng)
+    elif decision["kind"] == "battle":
+        _battle(state, decision, verb, rest, events)
+    elif decision["kind"] == "recover":
+        _recover(state, decision, verb, rest, events)
+    elif decision["kind"] == "keep":
+        _keep(state, decision, verb, rest, events)
+    elif decision["kind"] == "lose":
+        _lose(state, decision, verb, rest, events)
+    elif decision["kind"] == "drop":
+        _drop(state, decision, verb, rest, events)
+    elif decision["kind"] == "castle":
+        _castle(state, decision, verb, rest, events)
+    elif decision["kind"] == "challenge":
+        _challenge(state, decision, verb, rest, events)
+    elif decision["kind"] == "answer":
+        _answer(state, decision, verb, rest, events)
+    elif decision["kind"] == "escape":
+        _escape(state, decision, verb, rest, events)
     else:
-        _HANDLERS[decision["kind"]](state, decision, verb, rest, events)
+        assert_never(decision)
 
 
-def _keep(state: State, decision: dict, verb: str, rest: str, events: list[Event]) -> None:
+def _keep(state: State, decision: Keep, verb: str, rest: str, events: list[Event]) -> None:
     seat, key = decision["seat"], decision["tile"]
     place, letter = decision["place"], decision["slot"]
     index = SLOT_LETTERS.index(letter)
@@ -93,7 +123,7 @@ def swap_options(state: State, seat: int, key: str) -> list[str]:
     return [k for k in losses.things(state, seat) if same_load(key, k)]
 
 
-def _lose(state: State, decision: dict, verb: str, rest: str, events: list[Event]) -> None:
+def _lose(state: State, decision: Lose, verb: str, rest: str, events: list[Event]) -> None:
     if decision["what"] == "battle":
         _lose_in_battle(state, decision, verb, rest, events)
         return
@@ -107,7 +137,7 @@ def _lose(state: State, decision: dict, verb: str, rest: str, events: list[Event
     losses.remove(state, seat, key, decision["reason"], events)
 
 
-def _drop(state: State, decision: dict, verb: str, rest: str, events: list[Event]) -> None:
+def _drop(state: State, decision: Drop, verb: str, rest: str, events: list[Event]) -> None:
     seat = decision["seat"]
     offered = losses.drop_options(state, seat, decision["what"])
     key = match(rest, [(k, name(k)) for k in offered]) if verb == "drop" else None
@@ -118,7 +148,7 @@ def _drop(state: State, decision: dict, verb: str, rest: str, events: list[Event
     losses.drop(state, seat, key, events)
 
 
-def _castle(state: State, decision: dict, verb: str, rest: str, events: list[Event]) -> None:
+def _castle(state: State, decision: Castle, verb: str, rest: str, events: list[Event]) -> None:
     castles = [(p.key, p.name) for p in load_urland().of_kind("castle")]
     castle = match(rest, castles) if verb == "castle" else None
     if castle is None:
@@ -128,7 +158,9 @@ def _castle(state: State, decision: dict, verb: str, rest: str, events: list[Eve
     challenges.to_castle(state, decision, castle, events)
 
 
-def _challenge(state: State, decision: dict, verb: str, rest: str, events: list[Event]) -> None:
+def _challenge(
+    state: State, decision: Challenge, verb: str, rest: str, events: list[Event]
+) -> None:
     if verb == "pass" and not decision["started"]:
         state["pending"].pop(0)
         events.append(Event("No challenge."))
@@ -142,7 +174,7 @@ def _challenge(state: State, decision: dict, verb: str, rest: str, events: list[
     challenges.challenge(state, decision, state["roles"].index(role), events)
 
 
-def _answer(state: State, decision: dict, verb: str, rest: str, events: list[Event]) -> None:
+def _answer(state: State, decision: Answer, verb: str, rest: str, events: list[Event]) -> None:
     if verb == "accept":
         challenges.accept(state, decision, events)
         return
@@ -156,7 +188,7 @@ def _answer(state: State, decision: dict, verb: str, rest: str, events: list[Eve
     challenges.take_road(state, decision, neighbour, events)
 
 
-def _escape(state: State, decision: dict, verb: str, rest: str, events: list[Event]) -> None:
+def _escape(state: State, decision: Plain, verb: str, rest: str, events: list[Event]) -> None:
     seat = decision["seat"]
     magician = state["magicians"][seat]
     if verb == "escape":
@@ -178,7 +210,7 @@ def _escape(state: State, decision: dict, verb: str, rest: str, events: list[Eve
 
 
 def _lose_in_battle(
-    state: State, decision: dict, verb: str, rest: str, events: list[Event]
+    state: State, decision: Lose, verb: str, rest: str, events: list[Event]
 ) -> None:
     seat = decision["seat"]
     offered = fight.losable(state, seat)
@@ -190,11 +222,11 @@ def _lose_in_battle(
     decision["count"] -= 1
     if decision["count"] == 0:
         state["pending"].pop(0)
-        state["fight"]["stage"] = "over"
+        current_fight(state)["stage"] = "over"
 
 
 def _draw(
-    state: State, decision: dict, verb: str, rest: str, events: list[Event], rng: random.Random
+    state: State, decision: Plain, verb: str, rest: str, events: list[Event], rng: random.Random
 ) -> None:
     if verb != "draw":
         raise IllegalAction(
@@ -206,7 +238,7 @@ def _draw(
 
 
 def _lair(
-    state: State, decision: dict, verb: str, rest: str, events: list[Event], rng: random.Random
+    state: State, decision: Lair, verb: str, rest: str, events: list[Event], rng: random.Random
 ) -> None:
     seat, location = decision["seat"], decision["location"]
     allowed = fight.lair_choices(state, seat, location, bool(decision["items"]))
@@ -223,7 +255,7 @@ def _lair(
     fight.act_on_draw(state, seat, location, verb, events)
 
 
-def _battle(state: State, decision: dict, verb: str, rest: str, events: list[Event]) -> None:
+def _battle(state: State, decision: Plain, verb: str, rest: str, events: list[Event]) -> None:
     seat = decision["seat"]
     if verb != "fight":
         raise IllegalAction(
@@ -248,7 +280,7 @@ def parse_boxes(state: State, seat: int, rest: str) -> dict[str, str]:
     return boxes
 
 
-def _recover(state: State, decision: dict, verb: str, rest: str, events: list[Event]) -> None:
+def _recover(state: State, decision: Plain, verb: str, rest: str, events: list[Event]) -> None:
     seat = decision["seat"]
     if verb == "done":
         state["pending"].pop(0)
@@ -263,18 +295,3 @@ def _recover(state: State, decision: dict, verb: str, rest: str, events: list[Ev
     if not fight.recoverable(state, seat):
         state["pending"].pop(0)
         fight.end_recovery(state, seat, events)
-
-
-_CHANCE = {"draw": _draw, "lair": _lair}
-
-_HANDLERS = {
-    "battle": _battle,
-    "recover": _recover,
-    "keep": _keep,
-    "lose": _lose,
-    "drop": _drop,
-    "castle": _castle,
-    "challenge": _challenge,
-    "answer": _answer,
-    "escape": _escape,
-}

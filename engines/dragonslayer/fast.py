@@ -30,7 +30,7 @@ from functools import cache, cached_property, lru_cache
 from engines import data
 from engines.dragonslayer.battle import ROWS, load_battle
 from engines.dragonslayer.model import COMPANION, MAGIC_ITEM, SPELL, WEAPON, load_parties
-from engines.dragonslayer.state import ASHES, tile
+from engines.dragonslayer.state import ASHES, State, tile
 
 CACHE = 16384
 """Entries each memo keeps (parties already weighed)."""
@@ -105,7 +105,7 @@ class Party:
         return None
 
 
-def party_of(state: dict, seat: int) -> Party:
+def party_of(state: State, seat: int) -> Party:
     """The seat's party; the Shield counts when it will join (or has joined) the fight."""
     party = state["parties"][seat]
     current = state.get("fight")

@@ -2,17 +2,15 @@
 
 'When you think your party is strong enough to fight the Dragon, you can move to the Dragon's
 Lair and draw a Dragon Location tile at random.' The fight in progress lives in
-``state["fight"]``: ``{"seat", "location", "raid", "shield", "resolved",
-"boxes", "sums", "cell", "wiped", "victims", "place", "stage"}``; ``stage`` is ``"boxes"``
+``state["fight"]`` (:class:`engines.dragonslayer.state.Fight`); its ``stage`` is ``"boxes"``
 (the player places things pictured twice), ``"losses"`` (choosing what is lost) or
-``"over"`` (waiting only for drops before the aftermath).
-"""
+``"over"`` (waiting only for drops before the aftermath)."""
 
 from __future__ import annotations
 
 import itertools
 import random
-from typing import Any
+from typing import Literal
 
 from engines.base import Event, IllegalAction
 from engines.clone import clone
@@ -21,6 +19,8 @@ from engines.dragonslayer.model import WEAPON, load_parties, load_urland
 from engines.dragonslayer.state import (
     ASHES,
     State,
+    Sums,
+    current_fight,
     forget_slot,
     in_game,
     kind_of,
@@ -242,11 +242,11 @@ def placements(state: State, seat: int) -> list[dict[str, str]]:
     ]
 
 
-def strengths(state: State, seat: int, boxes: dict[str, str]) -> dict[str, Any]:
+def strengths(state: State, seat: int, boxes: dict[str, str]) -> Sums:
     """Both strengths at the fight's location with things placed as ``boxes`` says; once the
     fight is resolved, the strengths it was fought with (losses chosen since change nothing)."""
     battle = load_battle()
-    fight = state["fight"]
+    fight = current_fight(state)
     if fight.get("sums") and boxes == fight["boxes"]:
         return clone(fight["sums"])
     row = fight["location"]
@@ -320,13 +320,13 @@ def losable(state: State, seat: int) -> list[str]:
 
 def resolve(state: State, seat: int, boxes: dict[str, str], events: list[Event]) -> None:
     """Fight with things placed as ``boxes`` says; the Matrix decides."""
-    fight = state["fight"]
+    fight = current_fight(state)
     sums = strengths(state, seat, boxes)
     lost, levels, wiped = outcome_of(state, seat, boxes)
     over_c, over_m = sums["combat"]["over"], sums["magic"]["over"]
     fight.update(
-        boxes=boxes, stage="losses", dragon=state["dragon"], sums=sums,
-        people=list(state["parties"][seat]["companions"]),
+        {"boxes": boxes, "stage": "losses", "dragon": state["dragon"], "sums": sums,
+         "people": list(state["parties"][seat]["companions"])}
     )  # fmt: skip
     who = magician_name(state, seat)
     head = (
@@ -365,9 +365,11 @@ def lose_in_battle(state: State, seat: int, key: str, events: list[Event]) -> No
     """One loss of the Matrix: weapons lost in the Lair go to the Abandoned Weapons Display
     at the battle's place; in a raid, and everything else, they leave the game."""
     party = state["parties"][seat]
-    group = "companions" if key in party["companions"] else "things"
+    group: Literal["companions", "things"] = (
+        "companions" if key in party["companions"] else "things"
+    )
     party[group].remove(key)
-    fight = state["fight"]
+    fight = current_fight(state)
     who = magician_name(state, seat)
     if kind_of(key) == WEAPON and not fight["raid"]:
         abandon(state, key)
@@ -385,7 +387,7 @@ def abandon(state: State, key: str) -> None:
     if kind_of(key) != WEAPON:
         state["removed"].append(key)
         return
-    state["abandoned"][state["fight"]["location"]].append(key)
+    state["abandoned"][current_fight(state)["location"]].append(key)
 
 
 def wipe_out(state: State, seat: int, events: list[Event]) -> None:
@@ -396,7 +398,7 @@ def wipe_out(state: State, seat: int, events: list[Event]) -> None:
     state["removed"] += party["things"] + party["kept"]
     party["things"], party["kept"] = [], []
     magician = state["magicians"][seat]
-    magician.update(where=None, out=True, lost=0, delayed=False)
+    magician.update({"where": None, "out": True, "lost": 0, "delayed": False})
     state["kings_men"] = [km for km in state["kings_men"] if km["seat"] != seat]
     events.append(Event(f"{magician_name(state, seat)} is slain by the Dragon and is out."))
 
@@ -407,7 +409,7 @@ def wipe_out(state: State, seat: int, events: list[Event]) -> None:
 def aftermath(state: State, events: list[Event]) -> None:
     """Once the losses are chosen: the Shield leaves, the game may end, the magician goes to
     Morgenthorme, and a surviving Dragon raids (or attacks the next magician of a raid)."""
-    fight = state["fight"]
+    fight = current_fight(state)
     seat = fight["seat"]
     state["fight"] = None
     if fight["shield"]:
@@ -432,22 +434,26 @@ def ended(state: State, seat: int, events: list[Event]) -> bool:
     who = magician_name(state, seat)
     if state["dragon"] == 0:
         if state["magicians"][seat]["out"]:
-            finish(state, [], f"{who} killed the Dragon and died: a draw with the Dragon.")
+            text = finish(state, [], f"{who} killed the Dragon and died: a draw with the Dragon.")
         else:
-            finish(state, [seat], f"{who} slew Vermithrax Pejorative and is the Dragonslayer!")
-        events.append(Event(state["outcome"]["text"]))
+            text = finish(
+                state, [seat], f"{who} slew Vermithrax Pejorative and is the Dragonslayer!"
+            )
+        events.append(Event(text))
         return True
     if not in_game(state):
-        finish(state, [], "Every magician has fallen: the Dragon wins and nobody wins.")
-        events.append(Event(state["outcome"]["text"]))
+        text = finish(state, [], "Every magician has fallen: the Dragon wins and nobody wins.")
+        events.append(Event(text))
         return True
     return False
 
 
-def finish(state: State, winners: list[int], text: str) -> None:
+def finish(state: State, winners: list[int], text: str) -> str:
+    """The game is over: ``winners`` and the ending ``text`` (returned)."""
     state["outcome"] = {"winners": winners, "text": text}
     state["phase"] = "over"
     state["pending"] = []
+    return text
 
 
 def raid_target(state: State) -> str | None:

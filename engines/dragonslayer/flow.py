@@ -13,6 +13,7 @@ from engines.dragonslayer.model import CASTLE, load_urland
 from engines.dragonslayer.state import (
     DAYS,
     GAIN_DAY,
+    KingsMen,
     State,
     in_game,
     kings_man_name,
@@ -69,7 +70,7 @@ def begin_kings_men(state: State, events: list[Event]) -> None:
         end_turn(state, events)
 
 
-def movable_kings_men(state: State) -> list[dict]:
+def movable_kings_men(state: State) -> list[KingsMen]:
     """The current seat's King's men that may still start moving this turn."""
     return [
         km

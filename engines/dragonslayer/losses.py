@@ -8,6 +8,8 @@ player's choice; a choice with one option is made at once.
 
 from __future__ import annotations
 
+from typing import Literal
+
 from engines.base import Event, IllegalAction
 from engines.dragonslayer import fight
 from engines.dragonslayer.model import load_urland
@@ -67,7 +69,9 @@ def ask(state: State, seat: int, what: str, reason: str, events: list[Event]) ->
 def remove(state: State, seat: int, key: str, reason: str, events: list[Event]) -> None:
     """Take ``key`` out of the party and out of the game."""
     party = state["parties"][seat]
-    group = "companions" if key in party["companions"] else "things"
+    group: Literal["companions", "things"] = (
+        "companions" if key in party["companions"] else "things"
+    )
     if key not in party[group]:
         raise IllegalAction(f"{name(key)} is not in your party.")
     party[group].remove(key)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engines.dragonslayer.model import LAIR, load_urland
-from engines.dragonslayer.state import State, place_of
+from engines.dragonslayer.state import State, place_of, standing
 
 
 @dataclass(frozen=True)
@@ -33,7 +33,7 @@ def guarded(state: State, place: str | None) -> bool:
 
 def magician_steps(state: State, seat: int) -> list[Step]:
     """Every single move the magician of ``seat`` could make from where it stands."""
-    return steps_from(state, state["magicians"][seat]["where"])
+    return steps_from(state, standing(state, seat))
 
 
 def steps_from(state: State, where: str) -> list[Step]:
@@ -67,7 +67,10 @@ def is_lair(position: str) -> bool:
 
 
 def kings_man_steps(state: State, key: str) -> list[str]:
-    """Places a King's man can enter by road from where it stands (never the Lair)."""
+    """Places a King's man can enter by road from where it stands (never the Lair; none
+    before it is placed)."""
     urland = load_urland()
     km = next(km for km in state["kings_men"] if km["key"] == key)
+    if km["at"] is None:
+        return []
     return [p for p in urland.neighbours(km["at"]) if urland.places[p].kind != LAIR]

@@ -7,6 +7,8 @@ cannot be carried) goes to its owner alone.
 
 from __future__ import annotations
 
+from typing import assert_never
+
 from engines.base import Choice, Prompt
 from engines.dragonslayer import decisions, fight, losses, taking
 from engines.dragonslayer.actions import unplaced
@@ -15,6 +17,15 @@ from engines.dragonslayer.moves import kings_man_steps, magician_steps
 from engines.dragonslayer.state import (
     ASHES,
     GAIN_DAY,
+    Answer,
+    Castle,
+    Challenge,
+    Decision,
+    Drop,
+    Keep,
+    Lair,
+    Lose,
+    Plain,
     State,
     face_down,
     kings_man,
@@ -56,46 +67,45 @@ def prompts(state: State) -> list[Prompt]:
     return [Prompt(seat, "kings_men", text)]
 
 
-def _decision_prompt(state: State, decision: dict) -> Prompt:
+def _decision_prompt(state: State, decision: Decision) -> Prompt:
     seat = decision["seat"]
     who = magician_name(state, seat)
-    kind = decision["kind"]
-    if kind == "keep":
+    if decision["kind"] == "keep":
         return Prompt(seat, "keep", f"{who}: keep the tile you took, or put it back?", True)
-    if kind == "lose" and decision["what"] == "battle":
+    if decision["kind"] == "lose" and decision["what"] == "battle":
         count = decision["count"]
         return Prompt(seat, "lose", f"{who}: the Dragon takes {count} more; choose what is lost.")
-    if kind == "lose":
+    if decision["kind"] == "lose":
         what = losses.WHAT[decision["what"]]
         return Prompt(seat, "lose", f"{who}: choose a {what} to lose ({decision['reason']}).")
-    if kind == "drop":
+    if decision["kind"] == "drop":
         what = "weapon" if decision["what"] == "weapon" else "spell or magic item"
         return Prompt(seat, "drop", f"{who}: the party carries too much; drop a {what}.")
-    if kind == "castle":
+    if decision["kind"] == "castle":
         km = kings_man(state, decision["km"])
         whom = kings_man_name(km)
         if decision["magician"] is not None:
             whom += f" and {magician_name(state, decision['magician'])}"
         return Prompt(seat, "castle", f"{who}: choose the castle for {whom}.")
-    if kind == "challenge":
+    if decision["kind"] == "challenge":
         km = kings_man(state, decision["km"])
         return Prompt(seat, "challenge", f"{who}: {kings_man_name(km)} may challenge.")
-    if kind == "answer":
+    if decision["kind"] == "answer":
         km = kings_man(state, decision["km"])
         return Prompt(
             seat, "answer", f"{who}: {kings_man_name(km)} challenge you. Accept or take the road?"
         )
-    if kind == "draw":
+    if decision["kind"] == "draw":
         return Prompt(seat, "draw", f"{who} is in the Lair: draw a Dragon Location tile.")
-    if kind == "lair":
+    if decision["kind"] == "lair":
         where = fight.location_name(decision["location"])
         allowed = fight.lair_choices(state, seat, decision["location"], bool(decision["items"]))
         asked = [_ASKED[a] for a in allowed]
         question = ", ".join(asked[:-1]) + " or " + asked[-1]
         return Prompt(seat, "lair", f"{who} drew '{where}': {question}?")
-    if kind == "battle":
+    if decision["kind"] == "battle":
         return Prompt(seat, "battle", f"{who}: place your things on the Battle Display and fight.")
-    if kind == "recover":
+    if decision["kind"] == "recover":
         return Prompt(seat, "recover", f"{who}: take abandoned weapons, then go to Morgenthorme.")
     return Prompt(seat, "escape", f"{who}: escape the castle with Gain One Day, or wait?")
 
@@ -107,7 +117,7 @@ def legal_actions(state: State, seat: int) -> list[Choice]:
         decision = state["pending"][0]
         if decision["seat"] != seat:
             return []
-        return _DECISIONS[decision["kind"]](state, decision)
+        return _decision_choices(state, decision)
     if seat != state["seat"]:
         return []
     if state["phase"] == "place":
@@ -163,32 +173,32 @@ def _kings_men(state: State, seat: int) -> list[Choice]:
     return choices
 
 
-def _keep(state: State, decision: dict) -> list[Choice]:
+def _keep(state: State, decision: Keep) -> list[Choice]:
     choices = [Choice("return", f"Put the {name(decision['tile'])} back face down")]
     for key in decisions.swap_options(state, decision["seat"], decision["tile"]):
         choices.append(Choice(f"swap {key}", f"Keep it; leave the {name(key)} here"))
     return choices
 
 
-def _lose(state: State, decision: dict) -> list[Choice]:
+def _lose(state: State, decision: Lose) -> list[Choice]:
     return [
         Choice(f"lose {k}", f"Lose {name(k)}")
         for k in losses.options(state, decision["seat"], decision["what"])
     ]
 
 
-def _drop(state: State, decision: dict) -> list[Choice]:
+def _drop(state: State, decision: Drop) -> list[Choice]:
     return [
         Choice(f"drop {k}", f"Drop the {name(k)}")
         for k in losses.drop_options(state, decision["seat"], decision["what"])
     ]
 
 
-def _castle(state: State, decision: dict) -> list[Choice]:
+def _castle(state: State, decision: Castle) -> list[Choice]:
     return [Choice(f"castle {p.key}", p.name) for p in load_urland().of_kind("castle")]
 
 
-def _challenge(state: State, decision: dict) -> list[Choice]:
+def _challenge(state: State, decision: Challenge) -> list[Choice]:
     choices = [
         Choice(f"challenge {state['roles'][s]}", f"Challenge {magician_name(state, s)}")
         for s in decision["candidates"]
@@ -198,7 +208,7 @@ def _challenge(state: State, decision: dict) -> list[Choice]:
     return choices
 
 
-def _answer(state: State, decision: dict) -> list[Choice]:
+def _answer(state: State, decision: Answer) -> list[Choice]:
     choices = [Choice("accept", "Accept the challenge")]
     if not state["magicians"][decision["seat"]]["delayed"]:
         urland = load_urland()
@@ -207,7 +217,7 @@ def _answer(state: State, decision: dict) -> list[Choice]:
     return choices
 
 
-def _escape(state: State, decision: dict) -> list[Choice]:
+def _escape(state: State, decision: Plain) -> list[Choice]:
     return [
         Choice("escape", "Escape: use Gain One Day"),
         Choice("wait", "Wait: lose this turn"),
@@ -223,17 +233,17 @@ _ASKED = {
 """How a ``lair`` prompt names each choice the draw allows."""
 
 
-def _draw(state: State, decision: dict) -> list[Choice]:
+def _draw(state: State, decision: Plain) -> list[Choice]:
     return [Choice("draw", "Draw a Dragon Location tile")]
 
 
-def _lair(state: State, decision: dict) -> list[Choice]:
+def _lair(state: State, decision: Lair) -> list[Choice]:
     seat, location = decision["seat"], decision["location"]
     allowed = fight.lair_choices(state, seat, location, bool(decision["items"]))
     return [Choice(action, _lair_label(state, decision, action)) for action in allowed]
 
 
-def _lair_label(state: State, decision: dict, action: str) -> str:
+def _lair_label(state: State, decision: Lair, action: str) -> str:
     if action == "fight":
         return f"Fight the Dragon at {fight.location_row(decision['location'])}"
     if action == "recover":
@@ -251,7 +261,7 @@ def _recover_label(state: State, seat: int) -> str:
     return "Turn Ulrich's Ashes into Ulrich" if ashes else "Recover abandoned weapons"
 
 
-def _battle(state: State, decision: dict) -> list[Choice]:
+def _battle(state: State, decision: Plain) -> list[Choice]:
     seat = decision["seat"]
     choices = []
     for boxes in fight.placements(state, seat):
@@ -265,7 +275,7 @@ def _battle(state: State, decision: dict) -> list[Choice]:
     return choices
 
 
-def _recover(state: State, decision: dict) -> list[Choice]:
+def _recover(state: State, decision: Plain) -> list[Choice]:
     return [
         *(Choice(f"recover {k}", f"Recover the {name(k)}")
           for k in fight.recoverable(state, decision["seat"])),
@@ -273,16 +283,27 @@ def _recover(state: State, decision: dict) -> list[Choice]:
     ]  # fmt: skip
 
 
-_DECISIONS = {
-    "draw": _draw,
-    "lair": _lair,
-    "battle": _battle,
-    "recover": _recover,
-    "keep": _keep,
-    "lose": _lose,
-    "drop": _drop,
-    "castle": _castle,
-    "challenge": _challenge,
-    "answer": _answer,
-    "escape": _escape,
-}
+def _decision_choices(state: State, decision: Decision) -> list[Choice]:
+    if decision["kind"] == "draw":
+        return _draw(state, decision)
+    if decision["kind"] == "lair":
+        return _lair(state, decision)
+    if decision["kind"] == "battle":
+        return _battle(state, decision)
+    if decision["kind"] == "recover":
+        return _recover(state, decision)
+    if decision["kind"] == "keep":
+        return _keep(state, decision)
+    if decision["kind"] == "lose":
+        return _lose(state, decision)
+    if decision["kind"] == "drop":
+        return _drop(state, decision)
+    if decision["kind"] == "castle":
+        return _castle(state, decision)
+    if decision["kind"] == "challenge":
+        return _challenge(state, decision)
+    if decision["kind"] == "answer":
+        return _answer(state, decision)
+    if decision["kind"] == "escape":
+        return _escape(state, decision)
+    assert_never(decision)

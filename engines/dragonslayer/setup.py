@@ -17,7 +17,7 @@ from engines import options as schema
 from engines.base import BadOptions, Role
 from engines.dragonslayer.battle import ROWS
 from engines.dragonslayer.model import HAMLET, TOWN, load_parties, load_tiles, load_urland
-from engines.dragonslayer.state import FORMAT, State, is_companion
+from engines.dragonslayer.state import FORMAT, KingsMen, State, is_companion
 
 TITLE = "Dragonslayer"
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
@@ -94,7 +94,7 @@ def new_state(roles: list[str], rng: random.Random) -> State:
         count = {TOWN: tiles.per_town, HAMLET: tiles.per_hamlet}.get(place.kind, 0)
         if count:
             slots[place.key] = [deck.pop() for _ in range(count)]
-    kings_men = []
+    kings_men: list[KingsMen] = []
     for seat, role in enumerate(roles):
         men = parties.kings_men_of(role)
         # Shuffled so that the tile numbers people see say nothing of the strengths.

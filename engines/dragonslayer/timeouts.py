@@ -12,6 +12,7 @@ from engines.dragonslayer.notation import split
 from engines.dragonslayer.prompts import legal_actions
 from engines.dragonslayer.state import (
     SLOT_LETTERS,
+    Decision,
     State,
     in_game,
     kings_man,
@@ -19,31 +20,30 @@ from engines.dragonslayer.state import (
 )
 
 
-def default_answer(state: State, decision: dict, rng: random.Random) -> str:
+def default_answer(state: State, decision: Decision, rng: random.Random) -> str:
     """What a skipped decision becomes: the mildest answer, or a castle drawn at random.
     In the Lair: the draw, then recovering where the tile allows it, else going to
     Morgenthorme (the Dragon away), else the fight; never a redraw."""
-    kind = decision["kind"]
-    if kind == "keep":
+    if decision["kind"] == "keep":
         return "return"
-    if kind == "challenge" and not decision["started"]:
+    if decision["kind"] == "challenge" and not decision["started"]:
         return "pass"
-    if kind == "answer":
+    if decision["kind"] == "answer":
         return "accept"
-    if kind == "escape":
+    if decision["kind"] == "escape":
         return "wait"
-    if kind == "draw":
+    if decision["kind"] == "draw":
         return "draw"
-    if kind == "lair":
+    if decision["kind"] == "lair":
         allowed = fight.lair_choices(state, decision["seat"], decision["location"], False)
         return next(a for a in ("recover", "done", "fight") if a in allowed)
-    if kind == "recover":
+    if decision["kind"] == "recover":
         return "done"
-    if kind == "battle":
+    if decision["kind"] == "battle":
         boxes = fight.best_placement(state, decision["seat"])
         return " ".join(["fight", *(f"{k}={box}" for k, box in boxes.items())])
     choices = legal_actions(state, decision["seat"])
-    if kind == "castle":
+    if decision["kind"] == "castle":
         return rng.choice(choices).action
     return choices[0].action
 
@@ -83,13 +83,13 @@ def forfeit(state: State, seat: int, rng: random.Random) -> tuple[State, list[Ev
             state["removed"].append("dragon_shield")
         state["fight"] = None
     magician = state["magicians"][seat]
-    magician.update(where=None, out=True, lost=0, delayed=False)
+    magician.update({"where": None, "out": True, "lost": 0, "delayed": False})
     party = state["parties"][seat]
     for group in ("companions", "things", "kept"):
         state["removed"] += party[group]
         party[group] = []
     state["kings_men"] = [km for km in state["kings_men"] if km["seat"] != seat]
-    victims = [s for s in (ended or {}).get("victims", []) if s != seat]
+    victims = [s for s in ended.get("victims", []) if s != seat] if ended else []
     if ended and ended.get("raid") and victims:
         fight.begin(state, victims[0], ended["location"], events,
                     raid=ended["raid"], victims=victims[1:])  # fmt: skip
@@ -123,7 +123,7 @@ def forfeit(state: State, seat: int, rng: random.Random) -> tuple[State, list[Ev
 def _withdraw_decisions(state: State, seat: int) -> None:
     """Settle or drop every pending decision that waits on, or concerns, ``seat``."""
     mine = {km["key"] for km in state["kings_men"] if km["seat"] == seat}
-    kept = []
+    kept: list[Decision] = []
     for decision in state["pending"]:
         if decision.get("km") in mine:
             continue

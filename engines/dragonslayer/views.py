@@ -14,6 +14,7 @@ from engines.dragonslayer import fight
 from engines.dragonslayer.battle import load_battle
 from engines.dragonslayer.model import MAGIC_ITEM, SPELL, WEAPON, load_parties, load_urland
 from engines.dragonslayer.state import (
+    KingsMen,
     State,
     kind_of,
     kings_man_name,
@@ -134,7 +135,7 @@ def _magician(state: State, seat: int) -> dict[str, Any]:
     }
 
 
-def _kings_man(state: State, km: dict[str, Any]) -> dict[str, Any]:
+def _kings_man(state: State, km: KingsMen) -> dict[str, Any]:
     return {
         "key": km["key"],
         "seat": km["seat"],

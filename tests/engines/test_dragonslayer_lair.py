@@ -203,6 +203,16 @@ def test_an_older_snapshot_asking_what_the_visit_is_for_loads_as_the_draw():
     assert list(labels(GAME.load(held), AURRIC)) == ["fight", "recover", "redraw"]
 
 
+def test_a_snapshot_keeps_its_key_order_and_one_missing_a_key_is_refused():
+    state = arrive(weapons_about(), AURRIC)
+    text = json.dumps(GAME.dump(state))
+    assert json.dumps(GAME.dump(GAME.load(json.loads(text)))) == text
+    broken = GAME.dump(state)
+    del broken["abandoned"]
+    with pytest.raises(ValueError, match="missing \\['abandoned'\\]"):
+        GAME.load(broken)
+
+
 def test_rules_help_tells_the_order_and_what_each_draw_allows():
     text = GAME.rules_help()
     assert "then `draw` draws a Dragon Location tile at random, before anything else" in text
