@@ -68,7 +68,7 @@ from engines.dragons_cave.fast import (
     treasure_empty,
 )
 from engines.dragons_cave.notation import canonical_card
-from engines.dragons_cave.state import LAIR_BONUS, TREASURE
+from engines.dragons_cave.state import LAIR_BONUS, TREASURE, Observed
 from players.base import Decision
 
 ROUND_BUDGET = 2500
@@ -299,7 +299,7 @@ def smooth_share(sim: Sim, seat: int) -> float:
 # --- decisions ----------------------------------------------------------------------------
 
 
-def hidden_chests(state: dict[str, Any], me: int, rng: random.Random) -> list[int]:
+def hidden_chests(state: Observed, me: int, rng: random.Random) -> list[int]:
     """Chest totals for a sample: ours as known, the others' hidden coins (all 44 minus
     everything on view) shared out at random among them."""
     chests = state["chests"]
@@ -355,7 +355,7 @@ class CardPlan:
     mix: list[float]
 
 
-def plan_card(state: dict[str, Any], me: int, rng: random.Random, search: Search) -> CardPlan:
+def plan_card(state: Observed, me: int, rng: random.Random, search: Search) -> CardPlan:
     """Score each card of ``me`` against each Dragon square by play-outs, and mix: mostly
     the best reply to the opponent model (softmax), partly the safe mix against a Dragon
     who reads us (``GUARDED``)."""
@@ -403,7 +403,7 @@ class LairPlan:
     mix: list[float]
 
 
-def plan_lair(state: dict[str, Any], me: int, rng: random.Random, search: Search) -> LairPlan:
+def plan_lair(state: Observed, me: int, rng: random.Random, search: Search) -> LairPlan:
     """Score each lair square by play-outs against the modelled cards; mix mostly by score
     (softmax), partly uniformly (``GUARDED``) so the Dwarves cannot read the Dragon."""
     base = sim_from(state, hidden_chests(state, me, random.Random(0)))
@@ -433,7 +433,7 @@ def plan_lair(state: dict[str, Any], me: int, rng: random.Random, search: Search
 
 
 def split_values(
-    state: dict[str, Any], me: int, purse: int, rng: random.Random, search: Search
+    state: Observed, me: int, purse: int, rng: random.Random, search: Search
 ) -> dict[int, float]:
     """Our share of the win if we keep 0, half (either rounding) or all of ``purse``
     after the Dragon's pick, by play-outs."""
@@ -441,7 +441,8 @@ def split_values(
     sums = dict.fromkeys(kept, 0.0)
     samples = 0
     others = [c for c in state["catches"] if c["seat"] != me and c["hand"] is None]
-    plays = (state.get("last_round") or {}).get("plays", [])
+    last = state.get("last_round")
+    plays = last.get("plays", []) if last else []
     swap = any(p["outcome"] in ("caught", "chest") for p in plays)
     for i in range(MAX_SAMPLES // 2):
         if i >= 2 and search.spent():
@@ -477,8 +478,8 @@ class DragonsCavePlayer:
     def __init__(self, budget: int = ROUND_BUDGET) -> None:
         self.budget = budget
 
-    def choose(self, game: Game, state: Any, seat: int, rng: random.Random) -> Decision:
-        """A legal action for ``seat`` in the observed ``state``, with a line saying why.
+    def choose(self, game: Game, state: Observed, seat: int, rng: random.Random) -> Decision:
+        """A legal action for ``seat`` in the ``state`` it observes, with a line saying why.
 
         Raises ``ValueError`` only if ``seat`` has nothing to decide.
         """
@@ -497,7 +498,7 @@ class DragonsCavePlayer:
         return decision
 
 
-def _card(state: dict[str, Any], seat: int, rng: random.Random, search: Search) -> Decision:
+def _card(state: Observed, seat: int, rng: random.Random, search: Search) -> Decision:
     plan = plan_card(state, seat, rng, search)
     number = pick(list(enumerate(plan.mix)), rng)
     kind, d = plan.cards[number]
@@ -525,7 +526,7 @@ def _card(state: dict[str, Any], seat: int, rng: random.Random, search: Search) 
     return Decision(action, why + aside)
 
 
-def _lair(state: dict[str, Any], seat: int, rng: random.Random, search: Search) -> Decision:
+def _lair(state: Observed, seat: int, rng: random.Random, search: Search) -> Decision:
     plan = plan_lair(state, seat, rng, search)
     kind = pick(list(enumerate(plan.mix)), rng)
     board = state["board"]
@@ -549,7 +550,7 @@ def _lair(state: dict[str, Any], seat: int, rng: random.Random, search: Search) 
     return Decision(f"lair {key}", why)
 
 
-def _split(state: dict[str, Any], seat: int, rng: random.Random, search: Search) -> Decision:
+def _split(state: Observed, seat: int, rng: random.Random, search: Search) -> Decision:
     purse = next(c["purse"] for c in state["catches"] if c["seat"] == seat)
     values = split_values(state, seat, purse, rng, search)
     low, high = purse // 2, purse - purse // 2
@@ -564,7 +565,7 @@ def _split(state: dict[str, Any], seat: int, rng: random.Random, search: Search)
     return Decision(f"split {left}", why)
 
 
-def _hand(state: dict[str, Any], seat: int, rng: random.Random, search: Search) -> Decision:
+def _hand(state: Observed, seat: int, rng: random.Random, search: Search) -> Decision:
     catch = next(c for c in state["catches"] if c["hand"] is None)
     side = rng.choice(("left", "right"))
     who = state["names"][catch["seat"]]

@@ -15,6 +15,7 @@ from engines.dragons_cave.board import coin_words, describe, kind_name
 from engines.dragons_cave.notation import CHEST, HANDS, hand_action, kind_word, parse, read
 from engines.dragons_cave.prompts import prompts, waiting
 from engines.dragons_cave.state import (
+    HandPick,
     State,
     card_seats,
     dragon_away,
@@ -220,13 +221,12 @@ def draw_hands(state: State, rng: random.Random) -> list[Event]:
     """Pick a hand drawn with ``rng`` for each caught player still waiting, in catch order;
     the draws are in the first (public) event's data."""
     pending = [c for c in state["catches"] if c["hand"] is None]
-    draws = [{"seat": c["seat"], "hand": rng.choice(HANDS)} for c in pending]
-    words = ", ".join(f"{name(state, d['seat'])}'s {d['hand']} hand" for d in draws)
-    events = [Event(f"The Dragon's hands are drawn at random: {words}.", data={"drawn": draws})]
-    for draw in draws:
-        events += pick_hand(
-            state, state["dragon_seat"], (state["roles"][draw["seat"]], draw["hand"])
-        )
+    draws = [(c["seat"], rng.choice(HANDS)) for c in pending]
+    words = ", ".join(f"{name(state, seat)}'s {hand} hand" for seat, hand in draws)
+    drawn = [{"seat": seat, "hand": hand} for seat, hand in draws]
+    events = [Event(f"The Dragon's hands are drawn at random: {words}.", data={"drawn": drawn})]
+    for seat, hand in draws:
+        events += pick_hand(state, state["dragon_seat"], (state["roles"][seat], hand))
     return events
 
 
@@ -250,13 +250,15 @@ def pick_hand(state: State, seat: int, words: tuple[str, ...]) -> list[Event]:
     else:
         raise IllegalAction(f"Say whose hand: `hand <player> left|right`; waiting: {names}.")
     side = side_words[0]
+    assert catch["split"] is not None, "the Dragon picks once every Purse is split"
     left, right = catch["split"]
     taken, kept = (left, right) if side == "left" else (right, left)
     target = catch["seat"]
     catch["hand"] = side
     state["purses"][target] = kept
     state["treasure"] += taken
-    record = {"seat": target, "hand": side, "returned": taken, "kept": kept}
+    record: HandPick = {"seat": target, "hand": side, "returned": taken, "kept": kept}
+    assert state["last_round"] is not None, "the Dragon picks after a round is revealed"
     state["last_round"]["hands"].append(record)
     state["last_action"] = {
         "seat": seat,

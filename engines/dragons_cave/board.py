@@ -9,7 +9,7 @@ corrected data file only affects games started afterwards.
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, TypedDict, TypeGuard
 
 from engines import data
 
@@ -18,7 +18,36 @@ START = "start"
 LAIR_PREFIX = "lair:"
 
 Square = str | int
-Board = dict[str, Any]
+
+
+class Kind(TypedDict):
+    """A kind of square (and of card): ``key`` (``"ruby"``, as typed in actions), display
+    ``name``, ``colour`` and ``symbol`` (so the kinds can be told apart without colour)."""
+
+    key: str
+    name: str
+    colour: str
+    symbol: str
+
+
+class PathSquare(TypedDict):
+    """A square of the path: its ``kind`` (a kind's key), the ``coins`` printed on it and
+    the ``section`` of the path it lies in (from 1)."""
+
+    kind: str
+    coins: int
+    section: int
+
+
+class Board(TypedDict):
+    """The board: the ``kinds`` in card order, the ``path`` from the first square after Start
+    to the last before the lair, and the ``lair``'s kinds from left to right."""
+
+    kinds: list[Kind]
+    path: list[PathSquare]
+    lair: list[str]
+
+
 _KEY = re.compile(r"[a-z][a-z0-9_]*")
 
 
@@ -34,7 +63,7 @@ def load_board() -> Board:
     raw = data.load(PACKAGE, "path")
     check = data.Fields("path.json")
     entries = check.items(check.get(raw, "kinds"), "kinds", 2, 10)
-    kinds = []
+    kinds: list[Kind] = []
     for index, entry in enumerate(entries):
         where = f"kinds[{index}]"
         entry = check.record(entry, where)
@@ -43,13 +72,15 @@ def load_board() -> Board:
             raise check.fail(f"{where}.key", "must be lower-case letters, digits and _ (not chest)")
         for field in ("name", "colour", "symbol"):
             check.text(check.get(entry, field, where), f"{where}.{field}")
-        kinds.append(dict(entry))
+        if not _is_kind(entry):
+            raise check.fail(where, "must have a key, name, colour and symbol")
+        kinds.append(entry.copy())
     keys = [kind["key"] for kind in kinds]
     if len(set(keys)) != len(keys):
         raise data.BadDataFile("path.json: kind keys must be distinct")
     sections = check.items(check.get(raw, "sections"), "sections", 1)
     all_coins = check.items(check.get(raw, "coins"), "coins", len(sections), len(sections))
-    path: list[dict[str, Any]] = []
+    path: list[PathSquare] = []
     for number, (section, coins) in enumerate(zip(sections, all_coins, strict=True)):
         check.items(section, f"sections[{number}]")
         if not all(isinstance(kind, str) for kind in section) or sorted(section) != sorted(keys):
@@ -72,6 +103,11 @@ def load_board() -> Board:
 
 
 data.register_check(PACKAGE, load_board)
+
+
+def _is_kind(entry: dict[str, Any]) -> TypeGuard[Kind]:
+    """Whether ``entry`` has the fields of a kind, each a text (any other field is kept)."""
+    return all(isinstance(entry.get(field), str) for field in Kind.__required_keys__)
 
 
 def kind_keys(board: Board) -> list[str]:

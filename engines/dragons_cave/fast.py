@@ -25,10 +25,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
 
-from engines.dragons_cave.board import progress
-from engines.dragons_cave.state import LAIR_BONUS
+from engines.dragons_cave.board import Board, progress
+from engines.dragons_cave.state import LAIR_BONUS, StateBase
 
 CHEST = -1
 """The Chest card in the model (kinds are numbered 0-4 in card order)."""
@@ -49,7 +48,7 @@ class Tables:
     full: int
 
 
-def tables(board: dict[str, Any]) -> Tables:
+def tables(board: Board) -> Tables:
     """The lookup tables of ``board`` (cached by its contents)."""
     keys = tuple(kind["key"] for kind in board["kinds"])
     path = tuple((square["kind"], int(square["coins"])) for square in board["path"])
@@ -134,8 +133,9 @@ class Sim:
         return [s for s in self.present if s != self.dragon and any(p != lair for p in self.pos[s])]
 
 
-def sim_from(state: dict[str, Any], chests: list[int]) -> Sim:
-    """The model of an engine (or observed) state, with ``chests`` as the Chest totals."""
+def sim_from(state: StateBase, chests: list[int]) -> Sim:
+    """The model of an engine (or observed) state, with ``chests`` as the Chest totals (an
+    observed state may hide some)."""
     board = state["board"]
     t = tables(board)
     seats = len(state["roles"])

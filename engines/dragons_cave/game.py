@@ -16,7 +16,7 @@ from engines.base import Choice, Event, Prompt, Result, Role
 from engines.dragons_cave import actions, endings, observe, prompts, setup, timeouts, views
 from engines.dragons_cave.help import rules_help
 from engines.dragons_cave.setup import COLOURS
-from engines.dragons_cave.state import State, dump, load, result
+from engines.dragons_cave.state import Observed, State, dump, load, result
 
 __all__ = ["COLOURS", "GAME", "DragonsCave"]
 
@@ -85,7 +85,7 @@ class DragonsCave:
             return views.public_view(state)
         return views.seat_view(state, seat)
 
-    def observe(self, state: State, seat: int) -> State:
+    def observe(self, state: State, seat: int) -> Observed:
         """A copy with other seats' secrets and Chests replaced by ``"hidden"``."""
         return observe.observe(state, seat)
 

@@ -18,31 +18,30 @@ Purses, the Treasure, the last round) is public and copied as is.
 from __future__ import annotations
 
 from engines.clone import clone
-from engines.dragons_cave.state import State, card_seats
+from engines.dragons_cave.state import Catch, Observed, SeenCatch, State, StateBase, card_seats
 
 HIDDEN = "hidden"
 """What stands in for anything the seat cannot see."""
 
 
-def observe(state: State, seat: int) -> State:
+def observe(state: State, seat: int) -> Observed:
     """A deep copy of ``state`` with everything ``seat`` cannot see replaced by ``HIDDEN``.
 
     Two states that differ only in what ``seat`` cannot see (other seats' secret choices,
     whose answers are in, other Chests) give equal results; ``state`` is not changed.
     """
-    seen = clone(state)
-    if seen["phase"] == "choose":
-        _hide_choices(seen, seat)
-    _hide_splits(seen, seat)
-    over = seen["phase"] == "over"
-    seen["chests"] = [
-        chest if other == seat or (over and other not in seen["departed"]) else HIDDEN
-        for other, chest in enumerate(seen["chests"])
+    copy = clone(state)
+    if copy["phase"] == "choose":
+        _hide_choices(copy, seat)
+    over = copy["phase"] == "over"
+    chests: list[int | str] = [
+        chest if other == seat or (over and other not in copy["departed"]) else HIDDEN
+        for other, chest in enumerate(copy["chests"])
     ]
-    return seen
+    return {**copy, "catches": _hide_splits(copy["catches"], seat), "chests": chests}
 
 
-def _hide_choices(state: State, seat: int) -> None:
+def _hide_choices(state: StateBase, seat: int) -> None:
     """Other seats' cards and (for a Dwarf player) the lair square, keeping only the count."""
     dragon = state["dragon_seat"]
     others = [s for s in card_seats(state) if s != seat]
@@ -60,9 +59,15 @@ def _hide_choices(state: State, seat: int) -> None:
         state["cards"][other] = {"card": HIDDEN, "dwarf": None}
 
 
-def _hide_splits(state: State, seat: int) -> None:
-    """Other caught players' splits, keeping only how many are made."""
-    others = [c for c in state["catches"] if c["seat"] != seat]
-    done = sum(c["split"] is not None for c in others)
-    for number, catch in enumerate(others):
-        catch["split"] = HIDDEN if number < done else None
+def _hide_splits(catches: list[Catch], seat: int) -> list[SeenCatch]:
+    """The catches with other caught players' splits hidden, keeping only how many are made
+    (in catch order)."""
+    done = sum(c["split"] is not None for c in catches if c["seat"] != seat)
+    seen: list[SeenCatch] = []
+    for catch in catches:
+        if catch["seat"] == seat:
+            seen.append({**catch})
+        else:
+            seen.append({**catch, "split": HIDDEN if done > 0 else None})
+            done -= 1
+    return seen

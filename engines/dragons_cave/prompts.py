@@ -1,4 +1,7 @@
-"""Who must decide what now, and the legal actions of each decision."""
+"""Who must decide what now, and the legal actions of each decision.
+
+Both read a seat's observed state (:mod:`.observe`) as well as the full one: the seat's own
+prompts and actions are the same in both."""
 
 from __future__ import annotations
 
@@ -11,13 +14,21 @@ from engines.dragons_cave.notation import (
     lair_action,
     split_action,
 )
-from engines.dragons_cave.state import State, card_seats, dragon_away, dwarf, movable, name
+from engines.dragons_cave.state import (
+    Observed,
+    State,
+    card_seats,
+    dragon_away,
+    dwarf,
+    movable,
+    name,
+)
 
 MENU_LIMIT = 25
 """Most actions a frontend shows in one menu; longer lists get groups."""
 
 
-def waiting(state: State) -> dict[str, object] | None:
+def waiting(state: State | Observed) -> dict[str, object] | None:
     """Counts of the answers awaited in this phase (never who chose what).
 
     ``{"kind": "choices"|"splits"|"hands", "done": n, "total": m}``, or ``None`` once the
@@ -38,7 +49,7 @@ def waiting(state: State) -> dict[str, object] | None:
     return None
 
 
-def prompts(state: State) -> list[Prompt]:
+def prompts(state: State | Observed) -> list[Prompt]:
     """The open decisions, in seat order; empty once the game is over."""
     phase = state["phase"]
     round_no = state["round"]
@@ -92,7 +103,7 @@ def prompts(state: State) -> list[Prompt]:
     return found
 
 
-def legal_actions(state: State, seat: int) -> list[Choice]:
+def legal_actions(state: State | Observed, seat: int) -> list[Choice]:
     """Every action ``seat`` may take now (empty when it has nothing to decide)."""
     kinds = {prompt.kind for prompt in prompts(state) if prompt.seat == seat}
     if "card" in kinds:
@@ -119,7 +130,7 @@ def legal_actions(state: State, seat: int) -> list[Choice]:
     return []
 
 
-def _card_choices(state: State, seat: int) -> list[Choice]:
+def _card_choices(state: State | Observed, seat: int) -> list[Choice]:
     """Each card in hand for each Dwarf that can move, then the Chest card."""
     board = state["board"]
     two = state["two_player"]
@@ -153,7 +164,7 @@ def _card_choices(state: State, seat: int) -> list[Choice]:
     return choices
 
 
-def _split_choices(state: State, seat: int) -> list[Choice]:
+def _split_choices(state: State | Observed, seat: int) -> list[Choice]:
     """Every split of the Purse; grouped by tens when there are too many for one menu."""
     purse = next(c["purse"] for c in state["catches"] if c["seat"] == seat)
     grouped = purse + 1 > MENU_LIMIT

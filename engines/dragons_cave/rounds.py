@@ -5,8 +5,6 @@ These functions change the (already copied) state in place and return the events
 
 from __future__ import annotations
 
-from typing import Any
-
 from engines.base import Event
 from engines.dragons_cave.board import (
     coin_words,
@@ -21,6 +19,9 @@ from engines.dragons_cave.board import (
 from engines.dragons_cave.notation import CHEST
 from engines.dragons_cave.state import (
     LAIR_BONUS,
+    CardChoice,
+    Play,
+    Shortage,
     State,
     dwarf,
     dwarves_of,
@@ -39,6 +40,7 @@ def reveal(state: State) -> list[Event]:
     """
     board = state["board"]
     dragon_kind = state["lair_choice"]
+    assert dragon_kind is not None, "the cards are revealed once the Dragon has chosen"
     events = [
         Event(
             f"Round {state['round']}: the cards are revealed! The Dragon "
@@ -48,7 +50,11 @@ def reveal(state: State) -> list[Event]:
         )
     ]
     notes: list[Event] = []
-    plays = [_play(state, seat, notes) for seat in seats(state) if state["cards"][seat]]
+    plays = [
+        _play(state, seat, choice, notes)
+        for seat in seats(state)
+        if (choice := state["cards"][seat])
+    ]
     shortage = _pay(state, plays)
     events.extend(_play_event(state, play) for play in plays)
     if shortage:
@@ -82,21 +88,19 @@ def reveal(state: State) -> list[Event]:
     return events + end_round(state)
 
 
-def _play(state: State, seat: int, notes: list[Event]) -> dict[str, Any]:
-    """Carry out ``seat``'s revealed card (coins are paid later); return its public record.
+def _play(state: State, seat: int, choice: CardChoice, notes: list[Event]) -> Play:
+    """Carry out ``seat``'s revealed card ``choice`` (coins are paid later); return its
+    public record.
 
     Private notes for the player (its new Chest total) are added to ``notes``.
     """
     board = state["board"]
-    choice = state["cards"][seat]
     card, number = choice["card"], choice["dwarf"]
-    play: dict[str, Any] = {"seat": seat, "card": card, "dwarf": number}
     if card == CHEST:
         locked = state["purses"][seat]
         state["chests"][seat] += locked
         state["purses"][seat] = 0
         _take_back_cards(state, seat)
-        play.update(outcome="chest", coins=0)
         notes.append(
             Event(
                 f"Your Chest now holds {coin_words(state['chests'][seat])}.",
@@ -104,13 +108,21 @@ def _play(state: State, seat: int, notes: list[Event]) -> dict[str, Any]:
                 data={"chest": state["chests"][seat], "locked": locked},
             )
         )
-        return play
+        return {"seat": seat, "card": card, "dwarf": number, "outcome": "chest", "coins": 0}
     walker = dwarf(state, seat, number)
-    play["from"] = walker["square"]
+    start = walker["square"]
     if card == state["lair_choice"]:
         walker["square"] = step_back(board, walker["square"], card)
         _take_back_cards(state, seat)
-        play.update(to=walker["square"], outcome="caught", coins=0)
+        caught: Play = {
+            "seat": seat,
+            "card": card,
+            "dwarf": number,
+            "from": start,
+            "to": walker["square"],
+            "outcome": "caught",
+            "coins": 0,
+        }
         if state["purses"][seat] > 0:
             state["catches"].append(
                 {
@@ -121,12 +133,19 @@ def _play(state: State, seat: int, notes: list[Event]) -> dict[str, Any]:
                     "hand": None,
                 }
             )
-        return play
+        return caught
     walker["square"] = step_ahead(board, walker["square"], card)
     state["hands"][seat].remove(card)
     state["played"][seat].append(card)
-    play.update(to=walker["square"], outcome="moved", coins=coins_on(board, walker["square"]))
-    return play
+    return {
+        "seat": seat,
+        "card": card,
+        "dwarf": number,
+        "from": start,
+        "to": walker["square"],
+        "outcome": "moved",
+        "coins": coins_on(board, walker["square"]),
+    }
 
 
 def _take_back_cards(state: State, seat: int) -> None:
@@ -135,7 +154,7 @@ def _take_back_cards(state: State, seat: int) -> None:
     state["played"][seat] = []
 
 
-def _pay(state: State, plays: list[dict[str, Any]]) -> dict[str, Any] | None:
+def _pay(state: State, plays: list[Play]) -> Shortage | None:
     """Pay each moved Dwarf the coins printed on its new square from the Treasure.
 
     If the Treasure cannot pay everyone, its coins are shared equally among the players
@@ -180,7 +199,7 @@ def _is_are(count: int) -> str:
     return "is" if count == 1 else "are"
 
 
-def _play_event(state: State, play: dict[str, Any]) -> Event:
+def _play_event(state: State, play: Play) -> Event:
     """The public sentence for one revealed card."""
     board = state["board"]
     who = name(state, play["seat"])
@@ -211,7 +230,8 @@ def end_round(state: State) -> list[Event]:
     events = []
     previous = state["dragon_seat"]
     if state["two_player"]:
-        plays = (state["last_round"] or {}).get("plays", [])
+        last = state["last_round"]
+        plays = last.get("plays", []) if last else []
         if any(play["outcome"] in ("caught", "chest") for play in plays):
             state["dragon_seat"] = 1 - previous
     else:

@@ -111,8 +111,8 @@ def seat_view(state: State, seat: int) -> dict[str, Any]:
     if state["phase"] == "choose":
         if seat == state["dragon_seat"] and state["lair_choice"] is not None:
             choice = {"lair": state["lair_choice"]}
-        elif state["cards"][seat] is not None:
-            choice = dict(state["cards"][seat])
+        elif (card := state["cards"][seat]) is not None:
+            choice = dict(card)
     split = next(
         (list(c["split"]) for c in state["catches"] if c["seat"] == seat and c["split"]), None
     )
@@ -144,6 +144,7 @@ def seat_view(state: State, seat: int) -> dict[str, Any]:
 def summary(state: State) -> str:
     """One line: the round, the Dragon, what is awaited, the Treasure; or the result."""
     if state["phase"] == "over":
+        assert state["outcome"] is not None, "an ended game has its outcome"
         return f"Game over. {state['outcome']['text']}"
     dragon = name(state, state["dragon_seat"])
     counts = waiting(state) or {"done": 0, "total": 0}
