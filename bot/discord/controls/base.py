@@ -25,8 +25,10 @@ def custom_id(*parts: object) -> str:
 
 def stamp(version: int, secret: bool) -> str:
     """The stamp for controls offered at ``version``: ``12`` for a turn, valid only while
-    the game is at version 12; ``s12`` for a secret prompt issued at version 12, valid
-    until its seat acts again."""
+    the game is at version 12 (any later action makes it stale); ``s12`` for a secret
+    prompt issued at version 12, valid until its seat acts again (other players answering
+    their own secrets in between do not make it stale, but an answer from an earlier round
+    does not count in a later one)."""
     return f"s{version}" if secret else str(version)
 
 
