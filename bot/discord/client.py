@@ -15,6 +15,7 @@ from discord.ext import commands
 from bot.discord import controls
 from bot.discord.delivery import Courier
 from bot.discord.markup import content
+from bot.service.doorbell import Doorbell
 from bot.service.errors import UserError
 from bot.service.host import GameHost
 from bot.service.outbox import Outbox
@@ -65,9 +66,13 @@ class DragonBot(commands.Bot):
         )
         drawer = self.pictures.draw if self.pictures else None
         animator = self.pictures.animate if self.pictures else None
+        # The host rings the doorbell when it stores notices or moves a deadline; the
+        # outbox and the scheduler listen to it from the moment they are built.
+        self.doorbell = Doorbell()
         self.host = GameHost(
-            store, renderer=render, drawer=drawer, animator=animator, clock=_now, seeds=seeds
-        )
+            store, doorbell=self.doorbell, renderer=render, drawer=drawer, animator=animator,
+            clock=_now, seeds=seeds,
+        )  # fmt: skip
         self.host.computer_delay = self.settings.computer_delay
         self.outbox = Outbox(self.host, self.courier)
         self.scheduler = Scheduler(self.host, self.outbox.flush_outcome, clock=_now)
