@@ -9,7 +9,7 @@ from typing import Any
 
 from bot.service.away import away_deadlines
 from bot.service.computers import Computers, TurnDeadlines, computer_seats
-from bot.service.desk import Desk
+from bot.service.desk import Desk, title_of
 from bot.service.errors import UserError
 from bot.service.notices import (
     ChannelPost,
@@ -20,7 +20,6 @@ from bot.service.notices import (
 from bot.service.tables import (
     STATUS_WORDS,
     Table,
-    engine_for,
     seat_label,
     started_word,
     written,
@@ -329,7 +328,7 @@ class TurnClock:
         current = await self._desk.store.get_game(record.id)
         if current is None or current.status != "running":
             return Outcome()
-        title = f"{_title(current.slug)} #{current.id}"
+        title = f"{title_of(current.slug)} #{current.id}"
         text = (
             f"⚠️ {title} is paused: its turn clock failed {failures} times in a row "
             f"({type(error).__name__}). Nothing was played for it. "
@@ -421,13 +420,6 @@ class TurnClock:
             raise UserError("Choose `turns`, `reminders` or `none`.")
         await self._desk.store.set_notify_choice(user_id, choice)
         return Reply(f"Notifications: {NOTIFY_CHOICES[choice]}.")
-
-
-def _title(slug: str) -> str:
-    try:
-        return engine_for(slug).title
-    except UserError:
-        return slug
 
 
 def _timeout_headline(table: Table, seat: int, mode: str, events: list[Event]) -> str | Text:

@@ -18,11 +18,11 @@ from typing import Any
 
 import engines.replay
 from bot.service import record as records
-from bot.service.desk import Desk
+from bot.service.desk import Desk, title_of
 from bot.service.drawing import Drawing
 from bot.service.errors import UserError
 from bot.service.notices import Board, Reply
-from bot.service.tables import STATUS_WORDS, Table, engine_for, engine_with, role_keys
+from bot.service.tables import STATUS_WORDS, Table, engine_with, role_keys
 from bot.service.text import ChannelRef, Text, plural
 from bot.store import ActionRecord, GameRecord
 from engines import data as engine_data
@@ -397,16 +397,9 @@ def _play(engine: Game, record: records.Record) -> Any:
 
 
 def _finished_line(record: GameRecord) -> Text:
-    where = Text.of(f"#{record.id} {_title(record.slug)} in ", ChannelRef(record.channel_id))
+    where = Text.of(f"#{record.id} {title_of(record.slug)} in ", ChannelRef(record.channel_id))
     result = record.result or STATUS_WORDS[record.status]
     return where + f", ended {_date(record.updated_at)[:10]}: {result}"
-
-
-def _title(slug: str) -> str:
-    try:
-        return engine_for(slug).title
-    except UserError:
-        return slug
 
 
 def _date(at: float) -> str:

@@ -14,10 +14,10 @@ from dataclasses import replace
 from typing import Any
 
 from bot.service.away import away_text, show_away
-from bot.service.desk import Desk
+from bot.service.desk import Desk, title_of
 from bot.service.errors import UserError
 from bot.service.notices import ChannelPost, Outcome, PrivateMessage, Reply, StatusUpdate
-from bot.service.tables import STATUS_WORDS, Table, engine_for, status_line
+from bot.service.tables import STATUS_WORDS, Table, status_line
 from bot.service.text import ChannelRef, Mention, Text
 
 ENDED = ("finished", "cancelled")
@@ -117,7 +117,7 @@ class Watchers:
     async def watched_choices(self, *, user_id: int, **_: Any) -> list[tuple[int, str]]:
         """``(number, name)`` of the games ``user_id`` watches (for autocomplete)."""
         records = await self._desk.store.watched_games(user_id)
-        return [(r.id, f"#{r.id} {_title(r.slug)}") for r in records]
+        return [(r.id, f"#{r.id} {title_of(r.slug)}") for r in records]
 
     async def _recount(self, outcome: Outcome, table: Table) -> None:
         """Refresh the running game's status message with the new watcher count."""
@@ -148,7 +148,7 @@ class Watchers:
         if not records:
             raise UserError("You are not watching any game. `/game watch` starts watching one.")
         if len(records) > 1:
-            listing = ", ".join(f"#{r.id} {_title(r.slug)}" for r in records)
+            listing = ", ".join(f"#{r.id} {title_of(r.slug)}" for r in records)
             raise UserError(f"You watch several games ({listing}); add `game:<number>`.")
         return self._desk.loaded(records[0])
 
@@ -169,10 +169,3 @@ def _count_line(count: int) -> Text:
         return Text()
     people = "1 person" if count == 1 else f"{count} people"
     return Text.of(f"\n👀 {people} watching")
-
-
-def _title(slug: str) -> str:
-    try:
-        return engine_for(slug).title
-    except UserError:
-        return slug
