@@ -6,7 +6,10 @@ Every test runs twice, with the games kept in SQLite and in PostgreSQL.
 would after a crash or a deploy.
 """
 
+import asyncio
+
 import pytest
+from simcord.env import Env
 
 from bot import create_bot
 from bot.settings import Settings
@@ -44,6 +47,68 @@ async def bots(settings):
 def simcord_bot(settings, bots):
     bots.append(create_bot(settings))
     return bots[-1]
+
+
+HANG = 120.0
+"""Seconds the bot may stay busy with what one action (or one ``advance_time``) set off
+before the test fails as hung."""
+
+HORIZON = 1.0
+"""SimCord's ``settle_timeout``, kept only as a horizon (see ``PatientEnv``): a task of the
+bot sleeping longer than this in real time is idle, not work still to wait for. SimCord's 5 s
+had each settle wait through the bot's one-second retry sleeps: the end-to-end tests took
+three times as long."""
+
+
+class PatientEnv(Env):
+    """SimCord's environment, waiting for the bot's work however long the machine takes.
+
+    SimCord's ``settle_timeout`` is two things: how far ahead a sleeping task of the bot
+    still counts as work to wait for (a sleep ending later is parked), and how long that
+    work may take before the settle fails. The first is ``HORIZON``; the second is
+    stretched: a settle or an advance of the clock whose work is still running at its
+    deadline (a replay drawn on two busy cores) goes on with a fresh deadline, until the
+    work ends or ``HANG`` has passed. Both resume where they stopped: a settle only waits,
+    and an advance moves the clock on from where it reached.
+    """
+
+    async def _settle_internal(self, **options):
+        started = asyncio.get_running_loop().time()
+        while True:
+            try:
+                return await super()._settle_internal(**options)
+            except TimeoutError:
+                if asyncio.get_running_loop().time() - started > HANG:
+                    raise
+                # a deadline of an advance, already passed: the advance itself goes on
+                options["_deadline"] = None
+
+    async def _advance_to(self, target, deadline):
+        loop = asyncio.get_running_loop()
+        started = loop.time()
+        while True:
+            try:
+                return await super()._advance_to(target, deadline)
+            except TimeoutError:
+                if loop.time() - started > HANG:
+                    raise
+                deadline = loop.time() + self.settle_timeout
+
+
+@pytest.fixture
+async def simcord_env(simcord_bot, request):
+    """As SimCord's pytest plugin builds it (a test's ``simcord`` marker gives options), but
+    a ``PatientEnv``."""
+    marker = request.node.get_closest_marker("simcord")
+    options = {"settle_timeout": HORIZON, **(marker.kwargs if marker else {})}
+    env = PatientEnv(simcord_bot, **options)
+    await env.start()
+    try:
+        yield env
+    finally:
+        await env.shutdown()
+        if env.check_errors:
+            env._raise_errors_since(env._errors_acknowledged)
 
 
 @pytest.fixture

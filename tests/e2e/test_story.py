@@ -141,7 +141,6 @@ async def test_each_example_replays_exports_and_plays_back(
     script = path.read_text(encoding="utf-8")
     seed = int(re.search(r"^# seed: (\d+)$", script, re.MULTILINE)[1])
     await seeded_bot(simcord_env, settings, bots, seed)
-    simcord_env.settle_timeout = 60  # drawing the replay of a long game takes seconds
     _, channel, users = world
     await play_script(channel, users, script)
     host = simcord_env.bot.host
