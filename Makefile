@@ -32,6 +32,7 @@ PYTEST_WORKERS ?= 2
 test: $(TEST_STAMP)
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
+	$(PY) -m mypy
 	$(PY) -m pytest -n $(PYTEST_WORKERS) --dist worksteal
 
 ## Print latency and image-size figures.
