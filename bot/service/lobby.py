@@ -11,7 +11,7 @@ from typing import Any, Protocol
 from bot.service import sizes, wire
 from bot.service.away import away_deadlines
 from bot.service.computers import TurnDeadlines
-from bot.service.desk import Desk
+from bot.service.desk import Desk, title_of
 from bot.service.errors import UserError
 from bot.service.gathering import lobby_controls, lobby_status, lobby_status_text
 from bot.service.notices import (
@@ -150,7 +150,10 @@ class Lobby:
         role: str | None = None,
         **where: Any,
     ) -> Outcome:
-        table = await self._desk.find(user_id=user_id, **where)
+        """Seat ``user_id`` at the game named, else at the one open table in the channel
+        (a game already under way there is never the one meant); with several open tables
+        UserError names them and asks for ``game:``."""
+        table = await self._table_to_join(user_id=user_id, **where)
         game_id = table.record.id
         record = table.record
         if record.status != "lobby":
@@ -182,6 +185,36 @@ class Lobby:
             raise UserError("Someone joined at the same moment; please try again.") from None
         self._desk.doorbell.notices_stored()
         return Outcome([Reply(f"You joined {table.title} as {roles[seat].name}."), *told.notices])
+
+    async def _table_to_join(
+        self,
+        *,
+        user_id: int,
+        game_id: int | None = None,
+        channel_id: int | None = None,
+        **where: Any,
+    ) -> Table:
+        """The game a join means: the one named, else the channel's open table (the one
+        the asker does not sit at yet, when they already sit at another)."""
+        if game_id is None and channel_id is not None:
+            open_here = [
+                g for g in await self._desk.store.games(channel_id=channel_id)
+                if g.status == "lobby"
+            ]  # fmt: skip
+            if len(open_here) > 1:
+                free = [g for g in open_here if not g.seat_of(user_id)]
+                open_here = free if len(free) == 1 else open_here
+            if len(open_here) == 1:
+                return self._desk.loaded(open_here[0])
+            if open_here:
+                listing = ", ".join(f"#{g.id} {title_of(g.slug)}" for g in reversed(open_here))
+                raise UserError(
+                    f"This channel has several open tables ({listing}); say which one to "
+                    "join with `game:<number>`."
+                )
+        return await self._desk.find(
+            user_id=user_id, game_id=game_id, channel_id=channel_id, **where
+        )
 
     async def add_computer(
         self,
