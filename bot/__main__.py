@@ -50,11 +50,12 @@ def main(argv: list[str] | None = None) -> int:
     rating.add_argument("--db", help="the database (default: DATABASE_URL or DATABASE_PATH)")
     args = parser.parse_args(argv)
     from bot.store import NewerDatabase, StoreBusy
+    from bot.store.sqlite import DamagedDatabase
     from engines.data import BadDataFile
 
     try:
         return _start(args)
-    except (BadSettings, BadDataFile, NewerDatabase) as error:
+    except (BadSettings, BadDataFile, NewerDatabase, DamagedDatabase) as error:
         print(error, file=sys.stderr)
         return 2
     except StoreBusy:

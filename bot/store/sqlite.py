@@ -59,6 +59,19 @@ _ROWS_AT_ONCE = 100
 """Rows one INSERT writes (well under SQLite's limit of bound parameters)."""
 
 
+class DamagedDatabase(Exception):
+    """The file is damaged or is not an SQLite database at all; it was refused before
+    anything was written to it. The message is one line naming the file and what to do."""
+
+    def __init__(self, path: str, error: sqlite3.DatabaseError) -> None:
+        self.path = path
+        super().__init__(
+            f"The database {path} cannot be read: it is damaged or not an SQLite database"
+            f" ({error}). Nothing was written to it. Restore it from a backup, or move it"
+            " aside to start with an empty database."
+        )
+
+
 class _Session:
     """The store's connection, used under its lock: each statement is one trip to the
     database thread, its rows read to their end there."""
@@ -114,7 +127,8 @@ class SqliteStore(SqlStore[_Session]):
         ``":memory:"``), its schema migrated to the newest version.
 
         A database written by a newer release is refused with
-        :class:`~bot.store.NewerDatabase` before anything is written. A write that waits
+        :class:`~bot.store.NewerDatabase`, and a file that is not a readable SQLite database
+        with :class:`DamagedDatabase`, before anything is written. A write that waits
         more than ``busy_timeout`` seconds for another writer raises
         :class:`~bot.store.StoreBusy`, writing nothing.
         """
@@ -122,6 +136,7 @@ class SqliteStore(SqlStore[_Session]):
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         db = await aiosqlite.connect(str(path), isolation_level=None)
         try:
+            await _refuse_damaged(db, str(path))
             await _refuse_newer(db, str(path))
             db.row_factory = aiosqlite.Row
             pragmas = ("journal_mode = WAL", f"busy_timeout = {round(busy_timeout * 1000)}")
@@ -425,6 +440,25 @@ def _in_transaction(connection: sqlite3.Connection, work: Callable[..., Any]) ->
             connection.execute("ROLLBACK")
         raise
     return result
+
+
+async def _refuse_damaged(db: aiosqlite.Connection, path: str) -> None:
+    """DamagedDatabase if the file cannot be read as an SQLite database: its header and
+    schema are read (writing nothing) before anything is written."""
+    try:
+        await _rows(db, "SELECT count(*) FROM sqlite_master")
+    except sqlite3.DatabaseError as error:
+        if _is_damaged(error):
+            raise DamagedDatabase(path, error) from error
+        raise
+
+
+def _is_damaged(error: sqlite3.DatabaseError) -> bool:
+    """Whether ``error`` is SQLite's "not a database" or "malformed" (a damaged file)."""
+    code = getattr(error, "sqlite_errorcode", None)
+    if code is not None:
+        return code & 0xFF in (sqlite3.SQLITE_NOTADB, sqlite3.SQLITE_CORRUPT)
+    return "not a database" in str(error) or "malformed" in str(error)
 
 
 async def _refuse_newer(db: aiosqlite.Connection, path: str) -> int:
