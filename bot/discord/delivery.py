@@ -2,9 +2,10 @@
 to the asker.
 
 The outbox (:mod:`bot.service.outbox`) decides what to send and when; :class:`Courier` only
-knows how, and which Discord failures are transient (try again later) or lasting (the
-channel is gone; DMs are closed, error 50007, remembered per user). Private messages go
-only by DM; with DMs closed the channel is told, without any secret, that the choice waits
+knows how, and which Discord failures are transient (try again later), a permission the
+bot lacks in a channel (a 403: tried again until granted, the hosts told what to grant) or
+lasting (the channel is gone, a 404; DMs are closed, error 50007, remembered per user).
+Private messages go only by DM; with DMs closed the channel is told, without any secret, that the choice waits
 behind a button only that player can open.
 """
 
@@ -31,7 +32,14 @@ from bot.service.notices import (
     PrivateMessage,
     StatusUpdate,
 )
-from bot.service.outbox import ChannelGone, Delivery, DmsClosed, TryLater, Undeliverable
+from bot.service.outbox import (
+    ChannelGone,
+    Delivery,
+    DmsClosed,
+    NoAccess,
+    TryLater,
+    Undeliverable,
+)
 from bot.service.text import Mention, Text
 
 if TYPE_CHECKING:
@@ -51,6 +59,21 @@ PostChannel = (
     | discord.PartialMessageable
 )
 """The channels a game's posts go to: those whose messages can be sent and edited."""
+
+NEEDED = {
+    "view_channel": "View Channel",
+    "send_messages": "Send Messages",
+    "embed_links": "Embed Links",
+    "attach_files": "Attach Files",
+    "read_message_history": "Read Message History",
+}
+"""The permissions the bot needs in a game's channel, by their names in Discord's settings."""
+IN_THREADS = {"send_messages_in_threads": "Send Messages in Threads"}
+"""What a game in a thread needs besides."""
+HOW_TO_GRANT = (
+    "A server admin can grant them in the channel's settings (Edit Channel, Permissions: "
+    "add my role or me and allow them), or to my role in Server Settings, Roles."
+)
 
 
 class Courier:
@@ -98,6 +121,21 @@ class Courier:
             raise TryLater(f"Discord {error.status}") from error
         except (TimeoutError, aiohttp.ClientError, OSError) as error:
             raise TryLater(repr(error)) from error
+        except discord.Forbidden as error:
+            # A channel refusing a permission is still there: someone can grant it.
+            channel_id = getattr(notice, "channel_id", 0)
+            if isinstance(notice, PrivateMessage) or not channel_id:
+                raise Undeliverable(f"Discord 403 {error.code}: {error.text}") from error
+            lacking = self._lacking(channel_id)
+            raise NoAccess(
+                channel_id, lacking or self._needed(channel_id), known=bool(lacking),
+                how=HOW_TO_GRANT, reason=error.text or f"Discord 403 {error.code}",
+            ) from error  # fmt: skip
+        except discord.NotFound as error:
+            channel_id = getattr(notice, "channel_id", 0)
+            if isinstance(notice, PrivateMessage) or not channel_id:
+                raise Undeliverable(f"Discord 404 {error.code}: {error.text}") from error
+            raise ChannelGone(channel_id, f"Discord 404 {error.code}") from error
         except discord.HTTPException as error:
             if error.status == 429 or error.status >= 500:
                 raise TryLater(f"Discord {error.status}") from error
@@ -118,14 +156,18 @@ class Courier:
                 allowed_mentions=mentions, nonce=delivery.nonce,
                 **await self._message(post.text, post.board, post.controls),
             )  # fmt: skip
-        except (discord.NotFound, discord.Forbidden) as error:
+        except discord.NotFound as error:
             raise ChannelGone(post.channel_id, f"Discord {error.status} {error.code}") from error
         opens_turn = (post.board is not None or post.turn is not None) and not post.edit
         if opens_turn and delivery.board_message_id:
             # (An update posted anew replaces a post that is gone or not ours to edit.)
             await self._retire(channel, delivery.board_message_id)
         if post.final and isinstance(channel, discord.Thread):
-            await channel.edit(archived=True)
+            try:
+                await channel.edit(archived=True)
+            except discord.HTTPException as error:
+                # The final post is out; a thread left open is no reason to send it again.
+                log.info("could not archive thread %s: %s", channel.id, error)
         return message.id
 
     async def _edit_turn_post(
@@ -169,7 +211,7 @@ class Courier:
             message = await channel.send(
                 content(update.text), allowed_mentions=quiet, nonce=delivery.nonce
             )
-        except (discord.NotFound, discord.Forbidden) as error:
+        except discord.NotFound as error:
             raise ChannelGone(update.channel_id, f"Discord {error.status} {error.code}") from error
         return message.id
 
@@ -204,24 +246,43 @@ class Courier:
                 content(text), view=view, nonce=delivery.nonce,
                 allowed_mentions=discord.AllowedMentions(users=[discord.Object(fallback.user_id)]),
             )  # fmt: skip
-        except (discord.NotFound, discord.Forbidden) as error:
+        except discord.NotFound as error:
             raise ChannelGone(fallback.channel_id) from error
         return message.id
 
     # -- helpers -----------------------------------------------------------------------
 
     async def _channel(self, channel_id: int) -> PostChannel:
-        """The channel ``channel_id``; ChannelGone if Discord no longer has it for us, and
-        TypeError (kept, tried again later) if it is no channel posts can go to."""
+        """The channel ``channel_id``; ChannelGone if Discord no longer has it (discord's
+        Forbidden if the bot may not see it), and TypeError (kept, tried again later) if it
+        is no channel posts can go to."""
         channel = self.bot.get_channel(channel_id)
         if channel is None:
             try:
                 channel = await self.bot.fetch_channel(channel_id)
-            except (discord.NotFound, discord.Forbidden) as error:
+            except discord.NotFound as error:
                 raise ChannelGone(channel_id) from error
         if not isinstance(channel, PostChannel):
             raise TypeError(f"channel {channel_id} ({type(channel).__name__}) holds no posts")
         return channel
+
+    def _needs(self, channel_id: int) -> dict[str, str]:
+        """The permissions the bot needs in the channel: flag, name in Discord's settings."""
+        if isinstance(self.bot.get_channel(channel_id), discord.Thread):
+            return NEEDED | IN_THREADS
+        return NEEDED
+
+    def _needed(self, channel_id: int) -> tuple[str, ...]:
+        return tuple(self._needs(channel_id).values())
+
+    def _lacking(self, channel_id: int) -> tuple[str, ...]:
+        """The permissions the bot lacks in the channel as far as its cache tells (none
+        when the cache shows them all granted, or knows no such channel)."""
+        channel = self.bot.get_channel(channel_id)
+        if not isinstance(channel, discord.abc.GuildChannel | discord.Thread):
+            return ()
+        perms = channel.permissions_for(channel.guild.me)
+        return tuple(n for flag, n in self._needs(channel_id).items() if not getattr(perms, flag))
 
     async def _message(
         self, text: str | Text, board: Board | None, controls: tuple[Controls, ...]

@@ -7,6 +7,9 @@ The host stores each notice in the transaction of the write it tells about
   slow or failing channel holds up nobody else;
 - a transient failure (:class:`TryLater`: Discord's 5xx, a dropped connection) keeps the
   notice and its lane waiting, and it is tried again with growing pauses;
+- a permission the channel refuses the bot (:class:`NoAccess`) is no lasting failure: the
+  notice waits the same way, for as long as it takes, and the hosts of the channel's games
+  are told, once, what to grant where;
 - a lasting one (:class:`ChannelGone`, :class:`DmsClosed`, :class:`Undeliverable`) is
   handled as the host says (the game pauses; the player gets the closed-DM button) and the
   lane goes on;
@@ -25,6 +28,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from bot.service import wire
+from bot.service.desk import title_of
 from bot.service.notices import (
     ChannelPost,
     Notice,
@@ -34,8 +38,9 @@ from bot.service.notices import (
     Sendable,
     StatusUpdate,
 )
+from bot.service.text import ChannelRef, Text
 from bot.service.watchers import watch_fallback
-from bot.store import OutboxEntry
+from bot.store import GameRecord, OutboxEntry
 
 if TYPE_CHECKING:
     from bot.service.host import GameHost
@@ -65,8 +70,25 @@ class Undeliverable(Exception):
     """A lasting failure: this notice can never be sent as it is; its lane goes on."""
 
 
+class NoAccess(TryLater):
+    """The channel is there, but the bot lacks a permission in it (Discord's 403): the
+    notice waits, is tried again with growing pauses and never given up on, and the hosts
+    of the channel's games are told what to grant."""
+
+    def __init__(
+        self, channel_id: int, needs: tuple[str, ...], *, known: bool, how: str, reason: str
+    ) -> None:
+        """``needs``: the permissions the bot lacks there (by their names as shown to server
+        admins) when ``known``, else all it needs there; ``how``: how to grant them."""
+        super().__init__(reason)
+        self.channel_id = channel_id
+        self.needs = needs
+        self.known = known
+        self.how = how
+
+
 class ChannelGone(Undeliverable):
-    """The game's channel is deleted, or the bot may no longer post there."""
+    """The game's channel is deleted (Discord no longer knows it)."""
 
     def __init__(self, channel_id: int, reason: str = "") -> None:
         super().__init__(reason or f"channel {channel_id} is gone")
@@ -134,6 +156,9 @@ class Outbox:
         self._sleeping = False
         self._dirty = False
         self._next_retry: float | None = None
+        self._refused: set[int] = set()
+        """Channels refusing the bot a permission whose hosts were told (until a send there
+        goes through again)."""
         # Whenever the host stores notices it rings; this outbox then sends them.
         host.doorbell.on_notices_stored(self.poke)
 
@@ -281,6 +306,10 @@ class Outbox:
         )
         try:
             message_id = await self.send(delivery)
+        except NoAccess as error:
+            await self._later(entry, str(error), give_up=False)
+            await self._tell_refused(error)
+            return False
         except TryLater as error:
             await self._later(entry, str(error))
             return False
@@ -293,15 +322,19 @@ class Outbox:
             log.exception("sending notice %s of game %s failed", entry.id, entry.game_id)
             await self._later(entry, repr(error))
             return False
+        if isinstance(notice, (ChannelPost, StatusUpdate, PrivateFallback)):
+            self._refused.discard(notice.channel_id)
         remember = _remembered(notice, message_id, messages)
         await self.host.store.mark_sent(
             entry.id, now=self.host.clock(), message_id=message_id, remember=remember
         )
         return True
 
-    async def _later(self, entry: OutboxEntry, reason: str) -> None:
+    async def _later(self, entry: OutboxEntry, reason: str, *, give_up: bool = True) -> None:
+        """Try ``entry`` again after a pause that grows with its failed tries; after
+        :data:`MAX_ATTEMPTS` it is given up on, unless ``give_up`` is False."""
         pause = BACKOFF[min(entry.attempts, len(BACKOFF) - 1)]
-        if entry.attempts + 1 >= MAX_ATTEMPTS:
+        if give_up and entry.attempts + 1 >= MAX_ATTEMPTS:
             log.warning("giving up on notice %s of game %s: %s", entry.id, entry.game_id, reason)
             await self.host.store.give_up(entry.id, reason=reason)
             return
@@ -313,6 +346,42 @@ class Outbox:
     def _retry_at(self, when: float) -> None:
         if self._next_retry is None or when < self._next_retry:
             self._next_retry = when
+
+    async def _tell_refused(self, error: NoAccess) -> None:
+        """Tell each host of a game in the refusing channel, once, what the bot lacks there,
+        how to grant it, and that nothing is lost meanwhile."""
+        if error.channel_id in self._refused:
+            return
+        self._refused.add(error.channel_id)
+        log.warning("channel %s refuses a permission: %s", error.channel_id, error)
+        games = await self.host.store.games(channel_id=error.channel_id)
+        by_host: dict[int, list[GameRecord]] = {}
+        for record in games:
+            by_host.setdefault(record.host_id, []).append(record)
+        needs = error.needs
+        what = (
+            f"the permission {needs[0]}"
+            if len(needs) == 1
+            else "the permissions " + ", ".join(needs[:-1]) + f" and {needs[-1]}"
+        )
+        # Discord's 403 does not say which permission is missing; the frontend may know.
+        why = (
+            f"I lack {what} there ({error})."
+            if error.known
+            else f"Discord refused my post there ({error}); I need {what} there."
+        )
+        told: list[Notice] = []
+        for host_id, records in by_host.items():
+            titles = ", ".join(f"{title_of(r.slug)} #{r.id}" for r in reversed(records))
+            goes, its = ("goes", "its") if len(records) == 1 else ("go", "their")
+            text = Text.of(
+                "⚠️ I can't post in ", ChannelRef(error.channel_id),
+                f": {why} {error.how} Nothing is lost meanwhile: {titles} {goes} on, and "
+                f"{its} posts wait and go out by themselves as soon as I may post there again.",
+            )  # fmt: skip
+            told.append(PrivateMessage(records[0].id, host_id, text))
+        if told:
+            await self.host.tell(Outcome(told))
 
     async def _handle(self, notice: Sendable, error: Undeliverable) -> None:
         """What a lasting failure changes: the game pauses, or the player gets a button."""

@@ -1,0 +1,77 @@
+"""Discord refusing the bot a permission in a game's channel is no deleted channel.
+
+A 403 (Missing Permissions, Missing Access) says the bot may not post there for now: the
+game goes on, the host is told which permission to grant where, and the post waits in the
+outbox until Discord takes it. Only a channel that is really gone (404) pauses its games.
+"""
+
+from tests.e2e.conftest import bot_posts, texts
+from tests.e2e.test_stgeorge import open_two_player_game
+
+MISSING_PERMISSIONS = 50013
+
+
+def refuse_with_403(simcord_env, channel):
+    """Discord answers every post and edit in ``channel`` with Missing Permissions."""
+    simcord_env.inject_error(
+        "*", f"/channels/{channel.id}/messages*", status=403, code=MISSING_PERMISSIONS,
+        message="Missing Permissions", times=None,
+    )  # fmt: skip
+
+
+async def test_a_post_refused_for_a_missing_permission_waits_and_the_host_is_told_the_truth(
+    simcord_env, world
+):
+    channel, players = await open_two_player_game(world)
+    knights = players["knights"]  # the host, and first to move
+    seen = len(bot_posts(channel))
+    dms_before = len(knights.user.dm_channel.history()) if knights.user.dm_channel else 0
+    refuse_with_403(simcord_env, channel)
+    answer = texts([await knights.slash(channel, "move", action="roll")])
+    assert answer[-1].startswith("✅ Played `roll`.") and "delayed" in answer[-1], answer
+
+    game = await simcord_env.bot.host.store.get_game(1)
+    assert game.status == "running" and game.channel_id == channel.id, "the game goes on"
+    told = [m.content for m in knights.user.dm_channel.history()[dms_before:]]
+    assert told, "the host is told why the posts stopped"
+    assert not any("deleted" in text for text in told), told
+    assert any(
+        "Send Messages" in text and f"<#{channel.id}>" in text and "permission" in text
+        for text in told
+    ), told
+
+    await simcord_env.advance_time(30)  # still refused: tried again, nothing posted
+    assert "rolled" not in bot_posts(channel)[-1].content
+    assert len(knights.user.dm_channel.history()) == dms_before + len(told), "told once"
+
+    simcord_env.backend.faults.clear()  # someone grants the permission again
+    await simcord_env.advance_time(400)
+    assert "rolled" in bot_posts(channel)[-1].content, "the post goes out"
+    assert len(bot_posts(channel)) <= seen + 1
+    assert (await simcord_env.bot.host.store.get_game(1)).status == "running"
+
+
+async def test_a_refused_post_goes_out_after_a_restart_once_the_permission_is_back(
+    simcord_env, world, restart
+):
+    channel, players = await open_two_player_game(world)
+    refuse_with_403(simcord_env, channel)
+    await players["knights"].slash(channel, "move", action="roll")
+    assert "rolled" not in bot_posts(channel)[-1].content
+    simcord_env.backend.faults.clear()
+    await restart()
+    await simcord_env.advance_time(400)
+    assert "rolled" in bot_posts(channel)[-1].content
+
+
+async def test_a_channel_that_is_really_gone_still_pauses_its_game(simcord_env, world):
+    channel, players = await open_two_player_game(world)
+    simcord_env.inject_error(
+        "*", f"/channels/{channel.id}/messages*", status=404, code=10003,
+        message="Unknown Channel", times=None,
+    )  # fmt: skip
+    await players["knights"].slash(channel, "move", action="roll")
+    game = await simcord_env.bot.host.store.get_game(1)
+    assert game.status == "paused"
+    told = players["knights"].user.dm_channel.history()[-1].content
+    assert "paused: its channel was deleted" in told
