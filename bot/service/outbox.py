@@ -240,12 +240,33 @@ class Outbox:
         return not held
 
     async def flush_outcome(self, outcome: Outcome) -> bool:
-        """Send the notices of ``outcome`` (and anything older in their lanes) now."""
+        """Send the notices of ``outcome`` (and anything older in their lanes) now.
+
+        True when all of them went; False when some wait: for a retry, for another sender,
+        or because sending failed on this side (the store lost, say), which is logged and
+        never raised. The write is stored either way: whatever waits is sent by the
+        outbox's worker, which is woken for it.
+        """
         lanes = list(dict.fromkeys(wire.lane(n) for n in outcome.outgoing))
+        if not lanes:
+            return True
         if self.one_by_one:
-            return await self.flush(lanes) if lanes else True
-        done = await asyncio.gather(*(self._send_lane(lane) for lane in lanes))
-        return all(done)
+            done: list[bool | BaseException] = [
+                *await asyncio.gather(self.flush(lanes), return_exceptions=True)
+            ]
+        else:
+            done = await asyncio.gather(
+                *(self._send_lane(lane) for lane in lanes), return_exceptions=True
+            )
+        failures = [d for d in done if isinstance(d, BaseException)]
+        for failure in failures:
+            if not isinstance(failure, Exception):
+                raise failure  # cancelled: not a failure to retry but a stop
+            log.error("sending stored notices failed; they are sent later", exc_info=failure)
+        if failures:
+            self._retry_at(self.host.clock() + BACKOFF[0])
+            self.poke()
+        return all(d is True for d in done)
 
     async def _send_lane(self, lane: str) -> bool:
         """Send the lane's pending notices in order, holding its claim in the store (so no
