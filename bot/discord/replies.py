@@ -51,21 +51,34 @@ async def answer(
     updates or adds): the click is acknowledged without a "thinking…" message, and only
     a reply, a refusal or a delayed post is told to the clicker.
     """
+    # Discord turns the first follow-up into the deferred reply, public or not: a public
+    # "thinking…" is completed and taken away before a private line, so it stays private.
+    waiting_publicly = False
     if not interaction.response.is_done():
         if quiet and interaction.type == discord.InteractionType.component:
             await interaction.response.defer()
         else:
             await interaction.response.defer(ephemeral=not public, thinking=True)
+            waiting_publicly = public
 
     async def refuse(text: str) -> None:
+        if waiting_publicly:
+            await interaction.edit_original_response(content="…")
         await interaction.followup.send(text, ephemeral=True)
+        if waiting_publicly:
+            await interaction.delete_original_response()
 
     result = await _attempt(interaction, work, refuse)
     if result is None:
         return
     outcome = Outcome([result]) if isinstance(result, Reply) else result
+    private_first = not outcome.replies or outcome.replies[0].private
     try:
+        if waiting_publicly and private_first:
+            await interaction.edit_original_response(content="…")
         await interaction.client.courier.answer(interaction, outcome, ack)
+        if waiting_publicly and private_first:
+            await interaction.delete_original_response()
     except Exception:
         # The work is stored and its notices are in the outbox: only this answer failed.
         log.exception("answering %s failed after it was done", _what(interaction))

@@ -61,7 +61,6 @@ class Standings:
                     f"Nobody has finished a game of {engine.title} on this server yet, so "
                     f"there are no ratings. Start one with `/game new game:{game}`."
                 ),
-                private=False,
             )
         lines = [_place(n, rating) for n, rating in enumerate(pool[:SHOWN], start=1)]
         mine = next((n for n, r in enumerate(pool, start=1) if r.user_id == user_id), None)
@@ -82,7 +81,7 @@ class Standings:
             return Reply(
                 Text.of(whom, " not finished a game on this server yet; `/game list` shows "
                         "the games open here."),
-                private=False, quiet=True,
+                quiet=True,
             )  # fmt: skip
         rated = {r.slug: r for r in await self._store.player_ratings(guild_id=server, user_id=who)}
         blocks = [

@@ -35,6 +35,13 @@ def shown(result):
     return message
 
 
+def told_privately(result):
+    """The one message a command answered with, nothing to show: for the asker alone."""
+    [message] = [m for m in [result.response, *result.followups] if m is not None]
+    assert message.ephemeral, "nothing to show is told to the asker alone"
+    return message
+
+
 def places(text):
     return [line for line in text.splitlines() if line[:1].isdigit()]
 
@@ -44,7 +51,7 @@ async def test_ratings_after_a_few_games_and_recomputed_from_the_results(
 ):
     _, channel, users = world
     alice, bob, carol = users["alice"], users["bob"], users["carol"]
-    empty = shown(await carol.slash(channel, "leaderboard", game="lions-dragons"))
+    empty = told_privately(await carol.slash(channel, "leaderboard", game="lions-dragons"))
     assert "Nobody has finished a game of Lions and Dragons Chess on this server yet" in (
         empty.content
     )
@@ -67,7 +74,7 @@ async def test_ratings_after_a_few_games_and_recomputed_from_the_results(
     assert f"📊 <@{alice.id}> on this server" in stats.content
     assert "**Lions and Dragons Chess**: 3 games, 2 wins" in stats.content
     assert "White ×2" in stats.content and "Black ×1" in stats.content
-    own = shown(await users["dave"].slash(channel, "stats"))
+    own = told_privately(await users["dave"].slash(channel, "stats"))
     assert "You have not finished a game on this server yet" in own.content
 
     recomputed = subprocess.run(
