@@ -36,6 +36,12 @@ DISCORD_ONLY = {
 (no clock runs here), offers to other players, animations, server settings and data, invitations,
 watching by DM and time away."""
 
+OPTION_NAMES = frozenset(
+    {"game", "players", "role", "options", "level", "page", "show", "user", "action"}
+)
+"""The options the table's commands take: a word starting with one of them (and a colon)
+starts that option; any other word goes on with the value before it."""
+
 HELP_WORD = "help"
 """A line of just this word (or ``/help``) shows the table's commands, without a name."""
 
@@ -58,7 +64,7 @@ def parse(text: str) -> Line | None:
             "type `help` for the commands."
         )
     if not rest.startswith("/"):
-        return Line(player, "move", {"action": rest})
+        return _shorthand(player, rest)
     try:
         words = shlex.split(rest[1:])
     except ValueError as error:
@@ -69,13 +75,37 @@ def parse(text: str) -> Line | None:
     command = " ".join(command_words)
     if command not in COMMANDS:
         raise ParseError(_not_here(player, _typed(rest[1:]), command))
+    return Line(player, command, _options(words))
+
+
+def _shorthand(player: str, rest: str) -> Line:
+    """``lair ruby game:2``: a move, with the game named after it as the table's own
+    refusals suggest."""
+    words = rest.split()
     options = {}
+    while len(words) > 1 and words[-1].lower().startswith("game:"):
+        options["game"] = words.pop().partition(":")[2]
+    return Line(player, "move", {"action": " ".join(words), **options})
+
+
+def _options(words: list[str]) -> dict[str, str]:
+    """The ``name:value`` options of a command. As in Discord's own boxes, a value runs
+    on to the next option's name, so ``action:lair ruby game:2`` needs no quotes."""
+    options: dict[str, str] = {}
+    key = ""
     for word in words:
-        key, sep, value = word.partition(":")
-        if not sep:
-            raise ParseError(f"Options are written `name:value`; not `{clip(word)}`.")
-        options[key.lower()] = value
-    return Line(player, command, options)
+        name, sep, value = word.partition(":")
+        if sep and (name.lower() in OPTION_NAMES or not key):
+            key = name.lower()
+            options[key] = value
+        elif key:
+            options[key] = f"{options[key]} {word}".strip()
+        else:
+            raise ParseError(
+                f"Options are written `name:value` (e.g. `/move action:lair ruby game:2`); "
+                f"not `{clip(word)}`."
+            )
+    return options
 
 
 def _typed(rest: str) -> str:

@@ -39,6 +39,7 @@ HELP = f"""Local table commands (type `name: /command option:value`):
   alice: /game start | /game status | /game cancel | /game leave | /game list | /game mine
   alice: /game history [page:2] | /game export   (the moves by turn; the record as a file)
   alice: /move action:roll     (or just `alice: roll`)
+  alice: lair ruby game:2      (with several games here, name one: `game:` after the move)
   alice: /hand                 (your private choices again)
   alice: /rules game:stgeorge
   alice: /leaderboard game:stgeorge | /stats [user:bob]   (ratings of finished games)

@@ -1,0 +1,42 @@
+"""What the local table shows and accepts: no turn deadline (no clock runs there), and a
+game named with ``game:`` in the very forms its own prompts and refusals suggest."""
+
+import io
+
+from bot.console.table import LocalTable
+
+TWO_CAVES = [
+    "alice: /game new game:dragons-cave players:2",
+    "bob: /game join game:1",
+    "alice: /game start game:1",
+    "alice: /game new game:dragons-cave players:2",
+    "bob: /game join game:2",
+    "alice: /game start game:2",
+]
+
+
+async def played(lines: list[str]) -> tuple[str, list[tuple[int, str]]]:
+    """What a seeded local table printed for ``lines``, and the lines it refused."""
+    out = io.StringIO()
+    table = await LocalTable.open(seed=3, out=out)
+    try:
+        refused = await table.run_lines(lines)
+    finally:
+        await table.close()
+    return out.getvalue(), refused
+
+
+async def test_a_move_names_its_game_after_the_action_in_both_forms_the_table_shows():
+    shown, refused = await played(
+        [
+            *TWO_CAVES,
+            "alice: lair ruby",  # two games here: the refusal says how to name one
+            "alice: lair ruby game:2",
+            "bob: /move action:card ruby 1 game:2",
+            'alice: /move action:"lair amber" game:1',
+        ]
+    )
+    assert [text for _, text in refused] == ["alice: lair ruby"], shown
+    refusal = shown.split("> alice: lair ruby\n")[1].splitlines()[0]
+    assert "add `game:<number>`" in refusal, refusal
+    assert "2 of 2 choices are in" in shown
