@@ -23,6 +23,7 @@ from bot.service.notices import ChannelPost, Controls, Outcome, PrivateMessage, 
 from bot.service.outbox import Delivery, Outbox
 from bot.service.story import File
 from bot.service.text import BoardLink, ChannelRef, Mention, Moment, Part, Text, as_text
+from bot.service.timing import Timing
 from bot.store import StoreBusy, open_store
 from games import SPECS, render
 
@@ -93,6 +94,7 @@ class LocalTable:
         if images is not None:
             images.mkdir(parents=True, exist_ok=True)
         table = cls(host, out, images)
+        await table.stop_clocks()
         await table.recall_players()
         return table
 
@@ -104,6 +106,18 @@ class LocalTable:
             self._ids[name] = max(self._names, default=FIRST_USER - 1) + 1
             self._names[self._ids[name]] = name
         return self._ids[name]
+
+    async def stop_clocks(self) -> None:
+        """No clock runs at a local table: games opened here have no turn limit, and games
+        kept from earlier sessions lose theirs, so no deadline is ever shown."""
+        await self.host.set_server_timing(guild_id=GUILD, limit_hours=0)
+        for number, _ in await self.host.game_choices(guild_id=GUILD, channel_id=CHANNEL):
+            try:
+                record = (await self.host.table(number)).record
+            except UserError:  # a game that cannot be read keeps what it has
+                continue
+            if record.active and Timing.from_dict(record.timing).limit:
+                await self.host.set_timing(user_id=record.host_id, game_id=number, limit_hours=0)
 
     async def recall_players(self) -> None:
         """Know the players seated in this table's games by the names they played under,

@@ -26,6 +26,21 @@ async def played(lines: list[str]) -> tuple[str, list[tuple[int, str]]]:
     return out.getvalue(), refused
 
 
+async def test_the_local_table_shows_no_turn_deadline_in_status_list_or_mine():
+    shown, refused = await played(
+        [
+            "alice: /game new game:stgeorge players:2 role:knights",
+            "bob: /game join",
+            "alice: /game start",
+            "alice: /game status",
+            "alice: /game list",
+            "alice: /game mine",
+        ]
+    )
+    assert refused == []
+    assert "turn ends" not in shown.lower(), shown
+
+
 async def test_a_move_names_its_game_after_the_action_in_both_forms_the_table_shows():
     shown, refused = await played(
         [
