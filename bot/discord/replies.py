@@ -23,6 +23,7 @@ Work = Callable[[], Awaitable[Outcome | Reply]]
 
 FAILED = "Something went wrong on my side; nothing was changed. Please try again."
 BUSY = "The game store is busy right now; please try again in a moment."
+DONE = "✅ Done."
 
 log = logging.getLogger(__name__)
 
@@ -76,7 +77,13 @@ async def answer(
     try:
         if waiting_publicly and private_first:
             await interaction.edit_original_response(content="…")
-        await interaction.client.courier.answer(interaction, outcome, ack)
+        # A "thinking…" reply is always completed, even by work that told nobody anything.
+        silent = (
+            interaction.response.type == discord.InteractionResponseType.deferred_message_update
+        )
+        await interaction.client.courier.answer(
+            interaction, outcome, ack or ("" if silent else DONE)
+        )
         if waiting_publicly and private_first:
             await interaction.delete_original_response()
     except Exception:

@@ -19,6 +19,7 @@ The rules stay in the engines: whether a draw by agreement exists and how it end
 from __future__ import annotations
 
 import asyncio
+from dataclasses import dataclass
 from typing import Any
 
 from bot.service.desk import Desk
@@ -50,6 +51,23 @@ ACCEPT, DECLINE = "accept", "decline"
 ANSWERED = "That offer was already answered, or the game has moved on since it was made."
 
 WHAT = {"draw": "a draw", "takeback": "to take back their last move"}
+
+SETTLED = {
+    DRAW: "🤝 Accepted: the game is drawn.",
+    TAKEBACK: "↩️ Accepted: the move is taken back.",
+}
+DECLINED = "❌ Declined: the game goes on."
+LAPSED = "⌛ Lapsed: the game moved on before everyone answered."
+
+
+@dataclass(frozen=True)
+class OfferStanding:
+    """Where an offer made at one version stands, as its post shows it: ``line`` to add
+    under the offer (or nothing), and whether it still waits for answers (its Accept and
+    Decline stay only then)."""
+
+    line: str | Text
+    waiting: bool
 
 
 class Endings:
@@ -166,6 +184,26 @@ class Endings:
         if offer.kind == "draw":
             return await self._draw(table, offer)
         return await self._take_back(table, offer.seat, "everyone accepted")
+
+    async def offer_standing(self, *, game_id: int, version: int) -> OfferStanding:
+        """Where the offer made at ``version`` stands now: still waiting (with who has
+        accepted so far), accepted (the draw or takeback that answered it), declined, or
+        lapsed (the game moved on before everyone answered)."""
+        table = await self._desk.table(game_id)
+        if table.record.version == version:
+            offer = await self._desk.store.offer(game_id)
+            if offer is None or offer.version != version:
+                return OfferStanding(DECLINED, waiting=False)
+            if not offer.accepted:
+                return OfferStanding("", waiting=True)
+            still = [u for u in _others(table, offer.user_id) if u not in offer.accepted]
+            line = Text.of("✅ Accepted by ", _mentions(offer.accepted), "; still to answer: ",
+                           _mentions(still), ".")  # fmt: skip
+            return OfferStanding(line, waiting=True)
+        # The action that answered an offer is the very next one in the log.
+        actions = await self._desk.store.actions(game_id)
+        answered = next((a.action for a in actions if a.seq == version + 1), None)
+        return OfferStanding(SETTLED.get(answered or "", LAPSED), waiting=False)
 
     async def _offer(self, table: Table, kind: str, seat: int, user_id: int) -> Outcome:
         record = table.record
@@ -308,3 +346,7 @@ def _last_actor(entries: list[tuple[int, int, str]], seats: list[int]) -> int | 
     kept = in_effect(entries)
     found = [(index, seat) for seat in seats if (index := last_action(kept, seat)) is not None]
     return max(found)[1] if found else None
+
+
+def _mentions(user_ids: Any) -> Text:
+    return Text.of(", ").join(Text.of(Mention(u)) for u in user_ids)

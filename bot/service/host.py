@@ -147,6 +147,7 @@ class GameHost:
         self.offer_draw = self.endings.offer_draw
         self.request_takeback = self.endings.request_takeback
         self.answer_offer = self.endings.answer_offer
+        self.offer_standing = self.endings.offer_standing
         # A game's story.
         self.history = self.stories.history
         self.export_record = self.stories.export_record

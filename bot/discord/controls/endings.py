@@ -4,17 +4,21 @@ the confirmation of ``/game resign`` (``dh:r:<game>``)."""
 
 from __future__ import annotations
 
+import logging
 import re
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.discord.controls.base import Control, custom_id, label_of
+from bot.discord.markup import content
 from bot.discord.replies import answer
 from bot.service.endings import ACCEPT
 
 if TYPE_CHECKING:
     from bot.discord.client import DragonBot
+
+log = logging.getLogger(__name__)
 
 
 class OfferButton(
@@ -42,13 +46,43 @@ class OfferButton(
 
     async def pressed(self, interaction: discord.Interaction[DragonBot]) -> None:
         host = interaction.client.host
+        # The offer's post is the answer: it shows where the offer stands after the click
+        # (a refusal or a private line still comes back to the clicker alone).
         await answer(
             interaction,
             lambda: host.answer_offer(
                 game_id=self.game_id, user_id=interaction.user.id, version=self.version,
                 accept=self.answer == ACCEPT,
             ),
+            quiet=True,
         )  # fmt: skip
+        await show_standing(interaction, self.game_id, self.version)
+
+
+async def show_standing(
+    interaction: discord.Interaction[DragonBot], game_id: int, version: int
+) -> None:
+    """Update the clicked offer post to say where the offer made at ``version`` stands; it
+    keeps Accept and Decline only while the offer still waits for answers."""
+    message = interaction.message
+    if message is None:
+        return
+    try:
+        standing = await interaction.client.host.offer_standing(game_id=game_id, version=version)
+    except Exception:
+        log.exception("reading where the offer of game %s stands failed", game_id)
+        return
+    offer = message.content.split("\n", 1)[0]  # the offer itself, without an earlier standing
+    text = f"{offer}\n{content(standing.line)}" if standing.line else offer
+    if standing.waiting and text == message.content:
+        return
+    view = discord.utils.MISSING if standing.waiting else None
+    try:
+        await interaction.edit_original_response(
+            content=text, view=view, allowed_mentions=discord.AllowedMentions.none()
+        )
+    except discord.HTTPException as error:
+        log.info("could not update the offer post %s: %s", message.id, error)
 
 
 class ResignButton(

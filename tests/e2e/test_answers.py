@@ -1,0 +1,79 @@
+"""Every click ends in a visible answer: the post it updates, or a private line; never a
+"thinking…" left hanging until Discord gives up on it."""
+
+from tests.e2e.conftest import bot_posts, texts
+from tests.e2e.test_endings import ids_of, newest_with, open_game
+
+
+def shown(message):
+    """What a message shows: its text and its buttons."""
+    return message.content, sorted(ids_of(message))
+
+
+def answered_visibly(result, clicked=None, before=None):
+    """The click was answered with something the clicker sees: a message or follow-up
+    with text, or the clicked post itself changed; not a bare defer."""
+    interaction = result._interaction
+    assert not interaction.loading, "the clicker is left with “thinking…”"
+    said = [t for t in texts([result]) if t]
+    changed = clicked is not None and before is not None and shown(clicked) != before
+    assert said or changed, "the click was acknowledged and nothing else"
+
+
+async def fresh(channel, message):
+    return next(m for m in bot_posts(channel) if m.id == message.id)
+
+
+async def test_the_last_accept_of_a_draw_is_answered_with_the_updated_offer(simcord_env, world):
+    channel, alice, bob = await open_game(world, "lions-dragons")
+    await alice.slash(channel, "game draw")
+    offer = newest_with(channel, "asks a draw")
+    before = shown(offer)
+    accepted = await bob.click(offer, label="Accept")
+    answered_visibly(accepted, await fresh(channel, offer), before)
+    assert "🤝 Draw agreed." in bot_posts(channel)[-1].content
+
+
+async def test_the_last_accept_of_a_takeback_is_answered_with_the_updated_request(
+    simcord_env, world
+):
+    channel, alice, bob = await open_game(world, "stgeorge", first_role="knights")
+    await alice.slash(channel, "move", action="roll")
+    moves = await alice.autocomplete(channel, "move", "action", "")
+    await alice.slash(channel, "move", action=moves[0]["value"])
+    await alice.slash(channel, "game undo")
+    request = newest_with(channel, "asks to take back their last move")
+    before = shown(request)
+    accepted = await bob.click(request, label="Accept")
+    answered_visibly(accepted, await fresh(channel, request), before)
+    assert "takes back their last move" in bot_posts(channel)[-1].content
+
+
+async def test_every_kind_of_control_answers_its_click_visibly(simcord_env, world):
+    _, channel, users = world
+    alice, bob, carol = users["alice"], users["bob"], users["carol"]
+    await alice.slash(channel, "game new", game="lions-dragons")
+    lobby = newest_with(channel, "is open for 2 players")
+    for who, label in ((carol, "Start"), (bob, "Join"), (bob, "Leave"), (bob, "Join")):
+        before = shown(await fresh(channel, lobby))
+        clicked = await who.click(lobby, label=label)
+        answered_visibly(clicked, await fresh(channel, lobby), before)
+    before = shown(await fresh(channel, lobby))
+    answered_visibly(await alice.click(lobby, label="Start"), await fresh(channel, lobby), before)
+
+    await alice.slash(channel, "game draw")
+    offer = newest_with(channel, "asks a draw")
+    for who, label in ((alice, "Accept"), (bob, "Decline")):
+        before = shown(await fresh(channel, offer))
+        clicked = await who.click(offer, label=label)
+        answered_visibly(clicked, await fresh(channel, offer), before)
+
+    asked = await bob.slash(channel, "game resign")
+    confirm = asked.response or asked.followups[0]
+    answered_visibly(await bob.click(confirm, label="Yes, resign"))
+    answered_visibly(await bob.click(confirm, label="Yes, resign"))  # a second click
+    final = bot_posts(channel)[-1]
+    assert "Rematch" in ids_of(final)
+    before = shown(final)
+    answered_visibly(await carol.click(final, label="Rematch"), await fresh(channel, final), before)
+    answered_visibly(await alice.click(final, label="Rematch"), await fresh(channel, final), before)
