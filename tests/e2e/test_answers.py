@@ -77,3 +77,22 @@ async def test_every_kind_of_control_answers_its_click_visibly(simcord_env, worl
     before = shown(final)
     answered_visibly(await carol.click(final, label="Rematch"), await fresh(channel, final), before)
     answered_visibly(await alice.click(final, label="Rematch"), await fresh(channel, final), before)
+
+
+async def test_the_rules_menu_answers_privately_when_reading_the_rules_fails(
+    simcord_env, simcord_bot, world
+):
+    _, channel, users = world
+    alice = users["alice"]
+    shown = (await alice.slash(channel, "rules", game="dragonslayer")).response
+
+    async def broken(*_, **__):
+        raise RuntimeError("the data files cannot be read")
+
+    simcord_bot.host.rules_sections = broken
+    simcord_env.check_errors = False  # the failure is logged, as it should be
+    chosen = await alice.select(shown, ["7"])
+    answered_visibly(chosen)
+    assert "Something went wrong on my side" in texts([chosen])[0]
+    asked = await alice.slash(channel, "rules", game="dragonslayer")
+    answered_visibly(asked)

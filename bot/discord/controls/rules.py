@@ -3,6 +3,7 @@ carries the game (``dh:rules:<game>``)."""
 
 from __future__ import annotations
 
+import logging
 import re
 from typing import TYPE_CHECKING, Any
 
@@ -10,11 +11,15 @@ import discord
 
 from bot.discord.controls.base import Control
 from bot.discord.markup import content
+from bot.discord.replies import BUSY, FAILED
 from bot.service.errors import UserError
+from bot.store import StoreBusy
 
 if TYPE_CHECKING:
     from bot.discord.client import DragonBot
     from bot.service.server_data import Section
+
+log = logging.getLogger(__name__)
 
 MAX_OPTIONS = 25
 """Discord's most options in one menu."""
@@ -71,13 +76,20 @@ async def rules_message(
     interaction: discord.Interaction[DragonBot], slug: str, index: int
 ) -> tuple[str, discord.ui.View] | None:
     """The message and menu showing section ``index`` of a game's rules; None (having
-    answered) when the game is unknown."""
+    answered privately) when the game is unknown or the rules cannot be read now."""
     host = interaction.client.host
     try:
         sections = await host.rules_sections(slug, interaction.guild_id)
         title = host.game_title(slug)
     except UserError as error:
         await interaction.response.send_message(content("⚠️ " + error.text), ephemeral=True)
+        return None
+    except StoreBusy:
+        await interaction.response.send_message("⏳ " + BUSY, ephemeral=True)
+        return None
+    except Exception:
+        log.exception("reading the rules of %s failed", slug)
+        await interaction.response.send_message(FAILED, ephemeral=True)
         return None
     index = min(max(index, 0), len(sections) - 1)
     view = discord.ui.View(timeout=None)
