@@ -4,12 +4,14 @@ dialects, written once.
 :class:`SqlStore` implements the :class:`~bot.store.Store` protocol (whose docstrings say
 what each method promises) over a small execution layer each dialect provides: a
 transaction and a lone statement, each handing out a :class:`Session` that runs
-statements. Statements are written with ``?`` placeholders; the PostgreSQL session numbers
-them (``$1``, ``$2``, ...). The few dialect words live in one place each: the game query
-with its seats as JSON (``_GAMES``), a list parameter (``_any``), the row lock a versioned
-answer takes (``_LOCK_ROW``), the error of a unique key (``_DUPLICATE``), and how notices
-are stored (``_enqueue``). The tuned hot paths (an action, the deadline queries, a lane's
-claim with its read, a send) are written per dialect in ``sqlite.py`` and ``postgres.py``.
+statements, and a read outside any transaction (``_reading``; a lone statement unless the
+dialect keeps a connection for reads). Statements are written with ``?`` placeholders; the
+PostgreSQL session numbers them (``$1``, ``$2``, ...). The few dialect words live in one
+place each: the game query with its seats as JSON (``_GAMES``), a list parameter
+(``_any``), the row lock a versioned answer takes (``_LOCK_ROW``), the error of a unique
+key (``_DUPLICATE``), and how notices are stored (``_enqueue``). The tuned hot paths (an
+action, the deadline queries, a lane's claim with its read, a send) are written per
+dialect in ``sqlite.py`` and ``postgres.py``.
 
 Sections follow the protocol's order.
 """
@@ -115,6 +117,12 @@ class SqlStore(ABC, Generic[S]):
     def _one_statement(self) -> AbstractAsyncContextManager[S]:
         """A session for one statement, which is its own transaction."""
 
+    def _reading(self) -> AbstractAsyncContextManager[S]:
+        """A session for one statement that only reads, outside any transaction: it sees
+        what was committed last. A dialect with a connection of its own for reads hands that
+        out, so a read never waits for a write lock; by default, a lone statement."""
+        return self._one_statement()
+
     @abstractmethod
     def _any(self, column: str, values: Sequence[Any], sql_type: str) -> tuple[str, list[Any]]:
         """A condition that ``column`` is one of ``values`` (of SQL type ``sql_type``),
@@ -149,6 +157,21 @@ class SqlStore(ABC, Generic[S]):
         async with self._one_statement() as session:
             return await session.execute(sql, *args)
 
+    async def _read(self, sql: str, *args: Any) -> Sequence[Row]:
+        """The rows of a statement that writes nothing (see ``_reading``)."""
+        async with self._reading() as session:
+            return await session.fetch(sql, *args)
+
+    async def _read_row(self, sql: str, *args: Any) -> Row | None:
+        """The first row of a statement that writes nothing (see ``_reading``)."""
+        async with self._reading() as session:
+            return await session.fetchrow(sql, *args)
+
+    async def _read_value(self, sql: str, *args: Any) -> Any:
+        """The first value of a statement that writes nothing (see ``_reading``)."""
+        async with self._reading() as session:
+            return await session.fetchval(sql, *args)
+
     async def _game_records(
         self, where: str, params: Sequence[Any] = (), *, limit: int
     ) -> list[GameRecord]:
@@ -157,7 +180,7 @@ class SqlStore(ABC, Generic[S]):
         statement; one that met such a row is read again with room for as many more."""
         wanted = limit
         while True:
-            rows = await self._fetch(f"{self._GAMES} {where} LIMIT ?", *params, wanted)
+            rows = await self._read(f"{self._GAMES} {where} LIMIT ?", *params, wanted)
             records = readable_records(rows)
             if len(records) >= limit or len(rows) < wanted:
                 return records[:limit]
@@ -221,7 +244,7 @@ class SqlStore(ABC, Generic[S]):
             return game_id
 
     async def get_game(self, game_id: int) -> GameRecord | None:
-        row = await self._fetchrow(f"{self._GAMES} WHERE g.id = ?", game_id)
+        row = await self._read_row(f"{self._GAMES} WHERE g.id = ?", game_id)
         return GameRecord.with_seat_list(row) if row is not None else None
 
     async def games(
@@ -342,7 +365,7 @@ class SqlStore(ABC, Generic[S]):
     # append_action: per dialect, tuned.
 
     async def actions(self, game_id: int) -> list[ActionRecord]:
-        rows = await self._fetch("SELECT * FROM actions WHERE game_id = ? ORDER BY seq", game_id)
+        rows = await self._read("SELECT * FROM actions WHERE game_id = ? ORDER BY seq", game_id)
         return [
             ActionRecord(
                 r["game_id"], r["seq"], r["seat"], r["action"], json.loads(r["events"]),
@@ -355,7 +378,7 @@ class SqlStore(ABC, Generic[S]):
         if not seats:
             return False
         among, params = self._any("seat", seats, "integer")
-        row = await self._fetchrow(
+        row = await self._read_row(
             f"SELECT 1 AS found FROM actions WHERE game_id = ? AND seq > ? AND {among} LIMIT 1",
             game_id, seq, *params,
         )  # fmt: skip
@@ -406,7 +429,7 @@ class SqlStore(ABC, Generic[S]):
                 return []
             among, params = self._any("o.lane", lanes, "text")
             where += f" AND {among}"
-        rows = await self._fetch(f"{PENDING} WHERE {where} ORDER BY o.id LIMIT ?", *params, limit)
+        rows = await self._read(f"{PENDING} WHERE {where} ORDER BY o.id LIMIT ?", *params, limit)
         return [OutboxEntry.from_row(r) for r in rows]
 
     # take_lane and mark_sent: per dialect, tuned.
@@ -435,21 +458,21 @@ class SqlStore(ABC, Generic[S]):
     # -- users and server settings -------------------------------------------------------
 
     async def notify_choice(self, user_id: int) -> str:
-        choice = await self._fetchval("SELECT notify FROM users WHERE user_id = ?", user_id)
+        choice = await self._read_value("SELECT notify FROM users WHERE user_id = ?", user_id)
         return choice if choice is not None else "turns"
 
     async def set_notify_choice(self, user_id: int, choice: str) -> None:
         await self._set_user_fact(user_id, "notify", choice)
 
     async def dm_closed(self, user_id: int) -> bool:
-        closed = await self._fetchval("SELECT dm_closed FROM users WHERE user_id = ?", user_id)
+        closed = await self._read_value("SELECT dm_closed FROM users WHERE user_id = ?", user_id)
         return bool(closed)
 
     async def set_dm_closed(self, user_id: int, closed: bool) -> None:
         await self._set_user_fact(user_id, "dm_closed", bool(closed))
 
     async def guild_setting(self, guild_id: int, key: str) -> str | None:
-        value: str | None = await self._fetchval(
+        value: str | None = await self._read_value(
             "SELECT value FROM guild_settings WHERE guild_id = ? AND key = ?", guild_id, key
         )
         return value
@@ -505,7 +528,7 @@ class SqlStore(ABC, Generic[S]):
             return True
 
     async def offer(self, game_id: int) -> OfferRecord | None:
-        row = await self._fetchrow(
+        row = await self._read_row(
             "SELECT offers.* FROM offers JOIN games ON games.id = offers.game_id"
             " WHERE offers.game_id = ? AND offers.version = games.version",
             game_id,
@@ -561,20 +584,20 @@ class SqlStore(ABC, Generic[S]):
     # -- results and ratings -------------------------------------------------------------
 
     async def ratings(self, *, guild_id: int, slug: str) -> list[RatingRow]:
-        rows = await self._fetch(
+        rows = await self._read(
             "SELECT * FROM ratings WHERE guild_id = ? AND slug = ?", guild_id, slug
         )
         return [RatingRow.from_row(r) for r in rows]
 
     async def player_ratings(self, *, guild_id: int, user_id: int) -> list[RatingRow]:
-        rows = await self._fetch(
+        rows = await self._read(
             "SELECT * FROM ratings WHERE guild_id = ? AND user_id = ? ORDER BY slug",
             guild_id, user_id,
         )  # fmt: skip
         return [RatingRow.from_row(r) for r in rows]
 
     async def player_results(self, *, guild_id: int, user_id: int) -> list[ResultRow]:
-        rows = await self._fetch(
+        rows = await self._read(
             "SELECT * FROM results WHERE guild_id = ? AND user_id = ?"
             " ORDER BY ended_at, game_id, seat",
             guild_id, user_id,
@@ -631,7 +654,7 @@ class SqlStore(ABC, Generic[S]):
     # -- a server's corrected data files -------------------------------------------------
 
     async def guild_data(self, guild_id: int) -> list[GuildDataRecord]:
-        rows = await self._fetch(
+        rows = await self._read(
             "SELECT * FROM guild_data WHERE guild_id = ? ORDER BY package, name", guild_id
         )
         return [GuildDataRecord.from_row(row) for row in rows]
@@ -678,7 +701,7 @@ class SqlStore(ABC, Generic[S]):
         return removed == 1
 
     async def watchers(self, game_id: int) -> list[int]:
-        rows = await self._fetch(
+        rows = await self._read(
             "SELECT user_id FROM watchers WHERE game_id = ? ORDER BY since, user_id", game_id
         )
         return [row["user_id"] for row in rows]
@@ -692,7 +715,7 @@ class SqlStore(ABC, Generic[S]):
         )
 
     async def away_until(self, user_id: int) -> float | None:
-        until: float | None = await self._fetchval(
+        until: float | None = await self._read_value(
             "SELECT away_until FROM users WHERE user_id = ?", user_id
         )
         return until
@@ -723,7 +746,7 @@ class SqlStore(ABC, Generic[S]):
     # -- rematches -----------------------------------------------------------------------
 
     async def rematch(self, game_id: int) -> int | None:
-        found: int | None = await self._fetchval(
+        found: int | None = await self._read_value(
             "SELECT id FROM games WHERE rematch_of = ?", game_id
         )
         return found
@@ -731,7 +754,7 @@ class SqlStore(ABC, Generic[S]):
     # -- the turn's post -----------------------------------------------------------------
 
     async def recent_notices(self, game_id: int, lane: str, limit: int = 10) -> list[dict]:
-        rows = await self._fetch(
+        rows = await self._read(
             "SELECT body FROM outbox WHERE game_id = ? AND lane = ? ORDER BY id DESC LIMIT ?",
             game_id, lane, limit,
         )  # fmt: skip

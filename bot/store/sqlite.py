@@ -1,10 +1,16 @@
-"""SQLite store through aiosqlite: WAL, foreign keys, one lock-guarded connection.
+"""SQLite store through aiosqlite: WAL, foreign keys, a lock-guarded writer connection and
+a reader connection.
 
 The statements both dialects share are in :class:`~bot.store.sql.SqlStore`; here are
 SQLite's execution layer and its tuned paths. Every trip to the database thread costs the
 event loop a wake-up from that thread, so a lone statement is its own transaction (SQLite
 commits it by itself) and a write of several statements on a hot path goes to the thread
 in one trip (``_in_one_trip``).
+
+Reads outside a transaction go to a connection of their own (``PRAGMA query_only``, with a
+thread of its own): in WAL mode they see the last commit and never wait for the write
+lock, nor behind a write queued for it. Reads inside a write transaction stay on the
+writer, which sees that transaction's own changes.
 """
 
 from __future__ import annotations
@@ -115,11 +121,17 @@ class SqliteStore(SqlStore[_Session]):
     _LOCK_ROW = ""  # BEGIN IMMEDIATE holds the whole database until the transaction ends
     _DUPLICATE = sqlite3.IntegrityError
 
-    def __init__(self, db: aiosqlite.Connection) -> None:
+    def __init__(
+        self, db: aiosqlite.Connection, reader: aiosqlite.Connection | None = None
+    ) -> None:
         self._db = db
         self._session = _Session(db)
-        # One connection serves every coroutine; the lock keeps their transactions apart.
+        # One writer connection serves every coroutine; the lock keeps their transactions
+        # apart. Reads outside them go to the reader, which needs no lock: each is one
+        # statement, one trip to its thread.
         self._lock = asyncio.Lock()
+        self._reader = reader
+        self._reader_session = _Session(reader) if reader is not None else None
 
     @classmethod
     async def open(cls, path: str | Path, *, busy_timeout: float = 5.0) -> SqliteStore:
@@ -144,6 +156,10 @@ class SqliteStore(SqlStore[_Session]):
                 await _run(db, f"PRAGMA {pragma}")
             store = cls(db)
             await store._migrate(str(path))
+            if str(path) != ":memory:":
+                # A second connection to ":memory:" would be another, empty database.
+                store._reader = await _open_reader(str(path), busy_timeout)
+                store._reader_session = _Session(store._reader)
         except BaseException:
             await db.close()
             raise
@@ -188,6 +204,19 @@ class SqliteStore(SqlStore[_Session]):
                 if _is_busy(error):
                     raise StoreBusy(str(error)) from error
                 raise
+
+    @asynccontextmanager
+    async def _reading(self) -> AsyncIterator[_Session]:
+        if self._reader_session is None:
+            async with self._one_statement() as session:
+                yield session
+            return
+        try:
+            yield self._reader_session
+        except sqlite3.OperationalError as error:
+            if _is_busy(error):
+                raise StoreBusy(str(error)) from error
+            raise
 
     async def _in_one_trip(self, work: Callable[..., Any], *args: Any) -> Any:
         """``work(connection, *args)`` run in the database thread in one trip, kept out of
@@ -263,7 +292,7 @@ class SqliteStore(SqlStore[_Session]):
     async def next_wakeup(self, exclude: Sequence[int] = ()) -> float | None:
         # Each side walks its partial index in time order and stops at the first match.
         others = f" AND id NOT IN ({', '.join('?' * len(exclude))})" if exclude else ""
-        earliest: float | None = await self._fetchval(
+        earliest: float | None = await self._read_value(
             "SELECT MIN(t) AS t FROM ("
             " SELECT * FROM (SELECT deadline AS t FROM games WHERE deadline IS NOT NULL"
             f" AND status = 'running'{others} AND {_READABLE} ORDER BY deadline LIMIT 1)"
@@ -355,7 +384,10 @@ class SqliteStore(SqlStore[_Session]):
     # -- lifetime ------------------------------------------------------------------------
 
     async def close(self) -> None:
-        await self._db.close()  # aiosqlite: a second close does nothing
+        # aiosqlite: a second close does nothing
+        if self._reader is not None:
+            await self._reader.close()
+        await self._db.close()
 
 
 async def _run(db: aiosqlite.Connection, sql: str, params: Iterable[Any] = ()) -> int:
@@ -440,6 +472,20 @@ def _in_transaction(connection: sqlite3.Connection, work: Callable[..., Any]) ->
             connection.execute("ROLLBACK")
         raise
     return result
+
+
+async def _open_reader(path: str, busy_timeout: float) -> aiosqlite.Connection:
+    """A connection to the database at ``path`` (already open, in WAL mode) that only
+    reads: each statement is its own read of the last commit."""
+    reader = await aiosqlite.connect(path, isolation_level=None)
+    try:
+        reader.row_factory = aiosqlite.Row
+        for pragma in ("query_only = ON", f"busy_timeout = {round(busy_timeout * 1000)}"):
+            await _run(reader, f"PRAGMA {pragma}")
+    except BaseException:
+        await reader.close()
+        raise
+    return reader
 
 
 async def _refuse_damaged(db: aiosqlite.Connection, path: str) -> None:
