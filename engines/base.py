@@ -46,13 +46,21 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 if TYPE_CHECKING:
     from engines.options import Option
 
 State = Any
 """An engine's own state object; opaque to the host except through the contract."""
+
+ForfeitReason = Literal["timeout", "resigned", "left"]
+"""Why a seat gives up for good: its turn ran out of time on a clock set to forfeit
+(``timeout``), its player resigned (``resigned``), or its player left the game or the
+server (``left``). Each engine words the forfeit from it, and the log keeps it."""
+
+FORFEIT_REASONS: tuple[ForfeitReason, ...] = ("timeout", "resigned", "left")
+"""Every :data:`ForfeitReason`, the first being what a forfeit logged without one was."""
 
 
 class IllegalAction(ValueError):
@@ -214,11 +222,17 @@ class Game(Protocol):
         answer is made for the player). Only called while ``seat`` has a prompt.
         """
 
-    def forfeit(self, state: State, seat: int, rng: random.Random) -> tuple[State, list[Event]]:
-        """The state after ``seat`` gives up for good (a timeout set to forfeit).
+    def forfeit(
+        self, state: State, seat: int, rng: random.Random, reason: ForfeitReason = "timeout"
+    ) -> tuple[State, list[Event]]:
+        """The state after ``seat`` gives up for good, for ``reason``, and the events, which
+        tell it as what it was (a timeout, a resignation, a player leaving).
 
-        Each game says in its rules help what becomes of the seat's pieces and whether the
-        game goes on without it.
+        Any seat still playing may give up, whether it is prompted or not: where one side
+        remains the game ends at once, where several remain it goes on without the seat
+        from this moment, whoever is to move. Raises :class:`IllegalAction` once the game
+        is over or the seat has already given up. Each game says in its rules help what
+        becomes of the seat's pieces.
         """
 
     def draw_by_agreement(self, state: State) -> bool:

@@ -4,7 +4,9 @@ Chance comes only from the ``rng`` an engine is given. The host derives it from 
 seed: :func:`setup_rng` for the set-up, :func:`action_rng` for the action logged as ``seq``
 (its sequence number in the log, from 1). A timeout is logged as :data:`SKIP` or
 :data:`FORFEIT` instead of an action and replays through the engine's ``skip`` or
-``forfeit``. A draw the players agreed is logged as :data:`DRAW` and replays through the
+``forfeit``; a forfeit for another reason is logged with it (``!forfeit resigned``,
+``!forfeit left``, :func:`forfeit_marker`), and a bare ``!forfeit`` is a timeout. A draw
+the players agreed is logged as :data:`DRAW` and replays through the
 engine's ``agree_draw``. A takeback is logged as :data:`TAKEBACK` by the seat that asked
 for it: it means "the state as it was before that seat's last action", so the entries it
 undoes are passed over (:func:`in_effect`) while the log itself stays append-only. Every
@@ -18,18 +20,43 @@ import random
 from collections.abc import Iterable
 from typing import Any
 
-from engines.base import Event, Game, State
+from engines.base import FORFEIT_REASONS, Event, ForfeitReason, Game, State
 
 SKIP = "!skip"
 """The logged action of a prompt that ran out of time and was skipped."""
 FORFEIT = "!forfeit"
-"""The logged action of a seat that gave up for good (a timeout set to forfeit, or leaving)."""
+"""The logged action of a seat that gave up for good on a clock set to forfeit; followed by
+the reason when it gave up for another (:func:`forfeit_marker`)."""
 TIMEOUTS = (SKIP, FORFEIT)
 DRAW = "!draw"
 """The logged entry of a draw by agreement (logged with the seat that offered it)."""
 TAKEBACK = "!takeback"
 """The logged entry of a takeback: the seat's last action, and all after it, are undone."""
 MARKERS = (SKIP, FORFEIT, DRAW, TAKEBACK)
+
+
+def forfeit_marker(reason: ForfeitReason) -> str:
+    """The logged action of a forfeit for ``reason``: ``!forfeit`` for a timeout (as every
+    forfeit was logged before reasons were kept), else ``!forfeit resigned`` or
+    ``!forfeit left``."""
+    return FORFEIT if reason == "timeout" else f"{FORFEIT} {reason}"
+
+
+def forfeit_reason(action: str) -> ForfeitReason | None:
+    """The reason of a logged forfeit (:func:`forfeit_marker`), or None when ``action`` is
+    not a forfeit this release knows."""
+    if action == FORFEIT:
+        return "timeout"
+    head, _, rest = action.partition(" ")
+    if head != FORFEIT:
+        return None
+    return next((reason for reason in FORFEIT_REASONS if reason == rest), None)
+
+
+def is_marker(action: str) -> bool:
+    """Whether a logged action is a marker (``!skip``, ``!forfeit ...``, ``!draw``,
+    ``!takeback``, or one a later release adds) rather than a move in notation."""
+    return action.startswith("!")
 
 
 def setup_rng(seed: int | str) -> random.Random:
@@ -57,8 +84,8 @@ def step(
     """One logged entry applied: an action, or a timeout marker through ``skip``/``forfeit``."""
     if action == SKIP:
         return game.skip(state, seat, rng)
-    if action == FORFEIT:
-        return game.forfeit(state, seat, rng)
+    if (reason := forfeit_reason(action)) is not None:
+        return game.forfeit(state, seat, rng, reason)
     if action == DRAW:
         return game.agree_draw(state)
     if action == TAKEBACK:
@@ -90,7 +117,7 @@ def last_action(entries: list[Entry], seat: int) -> int | None:
     """The index in ``entries`` of ``seat``'s last action (not a marker), or None."""
     for index in range(len(entries) - 1, -1, -1):
         _seq, who, action = entries[index]
-        if who == seat and action not in MARKERS:
+        if who == seat and not is_marker(action):
             return index
     return None
 

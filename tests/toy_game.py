@@ -90,10 +90,14 @@ class ToyGame:
             return state, [Event("Even's roll is skipped.")]
         return self.apply(state, seat, f"pick {rng.randint(1, 3)}", rng)
 
-    def forfeit(self, state, seat, rng):
+    def forfeit(self, state, seat, rng, reason="timeout"):
+        if self.result(state):
+            raise IllegalAction("The game is over.")
         state = copy.deepcopy(state)
         state["score"][1 - seat] = TARGET
-        return state, [Event(f"{('Even', 'Odd')[seat]} forfeits.")]
+        told = {"timeout": "ran out of time and forfeits", "resigned": "resigns",
+                "left": "has left the game"}[reason]  # fmt: skip
+        return state, [Event(f"{('Even', 'Odd')[seat]} {told}.", data={"reason": reason})]
 
     def draw_by_agreement(self, state):
         return self.result(state) is None

@@ -32,11 +32,11 @@ from bot.store import OfferRecord, StaleVersion
 from engines.base import Choice, Event, IllegalAction, Prompt
 from engines.replay import (
     DRAW,
-    FORFEIT,
     TAKEBACK,
     Entry,
     NoTakeback,
     action_rng,
+    forfeit_marker,
     in_effect,
     last_action,
     takeback,
@@ -114,16 +114,17 @@ class Endings:
         return outcome
 
     async def _resign_now(self, game_id: int, seat: int) -> Outcome:
-        """The seat's forfeit applied at once, as one versioned action."""
+        """The seat's forfeit applied at once, as one versioned action logged as a
+        resignation (the engine tells it so; the flag stands before its words)."""
         for _ in range(5):
             table = await self._desk.table(game_id)
             if table.record.status != "running" or not _can_forfeit(table, seat):
                 return Outcome()
             rng = action_rng(table.record.seed, table.record.version + 1)
-            state, events = table.engine.forfeit(table.state, seat, rng)
-            headline = Text.of("🏳️ ", seat_label(table, seat), " resigns.")
+            state, events = table.engine.forfeit(table.state, seat, rng, "resigned")
+            marker = forfeit_marker("resigned")
             try:
-                return await self._turns.commit(table, seat, FORFEIT, state, events, headline)
+                return await self._turns.commit(table, seat, marker, state, events, "🏳️")
             except StaleVersion:
                 continue
         return Outcome()

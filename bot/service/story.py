@@ -37,7 +37,9 @@ FINISHED_SHOWN = 10
 SECRET = "🔒 chose in secret"
 MARKERS = {
     engines.replay.SKIP: "⏱️ ran out of time; the turn was skipped",
-    engines.replay.FORFEIT: "🏳️ gave up the seat",
+    engines.replay.FORFEIT: "⏱️ ran out of time; the seat was forfeited",
+    engines.replay.forfeit_marker("resigned"): "🏳️ resigned",
+    engines.replay.forfeit_marker("left"): "🚪 left the game",
     engines.replay.DRAW: "🤝 drawn by agreement",
     engines.replay.TAKEBACK: "↩️ took back",
 }

@@ -12,7 +12,7 @@ import random
 from typing import Any
 
 from engines import options as schema
-from engines.base import Choice, Event, Prompt, Result, Role
+from engines.base import Choice, Event, ForfeitReason, Prompt, Result, Role
 from engines.dragons_cave import actions, endings, observe, prompts, setup, timeouts, views
 from engines.dragons_cave.help import rules_help
 from engines.dragons_cave.setup import COLOURS
@@ -64,9 +64,11 @@ class DragonsCave:
         """The pending secret is answered for the player (see the rules help)."""
         return timeouts.skip(state, seat, rng)
 
-    def forfeit(self, state: State, seat: int, rng: random.Random) -> tuple[State, list[Event]]:
+    def forfeit(
+        self, state: State, seat: int, rng: random.Random, reason: ForfeitReason = "timeout"
+    ) -> tuple[State, list[Event]]:
         """2 players: the other wins. 3-4 players: the seat leaves the game for good."""
-        return timeouts.forfeit(state, seat, rng)
+        return timeouts.forfeit(state, seat, rng, reason)
 
     def draw_by_agreement(self, state: State) -> bool:
         """Whether the players may agree a draw now (see :mod:`.endings`)."""

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 
-from engines.base import Event, IllegalAction
+from engines.base import Event, ForfeitReason, IllegalAction
 from engines.clone import clone
 from engines.dragons_cave import actions, rounds
 from engines.dragons_cave.board import coin_words, kind_keys
@@ -62,8 +62,24 @@ def skip(state: State, seat: int, rng: random.Random) -> tuple[State, list[Event
     return new, events
 
 
-def forfeit(state: State, seat: int, rng: random.Random) -> tuple[State, list[Event]]:
-    """The state after ``seat`` gives up for good, and the events."""
+GIVES_UP: dict[ForfeitReason, tuple[str, str, str]] = {
+    "timeout": (
+        "{who} ran out of time and forfeits the game",
+        "{who} forfeited on time",
+        "{who} ran out of time and leaves the game for good",
+    ),
+    "resigned": ("{who} resigns", "{who} resigned", "{who} resigns and leaves the game for good"),
+    "left": ("{who} has left the game", "{who} left the game", "{who} has left the game for good"),
+}
+"""How a seat giving up is told, per reason: with 2 players, the event and why the other
+won; with 3-4, the event of the seat leaving."""
+
+
+def forfeit(
+    state: State, seat: int, rng: random.Random, reason: ForfeitReason = "timeout"
+) -> tuple[State, list[Event]]:
+    """The state after ``seat`` gives up for good for ``reason``, and the events, which
+    tell it as what it was (a timeout, a resignation, a player leaving)."""
     if state["phase"] == "over":
         raise IllegalAction("The game is over; there is nothing left to forfeit.")
     if not 0 <= seat < len(state["roles"]):
@@ -72,20 +88,24 @@ def forfeit(state: State, seat: int, rng: random.Random) -> tuple[State, list[Ev
         raise IllegalAction(f"{name(state, seat)} has already left the game.")
     new = clone(state)
     who = name(new, seat)
+    gives_up, why, leaves = GIVES_UP[reason]
     if new["two_player"]:
         other = 1 - seat
-        text = f"{who} forfeits the game: {name(new, other)} wins."
-        events = [Event(text, data={"timeout": "forfeit", "seat": seat, "winners": [other]})]
-        events += rounds.finish(new, "forfeit", [other], f"{who} forfeited")
+        text = f"{gives_up.format(who=who)}: {name(new, other)} wins."
+        data = {"timeout": "forfeit", "reason": reason, "seat": seat, "winners": [other]}
+        events = [Event(text, data=data)]
+        events += rounds.finish(new, "forfeit", [other], why.format(who=who))
     else:
-        text, events = _leave(new, seat, rng)
+        text, events = _leave(new, seat, rng, leaves.format(who=who), reason)
     new["last_action"] = {"seat": seat, "verb": "forfeit", "text": text}
     return new, events
 
 
-def _leave(state: State, seat: int, rng: random.Random) -> tuple[str, list[Event]]:
-    """3-4 players: ``seat`` leaves the (copied) state for good; the round goes on."""
-    who = name(state, seat)
+def _leave(
+    state: State, seat: int, rng: random.Random, leaves: str, reason: ForfeitReason
+) -> tuple[str, list[Event]]:
+    """3-4 players: ``seat`` leaves the (copied) state for good (``leaves`` tells how);
+    the round goes on."""
     was_dragon = seat == state["dragon_seat"]
     purse = state["purses"][seat]
     state["treasure"] += purse
@@ -96,7 +116,7 @@ def _leave(state: State, seat: int, rng: random.Random) -> tuple[str, list[Event
     state["catches"] = [c for c in state["catches"] if c["seat"] != seat or c["hand"]]
     remaining = present(state)
     text = (
-        f"{who} forfeits and leaves the game for good: their Dwarf leaves the board, the "
+        f"{leaves}: their Dwarf leaves the board, the "
         f"{coin_words(purse)} of their Purse go back to the Treasure, and their Chest stays "
         "sealed and no longer counts."
     )
@@ -109,7 +129,8 @@ def _leave(state: State, seat: int, rng: random.Random) -> tuple[str, list[Event
         )
     else:
         text += " They will not play the Dragon again."
-    data = {"timeout": "forfeit", "seat": seat, "returned": purse, "remaining": remaining}
+    data = {"timeout": "forfeit", "reason": reason, "seat": seat, "returned": purse,
+            "remaining": remaining}  # fmt: skip
     events = [Event(text, data=data)]
     if len(remaining) < 2:
         return text, events + rounds.finish(

@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 from engines import options as schema
-from engines.base import Choice, Event, Prompt, Result, Role
+from engines.base import Choice, Event, ForfeitReason, Prompt, Result, Role
 from engines.dragonslayer import actions, endings, observe, prompts, setup, timeouts, views
 from engines.dragonslayer.help import rules_help
 from engines.dragonslayer.setup import DEFAULT_MAGICIANS
@@ -57,8 +57,10 @@ class Dragonslayer:
     def skip(self, state: State, seat: int, rng: random.Random) -> tuple[State, list[Event]]:
         return timeouts.skip(state, seat, rng)
 
-    def forfeit(self, state: State, seat: int, rng: random.Random) -> tuple[State, list[Event]]:
-        return timeouts.forfeit(state, seat, rng)
+    def forfeit(
+        self, state: State, seat: int, rng: random.Random, reason: ForfeitReason = "timeout"
+    ) -> tuple[State, list[Event]]:
+        return timeouts.forfeit(state, seat, rng, reason)
 
     def draw_by_agreement(self, state: State) -> bool:
         """Whether the players may agree a draw now (see :mod:`.endings`)."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from engines.base import Event
+from engines.base import Event, ForfeitReason
 from engines.clone import clone
 from engines.dragonslayer import actions, decisions, fight, flow
 from engines.dragonslayer.model import load_urland
@@ -68,12 +68,24 @@ def skip(state: State, seat: int, rng: random.Random) -> tuple[State, list[Event
     return state, events
 
 
-def forfeit(state: State, seat: int, rng: random.Random) -> tuple[State, list[Event]]:
-    """The magician leaves the game for good: the party's tiles leave the game, the King's
-    men leave the map, and the turn passes on. The last magician left wins."""
+LEAVES: dict[ForfeitReason, str] = {
+    "timeout": "{who} ran out of time and leaves the game",
+    "resigned": "{who} resigns and leaves the game",
+    "left": "{who} has left the game",
+}
+"""How a magician giving up is told, per reason."""
+
+
+def forfeit(
+    state: State, seat: int, rng: random.Random, reason: ForfeitReason = "timeout"
+) -> tuple[State, list[Event]]:
+    """The magician leaves the game for good for ``reason`` (told as what it was): the
+    party's tiles leave the game, the King's men leave the map, and the turn passes on.
+    The last magician left wins."""
     state = clone(state)
     who = magician_name(state, seat)
-    events = [Event(f"{who} leaves the game; the party and King's men leave the board.")]
+    text = f"{LEAVES[reason].format(who=who)}; the party and King's men leave the board."
+    events = [Event(text, data={"seat": seat, "forfeit": True, "reason": reason})]
     _withdraw_decisions(state, seat)
     ended = state["fight"] if state["fight"] and state["fight"]["seat"] == seat else None
     if ended:

@@ -17,7 +17,7 @@ import random
 from typing import Any
 
 from engines import options as schema
-from engines.base import Choice, Event, Prompt, Result, Role
+from engines.base import Choice, Event, ForfeitReason, Prompt, Result, Role
 from engines.lions_dragons import actions, endings, observe, prompts, setup, timeouts, views
 from engines.lions_dragons.help import rules_help
 from engines.lions_dragons.state import State, dump, load, result
@@ -77,9 +77,11 @@ class LionsDragons:
         """The side to move passes; the Fireball phase still runs (see the rules help)."""
         return timeouts.skip(state, seat, rng)
 
-    def forfeit(self, state: State, seat: int, rng: random.Random) -> tuple[State, list[Event]]:
+    def forfeit(
+        self, state: State, seat: int, rng: random.Random, reason: ForfeitReason = "timeout"
+    ) -> tuple[State, list[Event]]:
         """The side to move gives up: the other side wins at once."""
-        return timeouts.forfeit(state, seat, rng)
+        return timeouts.forfeit(state, seat, rng, reason)
 
     def draw_by_agreement(self, state: State) -> bool:
         """Whether the players may agree a draw now (see :mod:`.endings`)."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engines.base import Event, IllegalAction
+from engines.base import Event, ForfeitReason, IllegalAction
 from engines.clone import clone
 from engines.lions_dragons import fireballs, rules
 from engines.lions_dragons.pieces import other
@@ -32,26 +32,38 @@ def skip(state: State, seat: int, rng: random.Random) -> tuple[State, list[Event
     return new, events
 
 
-def forfeit(state: State, seat: int, rng: random.Random) -> tuple[State, list[Event]]:
-    """The side gives up: the other side wins at once (reason ``"forfeit"``). Either
-    side may give up, on its turn or not (a resignation). The board is left as it stands
-    and no Fireball flies. The rng is not used.
+FORFEITS: dict[ForfeitReason, tuple[str, str]] = {
+    "timeout": ("{side} ran out of time and forfeits the game.", "{side} forfeited on time"),
+    "resigned": ("{side} resigns.", "{side} resigned"),
+    "left": ("{side} has left the game and so forfeits it.", "{side} left the game"),
+}
+"""How a forfeit is told, per reason: the event, and why the result came."""
+
+
+def forfeit(
+    state: State, seat: int, rng: random.Random, reason: ForfeitReason = "timeout"
+) -> tuple[State, list[Event]]:
+    """The side gives up for ``reason`` (its time ran out, it resigned, its player left):
+    the other side wins at once (reason ``"forfeit"``), told as what it was. Either side
+    may give up, on its turn or not. The board is left as it stands and no Fireball flies.
+    The rng is not used.
     """
     if state["result"] is not None:
         raise IllegalAction(f"The game is over. {state['result']['text']}")
     side = state["seats"][seat]
     winner = other(side)
     new = clone(state)
-    text = f"{side.capitalize()} ran out of time and forfeits the game."
+    told, why = FORFEITS[reason]
+    text = told.format(side=side.capitalize())
     outcome: Outcome = {
         "winner": winner,
         "reason": "forfeit",
-        "text": f"{winner.capitalize()} wins: {side.capitalize()} forfeited.",
+        "text": f"{winner.capitalize()} wins: {why.format(side=side.capitalize())}.",
     }
     new["result"] = outcome
     new["last"] = _lapse(seat, side, "forfeit", text, [])
     events = [
-        Event(text, data={"side": side, "seat": seat, "forfeit": True}),
+        Event(text, data={"side": side, "seat": seat, "forfeit": True, "reason": reason}),
         Event(outcome["text"], data={"result": dict(outcome)}),
     ]
     return new, events

@@ -17,7 +17,7 @@ import random
 from typing import Any
 
 from engines import options as schema
-from engines.base import Choice, Event, Prompt, Result, Role
+from engines.base import Choice, Event, ForfeitReason, Prompt, Result, Role
 from engines.stgeorge import actions, endings, observe, prompts, setup, timeouts, views
 from engines.stgeorge.help import rules_help
 from engines.stgeorge.prompts import Move
@@ -70,9 +70,11 @@ class StGeorge:
         """The seat's turn passes without a move (see :func:`timeouts.skip`)."""
         return timeouts.skip(state, seat, rng)
 
-    def forfeit(self, state: State, seat: int, rng: random.Random) -> tuple[State, list[Event]]:
+    def forfeit(
+        self, state: State, seat: int, rng: random.Random, reason: ForfeitReason = "timeout"
+    ) -> tuple[State, list[Event]]:
         """The seat leaves for good (see :func:`timeouts.forfeit`)."""
-        return timeouts.forfeit(state, seat, rng)
+        return timeouts.forfeit(state, seat, rng, reason)
 
     def draw_by_agreement(self, state: State) -> bool:
         """Whether the players may agree a draw now (see :mod:`.endings`)."""

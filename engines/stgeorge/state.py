@@ -28,9 +28,10 @@ class State:
     ``turn`` counts rounds from 1, a round being one turn of every seat in order.
     ``winners`` and ``result_text`` are set when the game ends (no winners: a draw).
     ``departed`` lists the seats that forfeited, in the order they left: their castles are out
-    of play and their turns are passed over. ``timed_out`` is the last turn that ran out of
-    time since the last roll: ``seat`` and ``forfeit`` (bool), or None. Snapshots stored
-    before these two fields existed load with ``[]`` and None.
+    of play and their turns are passed over. ``timed_out`` is the last seat that ran out of
+    time or gave up since the last roll: ``seat``, ``forfeit`` (bool) and, for a forfeit,
+    ``reason`` (``engines.base.ForfeitReason``; absent in older snapshots: a timeout), or
+    None. Snapshots stored before these two fields existed load with ``[]`` and None.
     """
 
     roles: list[str]

@@ -4,8 +4,9 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
-from engines.base import Event
+from engines.base import Event, ForfeitReason
 from engines.stgeorge.board import current_board
 from engines.stgeorge.moves import DRAGON
 from engines.stgeorge.state import State
@@ -34,17 +35,31 @@ def skip(state: State, seat: int, rng: random.Random) -> tuple[State, list[Event
     return new, [Event(text, data={"seat": seat, "skipped": True, "phase": step})]
 
 
-def forfeit(state: State, seat: int, rng: random.Random) -> tuple[State, list[Event]]:
-    """The seat leaves for good. The Dragon leaving ends the game, every Knight seat
-    still playing winning together. A Knight seat leaving takes its castles out of play
-    (its Knights leave the board and the Dragon no longer needs two of them); the others
-    play on, and the Dragon wins once no Knight seat is left. The rng is not used."""
+LEAVES: dict[ForfeitReason, tuple[str, str]] = {
+    "timeout": ("{who} ran out of time and leaves the game", "The Dragon left the game"),
+    "resigned": ("{who} resigned and left the game", "The Dragon resigned"),
+    "left": ("{who} {has} left the game", "The Dragon left the game"),
+}
+"""How a seat giving up is told, per reason: the event, and the Dragon's going in the
+result."""
+
+
+def forfeit(
+    state: State, seat: int, rng: random.Random, reason: ForfeitReason = "timeout"
+) -> tuple[State, list[Event]]:
+    """The seat leaves for good, for ``reason`` (told as what it was). The Dragon leaving
+    ends the game, every Knight seat still playing winning together. A Knight seat leaving
+    takes its castles out of play (its Knights leave the board and the Dragon no longer
+    needs two of them); the others play on, and the Dragon wins once no Knight seat is
+    left. The rng is not used."""
     check_prompted(state, seat)
     board = current_board()
     new = state.copy()
     new.departed.append(seat)
-    new.timed_out = {"seat": seat, "forfeit": True}
+    new.timed_out = {"seat": seat, "forfeit": True, "reason": reason}
     who = seat_name(state, seat)
+    leaves, dragon_went = LEAVES[reason]
+    has = "has" if len(owners_of(state, seat)) == 1 else "have"
     if state.roles[seat] == DRAGON:
         knights = seats_playing(new, knights_only=True)
         names = and_list([seat_name(new, index) for index in knights])
@@ -54,10 +69,10 @@ def forfeit(state: State, seat: int, rng: random.Random) -> tuple[State, list[Ev
             verb = "wins" if len(owners_of(new, knights[0])) == 1 else "win"
         ending: tuple[list[int], str] | None = (
             knights,
-            f"The Dragon left the game: the Knights have driven it off. {names} {verb}.",
+            f"{dragon_went}: the Knights have driven it off. {names} {verb}.",
         )
-        text = f"{who} ran out of time and leaves the game."
-        data = {"seat": seat, "forfeit": True, "removed": []}
+        text = leaves.format(who=who, has=has) + "."
+        data: dict[str, Any] = {"seat": seat, "forfeit": True, "reason": reason, "removed": []}
     else:
         castles = owners_of(state, seat)
         removed = sorted(
@@ -69,10 +84,11 @@ def forfeit(state: State, seat: int, rng: random.Random) -> tuple[State, list[Ev
         names = and_list([castle_name(board, castle) for castle in castles])
         out = "that castle is" if len(castles) == 1 else "those castles are"
         text = (
-            f"{who} ran out of time and leaves the game: the Knights of {names} leave the "
-            f"board and {out} out of play."
+            f"{leaves.format(who=who, has=has)}: the Knights of {names} leave the board and {out} "
+            "out of play."
         )
-        data = {"seat": seat, "forfeit": True, "removed": removed, "castles": list(castles)}
+        data = {"seat": seat, "forfeit": True, "reason": reason, "removed": removed,
+                "castles": list(castles)}  # fmt: skip
         if not seats_playing(new, knights_only=True):
             dragon = new.roles.index(DRAGON)
             ending = ([dragon], "The Dragon wins: no Knight is left to face it.")

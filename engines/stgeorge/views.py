@@ -19,6 +19,17 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
     return picture
 
 
+def _lapse_words(lapse: dict[str, Any]) -> str:
+    """What became of the seat in ``timed_out``: a forfeit told by its reason (a snapshot
+    from before reasons were kept has none: it was a timeout)."""
+    if not lapse["forfeit"]:
+        return "ran out of time and the turn passed"
+    return {
+        "resigned": "resigned and left the game",
+        "left": "left the game",
+    }.get(lapse.get("reason", "timeout"), "ran out of time and left the game")
+
+
 def _summary(board: Board, state: State) -> str:
     """One line: whose turn and what to do, and what the last roll did."""
     if state.phase == "over":
@@ -30,8 +41,7 @@ def _summary(board: Board, state: State) -> str:
     now = f"Turn {state.turn}: {who} to roll."
     lapse = state.timed_out
     if lapse is not None:
-        what = "left the game" if lapse["forfeit"] else "the turn passed"
-        return f"{now} Last: {seat_name(state, lapse['seat'])} ran out of time and {what}."
+        return f"{now} Last: {seat_name(state, lapse['seat'])} {_lapse_words(lapse)}."
     if state.passed and state.roll_seat is not None:
         return (
             f"{now} Last: {seat_name(state, state.roll_seat)} rolled {state.roll} "

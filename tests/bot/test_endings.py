@@ -149,8 +149,8 @@ async def test_resigning_asks_first_then_gives_up_by_the_forfeit_rule(host):
     assert (await record(host, game)).status == "running"
     done = await host.resign(game_id=game, user_id=BOB, confirmed=True)  # not Bob's turn
     over = await record(host, game)
-    assert over.status == "finished" and over.result == "White wins: Black forfeited."
-    assert (await host.store.actions(game))[-1].action == FORFEIT
+    assert over.status == "finished" and over.result == "White wins: Black resigned."
+    assert (await host.store.actions(game))[-1].action == FORFEIT + " resigned"
     assert any("resigns" in p.text.plain() for p in posts(done))
     with pytest.raises(UserError, match="is over"):
         await host.resign(game_id=game, user_id=BOB, confirmed=True)

@@ -38,7 +38,7 @@ async def test_resign_asks_first_then_the_other_side_wins(simcord_env, world):
     done = await bob.click(confirm, label="Yes, resign")
     assert any("You resigned" in t for t in texts([done]))
     final = bot_posts(channel)[-1].content
-    assert "resigns" in final and "🏆 White wins: Black forfeited." in final
+    assert "resigns" in final and "🏆 White wins: Black resigned." in final
     again = await bob.click(confirm, label="Yes, resign")  # a second click changes nothing
     assert "⚠️" in texts([again])[0]
     status = await alice.slash(channel, "game status")

@@ -16,7 +16,8 @@ prompt, chance drawn per action as the host draws it) checks at every step:
   seat); events are JSON-ready;
 * every prompted seat can be skipped and forfeited (tried aside, on a copy of the line of
   play), in every kind of prompt met; the test records the kinds met and asserts each was
-  skipped and forfeited at least once;
+  skipped and forfeited at least once; the line of play forfeits for every reason
+  (``!forfeit``, ``!forfeit resigned``, ``!forfeit left``) and replays so;
 * replaying the log with :func:`engines.replay.replay` gives the current dump (checked at
   steps 1, 2, 4, 8... and at the end, so the cost stays linear in the game's length);
 * a draw by agreement (tried aside at the same steps) ends the game with no winners where
@@ -38,13 +39,14 @@ from typing import Any
 
 import pytest
 
-from engines.base import Game, IllegalAction
+from engines.base import FORFEIT_REASONS, Game, IllegalAction
 from engines.replay import (
     FORFEIT,
     SKIP,
     TAKEBACK,
     NoTakeback,
     action_rng,
+    forfeit_marker,
     in_effect,
     last_action,
     replay,
@@ -242,7 +244,9 @@ def playout(slug: str, players: int, seed: int) -> tuple[Tally, int]:
         if action == SKIP:
             state, events = game.skip(state, prompt.seat, rng)
         elif action == FORFEIT:
-            state, events = game.forfeit(state, prompt.seat, rng)
+            reason = FORFEIT_REASONS[step % len(FORFEIT_REASONS)]
+            state, events = game.forfeit(state, prompt.seat, rng, reason)
+            action = forfeit_marker(reason)
         else:
             action = pick.choice(game.legal_actions(state, prompt.seat)).action
             state, events = game.apply(state, prompt.seat, action, rng)
