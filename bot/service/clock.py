@@ -25,8 +25,9 @@ from bot.service.tables import (
     written,
 )
 from bot.service.text import Mention, Moment, Text
-from bot.service.timing import NO_DEADLINES, Timing
+from bot.service.timing import NO_DEADLINES, Timing, pause_text, with_pause, without_pause
 from bot.service.turns import Turns
+from bot.service.watchers import status_update
 from bot.store import GameRecord, StaleVersion
 from engines.base import Event
 from engines.replay import action_rng
@@ -112,7 +113,8 @@ class TurnClock:
         if not record.active:
             raise UserError(f"{table.title} has already {started_word(record.status)}.")
         timing = Timing.from_dict(record.timing).changed(limit_hours, reminder_hours, on_timeout)
-        fields: dict[str, Any] = {"timing": timing.to_dict()}
+        # The stored timing keeps its word of a pause: only the settings change.
+        fields: dict[str, Any] = {"timing": {**(record.timing or {}), **timing.to_dict()}}
         if record.status == "running":
             fields.update(
                 self._deadlines.for_turn(record, table.prompts(), self._desk.clock(), timing)
@@ -145,14 +147,19 @@ class TurnClock:
     async def pause(self, *, user_id: int, **where: Any) -> Outcome:
         """The host stops the clock; nobody can move until the game is resumed."""
         table = await self._hosted(user_id, where, "running", "pause")
-        text = f"⏸️ **{table.title}** is paused by its host. `/game resume` goes on."
-        outcome = Outcome(
-            [Reply("Paused."), ChannelPost(table.record.id, table.record.channel_id, text)]
-        )
+        record, now = table.record, self._desk.clock()
+        fields = {
+            "status": "paused",
+            "timing": with_pause(record.timing, by=user_id),
+            **NO_DEADLINES,
+        }
+        stopped = Table(written(record, now, fields), table.engine, table.state)
+        text = pause_text(stopped.record, f"**{table.title}** is paused")
+        outcome = Outcome([Reply("Paused."), ChannelPost(record.id, record.channel_id, text)])
+        outcome.add(await status_update(self._desk, stopped))
         await self._desk.stored(
-            outcome, self._desk.store.update_game, table.record.id, table.record.version,
-            now=self._desk.clock(), status="paused", **NO_DEADLINES,
-        )  # fmt: skip
+            outcome, self._desk.store.update_game, record.id, record.version, now=now, **fields
+        )
         return outcome
 
     async def resume(self, *, user_id: int, channel_id: int | None = None, **where: Any) -> Outcome:
@@ -168,6 +175,7 @@ class TurnClock:
             raise UserError(f"{table.title} lost its channel: resume it in the channel to play in.")
         fields = {
             "status": "running",
+            "timing": without_pause(table.record.timing),
             **moved,
             **self._deadlines.for_turn(table.record, table.prompts(), now),
         }
@@ -337,10 +345,19 @@ class TurnClock:
         outcome = Outcome(
             [PrivateMessage(current.id, current.host_id, text, channel_id=current.channel_id)]
         )
+        why = "its turn clock failed, and nothing was played for it"
+        fields = {"status": "paused", "timing": with_pause(current.timing, why=why), **NO_DEADLINES}
+        now = self._desk.clock()
+        try:
+            table = self._desk.loaded(current)
+        except UserError:
+            pass  # a game that cannot be read has no status message to bring up to date
+        else:
+            stopped = Table(written(current, now, fields), table.engine, table.state)
+            outcome.add(await status_update(self._desk, stopped))
         await self._desk.stored(
-            outcome, self._desk.store.update_game, current.id, current.version,
-            now=self._desk.clock(), status="paused", **NO_DEADLINES,
-        )  # fmt: skip
+            outcome, self._desk.store.update_game, current.id, current.version, now=now, **fields
+        )
         return outcome
 
     async def _time_out(self, record: GameRecord) -> Outcome:
@@ -375,10 +392,8 @@ class TurnClock:
                 table = None
                 continue
             rng = action_rng(table.record.seed, table.record.version + 1)
-            if mode == "skip":
-                state, events = table.engine.skip(table.state, seat, rng)
-            else:
-                state, events = table.engine.forfeit(table.state, seat, rng, "timeout")
+            hook = table.engine.skip if mode == "skip" else table.engine.forfeit
+            state, events = hook(table.state, seat, rng)
             headline = _timeout_headline(table, seat, mode, events)
             try:
                 committed = await self._turns.commit(

@@ -11,6 +11,7 @@ from bot.service.notices import Reply
 from bot.service.story import StoryTeller
 from bot.service.tables import STATUS_WORDS, Table, seat_labels, seating
 from bot.service.text import ChannelRef, Moment, Text
+from bot.service.timing import pause_text
 from bot.service.turns import board_of
 from bot.service.watchers import onlookers_text
 from bot.store import GameRecord
@@ -71,6 +72,8 @@ class Listings:
             table = self._desk.loaded(record)
         except UserError:
             return where + ": ⚠️ cannot be read (its stored state is damaged)"
+        if record.status == "paused":
+            return where + ": " + pause_text(record, "paused")
         if record.status != "running":
             return where + f": {STATUS_WORDS[record.status]}"
         waiting = sorted({p.seat for p in table.prompts()})
@@ -85,6 +88,8 @@ class Listings:
     def _status_text(self, table: Table) -> Text:
         record = table.record
         lines: list[str | Text] = [f"**{table.title}**: {STATUS_WORDS[record.status]}"]
+        if record.status == "paused":
+            lines[0] = Text.of(f"**{table.title}**: ", pause_text(record, "paused"))
         lines.append(seating(table))
         summary = table.public_view()["summary"] if table.state is not None else ""
         if summary:

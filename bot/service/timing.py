@@ -7,6 +7,8 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from bot.service.errors import UserError
+from bot.service.text import Mention, Text
+from bot.store import GameRecord
 from engines.options import clip
 
 HOUR = 3600.0
@@ -109,3 +111,47 @@ def _usable_seconds(seconds: object) -> bool:
 def _hours(seconds: float) -> str:
     hours = seconds / HOUR
     return f"{hours:g} hour{'s' if hours != 1 else ''}"
+
+
+PAUSED_BY = "paused_by"
+PAUSED_WHY = "paused_why"
+"""Keys of a game's stored ``timing`` saying, while it is paused, who paused it or why:
+the clock's own record of being stopped (``Timing.from_dict`` leaves them out)."""
+
+
+def with_pause(timing: dict[str, Any] | None, *, by: int | None = None, why: str = "") -> dict:
+    """A game's stored ``timing`` once paused ``by`` a user, or for a reason (``why``)."""
+    note = {PAUSED_BY: by} if by is not None else {PAUSED_WHY: why}
+    return {**without_pause(timing), **note}
+
+
+def without_pause(timing: dict[str, Any] | None) -> dict:
+    """A game's stored ``timing`` going on again: no word of a pause left in it."""
+    return {k: v for k, v in (timing or {}).items() if k not in (PAUSED_BY, PAUSED_WHY)}
+
+
+def pause_text(record: GameRecord, subject: str = "Paused") -> Text:
+    """What a paused game says of itself, wherever its state is shown: who paused it (or
+    why it stopped) and how to go on. ``subject`` opens it (``Game #3 is paused``)."""
+    timing = record.timing or {}
+    host = Mention(record.host_id)
+    resume = f"`/game resume game:{record.id}`"
+    by = timing.get(PAUSED_BY)
+    if record.channel_id == 0:
+        return Text.of(
+            f"⏸️ {subject}: its channel was deleted. Its host, ", host,
+            f", goes on with {resume} in the channel to play in.",
+        )  # fmt: skip
+    if by == record.host_id:
+        return Text.of(
+            f"⏸️ {subject} by its host, ", host, f": no moves until they go on with {resume}."
+        )
+    if isinstance(by, int):
+        return Text.of(
+            f"⏸️ {subject} by ", Mention(by), ": no moves until its host, ", host,
+            f", goes on with {resume}.",
+        )  # fmt: skip
+    why = f": {timing[PAUSED_WHY]}" if timing.get(PAUSED_WHY) else ""
+    return Text.of(
+        f"⏸️ {subject}{why}. No moves until its host, ", host, f", goes on with {resume}."
+    )

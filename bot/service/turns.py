@@ -32,11 +32,11 @@ from bot.service.notices import (
 from bot.service.ratings import rate, results_of
 from bot.service.tables import STATUS_WORDS, Table, seat_labels, status_line, written
 from bot.service.text import BoardLink, Mention, Text
-from bot.service.timing import NO_DEADLINES
+from bot.service.timing import NO_DEADLINES, pause_text
 from bot.service.watchers import tell_onlookers
 from bot.store import GameRecord, StaleVersion
 from engines.base import Choice, Event, IllegalAction, Prompt, Result, UnreadableAction
-from engines.replay import action_rng, forfeit_marker
+from engines.replay import action_rng
 
 log = logging.getLogger(__name__)
 
@@ -132,6 +132,8 @@ class Turns:
             )
         table = await self._desk.find(game_id=game_id)
         controls = [c for c in self.controls_of(table, user_id) if c.prompt.secret]
+        if not controls and table.record.status == "paused":
+            raise paused_refusal(table)
         if not controls:
             raise UserError(f"No private choice is waiting for you in game #{game_id}.")
         text = "\n".join(c.prompt.text for c in controls)
@@ -148,6 +150,8 @@ class Turns:
 
     @staticmethod
     def _not_your_turn(table: Table, user_id: int) -> UserError:
+        if table.record.status == "paused":
+            return paused_refusal(table)
         if not table.record.seat_of(user_id):
             return UserError(f"You are not playing in {table.title}.")
         return UserError(f"It is not your turn in {table.title}.")
@@ -177,6 +181,8 @@ class Turns:
             if attempt:
                 table = await self._desk.table(game_id)
             record = table.record
+            if record.status == "paused":  # before staleness: pausing moved the version
+                raise paused_refusal(table)
             typed = version is None and issued is None
             if (
                 typed
@@ -297,6 +303,8 @@ class Turns:
             raise UserError(
                 f"{table.title} has not started yet; the host starts it with `/game start`."
             )
+        if record.status == "paused":
+            raise paused_refusal(table)
         if record.status != "running":
             raise UserError(f"{table.title} is {STATUS_WORDS[record.status]}; no more moves.")
         seats = record.seat_of(user_id)
@@ -398,8 +406,7 @@ class Turns:
         tell_onlookers(outcome, table, self._desk.clock())
 
     async def forfeit_departed(self, game_id: int) -> Outcome:
-        """Forfeit every seat that is prompted now but whose player has left, logged and
-        told as leaving (``!forfeit left``), not as a timeout."""
+        """Forfeit every seat that is prompted now but whose player has left."""
         outcome = Outcome()
         for _ in range(16):
             table = await self._desk.table(game_id)
@@ -408,10 +415,11 @@ class Turns:
                 break
             seat = gone[0]
             rng = action_rng(table.record.seed, table.record.version + 1)
-            state, events = table.engine.forfeit(table.state, seat, rng, "left")
+            state, events = table.engine.forfeit(table.state, seat, rng)
+            headline = f"🚪 {table.role_name(seat)} has left the game."
             try:
                 outcome.notices += (
-                    await self.commit(table, seat, forfeit_marker("left"), state, events, "🚪")
+                    await self.commit(table, seat, "!forfeit", state, events, headline)
                 ).notices
             except StaleVersion:
                 continue
@@ -428,6 +436,11 @@ def _why_not_now(table: Table, seat: int, action: str, waiting: Text) -> None:
         raise Unreadable(str(error)) from None
     except IllegalAction as error:
         raise UserError(Text.of(str(error), " Waiting for ", waiting, ".")) from None
+
+
+def paused_refusal(table: Table) -> UserError:
+    """Why nobody can move in a paused game now: who paused it and how it goes on."""
+    return UserError(pause_text(table.record, f"{table.title} is paused"))
 
 
 def board_of(table: Table) -> Board | None:

@@ -19,6 +19,7 @@ from bot.service.errors import UserError
 from bot.service.notices import ChannelPost, Outcome, PrivateMessage, Reply, StatusUpdate
 from bot.service.tables import STATUS_WORDS, Table, status_line
 from bot.service.text import ChannelRef, Mention, Text
+from bot.service.timing import pause_text
 
 ENDED = ("finished", "cancelled")
 
@@ -129,16 +130,8 @@ class Watchers:
             )
 
     async def status_update(self, table: Table) -> StatusUpdate:
-        """The game's status message as it stands, for a change that is not an action (a
-        watcher, a player away): the last public event is read from the log."""
-        last = ""
-        for entry in reversed(await self._desk.store.actions(table.record.id)):
-            public = [e["text"] for e in entry.events if e.get("seat") is None]
-            if public:
-                last = public[-1]
-                break
-        text = status_line(table, last) + onlookers_text(table, self._desk.clock())
-        return StatusUpdate(table.record.id, table.record.channel_id, text)
+        """The game's status message as it stands (see :func:`status_update`)."""
+        return await status_update(self._desk, table)
 
     async def _watched(self, user_id: int, game_id: int | None, guild_id: int | None) -> Table:
         """The game to stop watching: the one named, else the only one watched."""
@@ -151,6 +144,25 @@ class Watchers:
             listing = ", ".join(f"#{r.id} {title_of(r.slug)}" for r in records)
             raise UserError(f"You watch several games ({listing}); add `game:<number>`.")
         return self._desk.loaded(records[0])
+
+
+async def status_update(desk: Desk, table: Table) -> StatusUpdate:
+    """The game's status message as it stands, for a change that is not an action (a
+    pause, a watcher, a player away): the last public event is read from the log. A
+    paused game says who paused it and how to go on, instead of whose turn it is."""
+    last = ""
+    for entry in reversed(await desk.store.actions(table.record.id)):
+        public = [e["text"] for e in entry.events if e.get("seat") is None]
+        if public:
+            last = public[-1]
+            break
+    if table.record.status == "paused":
+        text = Text.of(f"📜 **{table.title}**: ", pause_text(table.record, "paused"))
+        text += f"\nLast: {last}" if last else ""
+    else:
+        text = status_line(table, last)
+    text += onlookers_text(table, desk.clock())
+    return StatusUpdate(table.record.id, table.record.channel_id, text)
 
 
 def watch_fallback(message: PrivateMessage) -> ChannelPost:
