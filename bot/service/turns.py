@@ -63,7 +63,10 @@ class Turns:
         """Everything private waiting for ``user_id``: in the game named, else in every
         running game of the server; with the controls of their secret prompts."""
         if game_id is not None:
-            records = [(await self._desk.find(game_id=game_id, guild_id=guild_id)).record]
+            named = await self._desk.find(game_id=game_id, guild_id=guild_id)
+            if named.record.status == "paused":
+                raise paused_refusal(named)
+            records = [named.record]
         else:
             records = await self._desk.store.games(guild_id=guild_id, user_id=user_id)
         lines: list[str] = []

@@ -5,10 +5,11 @@ import random
 
 import pytest
 
+from bot.service.errors import UserError
 from bot.service.host import GameHost
 from bot.service.text import Mention
 from bot.service.timing import HOUR, PAUSED_BY
-from tests.bot.test_host import ALICE, GUILD, started
+from tests.bot.test_host import ALICE, BOB, GUILD, started
 from tests.toy_game import toy_renderer
 
 
@@ -38,3 +39,12 @@ async def test_a_game_paused_without_a_word_of_who_still_says_how_to_go_on(host,
     listed = str((await host.list_games(guild_id=GUILD)).text)
     assert "paused. No moves until its host" in listed, listed
     assert f"`/game resume game:{game}`" in listed
+
+
+async def test_hand_in_a_paused_game_says_it_is_paused_and_how_to_go_on(host):
+    game = await started(host)  # both players have a secret pick waiting
+    await host.pause(game_id=game, user_id=ALICE)
+    with pytest.raises(UserError) as refused:
+        await host.hand(game_id=game, user_id=BOB, guild_id=GUILD)
+    assert "is paused by its host" in str(refused.value.text)
+    assert f"`/game resume game:{game}`" in str(refused.value.text)
