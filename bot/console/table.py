@@ -288,7 +288,11 @@ class LocalTable:
                 self._choices(message.controls)
 
     def _post(self, post: ChannelPost) -> None:
-        """A new post in full; a turn's post updated in place, by the lines it changed."""
+        """A new post in full; a turn's post updated in place, by the lines it changed; an
+        offer's post settled, by the line it gains."""
+        if post.settles is not None:
+            self.say("[#table, the offer's post] " + self.write(post.text))
+            return
         lines = self.write(post.text).splitlines()
         before = self._posts.get(post.game_id, []) if post.edit else []
         self._posts[post.game_id] = lines

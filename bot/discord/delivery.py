@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 import aiohttp
 import discord
 
+from bot.discord.controls.endings import settle_offer_post
 from bot.discord.controls.play import open_private_view
 from bot.discord.controls.views import controls_view
 from bot.discord.markup import content
@@ -142,8 +143,10 @@ class Courier:
             raise Undeliverable(f"Discord {error.status} {error.code}: {error.text}") from error
         raise TypeError(f"cannot send {notice!r}")
 
-    async def _post(self, post: ChannelPost, delivery: Delivery) -> int:
+    async def _post(self, post: ChannelPost, delivery: Delivery) -> int | None:
         channel = await self._channel(post.channel_id)
+        if post.settles is not None:
+            return await settle_offer_post(channel, post)
         if post.edit and delivery.board_message_id:
             edited = await self._edit_turn_post(channel, post, delivery.board_message_id)
             if edited is not None:

@@ -25,6 +25,7 @@ from typing import Any
 from bot.service.desk import Desk
 from bot.service.errors import AlreadyDone, UserError
 from bot.service.notices import ChannelPost, Controls, Outcome, Reply
+from bot.service.offers import DECLINED, outcome_line
 from bot.service.tables import STATUS_WORDS, Table, seat_label, seat_labels
 from bot.service.text import Mention, Text
 from bot.service.turns import Turns
@@ -51,14 +52,6 @@ ACCEPT, DECLINE = "accept", "decline"
 ANSWERED = "That offer was already answered, or the game has moved on since it was made."
 
 WHAT = {"draw": "a draw", "takeback": "to take back their last move"}
-
-SETTLED = {
-    DRAW: "🤝 Accepted: the game is drawn.",
-    TAKEBACK: "↩️ Accepted: the move is taken back.",
-}
-DECLINED = "❌ Declined: the game goes on."
-LAPSED = "⌛ Lapsed: the game moved on before everyone answered."
-
 
 @dataclass(frozen=True)
 class OfferStanding:
@@ -204,7 +197,7 @@ class Endings:
         # The action that answered an offer is the very next one in the log.
         actions = await self._desk.store.actions(game_id)
         answered = next((a.action for a in actions if a.seq == version + 1), None)
-        return OfferStanding(SETTLED.get(answered or "", LAPSED), waiting=False)
+        return OfferStanding(outcome_line(answered), waiting=False)
 
     async def _offer(self, table: Table, kind: str, seat: int, user_id: int) -> Outcome:
         record = table.record

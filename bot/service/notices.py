@@ -72,6 +72,9 @@ class ChannelPost:
     turn: int | None = None
     edit: bool = False
     story: str | Text = ""
+    settles: int | None = None
+    """The version of an offer (a draw or takeback) whose post this settles: instead of
+    posting, the frontend puts ``text`` under that offer and takes its buttons away."""
 
 
 @dataclass(frozen=True)

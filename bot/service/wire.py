@@ -55,6 +55,7 @@ def dump(notice: Notice) -> dict[str, Any]:
                 "mentions": list(notice.mentions),
                 "controls": [dump_controls(c) for c in notice.controls], "final": notice.final,
                 "turn": notice.turn, "edit": notice.edit, "story": dump_text(notice.story),
+                "settles": notice.settles,
             }  # fmt: skip
         case PrivateMessage():
             return {
@@ -84,6 +85,7 @@ def load(data: dict[str, Any]) -> Sendable:
                 _load_board(data["board"]), tuple(data["mentions"]),
                 tuple(load_controls(c) for c in data["controls"]), data["final"],
                 data.get("turn"), data.get("edit", False), load_text(data.get("story", [])),
+                data.get("settles"),
             )  # fmt: skip
         case "private":
             return PrivateMessage(

@@ -27,7 +27,8 @@ async def started(host):
 
 
 def posts(outcome):
-    return [n for n in outcome.notices if isinstance(n, ChannelPost)]
+    """The channel posts an outcome adds or updates (an offer's post settled is not one)."""
+    return [n for n in outcome.notices if isinstance(n, ChannelPost) and n.settles is None]
 
 
 def privates(outcome):

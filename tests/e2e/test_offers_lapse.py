@@ -33,15 +33,25 @@ async def test_an_accepted_takeback_loses_its_buttons_and_says_so(simcord_env, w
     assert not ids_of(after) and "Accepted: the move is taken back" in after.content
 
 
-async def test_an_offer_the_game_moved_past_loses_its_buttons_and_says_it_lapsed_when_clicked(
-    simcord_env, world
-):
+async def test_an_offer_outlived_by_a_pause_says_it_lapsed_when_clicked(simcord_env, world):
     channel, alice, bob = await open_game(world, "lions-dragons")
     await alice.slash(channel, "game draw")
     offer = newest_with(channel, "asks a draw")
-    moves = await alice.autocomplete(channel, "move", "action", "")
-    await alice.slash(channel, "move", action=moves[0]["value"])  # nobody answered
+    await alice.slash(channel, "game pause")  # the game moved on without a move
     late = await bob.click(offer, label="Accept")
     assert "the game has moved on" in texts([late])[0]
     after = await fresh(channel, offer)
     assert not ids_of(after) and "Lapsed" in after.content
+
+
+async def test_an_offer_the_game_moved_past_loses_its_buttons_and_says_it_lapsed_at_once(
+    simcord_env, world
+):
+    channel, alice, _ = await open_game(world, "lions-dragons")
+    await alice.slash(channel, "game draw")
+    offer = newest_with(channel, "asks a draw")
+    moves = await alice.autocomplete(channel, "move", "action", "")
+    await alice.slash(channel, "move", action=moves[0]["value"])  # nobody answered
+    after = await fresh(channel, offer)
+    assert not ids_of(after)
+    assert "⌛ Lapsed: the game moved on before everyone answered." in after.content

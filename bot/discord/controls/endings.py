@@ -14,6 +14,7 @@ from bot.discord.controls.base import Control, custom_id, label_of
 from bot.discord.markup import content
 from bot.discord.replies import answer
 from bot.service.endings import ACCEPT
+from bot.service.notices import ChannelPost
 
 if TYPE_CHECKING:
     from bot.discord.client import DragonBot
@@ -72,8 +73,7 @@ async def show_standing(
     except Exception:
         log.exception("reading where the offer of game %s stands failed", game_id)
         return
-    offer = message.content.split("\n", 1)[0]  # the offer itself, without an earlier standing
-    text = f"{offer}\n{content(standing.line)}" if standing.line else offer
+    text = _with_standing(message.content, content(standing.line))
     if standing.waiting and text == message.content:
         return
     view = discord.utils.MISSING if standing.waiting else None
@@ -83,6 +83,37 @@ async def show_standing(
         )
     except discord.HTTPException as error:
         log.info("could not update the offer post %s: %s", message.id, error)
+
+
+RECENT = 50
+"""How far back in a channel an offer's post is looked for when it is settled."""
+
+
+async def settle_offer_post(channel: Any, post: ChannelPost) -> int | None:
+    """Put ``post.text`` under the post offering the offer made at ``post.settles`` and
+    take its Accept and Decline away; the post's id, or None when no such post with live
+    buttons is among the channel's recent messages (settled already by a click, or gone)."""
+    prefix = custom_id("dh:o", post.game_id, post.settles) + ":"
+    try:
+        async for message in channel.history(limit=RECENT):
+            ids = [getattr(c, "custom_id", None) or "" for row in message.components
+                   for c in getattr(row, "children", ())]  # fmt: skip
+            if any(i.startswith(prefix) for i in ids):
+                await message.edit(
+                    content=_with_standing(message.content, content(post.text)), view=None,
+                    allowed_mentions=discord.AllowedMentions.none(),
+                )  # fmt: skip
+                return int(message.id)
+    except discord.HTTPException as error:
+        # Settling is a courtesy to the reader: a click on the offer still answers right.
+        log.info("could not settle the offer post of game %s: %s", post.game_id, error)
+    return None
+
+
+def _with_standing(offer_post: str, line: str) -> str:
+    """The offer's post with ``line`` under the offer (in place of an earlier one)."""
+    offer = offer_post.split("\n", 1)[0]
+    return f"{offer}\n{line}" if line else offer
 
 
 class ResignButton(
