@@ -1,8 +1,9 @@
 """Ending a game gracefully: resigning, draws by agreement and takebacks.
 
-* **Resigning** gives a seat up by the game's own forfeit rule, through the same path as
-  leaving (the seats are marked ``left``, and each forfeits at once where the engine allows
-  it, else as soon as it is prompted).
+* **Resigning** gives a seat up by the game's own forfeit rule, at once, whoever is to
+  move (the seats are marked ``left``, then each forfeits as one versioned action logged
+  ``!forfeit resigned``): where one side remains the game ends, else it goes on without
+  the seat.
 * **A draw offer** and **a takeback request** are stored offers (:meth:`Store.make_offer`):
   they survive a restart, a double click stores nothing twice, and they lapse when the game
   moves on (any write bumps its version). Every other person seated must accept; the last
@@ -87,13 +88,7 @@ class Endings:
                 "(`/rules` says what becomes of it). This cannot be undone.",
                 controls=(Controls(table.record.id, table.record.version, prompt, (choice,)),),
             )
-        now_ok = [s for s in seats if _can_forfeit(table, s)]
-        who = seat_labels(table, seats, " and ")
         outcome = Outcome([Reply(f"You resigned from {table.title}.")])
-        if len(now_ok) < len(seats):
-            text = Text.of("🏳️ ", who, f" resigns from **{table.title}**: the seat gives up "
-                           "by the game's forfeit rule as soon as it is its turn.")  # fmt: skip
-            outcome.add(ChannelPost(table.record.id, table.record.channel_id, text))
         try:
             await self._desk.stored(
                 outcome, self._desk.store.mark_left, table.record.id, table.record.version,
@@ -101,7 +96,8 @@ class Endings:
             )  # fmt: skip
         except StaleVersion:
             raise UserError("The game moved on at that moment; please try again.") from None
-        for seat in now_ok:
+        # Every seat still playing may give up whoever is to move (the engine contract).
+        for seat in seats:
             outcome.notices += (await self._resign_now(table.record.id, seat)).notices
         outcome.notices += (await self._turns.forfeit_departed(table.record.id)).notices
         return outcome
@@ -326,7 +322,8 @@ def _others(table: Table, user_id: int) -> list[int]:
 
 
 def _can_forfeit(table: Table, seat: int) -> bool:
-    """Whether the engine lets the seat give up now (some games only on its turn)."""
+    """Whether the engine lets the seat give up now: any seat still playing while the game
+    is under way."""
     rng = action_rng(table.record.seed, table.record.version + 1)
     try:
         table.engine.forfeit(table.state, seat, rng)

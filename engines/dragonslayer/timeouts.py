@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from engines.base import Event, ForfeitReason
+from engines.base import Event, ForfeitReason, IllegalAction
 from engines.clone import clone
 from engines.dragonslayer import actions, decisions, fight, flow
 from engines.dragonslayer.model import load_urland
@@ -81,7 +81,12 @@ def forfeit(
 ) -> tuple[State, list[Event]]:
     """The magician leaves the game for good for ``reason`` (told as what it was): the
     party's tiles leave the game, the King's men leave the map, and the turn passes on.
-    The last magician left wins."""
+    The last magician left wins. Any magician still playing may leave, on its turn or not.
+    """
+    if state["phase"] == "over":
+        raise IllegalAction("The game is over; there is nothing left to give up.")
+    if seat not in in_game(state):
+        raise IllegalAction(f"{magician_name(state, seat)} has already left the game.")
     state = clone(state)
     who = magician_name(state, seat)
     text = f"{LEAVES[reason].format(who=who)}; the party and King's men leave the board."

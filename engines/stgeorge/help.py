@@ -93,11 +93,13 @@ turn order passes over the empty seat. When no Knight player is left, the Dragon
 
 _AGREEMENT = """\
 ## Resigning, draws and takebacks
-`/game resign` gives your seat up by the forfeit rule above, at once when it is your turn \
-(else as soon as it is). There is no draw by agreement: the rule text knows only wins, the \
-Dragon's or a castle's. `/game undo` asks the other players to take back your last action; \
-every other player must accept (a computer seat always does). Nothing is hidden, so only \
-the die stops it: once a die was rolled after your action, it stands.
+`/game resign` gives your seat up by the forfeit rule above, at once, whoever is to move: \
+the Dragon resigning ends the game; a Knight player resigning leaves with their castles \
+and the player to move keeps their turn. There is no draw by agreement: the rule text \
+knows only wins, the Dragon's or a castle's. `/game undo` asks the other players to take \
+back your last action; every other player must accept (a computer seat always does). \
+Nothing is hidden, so only the die stops it: once a die was rolled after your action, it \
+stands.
 """
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engines.base import Event, ForfeitReason
+from engines.base import Event, ForfeitReason, IllegalAction
 from engines.stgeorge.board import current_board
 from engines.stgeorge.moves import DRAGON
 from engines.stgeorge.state import State
@@ -51,8 +51,9 @@ def forfeit(
     ends the game, every Knight seat still playing winning together. A Knight seat leaving
     takes its castles out of play (its Knights leave the board and the Dragon no longer
     needs two of them); the others play on, and the Dragon wins once no Knight seat is
-    left. The rng is not used."""
-    check_prompted(state, seat)
+    left. Any seat still playing may leave, on its turn or not: out of turn, the seat to
+    move keeps its turn (and its roll). The rng is not used."""
+    _check_playing(state, seat)
     board = current_board()
     new = state.copy()
     new.departed.append(seat)
@@ -94,4 +95,16 @@ def forfeit(
             ending = ([dragon], "The Dragon wins: no Knight is left to face it.")
         else:
             ending = ending_of(board, new)
+    if seat != state.to_move and ending is None:
+        return new, [Event(text, data=data)]
     return new, [Event(text, data=data), *end_turn(new, ending)]
+
+
+def _check_playing(state: State, index: int) -> None:
+    """IllegalAction unless seat ``index`` is still playing in a game under way."""
+    if state.phase == "over":
+        raise IllegalAction(f"The game is over. {state.result_text}")
+    if not 0 <= index < len(state.roles):
+        raise IllegalAction(f"There is no seat {index} at this table.")
+    if index in state.departed:
+        raise IllegalAction(f"{seat_name(state, index)} has already left the game.")

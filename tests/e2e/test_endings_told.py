@@ -62,3 +62,14 @@ async def test_a_player_who_leaves_is_told_as_leaving_not_as_a_timeout(simcord_e
     assert "ran out of time" not in final and "resign" not in final
     told = await history_text(players["dragon"], channel)
     assert "🚪 left the game" in told and "ran out of time" not in told
+
+
+async def test_resigning_out_of_turn_in_st_george_for_two_ends_the_game_at_once(simcord_env, world):
+    channel, players = await open_two_player_game(world)
+    await resign(players["dragon"], channel)  # the Knights are to roll
+    final = bot_posts(channel)[-1].content
+    assert "The Dragon resigned and left the game." in final
+    assert "🏆 The Dragon resigned: the Knights have driven it off." in final
+    assert not any("as soon as it is its turn" in m.content for m in bot_posts(channel))
+    status = await players["knights"].slash(channel, "game status")
+    assert "finished" in texts([status])[0]

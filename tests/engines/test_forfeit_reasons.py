@@ -30,3 +30,42 @@ def test_a_forfeit_is_told_as_what_it_was_timeout_resignation_or_leaving(slug):
     old = replay(game, roles, options, 5, [(1, seat, FORFEIT)])
     timed_out, _ = game.forfeit(state, seat, action_rng(5, 1), "timeout")
     assert game.dump(old) == game.dump(timed_out)
+
+
+TABLES = [
+    pytest.param(slug, players, id=f"{slug}-{players}p")
+    for slug, game in sorted(ENGINES.items())
+    for players in range(game.min_players, game.max_players + 1)
+]
+
+
+@pytest.mark.parametrize(("slug", "players"), TABLES)
+def test_a_seat_not_to_move_can_resign_at_once_and_the_game_goes_on_or_ends(slug, players):
+    """Along a random line of play, every seat still playing that is not asked anything may
+    give up: with two seats the other wins at once; with more the game goes on without it,
+    and the seats that were to move still are."""
+    game = ENGINES[slug]
+    options = game.parse_options("")
+    roles = [role.key for role in game.roles(players, options)]
+    state = game.setup(roles, options, setup_rng(3))
+    pick = random.Random(f"resign:{slug}:{players}")
+    tried = 0
+    for step in range(1, 80):
+        prompts = game.prompts(state)
+        if not prompts:
+            break
+        asked = {p.seat for p in prompts}
+        for seat in sorted(set(range(players)) - asked):
+            after, events = game.forfeit(state, seat, random.Random(0), "resigned")
+            tried += 1
+            assert any(e.public and "resign" in e.text for e in events)
+            assert seat not in {p.seat for p in game.prompts(after)}
+            if players == 2:
+                assert game.result(after) is not None, "one side remains: the game ends"
+            elif game.result(after) is None:
+                still = {p.seat for p in game.prompts(after)}
+                assert asked <= still, f"{asked} were to move, now {still}"
+        prompt = pick.choice(prompts)
+        action = pick.choice(game.legal_actions(state, prompt.seat)).action
+        state, _ = game.apply(state, prompt.seat, action, action_rng(3, step))
+    assert tried or slug == "dragons-cave"  # every Dragon's Cave seat answers each phase

@@ -91,11 +91,15 @@ def test_skipping_the_dragon_starts_the_next_round():
     assert after.departed == []
 
 
-def test_skip_and_forfeit_only_for_the_seat_asked():
+def test_skip_only_for_the_seat_asked_forfeit_for_any_seat_still_playing():
     state = new_game(5)
-    for hook in (GAME.skip, GAME.forfeit):
-        with pytest.raises(IllegalAction, match="not your turn"):
-            hook(state, 3, NoDice())
+    with pytest.raises(IllegalAction, match="not your turn"):
+        GAME.skip(state, 3, NoDice())
+    gone, events = GAME.forfeit(state, 3, NoDice(), "resigned")
+    assert gone.to_move == state.to_move and gone.phase == state.phase, "the turn stays"
+    assert gone.departed == [3] and "resigned and left the game" in events[0].text
+    with pytest.raises(IllegalAction, match="already left"):
+        GAME.forfeit(gone, 3, NoDice())
     over, _events = forfeit(position(5, {"9f": "dragon"}, to_move=4))
     assert GAME.result(over) is not None
     for hook in (GAME.skip, GAME.forfeit):
