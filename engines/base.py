@@ -33,6 +33,8 @@ Ideas borrowed from OpenSpiel and boardgame.io:
   (:func:`engines.replay.takeback`); it is allowed only while nothing was revealed since:
   no chance drawn (the host watches the rng) and nothing hidden shown
   (:meth:`Game.revealed`). Each game's rules help says both.
+* **Turns** are numbered by the game itself (:meth:`Game.turn`, with its word
+  :attr:`Game.turn_name`): whatever shows a turn number uses that one numbering.
 * **Snapshots** (:meth:`Game.dump`) carry a format version; :meth:`Game.load` refuses one
   it does not know (see :mod:`engines.snapshot`). :mod:`engines.replay` rebuilds a game
   from its seed and action log.
@@ -176,6 +178,9 @@ class Game(Protocol):
     """The table options, as a schema (:class:`engines.options.Option`): what
     :meth:`parse_options` accepts, with defaults; also printed in help
     (:func:`engines.options.describe`). Empty for a game without options."""
+    turn_name: str
+    """What this game calls one turn, in lower case (``"turn"``, ``"round"``): the word
+    every numbered turn is shown with (``Turn 3``, ``Round 3``, ``16 turns``)."""
 
     def roles(self, players: int, options: dict[str, Any]) -> list[Role]:
         """The seats of a table of ``players``, in seat (and turn) order.
@@ -269,6 +274,17 @@ class Game(Protocol):
 
     def result(self, state: State) -> Result | None:
         """The outcome once the game is over, else ``None``."""
+
+    def turn(self, state: State) -> int:
+        """The number of the turn ``state`` is in, from 1, as this game counts turns (each
+        game says what one turn is: one seat's move, a round of every seat, a round of
+        secret choices): the turn whose decisions :meth:`prompts` asks for now, and once
+        the game is over the turn it ended in, so a finished game lasted ``turn(final)``
+        turns. An action belongs to the turn of the state it was taken in. It never
+        falls along a line of play (a takeback returns to an earlier state and its
+        number) and rises by at most one a step. This is the only numbering of turns:
+        the summary, posts, history, records and replays all show it.
+        """
 
     def dump(self, state: State) -> dict[str, Any]:
         """State as JSON-ready data (the stored snapshot), with its ``"format"``: the

@@ -22,6 +22,11 @@ class ToyGame:
     title = "Toy Game"
     min_players = 2
     max_players = 2
+    turn_name = "turn"
+
+    def turn(self, state) -> int:
+        """A turn is both secret picks, or the roll after them."""
+        return state.get("round", 1)
 
     def roles(self, players: int, options: dict[str, Any]) -> list[Role]:
         if players != 2:
@@ -68,6 +73,8 @@ class ToyGame:
             state["phase"] = "pick"
             if value == 6:
                 state["score"][0] += 1
+            if self.result(state) is None:  # a finished game stays on its last round
+                state["round"] = self.turn(state) + 1
             return state, [Event(f"Even rolled {value}.", data={"roll": value})]
         state["picks"][seat] = int(action.split()[1])
         events = [Event(f"You picked {state['picks'][seat]}.", seat=seat)]
@@ -80,6 +87,8 @@ class ToyGame:
         state["last"] = [a, b]
         state["picks"] = [None, None]
         state["phase"] = "roll"
+        if self.result(state) is None:
+            state["round"] = self.turn(state) + 1
         events.append(Event(f"Picks revealed: Even {a}, Odd {b}.", data={"picks": [a, b]}))
         return state, events
 
@@ -87,6 +96,7 @@ class ToyGame:
         if state["phase"] == "roll":
             state = copy.deepcopy(state)
             state["phase"] = "pick"
+            state["round"] = self.turn(state) + 1
             return state, [Event("Even's roll is skipped.")]
         return self.apply(state, seat, f"pick {rng.randint(1, 3)}", rng)
 

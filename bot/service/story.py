@@ -58,7 +58,7 @@ class Entry:
     action: str
     secret: bool  # it answered a secret prompt
     events: tuple[str, ...]  # the texts of its public events
-    turn: int  # the turn it belongs to, from 1
+    turn: int  # the turn it was taken in, from 1 (Game.turn)
     passed: bool  # the turn passed after it (a change of who is asked, or the end)
     view: dict[str, Any] | None  # the public view after it, when a board was shown
 
@@ -70,10 +70,13 @@ class Story:
     start: dict[str, Any]
     entries: tuple[Entry, ...]
     final: Any  # the engine state after the last entry
+    turns: int  # the turn the game is in now, or ended in (Game.turn of ``final``)
+    over: bool  # the game has ended
+    word: str  # what the game calls a turn (Game.turn_name)
 
-    @property
-    def turns(self) -> int:
-        return self.entries[-1].turn if self.entries else 0
+    def counted(self, count: int | None = None) -> str:
+        """``count`` (by default every turn) with the game's word: "16 turns", "1 round"."""
+        return plural(self.turns if count is None else count, self.word)
 
 
 @dataclass(frozen=True)
@@ -91,12 +94,13 @@ def walk(engine: Game, record: GameRecord, actions: list[ActionRecord]) -> Story
     roles = role_keys(engine, record)
     state = engines.replay.start(engine, roles, record.options, record.seed)
     start = engine.view(state, None)
-    entries, turn = [], 1
+    entries = []
     # The entries in effect, and the state before each: a takeback returns to one of them.
     kept: list[engines.replay.Entry] = []
     befores: list[Any] = []
     for logged in actions:
         before = engine.prompts(state)
+        turn = engine.turn(state)
         # A marker (a timeout, a resignation) is public even when it ends a secret prompt:
         # what a skip chose for the seat depends on the seed, which stays hidden.
         marker = logged.action.startswith("!")
@@ -112,15 +116,17 @@ def walk(engine: Game, record: GameRecord, actions: list[ActionRecord]) -> Story
             state = _step(engine, state, record.seed, logged)
         public = [e for e in logged.events if e.get("seat") is None]
         passed = _passed(engine, before, state, logged)
-        # A board is shown at each change of turn, and when an event asks for one.
-        shown = passed or any(e.get("data", {}).get("picture") for e in public)
+        # A board is shown at each change of who plays and of the turn's number, and when
+        # an event asks for one.
+        shown = passed or engine.turn(state) != turn
+        shown = shown or any(e.get("data", {}).get("picture") for e in public)
         entries.append(Entry(
             logged.seq, logged.seat, logged.action, secret,
             tuple(str(e.get("text", "")) for e in public), turn, passed,
             engine.view(state, None) if shown else None,
         ))  # fmt: skip
-        turn += passed
-    return Story(start, tuple(entries), state)
+    over = engine.result(state) is not None
+    return Story(start, tuple(entries), state, engine.turn(state), over, engine.turn_name)
 
 
 def _step(engine: Game, state: Any, seed: int, logged: ActionRecord) -> Any:
@@ -170,8 +176,8 @@ def seat_name(table: Table, seat: int) -> str:
 
 
 def history_blocks(table: Table, story: Story) -> list[str]:
-    """The history as blocks of lines, one per turn: a header naming who played, then
-    one line per action."""
+    """The history as blocks of lines, one per turn as the game numbers them: a header
+    naming the turn and who played in it, then one line per action."""
     blocks: list[str] = []
     by_turn: dict[int, list[Entry]] = {}
     for entry in story.entries:
@@ -179,7 +185,7 @@ def history_blocks(table: Table, story: Story) -> list[str]:
     for turn, entries in by_turn.items():
         seats = dict.fromkeys(e.seat for e in entries)
         who = ", ".join(seat_name(table, s) for s in seats)
-        lines = [f"**Turn {turn}** · {who}", *(said(e) for e in entries)]
+        lines = [f"**{story.word.capitalize()} {turn}** · {who}", *(said(e) for e in entries)]
         blocks.append("\n".join(lines))
     return blocks
 
@@ -239,8 +245,9 @@ class StoryTeller:
     async def history(
         self, *, page: int | None = None, user_id: int | None = None, **where: Any
     ) -> Reply:
-        """The moves so far by turn, from public events only, one page at a time (the
-        latest page unless ``page`` names an older one, from 1)."""
+        """The moves by turn (the game's own numbering), from public events only, one page at
+        a time (the latest page unless ``page`` names an older one, from 1); a finished
+        game's history says it is the whole game and how many turns it lasted."""
         table = await self._desk.find(user_id=user_id, **where)
         story = await self.story(table)
         paged = pages(history_blocks(table, story), PAGE_CHARS - 100)
@@ -250,7 +257,8 @@ class StoryTeller:
                 f"The history of {table.title} has {plural(len(paged), 'page')}; "
                 f"ask for a `page` from 1 to {len(paged)}."
             )
-        head = f"📖 **{table.title}**: history, page {number} of {len(paged)}"
+        whole = f"the whole game, {story.counted()}" if story.over else "the game so far"
+        head = f"📖 **{table.title}**: history of {whole}, page {number} of {len(paged)}"
         if number > 1:
             head += f" (older: `page:{number - 1}`)"
         return Reply(f"{head}\n{paged[number - 1]}")
@@ -294,6 +302,7 @@ class StoryTeller:
         if record.result:
             headers["Result"] = record.result
         if over:
+            headers["Turns"] = str(story.turns)
             headers["Seed"] = str(record.seed)
         moves = tuple(
             records.Move(e.seq, e.seat, None if e.secret and not over else e.action)
@@ -305,17 +314,21 @@ class StoryTeller:
         self, *, from_turn: int = 1, progress: Progress | None = None,
         user_id: int | None = None, **where: Any,
     ) -> File:  # fmt: skip
-        """An animated picture of the public boards at each change of turn (from turn
-        ``from_turn``), each board drawn off the event loop; ``progress`` hears how far
-        the drawing has got."""
+        """An animated picture of the public boards at each change of who plays, from the
+        board turn ``from_turn`` began with (turns as the game numbers them, up to the
+        turn it is on or ended in), each board drawn off the event loop; ``progress``
+        hears how far the drawing has got. A finished game's caption calls it the whole
+        game."""
         table = await self._desk.find(user_id=user_id, **where)
         if not self._drawing.draws_pictures:
             raise UserError("This table draws no pictures, so it cannot draw a replay.")
         story = await self.story(table)
-        if not 1 <= from_turn <= max(story.turns, 1):
+        if not 1 <= from_turn <= story.turns:
+            lasted = (
+                f"lasted {story.counted()}" if story.over else f"is on {story.word} {story.turns}"
+            )
             raise UserError(
-                f"{table.title} has {plural(story.turns, 'turn')} so far; `from_turn` must be "
-                f"between 1 and {max(story.turns, 1)}."
+                f"{table.title} {lasted}; `from_turn` must be between 1 and {story.turns}."
             )
         views = frames_of(story, from_turn)
         pictures = []
@@ -329,9 +342,12 @@ class StoryTeller:
             await progress(len(views), len(views))
         data = await self._drawing.animate(pictures)
         name = f"{table.engine.slug}-{table.record.id}-replay.gif"
-        turns = plural(story.turns, "turn")
-        turns = f"turns {from_turn} to {story.turns}" if from_turn > 1 else turns
-        return File(name, data, f"🎞️ Replay of {table.title}: {turns}, {len(views)} boards.")
+        turns = story.counted()
+        if from_turn > 1:
+            turns = f"{story.word}s {from_turn} to {story.turns} of {story.turns}"
+        whole = "the whole game" if story.over else "the game so far"
+        boards = plural(len(views), "board")
+        return File(name, data, f"🎞️ Replay of {table.title}, {whole}: {turns}, {boards}.")
 
     async def play_record(self, text: str) -> Reply:
         """A finished game's record played back from its seed: the final board, its
@@ -349,8 +365,9 @@ class StoryTeller:
         title = record.headers.get("Title", engine.title)
         number = record.headers.get("Number", "")
         title += f" #{number}" if number else ""
+        turns = plural(engine.turn(state), engine.turn_name)
         lines = [
-            f"**{title}** played back: {plural(len(record.moves), 'action')}.",
+            f"**{title}** played back: {turns}, {plural(len(record.moves), 'action')}.",
             view["summary"],
         ]
         if result is not None:

@@ -13,7 +13,16 @@ from typing import Any
 
 from engines import options as schema
 from engines.base import Choice, Event, ForfeitReason, Prompt, Result, Role
-from engines.dragons_cave import actions, endings, observe, prompts, setup, timeouts, views
+from engines.dragons_cave import (
+    actions,
+    endings,
+    observe,
+    prompts,
+    rounds,
+    setup,
+    timeouts,
+    views,
+)
 from engines.dragons_cave.help import rules_help
 from engines.dragons_cave.setup import COLOURS
 from engines.dragons_cave.state import Observed, State, dump, load, result
@@ -29,6 +38,7 @@ class DragonsCave:
     min_players = setup.MIN_PLAYERS
     max_players = setup.MAX_PLAYERS
     options = setup.OPTIONS
+    turn_name = rounds.TURN_NAME
 
     def roles(self, players: int, options: dict[str, Any]) -> list[Role]:
         """``red``, ``blue``, then ``green`` and ``yellow``; with 2 players each has 2 Dwarves."""
@@ -93,6 +103,10 @@ class DragonsCave:
 
     def result(self, state: State) -> Result | None:
         return result(state)
+
+    def turn(self, state: State) -> int:
+        """The round (see :func:`rounds.round_number`)."""
+        return rounds.round_number(state)
 
     def dump(self, state: State) -> dict[str, Any]:
         return dump(state)

@@ -222,6 +222,16 @@ def _play_event(state: State, play: Play) -> Event:
     return Event(text, data={"play": dict(play)})
 
 
+TURN_NAME = "round"
+
+
+def round_number(state: State) -> int:
+    """The round ``state`` is in, from 1: a round is every seat's secret card, the reveal,
+    any caught Dwarves' hidden coins and the Dragon's pick of their hands. A finished game
+    stays on the round it ended in."""
+    return int(state["round"])
+
+
 def end_round(state: State) -> list[Event]:
     """End the round: finish the game if it is over, else pass the Dragon and start the
     next round."""

@@ -21,6 +21,15 @@ from engines.dragonslayer.state import (
     place_of,
 )
 
+TURN_NAME = "turn"
+
+
+def turn_number(state: State) -> int:
+    """The turn ``state`` is in, from 1: a turn is one round of every magician still
+    playing, in turn order, each with its King's men after it (the setting up belongs to
+    turn 1). A finished game stays on the turn it ended in."""
+    return int(state["turn"])
+
 
 def begin_turn(state: State, seat: int, events: list[Event]) -> None:
     """``seat`` starts a turn: idle King's men sit it out, a magician with a lost turn loses it

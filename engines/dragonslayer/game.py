@@ -7,7 +7,16 @@ from typing import Any
 
 from engines import options as schema
 from engines.base import Choice, Event, ForfeitReason, Prompt, Result, Role
-from engines.dragonslayer import actions, endings, observe, prompts, setup, timeouts, views
+from engines.dragonslayer import (
+    actions,
+    endings,
+    flow,
+    observe,
+    prompts,
+    setup,
+    timeouts,
+    views,
+)
 from engines.dragonslayer.help import rules_help
 from engines.dragonslayer.setup import DEFAULT_MAGICIANS
 from engines.dragonslayer.state import State, dump, load, result
@@ -23,6 +32,7 @@ class Dragonslayer:
     min_players = setup.MIN_PLAYERS
     max_players = setup.MAX_PLAYERS
     options = setup.OPTIONS
+    turn_name = flow.TURN_NAME
 
     def roles(self, players: int, options: dict[str, Any]) -> list[Role]:
         """The chosen magicians in turn order (Aurric, Merridyds, Old Kyvin, Galen)."""
@@ -85,6 +95,10 @@ class Dragonslayer:
 
     def result(self, state: State) -> Result | None:
         return result(state)
+
+    def turn(self, state: State) -> int:
+        """A round of every magician (see :func:`flow.turn_number`)."""
+        return flow.turn_number(state)
 
     def dump(self, state: State) -> dict[str, Any]:
         return dump(state)

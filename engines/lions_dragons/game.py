@@ -18,7 +18,16 @@ from typing import Any
 
 from engines import options as schema
 from engines.base import Choice, Event, ForfeitReason, Prompt, Result, Role
-from engines.lions_dragons import actions, endings, observe, prompts, setup, timeouts, views
+from engines.lions_dragons import (
+    actions,
+    endings,
+    observe,
+    prompts,
+    rules,
+    setup,
+    timeouts,
+    views,
+)
 from engines.lions_dragons.help import rules_help
 from engines.lions_dragons.state import State, dump, load, result
 
@@ -35,6 +44,7 @@ class LionsDragons:
     min_players = 2
     max_players = 2
     options = setup.OPTIONS
+    turn_name = rules.TURN_NAME
 
     def roles(self, players: int, options: dict[str, Any]) -> list[Role]:
         return setup.roles(players, options)
@@ -100,6 +110,10 @@ class LionsDragons:
 
     def result(self, state: State) -> Result | None:
         return result(state)
+
+    def turn(self, state: State) -> int:
+        """One side's action and its Fireball phase (see :func:`rules.turn_number`)."""
+        return rules.turn_number(state)
 
     def observe(self, state: State, seat: int) -> State:
         """Nothing is hidden in Lions and Dragons Chess: both sides see the whole board."""

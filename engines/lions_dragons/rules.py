@@ -112,6 +112,23 @@ def progressed(captured: list[Piece], move: Move, flights: list[dict[str, Any]])
     return any(f["outcome"] in fireballs.PROGRESS_OUTCOMES for f in flights)
 
 
+TURN_NAME = "turn"
+
+ENDED_BY_PLAY = frozenset({"wizard", "goal", "stuck", "repetition", "quiet"})
+"""The endings that come from a turn played to its end (its ply counted); any other
+(a forfeit, a draw agreed) comes during the turn in progress."""
+
+
+def turn_number(state: State) -> int:
+    """The turn ``state`` is in, from 1: a turn is one side's action and the Fireball phase
+    after it (White's turn 1, Black's turn 2, ...). A finished game stays on the turn it
+    ended in."""
+    result = state["result"]
+    if result is not None and result["reason"] in ENDED_BY_PLAY:
+        return int(state["ply"])  # the ply of the ending turn was counted
+    return int(state["ply"]) + 1
+
+
 def end_of_turn(state: State, progress: bool) -> None:
     """Pass the turn and decide a stalled game (no legal action, repetition, quiet plies)."""
     state["ply"] += 1

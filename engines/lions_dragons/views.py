@@ -7,6 +7,7 @@ from typing import Any
 from engines.clone import clone
 from engines.lions_dragons import board
 from engines.lions_dragons.pieces import SIDES
+from engines.lions_dragons.rules import turn_number
 from engines.lions_dragons.state import State, seat_of
 
 _ORDER = {c: i for i, c in enumerate(board.CELLS)}
@@ -51,11 +52,11 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
 
 
 def _summary(state: State) -> str:
-    """One line: whose turn (or the result), the ply, the last action."""
+    """One line: whose turn (or the result), the turn number, the last action."""
     if state["result"] is not None:
         head = state["result"]["text"]
     else:
-        head = f"{state['to_move'].capitalize()} to move (turn {state['ply'] // 2 + 1})."
+        head = f"{state['to_move'].capitalize()} to move (turn {turn_number(state)})."
         left = state["options"]["cap"] - state["quiet"]
         if left <= 20:
             plies = "1 ply" if left == 1 else f"{left} plies"

@@ -18,7 +18,7 @@ from typing import Any
 
 from engines import options as schema
 from engines.base import Choice, Event, ForfeitReason, Prompt, Result, Role
-from engines.stgeorge import actions, endings, observe, prompts, setup, timeouts, views
+from engines.stgeorge import actions, endings, observe, prompts, setup, timeouts, turns, views
 from engines.stgeorge.help import rules_help
 from engines.stgeorge.prompts import Move
 from engines.stgeorge.state import State, dump, load, result
@@ -34,6 +34,7 @@ class StGeorge:
     min_players = 2
     max_players = 5
     options = setup.OPTIONS
+    turn_name = turns.TURN_NAME
 
     def roles(self, players: int, options: dict[str, Any]) -> list[Role]:
         """The seats for ``players`` (2-5), Knights first and the Dragon last."""
@@ -95,6 +96,10 @@ class StGeorge:
     def result(self, state: State) -> Result | None:
         """Winners (none for a draw) and the reason, once the game is over."""
         return result(state)
+
+    def turn(self, state: State) -> int:
+        """A round of every seat (see :func:`turns.turn_number`)."""
+        return turns.turn_number(state)
 
     def observe(self, state: State, seat: int) -> State:
         """Nothing is hidden in St. George: every seat sees the whole state."""

@@ -25,6 +25,17 @@ def castle_name(board: Board, castle: str) -> str:
     return board.castles[castle].name
 
 
+TURN_NAME = "turn"
+
+
+def turn_number(state: State) -> int:
+    """The turn ``state`` is in, from 1: a turn is one round of every seat still playing,
+    Knights first and the Dragon last (each seat rolling and moving once), so all Knight
+    seats and the Dragon play under the same number. A finished game stays on the turn it
+    ended in."""
+    return state.turn
+
+
 def end_turn(state: State, ending: tuple[list[int], str] | None) -> list[Event]:
     """Pass the turn on, or end the game with ``ending`` (winners, text); mutates ``state``
     (a fresh copy made by the caller) and returns the events of a finished game."""

@@ -103,7 +103,7 @@ async def test_history_groups_by_turn_and_hides_secret_picks_until_revealed(host
     await host.act(game_id=game_id, user_id=BOB, action="pick 1")
     await host.act(game_id=game_id, user_id=ALICE, action="roll")
     lines = str((await host.history(game_id=game_id, user_id=BOB)).text).splitlines()
-    assert lines[0].startswith("📖 **Toy Game #1**: history, page 1 of 1")
+    assert lines[0].startswith("📖 **Toy Game #1**: history of the game so far, page 1 of 1")
     assert lines[1:5] == [
         "**Turn 1** · Even (alice), Odd (bob)",
         f"{SECRET} — 1 of 2 picks are in.",
@@ -316,9 +316,9 @@ async def test_a_replay_draws_every_turn_change_and_tells_its_progress(store):
     later = await host.replay_animation(game_id=game_id, from_turn=7)
     with Image.open(io.BytesIO(later.data)) as image:
         assert image.n_frames == 4
-    assert "turns 7 to 9" in later.text
-    with pytest.raises(UserError, match="between 1 and 9"):
-        await host.replay_animation(game_id=game_id, from_turn=10)
+    assert "turns 7 to 10" in later.text  # the tenth under way
+    with pytest.raises(UserError, match="between 1 and 10"):
+        await host.replay_animation(game_id=game_id, from_turn=11)
 
 
 async def test_a_table_without_pictures_cannot_draw_a_replay(store):

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
@@ -311,3 +312,45 @@ def test_every_game_says_how_it_ends_by_agreement(slug):
     assert "/game resign" in text and "/game undo" in text
     assert ("no draw by agreement" not in text) == game.draw_by_agreement(state)
     assert game.revealed(state, state) is False
+
+
+NUMBERED = re.compile(r"\b(?:turn|round) (\d+)\b|\bafter (\d+) (?:turns?|rounds?)\b", re.I)
+"""A turn number in a summary: ``Turn 3:``, ``(turn 3)``, ``Round 3``, ``after 16 turns``."""
+
+
+@pytest.mark.parametrize(
+    ("slug", "players"),
+    [
+        pytest.param(slug, players, id=f"{slug}-{players}p")
+        for slug, game in sorted(ENGINES.items())
+        for players in range(game.min_players, game.max_players + 1)
+    ],
+)
+def test_every_game_numbers_its_turns_once_from_one_without_gaps(slug, players):
+    """``turn`` starts at 1, rises by at most one a step and never falls; a finished game
+    stays on the turn of its last action; every number a summary shows is that one."""
+    game = ENGINES[slug]
+    assert game.turn_name in ("turn", "round")
+    options = game.parse_options("")
+    roles = [role.key for role in game.roles(players, options)]
+    state = game.setup(roles, options, setup_rng(0))
+    pick = random.Random(f"turns:{slug}:{players}")
+    assert game.turn(state) == 1
+    for step in range(1, MAX_STEPS + 1):
+        number = game.turn(state)
+        shown = [int(a or b) for a, b in NUMBERED.findall(game.view(state, None)["summary"])]
+        assert all(n == number for n in shown), (number, game.view(state, None)["summary"])
+        prompts = game.prompts(state)
+        if not prompts:
+            break
+        prompt = pick.choice(prompts)
+        rng = action_rng(0, step)
+        if pick.random() < SKIP_RATE:
+            state, _ = game.skip(state, prompt.seat, rng)
+        else:
+            action = pick.choice(game.legal_actions(state, prompt.seat)).action
+            state, _ = game.apply(state, prompt.seat, action, rng)
+        assert game.turn(state) in (number, number + 1), f"turn {number} to {game.turn(state)}"
+        if game.result(state) is not None:
+            assert game.turn(state) == number, "a finished game left the turn it ended in"
+    assert game.result(state) is not None

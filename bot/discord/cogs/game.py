@@ -302,7 +302,9 @@ class Game(commands.GroupCog, group_name="game", group_description="Play dragon 
             interaction, lambda: self.bot.host.request_takeback(**asked(interaction), game_id=game)
         )
 
-    @app_commands.command(name="history", description="The moves of a game so far, by turn")
+    @app_commands.command(
+        name="history", description="A game's moves, turn by turn (the whole game once it ends)"
+    )
     @app_commands.describe(
         game="Game number, finished games too (default: the one in this channel)",
         page="Page to show, from 1 for the oldest moves (default: the latest page)",
@@ -335,7 +337,7 @@ class Game(commands.GroupCog, group_name="game", group_description="Play dragon 
     )
     @app_commands.describe(
         game="Game number, finished games too (default: the one in this channel)",
-        from_turn="The turn to start from (default: the first)",
+        from_turn="The turn to start from, numbered as posts and history number it (default: 1)",
     )
     @app_commands.autocomplete(game=ac.story_games)
     async def replay(
