@@ -392,8 +392,10 @@ class TurnClock:
                 table = None
                 continue
             rng = action_rng(table.record.seed, table.record.version + 1)
-            hook = table.engine.skip if mode == "skip" else table.engine.forfeit
-            state, events = hook(table.state, seat, rng)
+            if mode == "skip":
+                state, events = table.engine.skip(table.state, seat, rng)
+            else:
+                state, events = table.engine.forfeit(table.state, seat, rng, "timeout")
             headline = _timeout_headline(table, seat, mode, events)
             try:
                 committed = await self._turns.commit(

@@ -37,7 +37,7 @@ from bot.service.timing import NO_DEADLINES, pause_text
 from bot.service.watchers import tell_onlookers
 from bot.store import GameRecord, StaleVersion
 from engines.base import Choice, Event, IllegalAction, Prompt, Result, UnreadableAction
-from engines.replay import action_rng
+from engines.replay import action_rng, forfeit_marker
 
 log = logging.getLogger(__name__)
 
@@ -413,7 +413,8 @@ class Turns:
         tell_onlookers(outcome, table, self._desk.clock())
 
     async def forfeit_departed(self, game_id: int) -> Outcome:
-        """Forfeit every seat that is prompted now but whose player has left."""
+        """Forfeit every seat that is prompted now but whose player has left, logged and
+        told as leaving (``!forfeit left``), not as a timeout."""
         outcome = Outcome()
         for _ in range(16):
             table = await self._desk.table(game_id)
@@ -422,11 +423,10 @@ class Turns:
                 break
             seat = gone[0]
             rng = action_rng(table.record.seed, table.record.version + 1)
-            state, events = table.engine.forfeit(table.state, seat, rng)
-            headline = f"🚪 {table.role_name(seat)} has left the game."
+            state, events = table.engine.forfeit(table.state, seat, rng, "left")
             try:
                 outcome.notices += (
-                    await self.commit(table, seat, "!forfeit", state, events, headline)
+                    await self.commit(table, seat, forfeit_marker("left"), state, events, "🚪")
                 ).notices
             except StaleVersion:
                 continue
