@@ -4,12 +4,18 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import logging
+import signal
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from bot import logs
 from bot.settings import BadSettings, Settings
+
+if TYPE_CHECKING:
+    from bot.discord.client import DragonBot
 
 NO_TOKEN = """No Discord bot token is set, so the bot cannot connect.
 
@@ -91,8 +97,30 @@ def _run(settings: Settings, token: str) -> int:
     data.use_overrides(settings.data_overrides)
     asyncio.run(_check_database(settings.database))
     logs.setup(logging.INFO)
-    create_bot(settings).run(token, log_handler=None)
+    asyncio.run(_serve(create_bot(settings), token))
     return 0
+
+
+async def _serve(bot: DragonBot, token: str) -> None:
+    """Run ``bot`` until it closes or the process is asked to stop (Ctrl-C, or SIGTERM
+    from the host running it): then it stops in order (``DragonBot.close``: no new work,
+    sends under way finished or left for the next start, claims released, the store
+    closed last), with no traceback."""
+    loop = asyncio.get_running_loop()
+    closing: list[asyncio.Task[None]] = []
+
+    def stop() -> None:
+        if not closing:
+            print("Stopping: finishing what is under way…", file=sys.stderr)
+            closing.append(asyncio.create_task(bot.close()))
+
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError):  # (no signal handlers on Windows)
+            loop.add_signal_handler(signum, stop)
+    async with bot:
+        await bot.start(token)
+    if closing:
+        await closing[0]
 
 
 async def _check_database(location: str) -> None:

@@ -4,6 +4,7 @@ answers for all of them."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import random
 from typing import Any
@@ -54,6 +55,7 @@ class DragonBot(commands.Bot):
         )
         self.settings = settings
         self.courier = Courier(self)
+        self._stopping: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
         engine_data.use_overrides(self.settings.data_overrides)
@@ -105,16 +107,26 @@ class DragonBot(commands.Bot):
             await self.tree.sync()
 
     async def close(self) -> None:
+        """Stop in order, once: the turn clock starts nothing more (firings under way
+        finish), the outbox takes no lane (a send under way finishes, its claims are
+        released), the gateway closes so no new interaction comes, and only then the store
+        and the picture workers close. Whatever was stored and not sent is sent after the
+        next start; a click answered meanwhile is told its post is delayed."""
+        if self._stopping is None:
+            self._stopping = asyncio.create_task(self._stop_in_order())
+        await asyncio.shield(self._stopping)
+
+    async def _stop_in_order(self) -> None:
         for worker in (getattr(self, "scheduler", None), getattr(self, "outbox", None)):
             if worker is not None:
                 await worker.stop()
+        await super().close()
         host = getattr(self, "host", None)
         if host is not None:
             await host.close()
         pictures = getattr(self, "pictures", None)
         if pictures is not None:
             await pictures.close()
-        await super().close()
 
     async def on_app_command_error(
         self, interaction: discord.Interaction[DragonBot], error: app_commands.AppCommandError

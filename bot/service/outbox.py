@@ -57,6 +57,8 @@ LANE_LEASE = 60.0
 """Seconds a claim on a lane lasts (renewed before each notice): processes sharing the
 database send each lane from the one that claimed it; if that process dies, another takes
 the lane over this long after its last renewal."""
+STOP_GRACE = 5.0
+"""Seconds :meth:`Outbox.stop` lets sends under way finish before abandoning them."""
 LANE_BUSY = 1.0
 """Seconds before a lane another process is sending is looked at again (it may have left
 notices stored after it read the lane, or died)."""
@@ -156,6 +158,10 @@ class Outbox:
         self._sleeping = False
         self._dirty = False
         self._next_retry: float | None = None
+        self._stopping = False
+        self._lanes: set[asyncio.Task[bool]] = set()
+        """The lanes being sent now, each in a task of its own (so stopping can wait for
+        them, or abandon them, without touching the tasks that asked for them)."""
         self._refused: set[int] = set()
         """Channels refusing the bot a permission whose hosts were told (until a send there
         goes through again)."""
@@ -166,26 +172,41 @@ class Outbox:
 
     def start(self) -> None:
         """Send what is waiting now, then whatever is stored later, until :meth:`stop`."""
+        self._stopping = False
         if self._task is None:
             self._task = asyncio.create_task(self._run(), name="outbox")
 
-    async def stop(self) -> None:
-        task, self._task = self._task, None
-        if task is not None:
-            task.cancel()
+    async def stop(self, grace: float = STOP_GRACE) -> None:
+        """Stop sending, in order: no lane is taken any more (a flush asked for now sends
+        nothing and says so), a notice being sent is finished (one still going after
+        ``grace`` seconds is abandoned, unrecorded), and every lane this outbox claimed
+        is released before this returns, so the store may be closed then. Whatever was
+        not sent stays stored and is sent after the next start."""
+        self._stopping = True
+        worker, self._task = self._task, None
+        if worker is not None and self._sleeping:
+            worker.cancel()
+        running = {t for t in (worker, *self._lanes) if t is not None and not t.done()}
+        if running:
+            _, late = await asyncio.wait(running, timeout=grace)
+            for task in late:
+                log.warning("stopping: a send under way is abandoned; it is sent after a start")
+                task.cancel()
+            await asyncio.gather(*late, return_exceptions=True)
+        if worker is not None:
             with contextlib.suppress(asyncio.CancelledError):
-                await task
+                await worker
 
     def poke(self) -> None:
         """Notices were stored: send them soon. A sleeping worker is restarted; a busy one
         looks again before it sleeps."""
         self._dirty = True
-        if self._task is not None and self._sleeping:
+        if self._task is not None and self._sleeping and not self._stopping:
             self._task.cancel()
             self._task = asyncio.create_task(self._run(), name="outbox")
 
     async def _run(self) -> None:
-        while True:
+        while not self._stopping:
             self._sleeping = self._dirty = False
             try:
                 await self.flush()
@@ -193,6 +214,8 @@ class Outbox:
                 # A store that failed is tried again shortly; nothing is lost.
                 log.exception("sending stored notices failed; trying again shortly")
                 self._retry_at(self.host.clock() + BACKOFF[0])
+            if self._stopping:
+                return
             if self._dirty:
                 continue
             delay = IDLE
@@ -209,6 +232,8 @@ class Outbox:
         True when nothing of those lanes is left waiting (for a retry or for another
         sender); False when some notice is held back by a transient failure.
         """
+        if self._stopping:
+            return False
         if lanes is None:
             self._next_retry = None
         pending = await self.host.store.pending_notices(lanes=lanes)
@@ -217,7 +242,7 @@ class Outbox:
             return True
         if self.one_by_one:
             return await self._send_in_order(by_lane)
-        done = await asyncio.gather(*(self._send_lane(lane) for lane in by_lane))
+        done = await asyncio.gather(*(self._lane_task(lane) for lane in by_lane))
         return all(done)
 
     async def _send_in_order(self, lanes: list[str]) -> bool:
@@ -229,7 +254,8 @@ class Outbox:
             known: dict[int, _Messages] = {}
             pending = await self.host.store.pending_notices(lanes=claimed) if claimed else []
             for index, entry in enumerate(pending):
-                if entry.lane in held:
+                if entry.lane in held or self._stopping:
+                    held.add(entry.lane)
                     continue
                 renewed = index == 0 or await self._claim(entry.lane)
                 if not renewed or not await self._send_entry(entry, known):
@@ -256,23 +282,31 @@ class Outbox:
             ]
         else:
             done = await asyncio.gather(
-                *(self._send_lane(lane) for lane in lanes), return_exceptions=True
+                *(self._lane_task(lane) for lane in lanes), return_exceptions=True
             )
-        failures = [d for d in done if isinstance(d, BaseException)]
+        # (A lane abandoned by a stop is cancelled: not sent, and no failure to retry.)
+        failures = [d for d in done if isinstance(d, Exception)]
         for failure in failures:
-            if not isinstance(failure, Exception):
-                raise failure  # cancelled: not a failure to retry but a stop
             log.error("sending stored notices failed; they are sent later", exc_info=failure)
         if failures:
             self._retry_at(self.host.clock() + BACKOFF[0])
             self.poke()
         return all(d is True for d in done)
 
+    def _lane_task(self, lane: str) -> asyncio.Task[bool]:
+        """Send ``lane`` (see :meth:`_send_lane`) in a task :meth:`stop` knows about."""
+        task = asyncio.create_task(self._send_lane(lane), name=f"outbox-{lane}")
+        self._lanes.add(task)
+        task.add_done_callback(self._lanes.discard)
+        return task
+
     async def _send_lane(self, lane: str) -> bool:
         """Send the lane's pending notices in order, holding its claim in the store (so no
         other process sends them meanwhile); False if some must wait."""
         lock = self._locks.setdefault(lane, asyncio.Lock())
         async with lock, self._slots:
+            if self._stopping:
+                return False
             claimed = self.host.clock()
             # Read under the lane's claim: another flush may have sent some already.
             pending = await self.host.store.take_lane(
@@ -284,6 +318,8 @@ class Outbox:
             try:
                 known: dict[int, _Messages] = {}
                 for entry in pending:
+                    if self._stopping:
+                        return False  # the rest is sent after the next start
                     if self.host.clock() - claimed > self.lane_lease / 2:
                         if not await self._claim(lane):  # renew the lease
                             return False
