@@ -297,7 +297,8 @@ def _legend_head(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
         status = "Draw" if not result.get("winner") else f"{result['winner'].capitalize()} wins"
     else:
         status = f"{(view.get('to_move') or '').capitalize()} to move"
-    turn = f"{status}  \u00b7  turn {view.get('ply', 0) // 2 + 1}"
+    number = view.get("turn", view.get("ply", 0) + 1)  # a view drawn before it carried "turn"
+    turn = f"{status}  \u00b7  turn {number}"
     _text(draw, (WIDTH - 20, LEGEND_TOP), turn, 24, CAPTURE if result else INK, True, "ra")
     reserves = view.get("reserves", {})
     for side, x in zip(("white", "black"), RESERVE_X, strict=True):

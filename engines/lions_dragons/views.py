@@ -41,6 +41,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "to_move": None if over else state["to_move"],
         "last": clone(state["last"]),
         "ply": state["ply"],
+        "turn": turn_number(state),
         "quiet": state["quiet"],
         "cap": state["options"]["cap"],
         "result": result,

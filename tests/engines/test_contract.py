@@ -338,7 +338,9 @@ def test_every_game_numbers_its_turns_once_from_one_without_gaps(slug, players):
     assert game.turn(state) == 1
     for step in range(1, MAX_STEPS + 1):
         number = game.turn(state)
-        shown = [int(a or b) for a, b in NUMBERED.findall(game.view(state, None)["summary"])]
+        public = game.view(state, None)
+        shown = [int(a or b) for a, b in NUMBERED.findall(public["summary"])]
+        shown += [public[key] for key in ("turn", "round") if key in public]  # the picture's
         assert all(n == number for n in shown), (number, game.view(state, None)["summary"])
         prompts = game.prompts(state)
         if not prompts:

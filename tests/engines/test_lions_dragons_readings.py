@@ -457,6 +457,7 @@ def test_view_keys_and_last_action():
         "to_move",
         "last",
         "ply",
+        "turn",
         "quiet",
         "cap",
         "result",
