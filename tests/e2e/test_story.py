@@ -100,7 +100,7 @@ async def test_history_of_dragons_cave_hides_each_card_until_the_reveal(simcord_
     revealed = await history_text(users["carol"], channel)
     assert "the cards are revealed" in revealed
     assert revealed.count("🔒 chose in secret") == 3  # the answers stay hidden; the reveal tells
-    assert "**Turn 1** · " in revealed and "**Turn 2**" not in revealed.split("revealed")[0]
+    assert "**Round 1** · " in revealed and "**Round 2**" not in revealed.split("revealed")[0]
 
 
 async def test_history_of_dragonslayer_shows_no_private_sentence(simcord_env, world):
@@ -183,7 +183,7 @@ async def test_a_replay_from_a_later_turn_has_fewer_boards(simcord_env, world):
     too_late = await users["alice"].slash(channel, "game replay", from_turn=40)
     assert too_late.response is None  # the public reply gave way to a private answer
     assert [f.ephemeral for f in too_late.followups] == [True]
-    assert "`from_turn` must be between 1 and 12" in too_late.followups[0].content
+    assert "`from_turn` must be between 1 and 13" in too_late.followups[0].content  # 13th begun
 
 
 async def test_finished_games_stay_findable(simcord_env, world):
@@ -199,5 +199,5 @@ async def test_finished_games_stay_findable(simcord_env, world):
     assert "Finished lately" in texts([mine])[0] and "#1 Dragon's Cave" in texts([mine])[0]
     offered = await users["carol"].autocomplete(channel, "game history", "game", "")
     assert [c["value"] for c in offered] == [1] and "finished" in offered[0]["name"]
-    assert "history, page" in await history_text(users["carol"], channel, game=1)
+    assert "history of the whole game, " in await history_text(users["carol"], channel, game=1)
     assert bot_posts(channel)[-1].content.count("🏆") == 1
