@@ -6,8 +6,9 @@ from tests.e2e.test_endings import ids_of, newest_with, open_game
 
 
 def shown(message):
-    """What a message shows: its text and its buttons."""
-    return message.content, sorted(ids_of(message))
+    """What a message shows: its text and its controls."""
+    controls = [getattr(c, "custom_id", None) for row in message.components for c in row.children]
+    return message.content, sorted(c for c in controls if c)
 
 
 def answered_visibly(result, clicked=None, before=None):
@@ -96,3 +97,13 @@ async def test_the_rules_menu_answers_privately_when_reading_the_rules_fails(
     assert "Something went wrong on my side" in texts([chosen])[0]
     asked = await alice.slash(channel, "rules", game="dragonslayer")
     answered_visibly(asked)
+
+
+async def test_a_turn_button_answers_with_the_updated_post_or_a_private_refusal(simcord_env, world):
+    channel, alice, bob = await open_game(world, "stgeorge", first_role="knights")
+    board = bot_posts(channel)[-1]
+    before = shown(board)
+    wrong = await bob.click(board, label="Roll the die")  # not bob's turn
+    answered_visibly(wrong)
+    rolled = await alice.click(board, label="Roll the die")
+    answered_visibly(rolled, await fresh(channel, board), before)
