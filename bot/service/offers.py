@@ -18,7 +18,7 @@ SETTLED = {
     TAKEBACK: "↩️ Accepted: the move is taken back.",
 }
 DECLINED = "❌ Declined: the game goes on."
-LAPSED = "⌛ Lapsed: the game moved on before everyone answered."
+LAPSED = "⌛ Lapsed: the game moved on before everyone answered. Ask again if you still want it."
 
 
 def outcome_line(action: str | None) -> str:
