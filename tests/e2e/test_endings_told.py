@@ -73,3 +73,25 @@ async def test_resigning_out_of_turn_in_st_george_for_two_ends_the_game_at_once(
     assert not any("as soon as it is its turn" in m.content for m in bot_posts(channel))
     status = await players["knights"].slash(channel, "game status")
     assert "finished" in texts([status])[0]
+
+
+async def test_a_cancelled_game_is_told_as_cancelled_not_as_a_result(simcord_env, world):
+    channel, alice, bob = await open_game(world, "lions-dragons")
+    await alice.slash(channel, "game cancel")
+    assert "was cancelled by" in bot_posts(channel)[-1].content
+    [status] = status_messages(channel)
+    assert "cancelled" in status.content and "wins" not in status.content
+    _, data = await file_of(await bob.slash(channel, "game export", game=1))
+    record = data.decode()
+    assert '[Status "cancelled"]' in record and "[Result" not in record
+    assert "!forfeit" not in record
+
+
+async def test_a_player_who_leaves_the_server_is_told_as_leaving(simcord_env, world):
+    guild, channel, _ = world
+    _, players = await open_two_player_game(world)
+    guild.remove_member(players["knights"])  # the Knights are to roll
+    await simcord_env.settle()
+    final = bot_posts(channel)[-1].content
+    assert "All four Knights have left the game" in final and "🏆" in final
+    assert "ran out of time" not in final and "resign" not in final
