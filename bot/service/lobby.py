@@ -189,7 +189,7 @@ class Lobby:
     async def _table_to_join(
         self,
         *,
-        user_id: int,
+        user_id: int | None = None,
         game_id: int | None = None,
         channel_id: int | None = None,
         **where: Any,
@@ -201,7 +201,7 @@ class Lobby:
                 g for g in await self._desk.store.games(channel_id=channel_id)
                 if g.status == "lobby"
             ]  # fmt: skip
-            if len(open_here) > 1:
+            if len(open_here) > 1 and user_id is not None:
                 free = [g for g in open_here if not g.seat_of(user_id)]
                 open_here = free if len(free) == 1 else open_here
             if len(open_here) == 1:
@@ -461,11 +461,13 @@ class Lobby:
             return []
 
     async def role_choices(self, **where: Any) -> list[Role]:
-        """Roles still open at the lobby asked about (for autocomplete); none when the game
-        is unclear."""
+        """Roles still open at the lobby asked about, found as a join finds it (for
+        autocomplete); none when the game is unclear or is no longer open."""
         try:
-            table = await self._desk.find(**where)
+            table = await self._table_to_join(**where)
         except UserError:
+            return []
+        if table.record.status != "lobby":
             return []
         taken = {s.seat for s in table.record.seats}
         return [r for i, r in enumerate(table.roles()) if i not in taken]

@@ -34,3 +34,15 @@ async def test_join_with_several_open_tables_names_them_and_asks_for_a_number(si
     assert "#1 Lions and Dragons Chess" in text and "#2 St. George and the Dragon" in text
     assert "game:" in text
     assert not any("bob joined" in m.content for m in bot_posts(channel))
+
+
+async def test_the_role_autocomplete_of_join_offers_the_open_tables_seats(simcord_env, world):
+    _, channel, users = world
+    alice, bob, carol = users["alice"], users["bob"], users["carol"]
+    await alice.slash(channel, "game new", game="lions-dragons")
+    await bob.slash(channel, "game join")
+    await alice.slash(channel, "game start")  # #1 runs, with bob seated
+    await carol.slash(channel, "game new", game="stgeorge", role="dragon")  # #2 is open
+
+    offered = await bob.autocomplete(channel, "game join", "role", "")
+    assert [c["name"] for c in offered] == ["All four Knights"]
