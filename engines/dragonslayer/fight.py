@@ -369,11 +369,12 @@ def lose_in_battle(state: State, seat: int, key: str, events: list[Event]) -> No
         "companions" if key in party["companions"] else "things"
     )
     party[group].remove(key)
-    fight = current_fight(state)
     who = magician_name(state, seat)
-    if kind_of(key) == WEAPON and not fight["raid"]:
+    # only a weapon asks where the fight is: a party wiped out outside a fight (a magician
+    # slain while the game goes on) loses its other things all the same
+    if kind_of(key) == WEAPON and not current_fight(state)["raid"]:
         abandon(state, key)
-        at = location_row(fight["location"])
+        at = location_row(current_fight(state)["location"])
         events.append(Event(f"{who} loses the {name(key)}; it lies abandoned at {at}."))
     else:
         state["removed"].append(key)
