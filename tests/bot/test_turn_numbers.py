@@ -88,7 +88,9 @@ async def finished_game(store) -> tuple[GameHost, int]:
     return host, game_id
 
 
-async def test_a_finished_game_has_one_count_of_turns_everywhere(store):
+async def test_a_finished_game_has_one_count_of_turns_everywhere_and_speaks_of_the_whole_game(
+    store,
+):
     host, game_id = await finished_game(store)
     lasted = await shown_turn(host, game_id)  # "Game over after N turns."
     headers = HEADER.findall(await history(host, game_id))
@@ -101,12 +103,7 @@ async def test_a_finished_game_has_one_count_of_turns_everywhere(store):
     assert record.headers["Turns"] == str(lasted)
     played = str((await host.play_record(exported.data.decode())).text)
     assert f"{lasted} turns" in played and f"after {lasted} turns" in played, played
-
-
-async def test_a_finished_games_replay_and_history_speak_of_the_whole_game(store):
-    host, game_id = await finished_game(store)
-    lasted = await shown_turn(host, game_id)
-    made = await host.replay_animation(game_id=game_id)
+    # the same finished game (a whole one takes long to play) speaks of the whole game
     told = [
         made.text,
         await refusal(host, game_id, lasted + 1),
