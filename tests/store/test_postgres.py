@@ -18,6 +18,10 @@ from bot.store.sqlite import SqliteStore
 from tests.store.conftest import postgres_database
 from tests.store.test_contract import ALICE, BOB, NOW, game, new_game, play, running
 
+HANG_GUARD = 60.0
+"""Seconds a wait may last before the test fails: only a guard against a hang, far above
+what any of these waits takes even on a machine busy with other work."""
+
 
 @pytest.fixture
 async def url():
@@ -29,11 +33,34 @@ async def url():
 async def store_and_side(url):
     """A store, and a connection of its own beside it (another process's write, held open
     by the test)."""
-    store = await PostgresStore.open(url)
+    # A write waiting for the held one may wait as long as the test takes to let it go,
+    # not only the usual few seconds: the machine may be busy.
+    store = await PostgresStore.open(url, busy_timeout=HANG_GUARD)
     conn = await asyncpg.connect(url)
     yield store, conn
     await conn.close()
     await store.close()
+
+
+async def waits_for_a_lock(url: str, task: asyncio.Task) -> bool:
+    """Whether ``task`` comes to wait for a lock on the server rather than finish: asked of
+    the server (a session of this database waiting on a lock), so it does not depend on
+    how fast the machine is. The question is put on a connection of its own, outside any
+    transaction, since a transaction sees the server's activity as it was at its start."""
+    watcher = await asyncpg.connect(url)
+    try:
+        async with asyncio.timeout(HANG_GUARD):
+            while not task.done():
+                waiting = await watcher.fetchval(
+                    "SELECT count(*) FROM pg_stat_activity"
+                    " WHERE datname = current_database() AND wait_event_type = 'Lock'"
+                )
+                if waiting:
+                    return True
+                await asyncio.sleep(0.01)
+    finally:
+        await watcher.close()
+    return False
 
 
 async def schema_version(url: str) -> int:
@@ -130,7 +157,7 @@ async def test_two_processes_writing_at_one_version_apply_only_one(url):
         await second.close()
 
 
-async def test_a_notice_waits_for_an_older_uncommitted_one_of_its_lane(store_and_side):
+async def test_a_notice_waits_for_an_older_uncommitted_one_of_its_lane(store_and_side, url):
     """Ids are taken in commit order within a lane, so a sender that sees an entry has
     seen every older one of its lane."""
     store, conn = store_and_side
@@ -140,20 +167,19 @@ async def test_a_notice_waits_for_an_older_uncommitted_one_of_its_lane(store_and
     await store._enqueue(_Session(conn), game_id, [Outgoing("c100", {"n": 1})], NOW)
     later = asyncio.create_task(store.enqueue(game_id, [Outgoing("c100", {"n": 2})], now=NOW))
     other_lane = await asyncio.wait_for(
-        store.enqueue(game_id, [Outgoing("u7", {"n": 3})], now=NOW), 5
+        store.enqueue(game_id, [Outgoing("u7", {"n": 3})], now=NOW), HANG_GUARD
     )
     assert other_lane is None, "another lane does not wait"
-    await asyncio.sleep(0.2)
-    assert not later.done(), "a later notice of the lane waits for the open write"
+    assert await waits_for_a_lock(url, later), "a later notice of the lane waits for the open write"
     assert [e.body for e in await store.pending_notices()] == [{"n": 3}]
     await open_write.commit()
-    await asyncio.wait_for(later, 5)
+    await asyncio.wait_for(later, HANG_GUARD)
     lane = await store.pending_notices(lanes=["c100"])
     assert [e.body for e in lane] == [{"n": 1}, {"n": 2}]
     assert lane[0].id < lane[1].id
 
 
-async def test_an_action_of_one_statement_waits_for_an_older_write_of_its_lane(store_and_side):
+async def test_an_action_of_one_statement_waits_for_an_older_write_of_its_lane(store_and_side, url):
     store, conn = store_and_side
     game_id = await running(store)
     open_write = conn.transaction()
@@ -166,16 +192,15 @@ async def test_an_action_of_one_statement_waits_for_an_older_write_of_its_lane(s
             notices=[Outgoing("c100", {"n": 2})],
         )
     )  # fmt: skip
-    await asyncio.sleep(0.2)
-    assert not acting.done(), "the action's notice waits for the open write of its lane"
+    assert await waits_for_a_lock(url, acting), "the action's notice waits for the open write"
     await open_write.commit()
-    assert await asyncio.wait_for(acting, 5) == version + 1
+    assert await asyncio.wait_for(acting, HANG_GUARD) == version + 1
     lane = await store.pending_notices(lanes=["c100"])
     assert [e.body for e in lane] == [{"n": 1}, {"n": 2}]
     assert lane[0].id < lane[1].id
 
 
-async def test_a_lane_won_by_waiting_reads_what_its_last_holder_left(store_and_side):
+async def test_a_lane_won_by_waiting_reads_what_its_last_holder_left(store_and_side, url):
     """A claim that waited for the holder's last write reads the lane as that write left
     it: without the notice it sent."""
     store, conn = store_and_side
@@ -190,10 +215,9 @@ async def test_a_lane_won_by_waiting_reads_what_its_last_holder_left(store_and_s
     )
     await conn.execute("DELETE FROM lanes WHERE lane = 'c100'")
     taking = asyncio.create_task(store.take_lane("c100", "b", now=NOW, lease_seconds=60))
-    await asyncio.sleep(0.3)
-    assert not taking.done(), "b waits on the lane's row"
+    assert await waits_for_a_lock(url, taking), "b waits on the lane's row"
     await last_write.commit()
-    taken = await asyncio.wait_for(taking, 5)
+    taken = await asyncio.wait_for(taking, HANG_GUARD)
     assert [e.body for e in taken] == [{"n": 2}]
 
 

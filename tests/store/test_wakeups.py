@@ -1,7 +1,11 @@
 """Wake-ups between processes sharing one database (``Store.subscribe``): a write through
 one PostgreSQL store that moves a deadline or stores notices calls back every other store
-listening on that database within a second, never the writer itself; a rolled-back write
-never does. SQLite serves one process and never calls back."""
+listening on that database, never the writer itself; a rolled-back write never does.
+SQLite serves one process and never calls back.
+
+The tests wait for the callback itself, never for a while: that a write woke nobody is
+shown by a mark sent on the channel after it, which PostgreSQL delivers after every
+wake-up of a transaction that committed before it."""
 
 from __future__ import annotations
 
@@ -11,12 +15,14 @@ import asyncpg
 import pytest
 
 from bot.store import Outgoing, StaleVersion
-from bot.store.postgres import PostgresStore
+from bot.store.postgres import CHANNEL, PostgresStore
 from bot.store.sqlite import SqliteStore
 from tests.store.conftest import postgres_database
 from tests.store.test_contract import NOW, game, play, running
 
-WITHIN = 1.0
+HANG_GUARD = 60.0
+"""Seconds a wait may last before the test fails: only a guard against a hang, far above
+what a wake-up takes even on a machine busy with other work."""
 
 
 @pytest.fixture
@@ -36,13 +42,30 @@ class Heard:
         self.kinds.append(kind)
         self._changed.set()
 
-    async def wait_for(self, kind: str, timeout: float = WITHIN) -> None:
+    async def wait_for(self, kind: str) -> None:
         async def until() -> None:
             while kind not in self.kinds:
                 self._changed.clear()
                 await self._changed.wait()
 
-        await asyncio.wait_for(until(), timeout)
+        await asyncio.wait_for(until(), HANG_GUARD)
+
+
+async def mark(url: str) -> None:
+    """Send a mark (kind ``mark``) on the wake-up channel from a connection of no store's:
+    every listening store hears it after the wake-ups of everything committed before."""
+    conn = await asyncpg.connect(url)
+    try:
+        await conn.execute("SELECT pg_notify($1, $2)", CHANNEL, "mark test")
+    finally:
+        await conn.close()
+
+
+async def heard_only_the_mark(url: str, heard: Heard) -> list[str]:
+    """What ``heard`` was called back with up to a mark sent now."""
+    await mark(url)
+    await heard.wait_for("mark")
+    return heard.kinds
 
 
 @pytest.fixture
@@ -83,7 +106,7 @@ async def test_stored_notices_wake_the_other_process(pair):
     await heard.wait_for("outbox")
 
 
-async def test_a_write_without_deadlines_or_notices_wakes_nobody(pair):
+async def test_a_write_without_deadlines_or_notices_wakes_nobody(pair, url):
     writer, _, heard = pair
     game_id = await running(writer)
     await heard.wait_for("clock")
@@ -91,11 +114,10 @@ async def test_a_write_without_deadlines_or_notices_wakes_nobody(pair):
     record = await game(writer, game_id)
     await writer.update_game(game_id, record.version, now=NOW, snapshot={"turn": 1})
     await writer.set_message(game_id, "status", 7)
-    await asyncio.sleep(0.3)
-    assert heard.kinds == []
+    assert await heard_only_the_mark(url, heard) == ["mark"]
 
 
-async def test_a_stale_write_wakes_nobody(pair):
+async def test_a_stale_write_wakes_nobody(pair, url):
     writer, _, heard = pair
     game_id = await running(writer)
     await heard.wait_for("clock")
@@ -107,8 +129,7 @@ async def test_a_stale_write_wakes_nobody(pair):
             game_id, record.version, now=NOW, deadline=NOW + 1,
             notices=[Outgoing("channel:1", {"text": "never"})],
         )  # fmt: skip
-    await asyncio.sleep(0.3)
-    assert heard.kinds == []
+    assert await heard_only_the_mark(url, heard) == ["mark"]
 
 
 async def test_every_other_store_hears_a_write_and_the_writer_does_not(url):
@@ -120,8 +141,9 @@ async def test_every_other_store_hears_a_write_and_the_writer_does_not(url):
         await running(stores[0])
         for callback in heard[1:]:
             await callback.wait_for("clock")
-        await asyncio.sleep(0.3)
-        assert heard[0].kinds == [], "a host pokes itself; its own wake-ups would only echo"
+        assert await heard_only_the_mark(url, heard[0]) == ["mark"], (
+            "a host pokes itself; its own wake-ups would only echo"
+        )
     finally:
         for store in stores:
             await store.close()
@@ -137,8 +159,8 @@ async def test_a_lost_listening_connection_is_opened_again_and_says_look_again(p
         )
     finally:
         await admin.close()
-    await heard.wait_for("clock", timeout=5)
-    await heard.wait_for("outbox", timeout=5)
+    await heard.wait_for("clock")
+    await heard.wait_for("outbox")
     heard.kinds.clear()
     game_id = await running(writer)
     await heard.wait_for("clock")
@@ -149,16 +171,20 @@ async def test_a_lost_listening_connection_is_opened_again_and_says_look_again(p
 async def test_closing_stops_listening(url):
     writer = await PostgresStore.open(url)
     listener = await PostgresStore.open(url)
-    heard = Heard()
+    witness = await PostgresStore.open(url)  # still listening: the wake-up was sent
+    heard, seen = Heard(), Heard()
     try:
         await listener.subscribe(heard)
+        await witness.subscribe(seen)
         await listener.close()
         await running(writer)
-        await asyncio.sleep(0.3)
+        await seen.wait_for("clock")
+        assert await heard_only_the_mark(url, seen) == ["clock", "mark"]
         assert heard.kinds == []
     finally:
         await writer.close()
         await listener.close()
+        await witness.close()
 
 
 async def test_sqlite_serves_one_process_and_never_calls_back(tmp_path):
@@ -186,17 +212,16 @@ async def test_a_move_with_notices_and_a_new_deadline_wakes_both_kinds(pair):
     await heard.wait_for("clock")
 
 
-async def test_a_move_that_moves_no_deadline_and_tells_nobody_wakes_nobody(pair):
+async def test_a_move_that_moves_no_deadline_and_tells_nobody_wakes_nobody(pair, url):
     writer, _, heard = pair
     game_id = await running(writer)
     await heard.wait_for("clock")
     heard.kinds.clear()
     await play(writer, game_id, 0, "move")
-    await asyncio.sleep(0.3)
-    assert heard.kinds == []
+    assert await heard_only_the_mark(url, heard) == ["mark"]
 
 
-async def test_a_stale_move_wakes_nobody_and_stores_nothing(pair):
+async def test_a_stale_move_wakes_nobody_and_stores_nothing(pair, url):
     writer, _, heard = pair
     game_id = await running(writer)
     await heard.wait_for("clock")
@@ -208,7 +233,6 @@ async def test_a_stale_move_wakes_nobody_and_stores_nothing(pair):
             game_id, record.version, seat=1, action="late", events=[], now=NOW,
             deadline=NOW + 1, notices=[Outgoing("channel:1", {"text": "never"})],
         )  # fmt: skip
-    await asyncio.sleep(0.3)
-    assert heard.kinds == []
+    assert await heard_only_the_mark(url, heard) == ["mark"]
     assert [a.action for a in await writer.actions(game_id)] == ["first"]
     assert await writer.pending_notices() == []
