@@ -5,7 +5,7 @@ turn clock. Listings read once; computer turns of different games run side by si
 import asyncio
 import logging
 import random
-import time
+import threading
 
 import pytest
 
@@ -18,6 +18,9 @@ from bot.service.scheduler import Scheduler
 from bot.store.postgres import PostgresStore
 from tests.bot.test_host import ALICE, BOB, CHANNEL, GUILD
 from tests.toy_game import toy_renderer
+
+HANG_GUARD = 60.0
+"""Seconds a wait may last before the test fails: only a guard against a hang."""
 
 
 @pytest.fixture
@@ -154,19 +157,26 @@ async def test_computer_turns_of_different_games_think_side_by_side(store, monke
         await host.add_computer(game_id=game, user_id=ALICE, level="easy", role="white")
         await host.start(game_id=game, user_id=ALICE)
         games.append(game)
-    thinking, most = set(), 0
+    thinking, most, guard = set(), 0, threading.Lock()
+    # Each computer waits until all four are thinking, however slowly the machine starts
+    # them; computers thinking one after another never all arrive, and the wait fails.
+    all_four, met = threading.Barrier(4), threading.Event()
     decide = computers.decide
 
     def slow(game, state, seat, level, rng):
         nonlocal most
         key = object()
-        thinking.add(key)
-        most = max(most, len(thinking))
+        with guard:
+            thinking.add(key)
+            most = max(most, len(thinking))
         try:
-            time.sleep(0.2)
+            if not met.is_set():
+                all_four.wait(timeout=HANG_GUARD)
+                met.set()
             return decide(game, state, seat, level, rng)
         finally:
-            thinking.discard(key)
+            with guard:
+                thinking.discard(key)
 
     monkeypatch.setattr(computers, "decide", slow)
     delivered = []
@@ -176,7 +186,7 @@ async def test_computer_turns_of_different_games_think_side_by_side(store, monke
 
     scheduler = Scheduler(host, deliver, clock=host.clock, concurrency=4)
     scheduler.start()
-    await asyncio.wait_for(scheduler.ready.wait(), 5)
+    await asyncio.wait_for(scheduler.ready.wait(), HANG_GUARD)
     await scheduler.stop()
     assert most == 4, "the four games' computers thought at once"
     assert sorted(d[0] for d in delivered) == games, "each game delivered on its own"
