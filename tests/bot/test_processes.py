@@ -23,12 +23,16 @@ import asyncpg
 from bot.service.host import GameHost
 from bot.service.notices import ChannelPost
 from bot.store.postgres import PostgresStore
+from tests.bot.host_process import DEADLINE
 from tests.store.conftest import postgres_database
 
 GUILD = 1
 ALICE, BOB, CAROL, DAVE = 101, 102, 103, 104
 PROCESSES = 3
 ROOT = Path(__file__).resolve().parents[2]
+HANG_GUARD = 120.0
+"""Seconds a wait on the processes may last before the test fails: only a guard against a
+hang (three Python processes starting on a busy machine take a while)."""
 
 
 async def opened(host: GameHost, channel: int, user: int, slug: str = "lions-dragons") -> int:
@@ -106,6 +110,17 @@ def lines(log: Path) -> list[list[str]]:
     return [line.split() for line in log.read_text().splitlines()] if log.exists() else []
 
 
+async def until(done, children: dict[str, subprocess.Popen], what: str) -> None:
+    """Wait until ``done()``, while every process is alive; fail saying ``what`` did not
+    happen if it does not within the hang guard."""
+    started = time.monotonic()
+    while not done():
+        for process in children.values():
+            assert process.poll() is None, process.stdout.read().decode()[-3000:]
+        assert time.monotonic() - started < HANG_GUARD, what
+        await asyncio.sleep(0.01)
+
+
 async def test_processes_fire_each_deadline_and_send_each_notice_once(tmp_path):
     async with postgres_database() as url:
         games = await setup(url)
@@ -116,17 +131,27 @@ async def test_processes_fire_each_deadline_and_send_each_notice_once(tmp_path):
         # claims) when the others start and when it is killed.
         children = {victim: child(url, log, victim, games["clicks"])}
         try:
-            started = time.monotonic()
-            while sum(1 for w in lines(log) if w[0] == victim and w[1].startswith("dh")) < 5:
-                assert children[victim].poll() is None, children[victim].stdout.read().decode()
-                assert time.monotonic() - started < 30, "the first process sent nothing"
-                await asyncio.sleep(0.01)
+            await until(
+                lambda: sum(1 for w in lines(log) if w[0] == victim and w[1].startswith("dh")) >= 5,
+                children,
+                "the first process sent nothing",
+            )
             for tag in tags[1:]:
                 children[tag] = child(url, log, tag, games["clicks"])
-            await asyncio.sleep(0.5)  # all of them at work on the same games
+            # All of them at work on the same games: the others have submitted their clicks.
+            await until(
+                lambda: (
+                    sum(1 for w in lines(log) if w[0] != victim and w[1:2] == ["click"])
+                    >= len(games["clicks"]) * (PROCESSES - 1)
+                ),
+                children,
+                "the other processes did not start work",
+            )
             children[victim].send_signal(signal.SIGKILL)
             for tag in tags:
-                output = await asyncio.to_thread(children[tag].communicate, timeout=60)
+                output = await asyncio.to_thread(
+                    children[tag].communicate, timeout=DEADLINE + HANG_GUARD
+                )
                 if tag != victim:
                     assert children[tag].returncode == 0, output[0].decode()[-3000:]
         finally:
