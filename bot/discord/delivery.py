@@ -5,8 +5,8 @@ The outbox (:mod:`bot.service.outbox`) decides what to send and when; :class:`Co
 knows how, and which Discord failures are transient (try again later), a permission the
 bot lacks in a channel (a 403: tried again until granted, the hosts told what to grant) or
 lasting (the channel is gone, a 404; DMs are closed, error 50007, remembered per user).
-Private messages go only by DM; with DMs closed the channel is told, without any secret, that the choice waits
-behind a button only that player can open.
+Private messages go only by DM; with DMs closed the channel is told, without any secret,
+that the choice waits behind a button only that player can open.
 """
 
 from __future__ import annotations
