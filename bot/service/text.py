@@ -169,12 +169,12 @@ def fitted(lines: list[Text], limit: int, keep: int = 1) -> list[Text]:
     """``lines`` within ``limit`` characters (as plain text): the first ``keep`` lines and
     as many of the last ones as fit, with ``…`` where lines were left out."""
 
-    def size(items: list[Text]) -> int:
-        return sum(len(line.plain()) + 1 for line in items)
-
-    if size(lines) <= limit:
+    sizes = [len(line.plain()) + 1 for line in lines]
+    if sum(sizes) <= limit:
         return lines
-    head, tail = lines[:keep], lines[keep:]
-    while tail and size(head) + size(tail) + 2 > limit:
-        tail = tail[1:]
-    return [*head, Text.of("…"), *tail]
+    room = limit - sum(sizes[:keep]) - 2  # the "…" line
+    start = len(lines)
+    while start > keep and sizes[start - 1] <= room:
+        start -= 1
+        room -= sizes[start]
+    return [*lines[:keep], Text.of("…"), *lines[start:]]

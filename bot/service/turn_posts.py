@@ -47,7 +47,10 @@ def step_story(
     the next question repeats is left out; a computer's headline only when it says why)."""
     said = [headline] if headline and ":" in str(headline) else []
     new = [line for line in lines if not _asked_again(line, prompts)]
-    return Text.of("\n").join([earlier.story, *said, *new])
+    story = lines_of(Text.of("\n").join([earlier.story, *said, *new]))
+    # kept as the post shows it (its first line and its newest steps), so a turn of many
+    # steps, computers playing on alone, never carries a story longer than one post
+    return Text.of("\n").join(fitted(story, TURN_POST_LIMIT))
 
 
 def text(story: Text, calls: list[Text]) -> Text:

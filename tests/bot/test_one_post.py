@@ -13,7 +13,7 @@ import pytest
 
 from bench import posts as bench_posts
 from bot.console.table import LocalTable
-from bot.service import wire
+from bot.service import turn_posts, wire
 from bot.service.host import GameHost
 from bot.service.notices import ChannelPost
 from bot.service.outbox import Delivery, Outbox
@@ -228,3 +228,16 @@ def test_a_turn_posts_update_survives_the_outbox_as_it_was_stored():
         turn=12, edit=True, story=Text.of("**Game**\nrolled 4"),
     )  # fmt: skip
     assert wire.load(wire.dump(update)) == update
+
+
+def test_a_turn_of_many_steps_keeps_a_story_no_longer_than_its_post():
+    """Computers playing on alone make hundreds of steps in one turn: the story each step
+    stores stays within one post, with the turn's first line and its newest step."""
+    post = ChannelPost(1, CHANNEL, "", turn=1, story="Turn 7: Galen's move.")
+    for step in range(500):
+        story = turn_posts.step_story(post, "", [f"Merridyd marches to castle {step}."], [])
+        post = ChannelPost(1, CHANNEL, "", turn=1, story=story)
+    kept = str(post.story).splitlines()
+    assert len(str(post.story)) <= turn_posts.TURN_POST_LIMIT
+    assert kept[0] == "Turn 7: Galen's move." and kept[1] == "…"
+    assert kept[-1] == "Merridyd marches to castle 499."
