@@ -35,9 +35,9 @@ TABLES = [
     for players in range(engine.min_players, engine.max_players + 1)
 ]
 HANGS = {
-    ("dragonslayer", 3): "with this seed the computers play on in one turn post that grows a "
-    "line per step, and fitting it to a post takes the event loop for minutes (a known defect "
-    "of long turn posts, not of Discord's limits)"
+    ("dragonslayer", 3): "with this seed the person falls and one /move sets the computers "
+    "playing on for hundreds of moves, each edited into the turn post and drawn, longer than "
+    "the harness's two minutes; a burst of computer moves is not yet paced"
 }
 """Tables whose whole game the bot cannot play in bounded time yet, and why."""
 
