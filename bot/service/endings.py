@@ -54,6 +54,7 @@ ANSWERED = "That offer was already answered, or the game has moved on since it w
 
 WHAT = {"draw": "a draw", "takeback": "to take back their last move"}
 
+
 @dataclass(frozen=True)
 class OfferStanding:
     """Where an offer made at one version stands, as its post shows it: ``line`` to add
