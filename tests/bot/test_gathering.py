@@ -224,7 +224,7 @@ async def test_a_rematch_is_opened_once_however_many_press_at_once(host, store):
     assert len(await store.games(guild_id=GUILD)) == 1
     new = (await store.games(guild_id=GUILD))[0].id
     await host.cancel(game_id=new, user_id=CAROL, is_admin=True)  # a server manager closes it
-    with pytest.raises(AlreadyDone, match="This game's rematch, Toy Game #2, is cancelled"):
+    with pytest.raises(AlreadyDone, match=f"This game's rematch, Toy Game #{new}, is cancelled"):
         await rematch(host, game, BOB, "bob")
 
 
