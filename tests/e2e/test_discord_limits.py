@@ -34,12 +34,6 @@ TABLES = [
     for slug, engine in sorted(ENGINES.items())
     for players in range(engine.min_players, engine.max_players + 1)
 ]
-HANGS = {
-    ("dragonslayer", 3): "with this seed the person falls and one /move sets the computers "
-    "playing on for hundreds of moves, each edited into the turn post and drawn, longer than "
-    "the harness's two minutes; a burst of computer moves is not yet paced"
-}
-"""Tables whose whole game the bot cannot play in bounded time yet, and why."""
 
 
 @pytest.fixture
@@ -221,12 +215,7 @@ def test_the_checks_catch_each_limit():
 
 @pytest.mark.parametrize(
     ("slug", "players"),
-    [
-        pytest.param(
-            s, n, id=f"{s}-{n}", marks=[pytest.mark.skip(HANGS[s, n])] if (s, n) in HANGS else []
-        )
-        for s, n in TABLES
-    ],
+    [pytest.param(s, n, id=f"{s}-{n}") for s, n in TABLES],
 )
 async def test_every_request_of_a_whole_game_is_within_discords_limits(
     simcord_env, world, requests, slug, players
