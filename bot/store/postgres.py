@@ -130,7 +130,10 @@ class PostgresStore(SqlStore[_Session]):
         " FROM seats s LEFT JOIN users u ON u.user_id = s.user_id WHERE s.game_id = g.id)::text"
         " AS seat_list,"
         " (SELECT COALESCE(json_agg(w.user_id ORDER BY w.since, w.user_id), '[]'::json)"
-        "  FROM watchers w WHERE w.game_id = g.id)::text AS watcher_list"
+        "  FROM watchers w WHERE w.game_id = g.id)::text AS watcher_list,"
+        " (SELECT json_build_object('version', o.version, 'kind', o.kind, 'seat', o.seat,"
+        "  'user_id', o.user_id, 'accepted', o.accepted, 'created_at', o.created_at)"
+        "  FROM offers o WHERE o.game_id = g.id AND o.version = g.version)::text AS open_offer"
         " FROM games g"
     )
     _LOCK_ROW = " FOR UPDATE"

@@ -23,8 +23,8 @@ Conventions every method keeps:
   :meth:`Store.due`, :meth:`Store.claim_due`) leave it out and :meth:`Store.next_wakeup`
   passes over it.
 - **Records.** Reads return fresh immutable records (:class:`~bot.store.GameRecord` with its
-  seats, ordered by seat number, as of one moment); JSON fields (``options``, ``timing``,
-  ``snapshot``, ``events``) come back equal to what was written.
+  seats, ordered by seat number, and the offer waiting in it, as of one moment); JSON fields
+  (``options``, ``timing``, ``snapshot``, ``events``) come back equal to what was written.
 - **Time** is whatever float the caller passes as ``now``; a store never reads a clock.
 - **Claims.** Processes sharing a database split the work with leases: a due game is fired
   by the owner that claimed it (:meth:`Store.claim_due`), a lane is sent by the owner that
@@ -106,8 +106,9 @@ class Store(Protocol):
         ...
 
     async def get_game(self, game_id: int) -> GameRecord | None:
-        """The game ``game_id`` with its seats (ordered by seat number), or None if there is
-        no such game. Finished and cancelled games are still returned."""
+        """The game ``game_id`` with its seats (ordered by seat number) and, as ``offer``,
+        the offer waiting in it as :meth:`offer` gives it (read in the same statement), or
+        None if there is no such game. Finished and cancelled games are still returned."""
         ...
 
     async def games(
@@ -123,7 +124,8 @@ class Store(Protocol):
 
         ``guild_id``/``channel_id``: the game's current server or channel. ``user_id``: games
         where that user holds a seat, including a seat they have left. ``active_only``: only
-        ``lobby``, ``running`` and ``paused`` games. Each record carries all its seats.
+        ``lobby``, ``running`` and ``paused`` games. Each record carries all its seats and
+        the offer waiting in it, as :meth:`get_game`'s does.
         """
         ...
 
@@ -435,7 +437,8 @@ class Store(Protocol):
 
     async def offer(self, game_id: int) -> OfferRecord | None:
         """The offer waiting in the game: the one made at its current version; None when
-        there is none or it lapsed (the game moved on since)."""
+        there is none or it lapsed (the game moved on since). Every game record read
+        carries it too (``GameRecord.offer``)."""
         ...
 
     async def accept_offer(

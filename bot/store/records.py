@@ -101,6 +101,9 @@ class GameRecord:
     value}}}``; ``{}`` for the deployment's own data)."""
     watchers: tuple[int, ...] = ()
     """The users watching the game (``/game watch``) when it was read, earliest first."""
+    offer: OfferRecord | None = None
+    """The draw offer or takeback request waiting for answers when the game was read: the
+    one made at its ``version`` (None when there is none, or it lapsed)."""
 
     @property
     def active(self) -> bool:
@@ -131,10 +134,14 @@ class GameRecord:
 
     @staticmethod
     def with_seat_list(row: Any) -> GameRecord:
-        """A game row that carries its seats as the JSON list ``seat_list`` and its
-        watchers as the JSON list ``watcher_list`` (as both stores' game queries read them)."""
+        """A game row that carries its seats as the JSON list ``seat_list``, its watchers
+        as the JSON list ``watcher_list`` and the offer made at its version as the JSON
+        object ``open_offer`` (as both stores' game queries read them)."""
         record = GameRecord.from_row(row, SeatRecord.all_from_json(row["id"], row["seat_list"]))
-        return replace(record, watchers=tuple(json.loads(row["watcher_list"] or "[]")))
+        opened = json.loads(row["open_offer"]) if row["open_offer"] else None
+        offer = OfferRecord.from_row({**opened, "game_id": row["id"]}) if opened else None
+        watchers = tuple(json.loads(row["watcher_list"] or "[]"))
+        return replace(record, watchers=watchers, offer=offer)
 
     @staticmethod
     def from_row(row: Any, seats: tuple[SeatRecord, ...]) -> GameRecord:

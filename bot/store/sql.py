@@ -98,7 +98,8 @@ class SqlStore(ABC, Generic[S]):
 
     _GAMES: ClassVar[str]
     """A game row with its seats (each with its player's notify choice and time away) and
-    its watchers as the JSON lists ``seat_list`` and ``watcher_list``, in one statement,
+    its watchers as the JSON lists ``seat_list`` and ``watcher_list``, and the offer made at
+    its version as the JSON object ``open_offer`` (NULL when none waits), in one statement,
     ``FROM games g``: everything a turn's notices need. A WHERE clause may follow."""
     _LOCK_ROW: ClassVar[str]
     """What locks the game row read before answering an offer, until the transaction ends

@@ -115,7 +115,10 @@ class SqliteStore(SqlStore[_Session]):
         " FROM seats s LEFT JOIN users u ON u.user_id = s.user_id WHERE s.game_id = g.id)"
         " AS seat_list,"
         " (SELECT json_group_array(user_id) FROM (SELECT w.user_id FROM watchers w"
-        "  WHERE w.game_id = g.id ORDER BY w.since, w.user_id)) AS watcher_list"
+        "  WHERE w.game_id = g.id ORDER BY w.since, w.user_id)) AS watcher_list,"
+        " (SELECT json_object('version', o.version, 'kind', o.kind, 'seat', o.seat,"
+        "  'user_id', o.user_id, 'accepted', o.accepted, 'created_at', o.created_at)"
+        "  FROM offers o WHERE o.game_id = g.id AND o.version = g.version) AS open_offer"
         " FROM games g"
     )
     _LOCK_ROW = ""  # BEGIN IMMEDIATE holds the whole database until the transaction ends

@@ -104,3 +104,32 @@ async def test_an_offer_survives_reopening_the_store(open_store):
     await store.close()
     offer = await (await open_store()).offer(game_id)
     assert offer is not None and offer.kind == "draw" and offer.user_id == ALICE
+
+
+async def test_a_game_is_read_with_the_offer_waiting_in_it_until_any_write_moves_it_on(store):
+    game_id = await running(store)
+    assert (await game(store, game_id)).offer is None
+    version = (await game(store, game_id)).version
+    await offer_draw(store, game_id)
+    await store.accept_offer(game_id, version, BOB, now=NOW)
+    offer = await store.offer(game_id)
+    for read in (
+        await game(store, game_id),
+        (await store.games(user_id=ALICE))[0],
+        (await store.games(channel_id=(await game(store, game_id)).channel_id))[0],
+    ):
+        assert read.offer == offer
+        assert (read.offer.kind, read.offer.version, read.offer.accepted) == (
+            "draw", version, (BOB,),
+        )  # fmt: skip
+    await store.update_game(game_id, version, now=NOW, status="paused")  # not an action
+    assert (await game(store, game_id)).offer is None
+    assert (await store.games(user_id=ALICE))[0].offer is None
+
+
+async def test_a_due_game_is_claimed_with_the_offer_waiting_in_it(store):
+    game_id = await running(store, deadline=NOW - 1)
+    await offer_draw(store, game_id)
+    (due,) = await store.due(NOW)
+    (claimed,) = await store.claim_due(NOW, "owner", 60.0)
+    assert due.offer == claimed.offer == await store.offer(game_id) is not None
