@@ -20,6 +20,10 @@ from players.base import EASY, LEVELS, Player
 Renderer = Callable[[dict[str, Any]], bytes]
 """A game's ``render(public_view) -> PNG bytes``."""
 
+Warmer = Callable[[], None]
+"""A renderer's ``warm()``: builds what it otherwise builds on the first board (the static
+background, the map's layout, the palette), for the data files loaded now."""
+
 
 class UnknownGame(LookupError):
     """No game is registered under that slug. ``str(error)`` lists the games there are."""
@@ -27,11 +31,13 @@ class UnknownGame(LookupError):
 
 @dataclass(frozen=True)
 class GameSpec:
-    """One hosted game: its engine, how its board is drawn, and its strong player."""
+    """One hosted game: its engine, how its board is drawn, and its strong player (and the
+    renderer's warm-up, if it has one)."""
 
     engine: Game
     renderer: Renderer
     strong: Player
+    warm: Warmer | None = None
 
     @property
     def slug(self) -> str:
@@ -67,11 +73,20 @@ def _specs() -> dict[str, GameSpec]:
     from engines.stgeorge import GAME as STGEORGE
 
     specs = (
-        GameSpec(STGEORGE, render.stgeorge.render, players.stgeorge.PLAYER),
-        GameSpec(LIONS_DRAGONS, render.lions_dragons.render, players.lions_dragons.PLAYER),
-        GameSpec(DRAGONS_CAVE, render.dragons_cave.render, players.dragons_cave.PLAYER),
-        GameSpec(DRAGONSLAYER, render.dragonslayer.render, players.dragonslayer.PLAYER),
-    )
+        GameSpec(STGEORGE, render.stgeorge.render, players.stgeorge.PLAYER, render.stgeorge.warm),
+        GameSpec(
+            LIONS_DRAGONS, render.lions_dragons.render, players.lions_dragons.PLAYER,
+            render.lions_dragons.warm,
+        ),
+        GameSpec(
+            DRAGONS_CAVE, render.dragons_cave.render, players.dragons_cave.PLAYER,
+            render.dragons_cave.warm,
+        ),
+        GameSpec(
+            DRAGONSLAYER, render.dragonslayer.render, players.dragonslayer.PLAYER,
+            render.dragonslayer.warm,
+        ),
+    )  # fmt: skip
     return {spec.slug: spec for spec in specs}
 
 
@@ -94,3 +109,29 @@ def spec_for(slug: str) -> GameSpec:
 def render(slug: str, view: dict[str, Any]) -> bytes:
     """PNG bytes of a public view of the game registered as ``slug``."""
     return spec_for(slug).render(view)
+
+
+def starting_views(slug: str) -> list[dict[str, Any]]:
+    """The public view of a new game of ``slug`` at each table size, with the default
+    options (a fixed seed, so every process draws the same boards)."""
+    from engines.replay import start
+
+    engine = spec_for(slug).engine
+    views = []
+    for players in range(engine.min_players, engine.max_players + 1):
+        options = engine.parse_options("")
+        roles = [role.key for role in engine.roles(players, options)]
+        views.append(engine.view(start(engine, roles, options, "warm"), None))
+    return views
+
+
+def warm(slug: str) -> None:
+    """Make the first board of ``slug`` as quick as any later one: the renderer's own
+    ``warm()`` builds its static parts, then a new game's board at each table size is drawn
+    once (the fonts, each size's background, the glyphs and the PNG bands every board
+    shares), all with the data files loaded now."""
+    spec = spec_for(slug)
+    if spec.warm is not None:
+        spec.warm()
+    for view in starting_views(slug):
+        spec.render(view)

@@ -109,6 +109,12 @@ def encode(image: Image.Image) -> bytes:
     return png_bytes(image, palette())
 
 
+def warm() -> None:
+    """Draw the cave of the board data loaded (the background every game of that data is
+    drawn on) and make the palette of its colours now, rather than on the first board."""
+    palette()
+
+
 @lru_cache(maxsize=1)
 def palette() -> Palette:
     """The game's palette: its colours exact, their edges' blends, the cave's colours (the

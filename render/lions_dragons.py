@@ -422,6 +422,13 @@ MARK_COLOURS = {"Lion": LION_FILL, "captured / hit": CAPTURE, "last move": LAST_
 """The colours of the board's marks, which must not look alike to any player."""
 
 
+def warm() -> None:
+    """Make the palette and open the cells' font now rather than on the first board (the
+    background depends on where a game's Lions stand, so each game draws its own)."""
+    palette()
+    font(TEXT, True)
+
+
 @lru_cache(maxsize=1)
 def palette() -> Palette:
     """The game's palette: every colour it draws exact, and the blends of its text's edges."""

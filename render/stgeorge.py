@@ -103,6 +103,12 @@ def palette() -> Palette:
     return _palette(_board_key(board), tuple(board["castles"]))
 
 
+def warm() -> None:
+    """Draw the wheel's backgrounds (every castle in play, and none) and make the palette of
+    their colours now, for the board data loaded, rather than on the first board."""
+    palette()
+
+
 @lru_cache(maxsize=2)
 def _palette(board_key: str, castles: tuple[str, ...]) -> Palette:
     colours = list(CASTLE_COLOURS.values())

@@ -19,7 +19,9 @@ from typing import Any
 
 from PIL import Image
 
+from render.dragonslayer import battle
 from render.dragonslayer.battle import battle_picture
+from render.dragonslayer.board import background
 from render.dragonslayer.encoding import encode, palette
 from render.dragonslayer.layout import (
     HEADER,
@@ -30,6 +32,7 @@ from render.dragonslayer.layout import (
     WIDTH,
     abode_xy,
     box_xy,
+    current_layout,
     face_down_xy,
     place_xy,
     sea_xy,
@@ -57,6 +60,7 @@ __all__ = [
     "render",
     "sea_xy",
     "track_xy",
+    "warm",
 ]
 
 
@@ -72,3 +76,12 @@ def picture(view: dict[str, Any]) -> Image.Image:
     if isinstance(view.get("battle"), dict):
         return battle_picture(view)
     return map_picture(view)
+
+
+def warm() -> None:
+    """Work out the map's layout (where the names and the sea spots go: a few tenths of a
+    second), draw the map's art and the Battle Display's ground, and make the palette of
+    both, now rather than on the first picture, for the data files loaded."""
+    background(current_layout())
+    battle.background()
+    palette()
