@@ -17,6 +17,7 @@ from bot.service.notices import (
     PrivateMessage,
     Reply,
 )
+from bot.service.offers import CLOCK_CHANGED, PAUSED, settling
 from bot.service.tables import (
     STATUS_WORDS,
     Table,
@@ -119,9 +120,11 @@ class TurnClock:
             fields.update(
                 self._deadlines.for_turn(record, table.prompts(), self._desk.clock(), timing)
             )
-        await self._desk.store.update_game(
-            game_id, record.version, now=self._desk.clock(), **fields
-        )
+        told = Outcome(list(settling(record, CLOCK_CHANGED)))
+        await self._desk.stored(
+            told, self._desk.store.update_game, game_id, record.version, now=self._desk.clock(),
+            **fields,
+        )  # fmt: skip
         self._desk.doorbell.deadline_moved()
         return Reply(f"{table.title}: {timing.describe()}.", private=False)
 
@@ -155,7 +158,8 @@ class TurnClock:
         }
         stopped = Table(written(record, now, fields), table.engine, table.state)
         text = pause_text(stopped.record, f"**{table.title}** is paused")
-        outcome = Outcome([Reply("Paused."), ChannelPost(record.id, record.channel_id, text)])
+        outcome = Outcome([Reply("Paused."), *settling(record, PAUSED),
+                           ChannelPost(record.id, record.channel_id, text)])  # fmt: skip
         outcome.add(await status_update(self._desk, stopped))
         await self._desk.stored(
             outcome, self._desk.store.update_game, record.id, record.version, now=now, **fields
@@ -181,7 +185,7 @@ class TurnClock:
         }
         fields = away_deadlines(table.record, table.prompts(), fields, now)
         resumed = Table(written(table.record, now, fields), table.engine, table.state)
-        outcome = Outcome([Reply("Resumed.")])
+        outcome = Outcome([Reply("Resumed."), *settling(table.record)])
         await self._turns.announce(
             outcome, resumed, resumed.record.version, actor=None, events=[],
             fresh=resumed.prompts(), new_turn=True, headline="▶️ The game goes on!",
@@ -343,8 +347,9 @@ class TurnClock:
             f"`/game resume game:{current.id}` tries again."
         )
         outcome = Outcome(
-            [PrivateMessage(current.id, current.host_id, text, channel_id=current.channel_id)]
-        )
+            [*settling(current, PAUSED),
+             PrivateMessage(current.id, current.host_id, text, channel_id=current.channel_id)]
+        )  # fmt: skip
         why = "its turn clock failed, and nothing was played for it"
         fields = {"status": "paused", "timing": with_pause(current.timing, why=why), **NO_DEADLINES}
         now = self._desk.clock()

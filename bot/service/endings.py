@@ -6,9 +6,11 @@
   the seat.
 * **A draw offer** and **a takeback request** are stored offers (:meth:`Store.make_offer`):
   they survive a restart, a double click stores nothing twice, and they lapse when the game
-  moves on (any write bumps its version). Every other person seated must accept; the last
-  acceptance is the ending itself, one versioned action (``!draw`` or ``!takeback`` in the
-  log) with its notices.
+  moves on (any write bumps its version: a move, a pause, a player leaving or resigning,
+  the clock changed). Every such write settles the offer's post in its own transaction,
+  saying what happened (:func:`bot.service.offers.settling`), so its Accept and Decline go
+  at once. Every other person seated must accept; the last acceptance is the ending
+  itself, one versioned action (``!draw`` or ``!takeback`` in the log) with its notices.
 * **Computer seats** accept every takeback and decline every draw (they play on), so a
   draw cannot be offered at a table with a computer seat.
 
@@ -23,10 +25,11 @@ import asyncio
 from dataclasses import dataclass
 from typing import Any
 
+from bot.service import wire
 from bot.service.desk import Desk
 from bot.service.errors import AlreadyDone, UserError
 from bot.service.notices import ChannelPost, Controls, Outcome, Reply
-from bot.service.offers import DECLINED, outcome_line
+from bot.service.offers import DECLINED, outcome_line, resigned_line, settling
 from bot.service.tables import STATUS_WORDS, Table, seat_label, seat_labels
 from bot.service.text import Mention, Text
 from bot.service.turns import Turns
@@ -50,6 +53,9 @@ RESIGN = "resign"
 """The prompt kind of the control that confirms a resignation."""
 ACCEPT, DECLINE = "accept", "decline"
 
+RECENT = 20
+"""How many of a game's newest channel notices are looked through for the line that
+settled an offer's post."""
 ANSWERED = "That offer was already answered, or the game has moved on since it was made."
 
 WHAT = {"draw": "a draw", "takeback": "to take back their last move"}
@@ -89,7 +95,8 @@ class Endings:
                 "(`/rules` says what becomes of it). This cannot be undone.",
                 controls=(Controls(table.record.id, table.record.version, prompt, (choice,)),),
             )
-        outcome = Outcome([Reply(f"You resigned from {table.title}.")])
+        outcome = Outcome([Reply(f"You resigned from {table.title}."),
+                           *settling(table.record, resigned_line(user_id))])  # fmt: skip
         try:
             await self._desk.stored(
                 outcome, self._desk.store.mark_left, table.record.id, table.record.version,
@@ -158,7 +165,7 @@ class Endings:
         """``user_id`` accepts or declines the offer made at ``version``. The last
         acceptance ends the game in a draw or takes the move back."""
         table = await self._desk.find(game_id=game_id)
-        offer = await self._desk.store.offer(game_id)
+        offer = table.record.offer
         if offer is None or offer.version != version or table.record.version != version:
             raise AlreadyDone(ANSWERED)
         if user_id == offer.user_id:
@@ -179,10 +186,11 @@ class Endings:
     async def offer_standing(self, *, game_id: int, version: int) -> OfferStanding:
         """Where the offer made at ``version`` stands now: still waiting (with who has
         accepted so far), accepted (the draw or takeback that answered it), declined, or
-        lapsed (the game moved on before everyone answered)."""
+        lapsed (the game moved on before everyone answered), in the words its post was
+        settled with."""
         table = await self._desk.table(game_id)
         if table.record.version == version:
-            offer = await self._desk.store.offer(game_id)
+            offer = table.record.offer
             if offer is None or offer.version != version:
                 return OfferStanding(DECLINED, waiting=False)
             if not offer.accepted:
@@ -194,6 +202,11 @@ class Endings:
         # The action that answered an offer is the very next one in the log.
         actions = await self._desk.store.actions(game_id)
         answered = next((a.action for a in actions if a.seq == version + 1), None)
+        if answered is None:  # a write that is not an action: the line it settled it with
+            lane = wire.lane(ChannelPost(game_id, table.record.channel_id, ""))
+            for body in await self._desk.store.recent_notices(game_id, lane, RECENT):
+                if body.get("kind") == "post" and body.get("settles") == version:
+                    return OfferStanding(wire.load_text(body["text"]), waiting=False)
         return OfferStanding(outcome_line(answered), waiting=False)
 
     async def _offer(self, table: Table, kind: str, seat: int, user_id: int) -> Outcome:

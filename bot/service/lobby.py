@@ -22,6 +22,7 @@ from bot.service.notices import (
     Reply,
     StatusUpdate,
 )
+from bot.service.offers import CANCELLED, left_line, settling
 from bot.service.tables import (
     Table,
     engine_for,
@@ -305,8 +306,9 @@ class Lobby:
             "the game say, as soon as it is its turn."
         )
         outcome = Outcome(
-            [Reply(f"You left {table.title}."), ChannelPost(record.id, record.channel_id, text)]
-        )
+            [Reply(f"You left {table.title}."), *settling(record, left_line(user_id)),
+             ChannelPost(record.id, record.channel_id, text)]
+        )  # fmt: skip
         await self._desk.stored(
             outcome, self._desk.store.mark_left, record.id, record.version, user_id=user_id,
             now=self._desk.clock(),
@@ -364,6 +366,7 @@ class Lobby:
                     f"{table.title} is paused: its channel was deleted. Nothing is lost; "
                     f"`/game resume game:{record.id}` in any channel of the server goes on there."
                 )
+            # (An offer waiting there lapses: its post went with the channel.)
             told = Outcome([PrivateMessage(record.id, record.host_id, text)])
             await self._desk.stored(
                 told, self._desk.store.update_game, record.id, record.version,
@@ -375,9 +378,10 @@ class Lobby:
     async def move_to(self, *, game_id: int, channel_id: int) -> None:
         """Play a game in another channel from now on (its own thread, say)."""
         record = (await self._desk.table(game_id)).record
-        await self._desk.store.update_game(
-            game_id, record.version, now=self._desk.clock(), channel_id=channel_id
-        )
+        await self._desk.stored(
+            Outcome(list(settling(record))), self._desk.store.update_game, game_id,
+            record.version, now=self._desk.clock(), channel_id=channel_id,
+        )  # fmt: skip
 
     async def startable(self, *, user_id: int, **where: Any) -> Table:
         """The lobby ``user_id`` may start now; UserError says why not."""
@@ -442,7 +446,8 @@ class Lobby:
             )  # fmt: skip
         text = Text.of(f"**{table.title}** was cancelled by ", Mention(user_id), ".")
         outcome = Outcome(
-            [Reply(f"{table.title} is cancelled."), ChannelPost(game_id, record.channel_id, text),
+            [Reply(f"{table.title} is cancelled."), *settling(record, CANCELLED),
+             ChannelPost(game_id, record.channel_id, text),
              StatusUpdate(game_id, record.channel_id, f"📜 **{table.title}**: cancelled.")]
         )  # fmt: skip
         await self._desk.stored(

@@ -2,15 +2,19 @@
 answered or lapses, and the notice that puts it there (its Accept and Decline go).
 
 An offer made at one version is answered by the very next action when everyone accepts
-(``!draw`` or ``!takeback``); any other action at that version makes it lapse. Either way
-the action's own transaction stores the notice that settles the offer's post.
+(``!draw`` or ``!takeback``). Any other write that moves the game's version on makes it
+lapse: another action, and as much a pause, a player leaving or resigning, the host
+changing the clock, a cancellation. Every such write reads the game with the offer waiting
+in it (``GameRecord.offer``) and stores, in its own transaction, the notice
+:func:`settling` gives, so the offer's post says at once what became of it, in the words
+of what happened. (A game whose channel was deleted has no post left to settle.)
 """
 
 from __future__ import annotations
 
 from bot.service.notices import ChannelPost
-from bot.service.text import Text
-from bot.store import GameRecord, OfferRecord
+from bot.service.text import Mention, Text
+from bot.store import GameRecord
 from engines.replay import DRAW, TAKEBACK
 
 SETTLED = {
@@ -19,6 +23,12 @@ SETTLED = {
 }
 DECLINED = "❌ Declined: the game goes on."
 LAPSED = "⌛ Lapsed: the game moved on before everyone answered. Ask again if you still want it."
+PAUSED = "⌛ Lapsed: the game was paused before everyone answered. Ask again once it goes on."
+CLOCK_CHANGED = (
+    "⌛ Lapsed: the host changed the game's clock before everyone answered. Ask again if you "
+    "still want it."
+)
+CANCELLED = "⌛ Lapsed: the game was cancelled before everyone answered."
 
 
 def outcome_line(action: str | None) -> str:
@@ -27,8 +37,20 @@ def outcome_line(action: str | None) -> str:
     return SETTLED.get(action or "", LAPSED)
 
 
-def settling(record: GameRecord, offer: OfferRecord, action: str) -> ChannelPost:
-    """The notice that settles the post of ``offer`` once ``action`` is played in its
-    game: the offer's post says what became of it, and loses its buttons."""
-    line = Text.of(outcome_line(action))
-    return ChannelPost(record.id, record.channel_id, line, settles=offer.version)
+def left_line(user_id: int) -> Text:
+    """An offer that lapsed because ``user_id`` left the game (``/game leave``)."""
+    return Text.of("⌛ Lapsed: ", Mention(user_id), " left the game before everyone answered.")
+
+
+def resigned_line(user_id: int) -> Text:
+    """An offer that lapsed because ``user_id`` resigned."""
+    return Text.of("⌛ Lapsed: ", Mention(user_id), " resigned before everyone answered.")
+
+
+def settling(record: GameRecord, line: str | Text = LAPSED) -> list[ChannelPost]:
+    """The notice to store with a write that moves the game of ``record`` (as read before
+    the write) on to a new version: the post of the offer waiting in it says ``line`` and
+    loses its buttons. None when no offer waits."""
+    if record.offer is None:
+        return []
+    return [ChannelPost(record.id, record.channel_id, Text.of(line), settles=record.offer.version)]

@@ -267,9 +267,9 @@ def started_word(status: str) -> str:
 
 def written(record: GameRecord, now: float, fields: dict[str, Any]) -> GameRecord:
     """``record`` as one versioned write of ``fields`` leaves it, so a write can be
-    announced in its own transaction."""
+    announced in its own transaction (an offer waiting before it has lapsed)."""
     known = {k: v for k, v in fields.items() if k in GameRecord.__dataclass_fields__}
-    return replace(record, version=record.version + 1, updated_at=now, **known)
+    return replace(record, version=record.version + 1, updated_at=now, offer=None, **known)
 
 
 def replay(record: GameRecord, actions: list[tuple[int, int, str]]) -> Any:

@@ -29,7 +29,7 @@ from bot.service.notices import (
     Reply,
     StatusUpdate,
 )
-from bot.service.offers import settling
+from bot.service.offers import outcome_line, settling
 from bot.service.ratings import rate, results_of
 from bot.service.tables import STATUS_WORDS, Table, seat_labels, status_line, written
 from bot.service.text import BoardLink, Mention, Text
@@ -274,9 +274,9 @@ class Turns:
             events=events, fresh=fresh,
             new_turn=new_turn, result=result, headline=headline, asker=asker,
         )  # fmt: skip
-        offer = await self._desk.store.offer(record.id)
-        if offer is not None:  # this action answers it (an agreed draw or takeback) or ends it
-            outcome.notices.insert(0, settling(record, offer, action))
+        # The offer waiting when the game was read: this action answers it (an agreed draw
+        # or takeback) or makes it lapse.
+        outcome.notices[:0] = settling(record, outcome_line(action))
         new_version = await self._desk.store.append_action(
             record.id,
             record.version,

@@ -92,6 +92,22 @@ async def test_an_offer_is_asked_once_answered_by_the_others_and_lapses_when_pla
     assert (await record(host, game)).status == "running"
 
 
+async def test_a_click_that_comes_after_a_pause_is_refused_and_the_post_keeps_its_line(host):
+    game = await started(host, "lions-dragons")
+    offered = offer_controls(await host.offer_draw(game_id=game, user_id=ALICE))
+    paused = await host.pause(game_id=game, user_id=ALICE)
+    (settled,) = [n for n in paused.notices if isinstance(n, ChannelPost) and n.settles]
+    assert settled.settles == offered.version
+    assert "Lapsed: the game was paused" in settled.text.plain()
+    with pytest.raises(AlreadyDone, match="moved on"):  # a button still shown somewhere
+        await host.answer_offer(game_id=game, user_id=BOB, version=offered.version, accept=True)
+    standing = await host.offer_standing(game_id=game, version=offered.version)
+    assert not standing.waiting and standing.line == settled.text
+    await host.resume(game_id=game, user_id=ALICE)
+    again = await host.offer_standing(game_id=game, version=offered.version)
+    assert again.line == settled.text
+
+
 async def test_a_game_without_a_draw_by_agreement_refuses_one(host):
     game = await started(host, "stgeorge")
     with pytest.raises(UserError, match="no draw by agreement"):

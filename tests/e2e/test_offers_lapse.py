@@ -1,7 +1,9 @@
 """A draw offer's or takeback request's post says where the offer stands: once it is
 answered or lapses, its Accept and Decline buttons go and the post says how it ended."""
 
-from tests.e2e.conftest import bot_posts, texts
+import pytest
+
+from tests.e2e.conftest import bot_posts
 from tests.e2e.test_answers import fresh
 from tests.e2e.test_endings import ids_of, newest_with, open_game
 
@@ -31,17 +33,6 @@ async def test_an_accepted_takeback_loses_its_buttons_and_says_so(simcord_env, w
     await bob.click(request, label="Accept")
     after = await fresh(channel, request)
     assert not ids_of(after) and "Accepted: the move is taken back" in after.content
-
-
-async def test_an_offer_outlived_by_a_pause_says_it_lapsed_when_clicked(simcord_env, world):
-    channel, alice, bob = await open_game(world, "lions-dragons")
-    await alice.slash(channel, "game draw")
-    offer = newest_with(channel, "asks a draw")
-    await alice.slash(channel, "game pause")  # the game moved on without a move
-    late = await bob.click(offer, label="Accept")
-    assert "the game has moved on" in texts([late])[0]
-    after = await fresh(channel, offer)
-    assert not ids_of(after) and "Lapsed" in after.content
 
 
 async def test_an_offer_the_game_moved_past_loses_its_buttons_and_says_it_lapsed_at_once(
@@ -79,3 +70,48 @@ async def test_a_request_shows_who_accepted_until_the_last_answer_settles_it(sim
     settled = await fresh(channel, request)
     assert not ids_of(settled) and "Accepted: the move is taken back" in settled.content
     assert "still to answer" not in settled.content
+
+
+async def pause(channel, alice, bob):
+    await alice.slash(channel, "game pause")
+
+
+async def leave(channel, alice, bob):
+    await bob.slash(channel, "game leave")
+
+
+async def change_clock(channel, alice, bob):
+    await alice.slash(channel, "game settings", hours=2.0)
+
+
+async def resign(channel, alice, bob):
+    asked = await bob.slash(channel, "game resign")
+    await bob.click(asked.response or asked.followups[0], label="Yes, resign")
+
+
+async def cancel(channel, alice, bob):
+    await alice.slash(channel, "game cancel")
+
+
+@pytest.mark.parametrize(
+    ("bump", "line"),
+    [
+        (pause, "⌛ Lapsed: the game was paused before everyone answered."),
+        (leave, "⌛ Lapsed: <@{bob}> left the game before everyone answered."),
+        (change_clock, "⌛ Lapsed: the host changed the game's clock before everyone answered."),
+        (resign, "⌛ Lapsed: <@{bob}> resigned before everyone answered."),
+        (cancel, "⌛ Lapsed: the game was cancelled before everyone answered."),
+    ],
+    ids=["pause", "leave", "clock", "resign", "cancel"],
+)
+async def test_an_offer_outlived_by_a_write_that_is_no_move_says_so_at_once(
+    simcord_env, world, bump, line
+):
+    channel, alice, bob = await open_game(world, "lions-dragons")
+    await alice.slash(channel, "game draw")
+    offer = newest_with(channel, "asks a draw")
+    assert set(ids_of(offer)) == {"Accept", "Decline"}
+    await bump(channel, alice, bob)  # nobody clicks the offer
+    after = await fresh(channel, offer)
+    assert not ids_of(after)
+    assert line.format(bob=bob.id) in after.content
