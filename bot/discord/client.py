@@ -20,6 +20,8 @@ from bot.service.doorbell import Doorbell
 from bot.service.errors import UserError
 from bot.service.host import GameHost
 from bot.service.outbox import Outbox
+from bot.service.pacing import Pacer
+from bot.service.picture_worker import Warmed
 from bot.service.pictures import Pictures
 from bot.service.scheduler import Scheduler
 from bot.settings import Settings
@@ -56,6 +58,8 @@ class DragonBot(commands.Bot):
         self.settings = settings
         self.courier = Courier(self)
         self._stopping: asyncio.Task[None] | None = None
+        self.warming: asyncio.Task[Warmed | None] | None = None
+        """The warm-up of the pictures drawn in this process's threads, while it runs."""
 
     async def setup_hook(self) -> None:
         engine_data.use_overrides(self.settings.data_overrides)
@@ -76,7 +80,16 @@ class DragonBot(commands.Bot):
             clock=_now, seeds=seeds,
         )  # fmt: skip
         self.host.computer_delay = self.settings.computer_delay
-        self.outbox = Outbox(self.host, self.courier)
+        # Fonts, backgrounds and layouts load now, not on each game's first board, and the
+        # bot does not wait for them: the workers warm themselves as they start, or a thread
+        # warms this process's renderers when boards are drawn here.
+        if self.pictures is not None:
+            self.pictures.start()
+        else:
+            self.warming = asyncio.create_task(self.host.drawing.warm())
+        # Sends keep to Discord's pace, so a busy channel gets its newest state, not a queue.
+        pacer = Pacer() if self.settings.paced else None
+        self.outbox = Outbox(self.host, self.courier, pacer=pacer)
         self.scheduler = Scheduler(self.host, self.outbox.flush_outcome, clock=_now)
         controls.register(self)
         for cog in COGS:
@@ -117,6 +130,8 @@ class DragonBot(commands.Bot):
         await asyncio.shield(self._stopping)
 
     async def _stop_in_order(self) -> None:
+        if self.warming is not None:
+            self.warming.cancel()  # its thread ends on its own; nothing waits for it
         for worker in (getattr(self, "scheduler", None), getattr(self, "outbox", None)):
             if worker is not None:
                 await worker.stop()

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import asyncio
+import threading
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from bot.service import picture_worker
 from bot.service.notices import Board
+from bot.service.picture_worker import Warmed
 from bot.service.pictures import RecentBoards
 from engines import data as engine_data
 from games import animation
@@ -48,6 +51,16 @@ class Drawing:
             board.slug, board.view, board.data, lambda: self._picture_of(board)
         )
 
+    async def warm(self) -> Warmed | None:
+        """When this host draws in threads of its own process, warm the registered games'
+        renderers in a thread (once a process: their caches serve the whole process), so
+        the first board of each game is as quick as a later one; the event loop runs on
+        meanwhile. None when boards are drawn elsewhere (picture workers warm themselves)
+        or not at all. Never raises: a game that fails is logged and drawn cold."""
+        if self._drawer is not None or self._renderer is None:
+            return None
+        return await asyncio.to_thread(_warm_once)
+
     async def animate(self, pictures: list[bytes]) -> bytes:
         """A replay's pictures as one animation. Decoding, scaling and encoding each one
         happens in a picture worker when there are some, else in a thread; never on the
@@ -66,3 +79,17 @@ class Drawing:
         # copy of this context, so it draws with the game's corrected data.
         with engine_data.corrected(board.data):
             return await asyncio.to_thread(self._renderer, board.slug, board.view)
+
+
+_warming = threading.Lock()
+_warmed: Warmed | None = None
+
+
+def _warm_once() -> Warmed:
+    """:func:`picture_worker.warm` the first time it is called in this process, its report
+    after that."""
+    global _warmed
+    with _warming:
+        if _warmed is None:
+            _warmed = picture_worker.warm()
+        return _warmed

@@ -1,24 +1,85 @@
 """One drawing process of :class:`bot.service.pictures.Pictures`.
 
-``python -m bot.service.picture_worker FD [DATA_OVERRIDES]``: requests come in over the
-socket ``FD`` it was given, one at a time, each answered before the next is read: a
+``python -m bot.service.picture_worker FD [DATA_OVERRIDES] [cold]``: requests come in over
+the socket ``FD`` it was given, one at a time, each answered before the next is read: a
 length-prefixed pickle of ``(task, args)`` in, of ``("ok", result)`` or ``("error",
 exception)`` out. The process ends when the socket closes (its pool closed it, or the
 bot's process ended).
+
+Before it reads the first request the worker warms itself (unless told ``cold``): every
+registered game's renderer builds its backgrounds, layout and palette and draws a new
+game's board at each table size (:func:`games.warm`), with the corrected data files it was
+started with, so the first board of each game is drawn as quickly as the hundredth. A game
+that fails to warm is logged and drawn cold when asked for; the worker draws on.
 """
 
 from __future__ import annotations
 
+import logging
+import os
 import pickle
 import signal
 import socket
 import struct
 import sys
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
 from typing import Any
 
 HEADER = struct.Struct(">I")
 """A message's length, before its pickle."""
+
+log = logging.getLogger(__name__)
+LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
+"""The bot's log format (``bot.logs.FORMAT``), for the lines a worker process logs."""
+
+
+@dataclass(frozen=True)
+class Warmed:
+    """What a warm-up did: the games whose first board is now warm, those that failed (by
+    slug, the error in a line), and how many seconds it took."""
+
+    games: tuple[str, ...] = ()
+    failed: dict[str, str] = field(default_factory=dict)
+    seconds: float = 0.0
+
+
+def warm(slugs: Iterable[str] | None = None) -> Warmed:
+    """Warm the renderers of ``slugs`` (every registered game by default) in this process,
+    with the data files loaded now (:func:`games.warm`). A game that fails is logged and
+    left to be drawn cold; this never raises."""
+    started = time.perf_counter()
+    done: list[str] = []
+    failed: dict[str, str] = {}
+    try:
+        import games
+
+        for slug in list(games.SPECS) if slugs is None else slugs:
+            try:
+                games.warm(slug)
+            except Exception as error:  # a board of it is drawn cold, or says why it cannot
+                log.exception(
+                    "could not warm the pictures of %s; its first board is drawn cold", slug
+                )
+                failed[slug] = f"{type(error).__name__}: {error}"
+            else:
+                done.append(slug)
+    except Exception as error:
+        log.exception("could not warm the pictures; boards are drawn cold")
+        failed["*"] = f"{type(error).__name__}: {error}"
+    seconds = time.perf_counter() - started
+    log.debug("warmed the pictures of %s in %.2f s", ", ".join(done) or "no game", seconds)
+    return Warmed(tuple(done), failed, seconds)
+
+
+_warmed = Warmed()
+"""This worker's warm-up, once it is over."""
+
+
+def warmed() -> Warmed:
+    """This worker's warm-up: asked for, it answers once the warm-up is over."""
+    return _warmed
 
 
 def draw(slug: str, view: dict[str, Any], corrections: dict[str, Any] | None = None) -> bytes:
@@ -35,7 +96,7 @@ def animate(pictures: list[bytes]) -> bytes:
     return animation.animate(pictures)
 
 
-TASKS: dict[str, Callable[..., bytes]] = {"draw": draw, "animate": animate}
+TASKS: dict[str, Callable[..., Any]] = {"draw": draw, "animate": animate, "warmed": warmed}
 
 
 def receive(connection: socket.socket) -> Any:
@@ -78,13 +139,23 @@ def _answer(task: str, args: tuple[Any, ...]) -> tuple[str, Any]:
 
 
 def main(argv: list[str]) -> None:
+    global _warmed
     from engines import data
 
     # Ctrl-C at a terminal reaches the whole process group: the bot closes its pool, and a
     # worker ends when its socket does, without a traceback of its own.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if not logging.getLogger().handlers:  # its lines go to the bot's stderr, as the bot's do
+        logging.basicConfig(level=logging.INFO, format=LOG_FORMAT)
     connection = socket.socket(fileno=int(argv[0]))
     data.use_overrides(argv[1] if len(argv) > 1 and argv[1] else None)
+    if "cold" not in argv[2:]:
+        # Requests wait in the socket meanwhile; the first of each game is then drawn warm.
+        _warmed = warm()
+        log.info(
+            "picture worker %d warmed %d games in %.2f s",
+            os.getpid(), len(_warmed.games), _warmed.seconds,
+        )  # fmt: skip
     while True:
         try:
             task, args = receive(connection)
@@ -94,4 +165,8 @@ def main(argv: list[str]) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    # Run as this module by name, not as ``__main__``, so what it sends (a Warmed) unpickles
+    # in the bot as the same class.
+    from bot.service import picture_worker
+
+    picture_worker.main(sys.argv[1:])

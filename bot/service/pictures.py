@@ -10,6 +10,12 @@ Each worker talks to the event loop over a socket of its own: a request is one w
 its picture one or two reads, with no threads in between (each wake-up of another thread
 is a system call, and system calls are most of what sending work elsewhere costs). A
 worker that dies is replaced; the picture it was drawing is asked of another worker once.
+
+A worker warms itself before it answers (every registered game's backgrounds, layout,
+palette and a new game's boards drawn once, :mod:`bot.service.picture_worker`), so the
+first board of each game is drawn as quickly as a later one. :meth:`Pictures.start` starts
+the workers at once, so they warm while the bot connects; a request that comes sooner
+waits for its worker's warm-up.
 """
 
 from __future__ import annotations
@@ -26,7 +32,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
-from bot.service.picture_worker import HEADER, framed
+from bot.service.picture_worker import HEADER, Warmed, framed
 
 _PROJECT = Path(__file__).resolve().parents[2]
 _BUFFER = 1 << 20
@@ -44,7 +50,7 @@ _LOST = (OSError, EOFError, asyncio.IncompleteReadError)
 class _Worker:
     """One drawing process and the loop's end of its socket."""
 
-    def __init__(self, overrides: str | None) -> None:
+    def __init__(self, overrides: str | None, warm: bool) -> None:
         ours, theirs = socket.socketpair()
         for end in (ours, theirs):
             end.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, _BUFFER)
@@ -53,7 +59,7 @@ class _Worker:
         with theirs:
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "bot.service.picture_worker", str(theirs.fileno()),
-                 overrides or ""],
+                 overrides or "", *([] if warm else ["cold"])],
                 pass_fds=(theirs.fileno(),), stdin=subprocess.DEVNULL,
                 env={**os.environ, "PYTHONPATH": path},
             )  # fmt: skip
@@ -87,15 +93,31 @@ class _Worker:
 
 
 class Pictures:
-    """A pool of ``workers`` drawing processes (started on first use, as needed)."""
+    """A pool of ``workers`` drawing processes (started by :meth:`start`, or on first use
+    as needed), each warmed before it draws unless ``warm`` is false (tests that draw a
+    board or two skip the warm-up)."""
 
-    def __init__(self, workers: int, data_overrides: str | None = None) -> None:
+    def __init__(
+        self, workers: int, data_overrides: str | None = None, *, warm: bool = True
+    ) -> None:
         if workers < 1:
             raise ValueError("a pool draws with at least one worker process")
         self.workers = workers
+        self.warm = warm
         self._overrides = data_overrides
         self._running: set[_Worker] = set()
         self._idle: asyncio.Queue[_Worker] = asyncio.Queue()
+
+    def start(self) -> None:
+        """Start every worker not yet running now, without waiting: each warms itself
+        meanwhile, and the first boards asked for wait for their worker's warm-up."""
+        while len(self._running) < self.workers:
+            self._idle.put_nowait(self._start())
+
+    async def warmed(self) -> Warmed:
+        """The warm-up of the next free worker (started if none is), once it is over: the
+        games it warmed and those it could not."""
+        return await self._run("warmed")
 
     @property
     def pids(self) -> list[int]:
@@ -148,7 +170,7 @@ class Pictures:
         return await self._idle.get()
 
     def _start(self) -> _Worker:
-        worker = _Worker(self._overrides)
+        worker = _Worker(self._overrides, self.warm)
         self._running.add(worker)
         return worker
 

@@ -1,4 +1,5 @@
-"""Boards drawn in worker processes are the pictures the bot's own process would draw."""
+"""Boards drawn in worker processes are the pictures the bot's own process would draw. These
+pools skip the warm-up (`warm=False`): tests/bot/test_warm_pictures.py holds it."""
 
 import asyncio
 import os
@@ -22,7 +23,7 @@ def _view(seed=5):
 
 async def test_a_board_drawn_in_a_worker_process_is_the_same_picture(store):
     view = _view()
-    pictures = Pictures(1)
+    pictures = Pictures(1, warm=False)
     try:
         host = GameHost(store, drawer=pictures.draw, seeds=random.Random(1))
         drawn = await host.draw(Board("stgeorge", view))
@@ -37,7 +38,7 @@ async def test_a_replay_is_put_together_in_a_worker_process_as_in_a_thread(store
     from games import animation
     from tests.bot.test_story import play_randomly, real_game
 
-    pictures = Pictures(1)
+    pictures = Pictures(1, warm=False)
     drawn = []
 
     async def drawer(slug, view):  # draws in the worker, keeping each board
@@ -118,7 +119,7 @@ async def test_only_the_most_recent_boards_are_kept():
 
 async def test_many_boards_at_once_share_the_pool_and_come_back_each_its_own():
     views = [_view(seed) for seed in range(6)]
-    pictures = Pictures(2)
+    pictures = Pictures(2, warm=False)
     try:
         drawn = await asyncio.gather(*(pictures.draw("stgeorge", v) for v in views))
         assert len(pictures.pids) == 2
@@ -129,7 +130,7 @@ async def test_many_boards_at_once_share_the_pool_and_come_back_each_its_own():
 
 async def test_a_worker_killed_is_replaced_and_the_board_still_drawn():
     view = _view()
-    pictures = Pictures(1)
+    pictures = Pictures(1, warm=False)
     try:
         await pictures.draw("stgeorge", view)
         (first,) = pictures.pids
@@ -141,7 +142,7 @@ async def test_a_worker_killed_is_replaced_and_the_board_still_drawn():
 
 
 async def test_a_board_that_cannot_be_drawn_says_why_and_the_worker_draws_on():
-    pictures = Pictures(1)
+    pictures = Pictures(1, warm=False)
     try:
         with pytest.raises(Exception, match="no-such-game"):
             await pictures.draw("no-such-game", {})
@@ -153,7 +154,7 @@ async def test_a_board_that_cannot_be_drawn_says_why_and_the_worker_draws_on():
 
 
 async def test_a_closed_pool_stops_its_workers_and_starts_again_when_asked():
-    pictures = Pictures(1)
+    pictures = Pictures(1, warm=False)
     await pictures.draw("stgeorge", _view())
     (first,) = pictures.pids
     await pictures.close()
@@ -167,7 +168,7 @@ async def test_a_closed_pool_stops_its_workers_and_starts_again_when_asked():
 
 
 async def test_a_caller_that_gives_up_leaves_the_worker_free():
-    pictures = Pictures(1)
+    pictures = Pictures(1, warm=False)
     try:
         waiting = asyncio.ensure_future(pictures.draw("stgeorge", _view(1)))
         await asyncio.sleep(0)

@@ -244,7 +244,7 @@ async def test_a_board_drawn_in_a_worker_process_uses_the_games_corrected_data(s
     engine = ENGINES["stgeorge"]
     roles = [r.key for r in engine.roles(2, engine.parse_options(""))]
     view = engine.view(engine.setup(roles, engine.parse_options(""), setup_rng(5)), None)
-    pictures = Pictures(1)
+    pictures = Pictures(1, warm=False)
     try:
         host = GameHost(store, drawer=pictures.draw, seeds=random.Random(1))
         with_data = await host.draw(Board("stgeorge", view, corrected))

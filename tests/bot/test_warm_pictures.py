@@ -1,0 +1,178 @@
+"""Picture workers warm themselves: every registered game's backgrounds, layout and palette
+are made before the first board is asked for, a game that fails to warm is logged and drawn
+cold, and a board drawn warm is the very picture drawn cold."""
+
+import asyncio
+import logging
+import random
+import signal
+import socket
+import threading
+from dataclasses import replace
+
+import pytest
+
+from bot.service import drawing, picture_worker
+from bot.service.host import GameHost
+from bot.service.picture_worker import Warmed, framed, receive
+from bot.service.pictures import Pictures
+from engines.replay import action_rng, start, step
+from games import SPECS, render, starting_views
+
+
+def _views_of_a_game(slug, moves=12, seed=3):
+    """Public views of a random game of ``slug`` after ``moves`` moves and on the way: none
+    of them a new game's, which is what the warm-up draws."""
+    engine = SPECS[slug].engine
+    chooser = random.Random(seed)
+    options = engine.parse_options("")
+    roles = [role.key for role in engine.roles(engine.max_players, options)]
+    state = start(engine, roles, options, seed)
+    views = []
+    for seq in range(1, moves + 1):
+        prompts = engine.prompts(state)
+        if not prompts or engine.result(state) is not None:
+            break
+        prompt = chooser.choice(prompts)
+        action = chooser.choice(engine.legal_actions(state, prompt.seat)).action
+        state, _ = step(engine, state, prompt.seat, action, action_rng(seed, seq))
+        views.append(engine.view(state, None))
+    return views[-1:]
+
+
+async def test_a_started_worker_has_warmed_every_registered_game_before_it_draws():
+    pictures = Pictures(1)
+    try:
+        pictures.start()
+        assert len(pictures.pids) == 1  # started at once, before any board was asked for
+        warmed = await pictures.warmed()
+        view = _views_of_a_game("dragonslayer")[0]
+        drawn = await pictures.draw("dragonslayer", view)
+    finally:
+        await pictures.close()
+    assert warmed.games == tuple(SPECS)
+    assert warmed.failed == {}
+    assert drawn == render("dragonslayer", view)
+
+
+async def test_a_pool_told_not_to_warm_starts_its_workers_cold():
+    pictures = Pictures(1, warm=False)
+    try:
+        pictures.start()
+        warmed = await pictures.warmed()
+    finally:
+        await pictures.close()
+    assert warmed == Warmed()
+
+
+async def test_boards_drawn_by_a_warmed_worker_are_those_a_cold_one_draws():
+    views = [(slug, view) for slug in SPECS for view in _views_of_a_game(slug)]
+    views += [(slug, starting_views(slug)[-1]) for slug in SPECS]
+    warm, cold = Pictures(1), Pictures(1, warm=False)
+    try:
+        warm.start()
+        cold.start()
+        await warm.warmed()
+        warm_boards = [await warm.draw(slug, view) for slug, view in views]
+        cold_boards = [await cold.draw(slug, view) for slug, view in views]
+    finally:
+        await asyncio.gather(warm.close(), cold.close())
+    assert warm_boards == cold_boards
+    assert cold_boards == [render(slug, view) for slug, view in views]
+
+
+def test_the_warm_up_reports_each_game_it_warmed_and_logs_one_that_failed(monkeypatch, caplog):
+    def broken():
+        raise OSError("the background's font is missing")
+
+    monkeypatch.setitem(SPECS, "stgeorge", replace(SPECS["stgeorge"], warm=broken))
+    with caplog.at_level(logging.ERROR, logger=picture_worker.__name__):
+        warmed = picture_worker.warm()
+    assert warmed.games == tuple(slug for slug in SPECS if slug != "stgeorge")
+    assert warmed.failed == {"stgeorge": "OSError: the background's font is missing"}
+    (record,) = caplog.records
+    assert "stgeorge" in record.getMessage()
+    assert record.exc_info is not None
+
+
+def test_a_worker_whose_warm_up_failed_still_draws(monkeypatch, caplog):
+    """The worker's own loop (run here, in the test's main thread, as the worker process
+    runs it), with one game's warm-up broken: it logs that, answers, and draws that game's
+    board cold."""
+
+    def broken():
+        raise RuntimeError("no layout")
+
+    monkeypatch.setitem(SPECS, "dragonslayer", replace(SPECS["dragonslayer"], warm=broken))
+    monkeypatch.setattr(picture_worker, "_warmed", Warmed())
+    view = _views_of_a_game("dragonslayer")[0]
+    ours, theirs = socket.socketpair()
+    answers = []
+
+    def the_pool():
+        with ours:
+            for request in (("warmed", ()), ("draw", ("dragonslayer", view))):
+                ours.sendall(framed(request))
+                answers.append(receive(ours))
+
+    pool = threading.Thread(target=the_pool)
+    sigint = signal.getsignal(signal.SIGINT)
+    pool.start()
+    try:
+        with caplog.at_level(logging.ERROR, logger=picture_worker.__name__):
+            picture_worker.main([str(theirs.detach())])
+    finally:
+        signal.signal(signal.SIGINT, sigint)
+        pool.join()
+    (warmed_answer, drawn_answer) = answers
+    assert warmed_answer[0] == "ok"
+    assert warmed_answer[1].failed == {"dragonslayer": "RuntimeError: no layout"}
+    assert "dragonslayer" not in warmed_answer[1].games
+    assert drawn_answer == ("ok", render("dragonslayer", view))
+    assert any("dragonslayer" in record.getMessage() for record in caplog.records)
+
+
+async def test_a_host_drawing_in_threads_warms_them_while_the_event_loop_runs(store, monkeypatch):
+    monkeypatch.setattr(drawing, "_warmed", None)  # as in a fresh process
+    host = GameHost(store, renderer=render, seeds=random.Random(1))
+    ticks = 0
+
+    async def heartbeat():
+        nonlocal ticks
+        while True:
+            ticks += 1
+            await asyncio.sleep(0)
+
+    beating = asyncio.ensure_future(heartbeat())
+    try:
+        warmed = await host.drawing.warm()
+    finally:
+        beating.cancel()
+    assert warmed is not None
+    assert warmed.games == tuple(SPECS)
+    assert ticks > 1  # the loop went on while the thread warmed
+    assert await host.drawing.warm() is warmed  # once a process
+
+
+async def test_a_host_that_draws_elsewhere_leaves_the_warm_up_to_its_workers(store):
+    async def drawer(slug, view, corrections=None):
+        raise AssertionError("nothing is drawn")
+
+    assert await GameHost(store, drawer=drawer).drawing.warm() is None
+    assert await GameHost(store).drawing.warm() is None
+
+
+@pytest.mark.parametrize("slug", list(SPECS))
+def test_every_registered_game_warms_its_renderer_and_a_new_game_at_each_table_size(slug):
+    spec = SPECS[slug]
+    assert spec.warm is not None
+    views = starting_views(slug)
+    assert len(views) == spec.engine.max_players - spec.engine.min_players + 1
+    warmed = picture_worker.warm([slug])
+    assert (warmed.games, warmed.failed) == ((slug,), {})
+
+
+def test_a_worker_logs_in_the_bots_format():
+    from bot import logs
+
+    assert picture_worker.LOG_FORMAT == logs.FORMAT
