@@ -1,7 +1,8 @@
 """CPU time and size of one board picture, per game: drawing and encoding apart.
 
 ``python -m bench.boards [--games a,b] [--boards 300] [--seed 1]`` (or ``python -m bench
---boards``)
+--boards``); ``python -m bench.boards --first [--repeat 3]`` for each game's first board in a
+fresh picture worker instead (see :func:`first_boards`).
 
 For each game, random legal actions are played from fresh set-ups through
 ``engines.replay`` (``start``, ``step`` with ``action_rng``, as the host replays a log) and
@@ -15,6 +16,7 @@ and palettes are made once per process, and a worker process draws thousands of 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import random
 import statistics
 import sys
@@ -22,6 +24,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from bot.service.pictures import Pictures
 from engines.replay import action_rng, start, step
 from games import SPECS
 
@@ -129,17 +132,104 @@ def run(slugs: list[str], boards: int, seed: int) -> list[Figures]:
     return results
 
 
+@dataclass
+class First:
+    """Wall-clock milliseconds of one game's board asked of a picture worker: the first in a
+    fresh worker that did not warm (as every worker did before the warm-up), the first in a
+    fresh worker once it has warmed, and a board of a worker long at work; and the warm-up's
+    seconds."""
+
+    slug: str
+    cold_ms: float
+    warmed_ms: float
+    steady_ms: float
+    warm_up_s: float
+
+
+async def _first_board(slug: str, view: dict[str, Any], warm: bool) -> tuple[float, float]:
+    """The milliseconds of the first board a fresh worker draws (once it is up, and warm
+    if ``warm``), and its warm-up's seconds."""
+    pictures = Pictures(1, warm=warm)
+    try:
+        pictures.start()
+        warmed = await pictures.warmed()  # the worker is up (and warm) and waiting
+        started = time.perf_counter()
+        await pictures.draw(slug, view)
+        return 1000 * (time.perf_counter() - started), warmed.seconds
+    finally:
+        await pictures.close()
+
+
+async def _steady_board(slug: str, boards: list[dict[str, Any]]) -> float:
+    """The median milliseconds of a board once a worker has drawn a game's boards for a
+    while (the first half of ``boards`` drawn untimed, the second half timed)."""
+    pictures = Pictures(1)
+    try:
+        pictures.start()
+        await pictures.warmed()
+        half = len(boards) // 2
+        for view in boards[:half]:
+            await pictures.draw(slug, view)
+        times = []
+        for view in boards[half:]:
+            started = time.perf_counter()
+            await pictures.draw(slug, view)
+            times.append(1000 * (time.perf_counter() - started))
+        return statistics.median(times)
+    finally:
+        await pictures.close()
+
+
+async def first_boards(slugs: list[str], seed: int, repeat: int) -> list[First]:
+    """For each game, its first board in a fresh worker, cold (as before workers warmed)
+    and warmed, against a board of a worker at work, all through the same pool and socket
+    (each timing the median of ``repeat`` fresh workers). The first board is a game under
+    way, not a new game (the warm-up draws those), and the boards at work are others."""
+    print("First board of each game in a fresh picture worker, wall clock (median of "
+          f"{repeat} fresh workers each), against a board of a worker at work")  # fmt: skip
+    print(f"  {'game':<14} {'cold first':>11} {'warmed first':>13} {'at work':>9}"
+          f"   {'cold/at work':>12} {'warmed/at work':>14}   warm-up")  # fmt: skip
+    found = []
+    for slug in slugs:
+        view = views(slug, 40, seed)[-1]
+        cold = [await _first_board(slug, view, warm=False) for _ in range(repeat)]
+        warmed = [await _first_board(slug, view, warm=True) for _ in range(repeat)]
+        steady = await _steady_board(slug, views(slug, 80, seed + 1))
+        first = First(
+            slug,
+            statistics.median(ms for ms, _ in cold),
+            statistics.median(ms for ms, _ in warmed),
+            steady,
+            statistics.median(s for _, s in warmed),
+        )
+        print(
+            f"  {slug:<14} {first.cold_ms:8.1f} ms {first.warmed_ms:10.1f} ms"
+            f" {first.steady_ms:6.1f} ms   {first.cold_ms / first.steady_ms:11.1f}x"
+            f" {first.warmed_ms / first.steady_ms:13.1f}x   {first.warm_up_s:5.2f} s",
+            flush=True,
+        )
+        found.append(first)
+    return found
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", default=",".join(SPECS), help="comma-separated slugs")
     parser.add_argument("--boards", type=int, default=300, help="views per game")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--first", action="store_true", help="each game's first board in a fresh worker instead"
+    )
+    parser.add_argument("--repeat", type=int, default=3, help="fresh workers per timing (--first)")
     args = parser.parse_args(argv)
     slugs = [slug.strip() for slug in args.games.split(",") if slug.strip()]
     unknown = [slug for slug in slugs if slug not in SPECS]
     if unknown or args.boards < 1:
         parser.error(f"unknown game(s) {', '.join(unknown)}" if unknown else "--boards >= 1")
-    run(slugs, args.boards, args.seed)
+    if args.first:
+        asyncio.run(first_boards(slugs, args.seed, max(1, args.repeat)))
+    else:
+        run(slugs, args.boards, args.seed)
 
 
 if __name__ == "__main__":
