@@ -176,3 +176,55 @@ def test_a_worker_logs_in_the_bots_format():
     from bot import logs
 
     assert picture_worker.LOG_FORMAT == logs.FORMAT
+
+
+@pytest.fixture
+def corrected_board(tmp_path):
+    """A deployment's corrected St. George board (a castle renamed): its folder."""
+    import json
+
+    from engines import data
+
+    castles = json.loads(json.dumps(data.load("stgeorge", "board")["castles"]))
+    castles["george"]["name"] = "St. Georgina"
+    (tmp_path / "stgeorge").mkdir()
+    (tmp_path / "stgeorge" / "board.json").write_text(json.dumps({"castles": castles}))
+    return tmp_path
+
+
+def test_the_warm_up_fills_the_caches_of_the_data_files_loaded(corrected_board):
+    from engines import data
+    from render import stgeorge
+
+    view = _views_of_a_game("stgeorge")[0]
+    data.use_overrides(corrected_board)
+    try:
+        assert picture_worker.warm(["stgeorge"]).games == ("stgeorge",)
+        made = stgeorge._palette.cache_info().misses
+        backgrounds = stgeorge._background_small.cache_info().misses
+        render("stgeorge", view)
+        # the first board of the corrected board's game made no palette and no background
+        assert stgeorge._palette.cache_info().misses == made
+        assert stgeorge._background_small.cache_info().misses == backgrounds
+    finally:
+        data.use_overrides(None)
+
+
+async def test_a_worker_warms_with_the_data_files_it_was_started_with(corrected_board):
+    from engines import data
+
+    view = _views_of_a_game("stgeorge")[0]
+    pictures = Pictures(1, str(corrected_board))
+    try:
+        pictures.start()
+        warmed = await pictures.warmed()
+        drawn = await pictures.draw("stgeorge", view)
+    finally:
+        await pictures.close()
+    assert warmed.games == tuple(SPECS)
+    data.use_overrides(corrected_board)
+    try:
+        assert drawn == render("stgeorge", view)
+    finally:
+        data.use_overrides(None)
+    assert drawn != render("stgeorge", view)
