@@ -198,4 +198,12 @@ MIGRATIONS: list[str] = [
     """
     CREATE INDEX outbox_by_game ON outbox (game_id, lane, id);
     """,
+    # 14: a lane's waiting notices found without reading every lane's (a backlog across
+    # many channels made each lane's read as long as the backlog); a notice a newer one of
+    # its lane told for it is recorded as sent, with the one that did.
+    """
+    CREATE INDEX outbox_waiting_by_lane ON outbox (lane, id)
+        WHERE sent_at IS NULL AND failed IS NULL;
+    ALTER TABLE outbox ADD COLUMN superseded_by bigint;
+    """,
 ]

@@ -345,6 +345,12 @@ class Store(Protocol):
         transaction and only when this caller marked it."""
         ...
 
+    async def mark_superseded(self, entry_ids: Sequence[int], *, by: int, now: float) -> None:
+        """Record the entries as sent by the send of entry ``by``, which told everything
+        they would have (see :mod:`bot.service.superseded`). Entries already sent or given
+        up on stay as they are."""
+        ...
+
     async def retry_later(self, entry_id: int, *, not_before: float) -> int:
         """Count a failed attempt at the entry and hold it back until ``not_before``;
         returns how many attempts have failed."""

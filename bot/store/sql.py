@@ -435,6 +435,17 @@ class SqlStore(ABC, Generic[S]):
 
     # take_lane and mark_sent: per dialect, tuned.
 
+    async def mark_superseded(self, entry_ids: Sequence[int], *, by: int, now: float) -> None:
+        ids = list(entry_ids)
+        for start in range(0, len(ids), 500):  # within every driver's count of parameters
+            chunk = ids[start : start + 500]
+            await self._execute(
+                "UPDATE outbox SET sent_at = ?, superseded_by = ?"
+                f" WHERE id IN ({', '.join('?' * len(chunk))})"
+                " AND sent_at IS NULL AND failed IS NULL",
+                now, by, *chunk,
+            )  # fmt: skip
+
     async def retry_later(self, entry_id: int, *, not_before: float) -> int:
         attempts = await self._fetchval(
             "UPDATE outbox SET attempts = attempts + 1, not_before = ? WHERE id = ?"
