@@ -65,6 +65,10 @@ class Settings:
     shard_ids: tuple[int, ...] | None = None
     """Which of the ``shard_count`` shards this process runs, when several processes share
     them (each on the same PostgreSQL database); None: all of them."""
+    paced: bool = True
+    """Whether sends keep to Discord's pace per channel and for the bot
+    (:mod:`bot.service.pacing`); tests whose simulated Discord answers every request at
+    one instant turn it off."""
 
     @classmethod
     def from_env(cls, env_file: str | None = ".env") -> Settings:

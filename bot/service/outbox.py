@@ -27,7 +27,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from bot.service import wire
+from bot.service import superseded, wire
 from bot.service.desk import title_of
 from bot.service.notices import (
     ChannelPost,
@@ -38,6 +38,8 @@ from bot.service.notices import (
     Sendable,
     StatusUpdate,
 )
+from bot.service.pacing import Pacer
+from bot.service.superseded import Planned
 from bot.service.text import ChannelRef, Text
 from bot.service.watchers import watch_fallback
 from bot.store import GameRecord, OutboxEntry
@@ -59,6 +61,11 @@ database send each lane from the one that claimed it; if that process dies, anot
 the lane over this long after its last renewal."""
 STOP_GRACE = 5.0
 """Seconds :meth:`Outbox.stop` lets sends under way finish before abandoning them."""
+TAKE = 500
+"""Waiting notices of a lane read at a time (the lane is read again while there are more)."""
+PACE_WAIT = 1.0
+"""Seconds a lane waits for its pace in place; past that it gives its turn up and is looked
+at again when it may send."""
 LANE_BUSY = 1.0
 """Seconds before a lane another process is sending is looked at again (it may have left
 notices stored after it read the lane, or died)."""
@@ -144,14 +151,17 @@ class Outbox:
         concurrency: int = 16,
         one_by_one: bool = False,
         lane_lease: float = LANE_LEASE,
+        pacer: Pacer | None = None,
     ) -> None:
         """``one_by_one``: send everything in the order it was stored, one at a time (a
         local table, where one terminal shows every lane). ``lane_lease``: seconds this
-        outbox's claim on a lane lasts (see :data:`LANE_LEASE`)."""
+        outbox's claim on a lane lasts (see :data:`LANE_LEASE`). ``pacer``: the pace of
+        the sends (None: as fast as they go, as at a local table)."""
         self.host = host
         self.send = send
         self.one_by_one = one_by_one
         self.lane_lease = lane_lease
+        self.pacer = pacer
         self._locks: dict[str, asyncio.Lock] = {}
         self._slots = asyncio.Semaphore(concurrency)
         self._task: asyncio.Task[None] | None = None
@@ -302,32 +312,64 @@ class Outbox:
 
     async def _send_lane(self, lane: str) -> bool:
         """Send the lane's pending notices in order, holding its claim in the store (so no
-        other process sends them meanwhile); False if some must wait."""
+        other process sends them meanwhile); False if some must wait. What a newer notice
+        supersedes is not sent (:mod:`bot.service.superseded`), and each send waits for
+        the lane's pace; a lane that must wait long gives its turn up, and its backlog is
+        taken again (folded anew) when the pace allows."""
         lock = self._locks.setdefault(lane, asyncio.Lock())
-        async with lock, self._slots:
-            if self._stopping:
-                return False
-            claimed = self.host.clock()
-            # Read under the lane's claim: another flush may have sent some already.
-            pending = await self.host.store.take_lane(
-                lane, self.host.owner, now=claimed, lease_seconds=self.lane_lease
-            )
+        async with lock:
+            async with self._slots:
+                if self._stopping:
+                    return False
+                claimed = self.host.clock()
+                # Read under the lane's claim: another flush may have sent some already.
+                pending = await self.host.store.take_lane(
+                    lane, self.host.owner, now=claimed, lease_seconds=self.lane_lease,
+                    limit=TAKE,
+                )  # fmt: skip
             if pending is None:
                 self._retry_at(claimed + min(LANE_BUSY, self.lane_lease))
                 return False
             try:
-                known: dict[int, _Messages] = {}
-                for entry in pending:
-                    if self._stopping:
-                        return False  # the rest is sent after the next start
-                    if self.host.clock() - claimed > self.lane_lease / 2:
-                        if not await self._claim(lane):  # renew the lease
-                            return False
-                        claimed = self.host.clock()
-                    if not await self._send_entry(entry, known):
+                while True:
+                    if not await self._send_taken(lane, pending):
                         return False
+                    if len(pending) < TAKE:
+                        return True
+                    pending = await self.host.store.pending_notices(lanes=[lane], limit=TAKE)
             finally:
                 await self._release(lane)
+
+    async def _send_taken(self, lane: str, pending: list[OutboxEntry]) -> bool:
+        """Send what ``pending`` (the lane's waiting notices, taken under its claim) still
+        tells; False if some must wait."""
+        claimed = self.host.clock()
+        known: dict[int, _Messages] = {}
+        waiting = [(entry, wire.load(entry.body)) for entry in pending]
+        for send in superseded.plan(waiting):
+            if self._stopping:
+                return False  # the rest is sent after the next start
+            if self.host.clock() - claimed > self.lane_lease / 2:
+                if not await self._claim(lane):  # renew the lease
+                    return False
+                claimed = self.host.clock()
+            if not await self._paced(lane):
+                return False
+            async with self._slots:
+                if not await self._send_entry(send.entry, known, send):
+                    return False
+        return True
+
+    async def _paced(self, lane: str) -> bool:
+        """Wait for the lane's pace (see :mod:`bot.service.pacing`); False, with the lane
+        looked at again when it may send, if that is more than :data:`PACE_WAIT` away."""
+        if self.pacer is None:
+            return True
+        pause = self.pacer.ready(lane)
+        if pause > PACE_WAIT:
+            self._retry_at(self.host.clock() + pause)
+            return False
+        await self.pacer.wait(lane)
         return True
 
     async def _claim(self, lane: str) -> bool:
@@ -345,13 +387,16 @@ class Outbox:
         except Exception:
             log.warning("releasing lane %s failed; its claim lapses", lane, exc_info=True)
 
-    async def _send_entry(self, entry: OutboxEntry, known: dict[int, _Messages]) -> bool:
-        """Send one entry; False if it must wait (the lane stops behind it)."""
+    async def _send_entry(
+        self, entry: OutboxEntry, known: dict[int, _Messages], send: Planned | None = None
+    ) -> bool:
+        """Send one entry (or ``send``, the notice that stands for it and the entries it
+        covers); False if it must wait (the lane stops behind it)."""
         now = self.host.clock()
         if entry.not_before is not None and entry.not_before > now:
             self._retry_at(entry.not_before)
             return False
-        notice = wire.load(entry.body)
+        notice = send.notice if send is not None else wire.load(entry.body)
         messages = known.setdefault(
             entry.game_id, _Messages(entry.status_message_id, entry.board_message_id)
         )
@@ -385,6 +430,9 @@ class Outbox:
         await self.host.store.mark_sent(
             entry.id, now=self.host.clock(), message_id=message_id, remember=remember
         )
+        if send is not None and send.covers:
+            covered = [e.id for e in send.covers]
+            await self.host.store.mark_superseded(covered, by=entry.id, now=self.host.clock())
         return True
 
     async def _later(self, entry: OutboxEntry, reason: str, *, give_up: bool = True) -> None:

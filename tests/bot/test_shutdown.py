@@ -8,6 +8,7 @@ import logging
 import random
 
 from bot.service.host import GameHost
+from bot.service.notices import PrivateMessage
 from bot.service.outbox import Outbox
 from tests.bot.test_host import ALICE, started
 from tests.toy_game import toy_renderer
@@ -61,4 +62,7 @@ async def test_stopping_lets_a_send_under_way_finish_before_the_store_closes(
     after = HeldDiscord()
     after.go.set()
     assert await Outbox(host, after).flush(), "no claim of the old process holds a lane"
-    assert len(after.arrived) == len(left) and not await reopened.pending_notices()
+    assert not await reopened.pending_notices()
+    assert len([n for n in after.arrived if isinstance(n, PrivateMessage)]) == sum(
+        e.body["kind"] == "private" for e in left
+    ), "every secret prompt left waiting arrives once"

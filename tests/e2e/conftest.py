@@ -29,7 +29,7 @@ async def database(request, tmp_path):
 
 @pytest.fixture
 def settings(database):
-    return Settings(database=database, seed=1234, members_intent=True)
+    return Settings(database=database, seed=1234, members_intent=True, paced=False)
 
 
 @pytest.fixture

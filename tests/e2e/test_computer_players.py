@@ -11,7 +11,9 @@ from tests.e2e.conftest import bot_posts, texts
 @pytest.fixture
 def settings(database):
     """Computers move as soon as their turn comes (no think time to wait through)."""
-    return Settings(database=database, seed=1234, members_intent=True, computer_delay=0.0)
+    return Settings(
+        database=database, seed=1234, members_intent=True, paced=False, computer_delay=0.0
+    )
 
 
 async def test_a_person_plays_dragons_cave_against_the_computer_to_the_end(simcord_env, world):

@@ -45,7 +45,9 @@ async def database(tmp_path):
 @pytest.fixture
 def settings(database):
     """Computers move as soon as their turn comes."""
-    return Settings(database=database, seed=1234, members_intent=True, computer_delay=0.0)
+    return Settings(
+        database=database, seed=1234, members_intent=True, paced=False, computer_delay=0.0
+    )
 
 
 @dataclass

@@ -12,7 +12,9 @@ from tests.e2e.test_dragons_cave import dm_prompt, label_starting, open_game
 def settings(tmp_path):
     """On SQLite, whose driver (aiosqlite) is the one that logs SQL parameters at DEBUG;
     asyncpg logs none."""
-    return Settings(database=str(tmp_path / "games.sqlite3"), seed=1234, members_intent=True)
+    return Settings(
+        database=str(tmp_path / "games.sqlite3"), seed=1234, members_intent=True, paced=False
+    )
 
 
 async def test_unrevealed_picks_never_reach_the_logs(simcord_env, world, caplog):

@@ -11,7 +11,7 @@ from tests.e2e.test_dragons_cave import dm_prompt, pick
 
 @pytest.fixture
 def settings(database):
-    return Settings(database=database, seed=1234, members_intent=True, shard_count=2)
+    return Settings(database=database, seed=1234, members_intent=True, paced=False, shard_count=2)
 
 
 def server_on_shard(env, shard):

@@ -14,7 +14,9 @@ from tests.e2e.test_stgeorge import open_two_player_game
 @pytest.fixture
 def settings(tmp_path):
     """SQLite's own busy timeout (PostgreSQL's lock timeout is tested in tests/store)."""
-    return Settings(database=str(tmp_path / "games.sqlite3"), seed=1234, members_intent=True)
+    return Settings(
+        database=str(tmp_path / "games.sqlite3"), seed=1234, members_intent=True, paced=False
+    )
 
 
 @contextlib.contextmanager

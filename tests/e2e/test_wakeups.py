@@ -24,7 +24,12 @@ async def database():
 @pytest.fixture
 def settings(database):
     return Settings(
-        database=database, seed=1234, members_intent=True, shard_count=2, shard_ids=(0, 1)
+        database=database,
+        seed=1234,
+        members_intent=True,
+        paced=False,
+        shard_count=2,
+        shard_ids=(0, 1),
     )
 
 

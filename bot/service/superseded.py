@@ -1,0 +1,165 @@
+"""Sending a lane's backlog as what is still true: superseded notices fold into newer ones.
+
+When a lane falls behind (Discord paces the channel, a burst of computer moves, a busy
+host), its waiting notices often say the same thing several times over: a status message
+edited five times, a turn post edited after every step, turns that passed before their post
+went out. :func:`plan` turns the waiting notices of one lane, in stored order, into the
+sends that leave the channel as it would be had every one been sent:
+
+- a game's status updates: only the newest is sent;
+- a turn's post and its later steps (:class:`ChannelPost` with the same ``turn``): one send,
+  the newest text and controls, the newest board any of them carried; a new post when the
+  turn's opening post is among them (pinging whom the opening pinged), else an edit;
+- turns of a game that a newer turn in the same backlog has passed: their stories are still
+  told, in posts of text alone (as few as fit, each within a turn post's length), without
+  pictures, controls or pings, since the newest turn's post shows the board and asks who
+  must act now. A passed turn whose post is already out is edited to its whole story, its
+  controls taken away;
+- everything else (secret prompts, results told privately, an offer's settling, other
+  posts) goes as it is, each once.
+
+A board left out is never drawn: boards are drawn when sent. Each send names the stored
+entry whose nonce it carries and the entries it covers, which are recorded as sent with it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from bot.service.notices import ChannelPost, Sendable, StatusUpdate
+from bot.service.text import Text, lines_of
+from bot.service.turn_posts import TURN_POST_LIMIT
+from bot.store import OutboxEntry
+
+
+@dataclass(frozen=True)
+class Planned:
+    """One send of a lane's plan: ``notice`` under ``entry``'s nonce; ``covers``: the other
+    entries it makes unnecessary."""
+
+    entry: OutboxEntry
+    notice: Sendable
+    covers: tuple[OutboxEntry, ...] = ()
+
+
+Waiting = tuple[OutboxEntry, Sendable]
+
+
+def plan(waiting: list[Waiting]) -> list[Planned]:
+    """The sends that tell everything ``waiting`` (one lane's notices, in stored order)
+    tells, each superseded notice folded into a newer one (see the module docstring)."""
+    sends: dict[int, Planned] = {}  # by the index in ``waiting`` where the send goes
+    covered: set[int] = set()
+    _fold_statuses(waiting, sends, covered)
+    _fold_turns(waiting, sends, covered)
+    return [
+        sends.get(index) or Planned(entry, notice)
+        for index, (entry, notice) in enumerate(waiting)
+        if index in sends or index not in covered
+    ]
+
+
+def _fold_statuses(waiting: list[Waiting], sends: dict[int, Planned], covered: set[int]) -> None:
+    newest: dict[int, list[int]] = {}
+    for index, (_, notice) in enumerate(waiting):
+        if isinstance(notice, StatusUpdate):
+            newest.setdefault(notice.game_id, []).append(index)
+    for indexes in newest.values():
+        *older, last = indexes
+        if older:
+            entry, notice = waiting[last]
+            sends[last] = Planned(entry, notice, tuple(waiting[i][0] for i in older))
+            covered.update(older)
+
+
+def _turn_post(notice: Sendable) -> ChannelPost | None:
+    if isinstance(notice, ChannelPost) and notice.turn is not None and notice.settles is None:
+        return notice
+    return None
+
+
+def _fold_turns(waiting: list[Waiting], sends: dict[int, Planned], covered: set[int]) -> None:
+    turns: dict[int, dict[int, list[int]]] = {}  # game -> turn -> indexes, in order
+    for index, (_, notice) in enumerate(waiting):
+        if (post := _turn_post(notice)) is not None:
+            assert post.turn is not None
+            turns.setdefault(post.game_id, {}).setdefault(post.turn, []).append(index)
+    for by_turn in turns.values():
+        *passed, newest = by_turn.values()
+        told: list[list[int]] = []  # passed turns whose post is not out yet
+        for indexes in passed:
+            if _post_of(waiting, indexes).edit:
+                _edit_passed(waiting, indexes, sends, covered)
+            else:
+                told.append(indexes)
+        _tell_passed(waiting, told, sends, covered)
+        first = newest[0]
+        sends[first] = Planned(waiting[first][0], _post_of(waiting, newest), _rest(waiting, newest))
+        covered.update(newest)
+
+
+def _post_of(waiting: list[Waiting], indexes: list[int]) -> ChannelPost:
+    """One turn's notices as one: the newest text, controls and board, posted anew (with
+    the opening's pings) when the opening is among them."""
+    posts = [_turn_post(waiting[i][1]) for i in indexes]
+    opening, newest = posts[0], posts[-1]
+    assert opening is not None and newest is not None
+    board = next((p.board for p in reversed(posts) if p is not None and p.board), None)
+    return replace(
+        newest,
+        board=board,
+        edit=opening.edit,
+        mentions=() if opening.edit else opening.mentions,
+        final=any(p is not None and p.final for p in posts),
+    )
+
+
+def _rest(waiting: list[Waiting], indexes: list[int]) -> tuple[OutboxEntry, ...]:
+    return tuple(waiting[i][0] for i in indexes[1:])
+
+
+def _edit_passed(
+    waiting: list[Waiting], indexes: list[int], sends: dict[int, Planned], covered: set[int]
+) -> None:
+    """A passed turn whose post is out: edited to its whole story, without controls or a
+    new picture (the newest turn's post shows the board)."""
+    post = _post_of(waiting, indexes)
+    story = post.story or post.text
+    sends[indexes[0]] = Planned(
+        waiting[indexes[0]][0],
+        replace(post, text=story, board=None, controls=()),
+        _rest(waiting, indexes),
+    )
+    covered.update(indexes)
+
+
+def _tell_passed(
+    waiting: list[Waiting], turns: list[list[int]], sends: dict[int, Planned], covered: set[int]
+) -> None:
+    """Passed turns whose posts never went out: their stories in posts of text alone,
+    as many turns to a post as fit."""
+    chunk: list[list[int]] = []
+    size = 0
+    for indexes in turns:
+        story = _post_of(waiting, indexes).story
+        length = sum(len(line.plain()) + 1 for line in lines_of(story))
+        if chunk and size + length > TURN_POST_LIMIT:
+            _send_chunk(waiting, chunk, sends, covered)
+            chunk, size = [], 0
+        chunk.append(indexes)
+        size += length
+    if chunk:
+        _send_chunk(waiting, chunk, sends, covered)
+
+
+def _send_chunk(
+    waiting: list[Waiting], chunk: list[list[int]], sends: dict[int, Planned], covered: set[int]
+) -> None:
+    posts = [_post_of(waiting, indexes) for indexes in chunk]
+    stories = [p.story or p.text for p in posts]
+    text = Text.of("\n").join(stories)
+    first = chunk[0][0]
+    entries = [waiting[i][0] for indexes in chunk for i in indexes]
+    told = ChannelPost(posts[0].game_id, posts[0].channel_id, text, story=text)
+    sends[first] = Planned(entries[0], told, tuple(entries[1:]))
+    covered.update(i for indexes in chunk for i in indexes)

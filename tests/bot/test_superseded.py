@@ -1,0 +1,212 @@
+"""A lane that fell behind sends what is still true: superseded notices fold into newer
+ones, a board left out is never drawn, and nothing that must be told is dropped."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bot.service import wire
+from bot.service.host import GameHost
+from bot.service.notices import Board, ChannelPost, Controls, PrivateMessage, StatusUpdate
+from bot.service.outbox import TAKE, Outbox
+from bot.service.pacing import Pacer
+from bot.service.superseded import plan
+from bot.service.text import Text, lines_of
+from bot.store import OutboxEntry
+from engines.base import Prompt
+from tests.bot.clocks import Clock
+from tests.bot.test_computers import ALICE, lobby
+
+GAME, CHANNEL = 7, 70
+
+
+def entry(number: int, notice) -> tuple[OutboxEntry, object]:
+    body = wire.dump(notice)
+    lane = wire.lane(notice)
+    return (OutboxEntry(number, GAME, lane, body, 0.0), notice)
+
+
+def turn_post(turn: int, text: str, *, edit=False, board=False, mentions=(), final=False):
+    return ChannelPost(
+        GAME, CHANNEL, text, Board("toy", {"turn": turn, "text": text}) if board else None,
+        mentions, (), final, turn=turn, edit=edit, story=text,
+    )  # fmt: skip
+
+
+def test_only_a_games_newest_status_is_sent():
+    waiting = [entry(i, StatusUpdate(GAME, CHANNEL, f"status {i}")) for i in range(1, 6)]
+    (send,) = plan(waiting)
+    assert str(send.notice.text) == "status 5"
+    assert [e.id for e in send.covers] == [1, 2, 3, 4]
+
+
+def test_a_turns_steps_fold_into_its_post_sent_once_with_the_newest_board():
+    waiting = [
+        entry(1, turn_post(3, "opened", board=True, mentions=(ALICE,))),
+        entry(2, turn_post(3, "opened\nrolled 4", edit=True, board=True)),
+        entry(3, turn_post(3, "opened\nrolled 4\nmoved", edit=True)),
+    ]
+    (send,) = plan(waiting)
+    post = send.notice
+    assert str(post.text) == "opened\nrolled 4\nmoved"
+    assert not post.edit, "the turn's post is not out yet: it is posted, not edited"
+    assert post.mentions == (ALICE,), "whom the opening called is still called"
+    assert post.board is not None and post.board.view["text"] == "opened\nrolled 4"
+    assert send.entry.id == 1 and [e.id for e in send.covers] == [2, 3]
+
+
+def test_turns_that_passed_are_told_in_text_and_only_the_newest_turn_has_a_board():
+    waiting = [
+        entry(1, turn_post(1, "turn one", board=True, mentions=(ALICE,))),
+        entry(2, turn_post(1, "turn one\nits step", edit=True)),
+        entry(3, PrivateMessage(GAME, ALICE, "your secret card")),
+        entry(4, turn_post(2, "turn two", board=True)),
+        entry(5, turn_post(3, "turn three", board=True, final=True)),
+    ]
+    sends = plan(waiting)
+    told, secret, newest = (s.notice for s in sends)
+    assert str(told.text) == "turn one\nits step\nturn two"
+    assert told.board is None and told.controls == () and told.mentions == ()
+    assert told.turn is None, "a post of text alone never becomes the game's board post"
+    assert isinstance(secret, PrivateMessage), "a secret prompt is never folded away"
+    assert str(newest.text) == "turn three" and newest.board and newest.final
+    covered = {e.id for s in sends for e in (s.entry, *s.covers)}
+    assert covered == {1, 2, 3, 4, 5}, "every waiting notice is sent or covered"
+
+
+def test_a_passed_turn_whose_post_is_out_is_edited_to_its_story_without_controls():
+    controls = (Controls(GAME, 4, Prompt(0, "move", "Move"), ()),)
+    step = ChannelPost(
+        GAME, CHANNEL, "step\n➡️ move", None, (), controls, turn=1, edit=True, story="step"
+    )
+    waiting = [entry(1, step), entry(2, turn_post(2, "turn two", board=True))]
+    edited, newest = (s.notice for s in plan(waiting))
+    assert edited.edit and str(edited.text) == "step" and edited.controls == ()
+    assert newest.board is not None
+
+
+def test_stories_too_long_for_one_post_are_told_in_several():
+    waiting = [entry(i, turn_post(i, f"turn {i}: " + "x" * 500, board=True)) for i in range(1, 10)]
+    *told, newest = (s.notice for s in plan(waiting))
+    assert len(told) >= 3 and all(len(str(t.text)) <= 2000 for t in told)
+    text = "\n".join(str(t.text) for t in told)
+    assert all(f"turn {i}:" in text for i in range(1, 9))
+    assert newest.turn == 9
+
+
+# -- through the outbox ----------------------------------------------------------------------
+
+
+class Channel:
+    """A fake Discord that keeps each message as the channel shows it, and counts the
+    requests and the boards drawn."""
+
+    def __init__(self, host: GameHost, clock: Clock | None = None):
+        self.host = host
+        self.clock = clock
+        self.messages: dict[int, str] = {}
+        self.requests: list[float] = []
+        self.drawn = 0
+        self.private: list[PrivateMessage] = []
+
+    async def __call__(self, delivery):
+        notice = delivery.notice
+        self.requests.append(self.clock() if self.clock else 0.0)
+        if getattr(notice, "board", None) is not None:
+            await self.host.draw(notice.board)
+            self.drawn += 1
+        if isinstance(notice, PrivateMessage):
+            self.private.append(notice)
+            return None
+        if isinstance(notice, ChannelPost) and notice.edit and delivery.board_message_id:
+            self.messages[delivery.board_message_id] = str(notice.text)
+            return delivery.board_message_id
+        if isinstance(notice, StatusUpdate) and delivery.status_message_id:
+            self.messages[delivery.status_message_id] = str(notice.text)
+            return delivery.status_message_id
+        message_id = 1000 + len(self.messages)
+        self.messages[message_id] = str(notice.text)
+        return message_id
+
+
+@pytest.fixture
+async def burst(store, clock):
+    """A St. George game of two computers, played to its end before anything is sent."""
+    drawn: list[str] = []
+
+    def renderer(slug, view):
+        drawn.append(slug)
+        return b"png"
+
+    host = GameHost(store, renderer=renderer, clock=clock, seeds=random.Random(5))
+    game = await lobby(host, "stgeorge")
+    await host.add_computer(game_id=game, user_id=ALICE, level="easy")
+    await host.add_computer(game_id=game, user_id=ALICE, level="easy", role="knights")
+    await host.start(game_id=game, user_id=ALICE)
+    await host.play_computers(game)
+    return host, game, drawn
+
+
+async def test_a_burst_of_computer_moves_reaches_the_channel_as_its_newest_state(burst):
+    host, game, drawn = burst
+    stored = await host.store.pending_notices(limit=10**6)
+    channel = Channel(host)
+    assert await Outbox(host, channel).flush()
+    assert await host.store.pending_notices() == [], "every notice is sent or covered"
+    assert len(channel.requests) * 4 < len(stored), (len(channel.requests), len(stored))
+    # One board for each read of the lane's backlog: those superseded are never drawn.
+    assert len(drawn) <= 1 + len(stored) // TAKE, (len(drawn), len(stored))
+    record = await host.store.get_game(game)
+    shown = "\n".join(channel.messages.values())
+    assert record.result and record.result in shown, "the channel shows how it ended"
+    # Every turn's story, as the host stored it last, is told in the channel.
+    last_story: dict[int, str] = {}
+    for e in stored:
+        notice = wire.load(e.body)
+        if isinstance(notice, ChannelPost) and notice.turn is not None:
+            last_story[notice.turn] = str(notice.story or notice.text)
+    assert len(last_story) > 10
+    for story in last_story.values():
+        for line in lines_of(Text.of(story)):
+            assert line.plain() in shown, line.plain()
+
+
+async def test_a_paced_burst_asks_a_channel_at_most_its_pace(burst):
+    host, _, _ = burst
+    clock = Clock()
+
+    async def sleep(seconds):
+        clock.now += seconds
+
+    pacer = Pacer(per_channel=(5, 5.0), clock=clock, sleep=sleep)
+    channel = Channel(host, clock)
+    outbox = Outbox(host, channel, pacer=pacer)
+    while not await outbox.flush():
+        clock.now += 1.0  # the outbox looks again when its pace allows
+    times = channel.requests
+    assert len(times) > 5
+    for start in times:
+        assert sum(start <= t < start + 5.0 for t in times) <= 5, "5 requests per 5 s"
+    assert await host.store.pending_notices() == []
+
+
+async def test_the_pacer_keeps_a_lane_and_the_bot_within_their_rates():
+    clock = Clock()
+
+    async def sleep(seconds):
+        clock.now += seconds
+
+    pacer = Pacer(per_channel=(5, 5.0), global_rate=(4, 1.0), clock=clock, sleep=sleep)
+    for _ in range(5):
+        assert await pacer.wait("c1") == 0
+        clock.now += 0.5
+    assert pacer.ready("c1") == pytest.approx(2.5), "the sixth waits until the first is 5 s old"
+    assert pacer.ready("c2") == 0, "another channel is not held up"
+    for lane in ("c2", "c3", "c4"):
+        await pacer.wait(lane)
+    assert pacer.ready("c5") > 0, "the bot's own rate holds every channel"
+    clock.now += 1.0
+    pacer.slow_down(None, 3.0)
+    assert pacer.ready("c5") == pytest.approx(3.0), "Discord's word holds every lane"
