@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.discord.markup import content
+from bot.service.admission import Busy
 from bot.service.alt_text import file_alt
 from bot.service.errors import UserError
 from bot.service.notices import Outcome, Reply
@@ -47,11 +48,28 @@ async def answer(
 ) -> None:
     """Defer, do ``work``, deliver its notices; a UserError becomes a private answer.
 
+    A host that is full refuses the request at once, privately, before anything is done
+    for it (see :mod:`bot.service.admission`).
+
     ``ack`` answers the asker when no notice of ``work`` did; ``public`` shows the
     reply to the whole channel. ``quiet`` (a clicked control whose answer is the post it
     updates or adds): the click is acknowledged without a "thinking…" message, and only
     a reply, a refusal or a delayed post is told to the clicker.
     """
+    try:
+        async with interaction.client.host.admission.click():
+            await _answer(interaction, work, ack=ack, public=public, quiet=quiet)
+    except Busy as busy:
+        log.info("%s refused: the host is busy", _what(interaction))
+        if interaction.response.is_done():
+            await interaction.followup.send(content("⏳ " + busy.text), ephemeral=True)
+        else:
+            await interaction.response.send_message(content("⏳ " + busy.text), ephemeral=True)
+
+
+async def _answer(
+    interaction: discord.Interaction[DragonBot], work: Work, *, ack: str, public: bool, quiet: bool
+) -> None:
     # Discord turns the first follow-up into the deferred reply, public or not: a public
     # "thinking…" is completed and taken away before a private line, so it stays private.
     waiting_publicly = False

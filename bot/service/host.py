@@ -19,6 +19,7 @@ import socket
 import time
 from collections.abc import Callable
 
+from bot.service.admission import Admission
 from bot.service.away import Away
 from bot.service.clock import TurnClock
 from bot.service.computers import Computers, TurnDeadlines
@@ -56,13 +57,17 @@ class GameHost:
         animator: Animator | None = None,
         clock: Callable[[], float] = time.time,
         seeds: random.Random | None = None,
+        admission: Admission | None = None,
     ) -> None:
         """``doorbell`` is rung whenever notices are stored or a deadline moves (the outbox
         and the scheduler listen to it); ``renderer``, ``drawer`` and ``animator`` draw
-        pictures (see :class:`~bot.service.drawing.Drawing`)."""
+        pictures (see :class:`~bot.service.drawing.Drawing`); ``admission`` bounds the
+        work taken on at once (frontends ask it before each click, the turn clock waits
+        on it)."""
         self.store = store
         self.clock = clock
         self.doorbell = doorbell or Doorbell()
+        self.admission = admission or Admission()
         # Who holds this host's claims on due games and outbox lanes in a shared database.
         tag = random.SystemRandom().getrandbits(32)
         self.owner = f"{socket.gethostname()}:{os.getpid()}:{tag:08x}"

@@ -6,10 +6,11 @@ passed while the bot was down are due at the first wake-up after a start; each f
 because the host settles it in a versioned transaction.
 
 Due games are fired concurrently, each in a task of its own (at most ``concurrency`` at
-once; a computer thinks in a worker thread meanwhile), one firing at a time per game so
-its moves stay in order. Each game's notices are delivered as soon as its firing is done,
-whatever the other games are doing. A game whose firing fails is held back by the host and
-tried again later; the others go on.
+once, and only while people's clicks leave the host room, see
+:mod:`bot.service.admission`; a computer thinks in a worker thread meanwhile), one firing
+at a time per game so its moves stay in order. Each game's notices are delivered as soon as
+its firing is done, whatever the other games are doing. A game whose firing fails is held
+back by the host and tried again later; the others go on.
 """
 
 from __future__ import annotations
@@ -129,7 +130,8 @@ class Scheduler:
     async def _fire_one(self, record: GameRecord, now: float) -> None:
         fired = False
         try:
-            async with self._slots:
+            # People's clicks go first: a deadline waits while they fill the host.
+            async with self._slots, self._host.admission.background():
                 fired = True
                 outcome = await self._host.fire_claimed(record, now)
             await self._deliver(outcome)

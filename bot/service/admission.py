@@ -1,0 +1,110 @@
+"""How much work the host takes on at once: people's clicks first, and no more than it can
+finish in time.
+
+Offered more than it can do, a host that takes everything on does each piece later and
+later, until what it finishes is no longer worth sending (a board three turns old, a click
+whose player gave up). :class:`Admission` keeps the work in flight bounded instead:
+
+- a click (an action, a command) is admitted while fewer than :attr:`Admission.limit`
+  are in flight, else refused at once with :class:`Busy` ("try again in a moment"):
+  nothing is read, written or drawn for it;
+- the limit follows what the host manages: it shrinks when admitted work takes longer than
+  ``target`` seconds, and grows again while work is quick and the limit is what holds it
+  back (additive increase, multiplicative decrease, as TCP's congestion window);
+- background work (the turn clock firing deadlines, computers playing) yields to people:
+  :meth:`Admission.background` waits while clicks fill half the limit.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+
+from bot.service.errors import UserError
+
+BUSY = "I'm busy right now and nothing was changed; please try again in a moment."
+
+
+class Busy(UserError):
+    """The host is full: the click was refused before anything was done for it."""
+
+    def __init__(self) -> None:
+        super().__init__(BUSY)
+
+
+class Admission:
+    """Admits clicks up to an adaptive limit and lets background work go only when people
+    leave room for it (see the module docstring)."""
+
+    def __init__(
+        self,
+        *,
+        limit: int = 64,
+        target: float = 0.5,
+        floor: int = 4,
+        ceiling: int = 1024,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        """``limit``: clicks in flight to start with, kept between ``floor`` and
+        ``ceiling``; ``target``: seconds within which admitted work should be done."""
+        self.limit = limit
+        self.target = target
+        self.floor = floor
+        self.ceiling = ceiling
+        self.in_flight = 0
+        """Clicks admitted and not yet done."""
+        self.refused = 0
+        """Clicks refused as busy since the start."""
+        self._clock = clock
+        self._shrunk_at = float("-inf")
+        self._room = asyncio.Event()
+        self._room.set()
+
+    @property
+    def full(self) -> bool:
+        """Whether a click arriving now would be refused."""
+        return self.in_flight >= self.limit
+
+    @asynccontextmanager
+    async def click(self) -> AsyncIterator[None]:
+        """Run the body as one admitted click, or raise :class:`Busy` at once if full."""
+        if self.full:
+            self.refused += 1
+            raise Busy()
+        self.in_flight += 1
+        self._update_room()
+        began = self._clock()
+        try:
+            yield
+        finally:
+            self.in_flight -= 1
+            self._learn(self._clock() - began)
+            self._update_room()
+
+    @asynccontextmanager
+    async def background(self) -> AsyncIterator[None]:
+        """Wait until people's clicks leave room (under half the limit in flight), then
+        run the body. Background work is never refused: it is only put after clicks."""
+        while not self._room.is_set():
+            await self._room.wait()
+        yield
+
+    def _learn(self, took: float) -> None:
+        """Shrink the limit by a quarter when work took too long (at most once per
+        ``target``, so one slow spell is not counted many times over); grow it by one
+        when work is quick while the limit is what holds clicks back."""
+        now = self._clock()
+        if took > self.target:
+            if now - self._shrunk_at >= self.target:
+                self._shrunk_at = now
+                self.limit = max(self.floor, int(self.limit * 0.75))
+        elif took < self.target / 2 and self.in_flight + 1 >= self.limit:
+            self.limit = min(self.ceiling, self.limit + 1)
+
+    def _update_room(self) -> None:
+        if self.in_flight * 2 < self.limit:
+            self._room.set()
+        else:
+            self._room.clear()
