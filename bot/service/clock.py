@@ -194,6 +194,9 @@ class TurnClock:
             outcome, self._desk.store.update_game, game_id, table.record.version, now=now, **fields
         )
         self._desk.doorbell.deadline_moved()
+        # Seats whose players left while it was paused give up now (lobby.Lobby.leave).
+        departed = [s.seat for s in table.record.seats if s.left]
+        outcome.notices += (await self._turns.give_up(game_id, departed, "left", "🚪")).notices
         return outcome
 
     async def _hosted(self, user_id: int, where: dict[str, Any], status: str, verb: str) -> Table:

@@ -2,8 +2,9 @@
 
 * **Resigning** gives a seat up by the game's own forfeit rule, at once, whoever is to
   move (the seats are marked ``left``, then each forfeits as one versioned action logged
-  ``!forfeit resigned``): where one side remains the game ends, else it goes on without
-  the seat.
+  ``!forfeit resigned``, :meth:`Turns.give_up`): where one side remains the game ends,
+  else it goes on without the seat. Leaving a game under way (``/game leave``,
+  :meth:`Lobby.leave`) is the same, told as leaving (``!forfeit left``).
 * **A draw offer** and **a takeback request** are stored offers (:meth:`Store.make_offer`):
   they survive a restart, a double click stores nothing twice, and they lapse when the game
   moves on (any write bumps its version: a move, a pause, a player leaving or resigning,
@@ -40,8 +41,6 @@ from engines.replay import (
     TAKEBACK,
     Entry,
     NoTakeback,
-    action_rng,
-    forfeit_marker,
     in_effect,
     last_action,
     takeback,
@@ -104,27 +103,11 @@ class Endings:
             )  # fmt: skip
         except StaleVersion:
             raise UserError("The game moved on at that moment; please try again.") from None
-        # Every seat still playing may give up whoever is to move (the engine contract).
-        for seat in seats:
-            outcome.notices += (await self._resign_now(table.record.id, seat)).notices
-        outcome.notices += (await self._turns.forfeit_departed(table.record.id)).notices
+        # Every seat still playing gives up now, whoever is to move; the engine tells it
+        # as a resignation (the flag stands before its words).
+        given_up = await self._turns.give_up(table.record.id, seats, "resigned", "🏳️")
+        outcome.notices += given_up.notices
         return outcome
-
-    async def _resign_now(self, game_id: int, seat: int) -> Outcome:
-        """The seat's forfeit applied at once, as one versioned action logged as a
-        resignation (the engine tells it so; the flag stands before its words)."""
-        for _ in range(5):
-            table = await self._desk.table(game_id)
-            if table.record.status != "running" or not _can_forfeit(table, seat):
-                return Outcome()
-            rng = action_rng(table.record.seed, table.record.version + 1)
-            state, events = table.engine.forfeit(table.state, seat, rng, "resigned")
-            marker = forfeit_marker("resigned")
-            try:
-                return await self._turns.commit(table, seat, marker, state, events, "🏳️")
-            except StaleVersion:
-                continue
-        return Outcome()
 
     # -- offers ------------------------------------------------------------------------
 
@@ -333,17 +316,6 @@ def _others(table: Table, user_id: int) -> list[int]:
     people = [s.user_id for s in table.record.seats
               if not s.computer and not s.left and s.user_id != user_id]  # fmt: skip
     return list(dict.fromkeys(people))
-
-
-def _can_forfeit(table: Table, seat: int) -> bool:
-    """Whether the engine lets the seat give up now: any seat still playing while the game
-    is under way."""
-    rng = action_rng(table.record.seed, table.record.version + 1)
-    try:
-        table.engine.forfeit(table.state, seat, rng)
-    except IllegalAction:
-        return False
-    return True
 
 
 def _last_actor(entries: list[tuple[int, int, str]], seats: list[int]) -> int | None:

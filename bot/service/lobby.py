@@ -282,6 +282,8 @@ class Lobby:
         if not record.seat_of(user_id):
             raise UserError(f"You are not in {table.title}.")
         if record.status in ("running", "paused"):
+            if all(record.has_left(seat) for seat in record.seat_of(user_id)):
+                raise UserError(f"You have already left {table.title}.")
             return await self._leave_running(table, user_id, user_name)
         if record.status != "lobby":
             raise UserError(f"{table.title} has already {started_word(record.status)}.")
@@ -298,12 +300,16 @@ class Lobby:
         return outcome
 
     async def _leave_running(self, table: Table, user_id: int, user_name: str) -> Outcome:
-        """A player leaves a game under way: each of their seats forfeits on its turn (at
-        once if it is their turn now), by the game's own forfeit rule."""
+        """A player leaves a game under way, as a resignation does but told as leaving
+        (``!forfeit left``): each of their seats gives up at once by the game's own forfeit
+        rule, whoever is to move; where one side remains the game ends, where several
+        remain it goes on without them. A paused game's seats give up when it goes on."""
         record = table.record
+        seats = [seat for seat in record.seat_of(user_id) if not record.has_left(seat)]
+        when = "at once" if record.status == "running" else "as soon as the game goes on"
         text = (
-            f"{user_name} has left **{table.title}**. Their seat gives up as the rules of "
-            "the game say, as soon as it is its turn."
+            f"{user_name} has left **{table.title}**. Their seat gives up {when}, as the "
+            "rules of the game say."
         )
         outcome = Outcome(
             [Reply(f"You left {table.title}."), *settling(record, left_line(user_id)),
@@ -314,13 +320,15 @@ class Lobby:
             now=self._desk.clock(),
         )  # fmt: skip
         if record.status == "running":
-            outcome.notices += (await self._turns.forfeit_departed(record.id)).notices
+            outcome.notices += (await self._turns.give_up(record.id, seats, "left", "🚪")).notices
         return outcome
 
     async def member_left(self, *, guild_id: int, user_id: int) -> Outcome:
         """A member left the server: they leave every game there; each host is told."""
         outcome = Outcome()
         for record in await self._desk.store.games(guild_id=guild_id, user_id=user_id):
+            if all(record.has_left(seat) for seat in record.seat_of(user_id)):
+                continue  # they had left it already
             table = await self._desk.table(record.id)
             name = next(s.name for s in record.seats if s.user_id == user_id)
             told = Outcome()

@@ -36,7 +36,15 @@ from bot.service.text import BoardLink, Mention, Text
 from bot.service.timing import NO_DEADLINES, pause_text
 from bot.service.watchers import tell_onlookers
 from bot.store import GameRecord, StaleVersion
-from engines.base import Choice, Event, IllegalAction, Prompt, Result, UnreadableAction
+from engines.base import (
+    Choice,
+    Event,
+    ForfeitReason,
+    IllegalAction,
+    Prompt,
+    Result,
+    UnreadableAction,
+)
 from engines.replay import action_rng, forfeit_marker
 
 log = logging.getLogger(__name__)
@@ -411,6 +419,40 @@ class Turns:
                     PrivateMessage(record.id, user, asked, controls, channel_id=record.channel_id)
                 )
         tell_onlookers(outcome, table, self._desk.clock())
+
+    async def give_up(
+        self, game_id: int, seats: list[int], reason: ForfeitReason, headline: str
+    ) -> Outcome:
+        """The ``seats`` of a player who has just resigned or left (marked ``left``) give
+        up at once by the game's forfeit rule, whoever is to move (the engine contract
+        lets any seat still playing give up): each is one versioned action logged
+        ``!forfeit resigned`` or ``!forfeit left`` and told so, never as a timeout. Where
+        one side remains the game ends; where several remain it goes on without them.
+        Then any other departed seat prompted now forfeits too."""
+        outcome = Outcome()
+        for seat in seats:
+            outcome.notices += (await self._give_up_now(game_id, seat, reason, headline)).notices
+        outcome.notices += (await self.forfeit_departed(game_id)).notices
+        return outcome
+
+    async def _give_up_now(
+        self, game_id: int, seat: int, reason: ForfeitReason, headline: str
+    ) -> Outcome:
+        for _ in range(5):
+            table = await self._desk.table(game_id)
+            if table.record.status != "running":
+                return Outcome()
+            rng = action_rng(table.record.seed, table.record.version + 1)
+            try:
+                state, events = table.engine.forfeit(table.state, seat, rng, reason)
+            except IllegalAction:
+                return Outcome()  # no longer playing: it has given up already
+            marker = forfeit_marker(reason)
+            try:
+                return await self.commit(table, seat, marker, state, events, headline)
+            except StaleVersion:
+                continue
+        return Outcome()
 
     async def forfeit_departed(self, game_id: int) -> Outcome:
         """Forfeit every seat that is prompted now but whose player has left, logged and

@@ -117,7 +117,7 @@ async def test_a_rematch_opens_one_new_game_for_the_same_players(simcord_env, wo
     await alice.slash(channel, "game new", game="lions-dragons")
     await bob.slash(channel, "game join")
     await alice.slash(channel, "game start")
-    await alice.slash(channel, "game leave")  # White gives up on its turn: Black wins
+    await alice.slash(channel, "game leave")  # White gives up at once: Black wins
     final = bot_posts(channel)[-1]
     assert "🏆" in final.content and list(ids_of(final)) == ["Rematch"]
 

@@ -15,7 +15,7 @@ async def test_a_game_in_its_own_thread_is_archived_when_it_ends(simcord_env, wo
     board = [m for m in bot_posts(thread) if m.attachments]
     assert board and "The game begins!" in board[0].content
     assert not any(m.attachments for m in bot_posts(channel))  # the lobby stays outside
-    await alice.slash(thread, "game leave")  # White gives up on its turn: Black wins
+    await alice.slash(thread, "game leave")  # White gives up at once: Black wins
     assert "🏆" in bot_posts(thread)[-1].content
     archived = simcord_env.backend.archived_threads(channel.id, private=False)
     assert [t.id for t in archived] == [thread.id]
@@ -44,17 +44,15 @@ async def test_a_deleted_channel_pauses_the_game_and_the_host_resumes_it_elsewhe
     assert "rolled" in bot_posts(elsewhere)[-1].content
 
 
-async def test_a_player_who_leaves_forfeits_on_their_turn(simcord_env, world):
+async def test_a_player_who_leaves_out_of_turn_gives_their_seat_up_at_once(simcord_env, world):
     channel, players = await open_two_player_game(world)
-    left = await players["dragon"].slash(channel, "game leave")
+    left = await players["dragon"].slash(channel, "game leave")  # the Knights are to roll
     assert "You left" in texts([left])[0]
-    assert "has left" in bot_posts(channel)[-1].content
-    knights = players["knights"]
-    await knights.slash(channel, "move", action="roll")
-    moves = await knights.autocomplete(channel, "move", "action", "")
-    await knights.slash(channel, "move", action=moves[0]["value"])
-    final = bot_posts(channel)[-1].content
-    assert "The Dragon has left the game" in final and "🏆" in final
+    said = [m.content for m in bot_posts(channel)[-2:]]
+    assert "has left" in said[0] and "gives up at once" in said[0]
+    assert "The Dragon has left the game" in said[1] and "🏆" in said[1]
+    status = await players["knights"].slash(channel, "game status")
+    assert "finished" in texts([status])[0]
 
 
 async def test_a_member_who_leaves_the_server_leaves_their_games(simcord_env, world):
@@ -62,6 +60,8 @@ async def test_a_member_who_leaves_the_server_leaves_their_games(simcord_env, wo
     _, players = await open_two_player_game(world)
     guild.remove_member(players["dragon"])
     await simcord_env.settle()
-    assert "has left" in bot_posts(channel)[-1].content
+    said = [m.content for m in bot_posts(channel)[-2:]]
+    assert "has left" in said[0]
+    assert "The Dragon has left the game" in said[1] and "🏆" in said[1]
     told = players["knights"].user.dm_channel.history()[-1].content
     assert "bob left the server" in told

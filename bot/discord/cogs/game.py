@@ -146,7 +146,9 @@ class Game(commands.GroupCog, group_name="game", group_description="Play dragon 
             ),
         )
 
-    @app_commands.command(name="leave", description="Give up your seat before the game starts")
+    @app_commands.command(
+        name="leave", description="Leave a game; once it is under way your seat gives up at once"
+    )
     @app_commands.describe(game="Game number (default: the one in this channel)")
     @app_commands.autocomplete(game=ac.games_here)
     async def leave(
