@@ -31,6 +31,9 @@ from games import render
 
 log = logging.getLogger(__name__)
 
+RATE_LIMIT_WAIT = 30.0
+"""Seconds discord.py may keep one request waiting for a rate limit (its least)."""
+
 COGS = (
     "bot.discord.cogs.game",
     "bot.discord.cogs.play",
@@ -52,6 +55,9 @@ class DragonBot(commands.Bot):
     def __init__(self, settings: Settings, **options: Any) -> None:
         intents = discord.Intents.default()
         intents.members = settings.members_intent
+        # A rate limit discord.py would wait out longer than this is handed to the outbox,
+        # which keeps the lane to it instead of holding a send (and its lane) that long.
+        options.setdefault("max_ratelimit_timeout", RATE_LIMIT_WAIT)
         super().__init__(
             command_prefix=commands.when_mentioned, intents=intents, help_command=None, **options
         )

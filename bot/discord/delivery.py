@@ -2,7 +2,8 @@
 to the asker.
 
 The outbox (:mod:`bot.service.outbox`) decides what to send and when; :class:`Courier` only
-knows how, and which Discord failures are transient (try again later), a permission the
+knows how, and which Discord failures are transient (try again later; a rate limit longer
+than discord.py waits out by itself also slows the lane's pace), a permission the
 bot lacks in a channel (a 403: tried again until granted, the hosts told what to grant) or
 lasting (the channel is gone, a 404; DMs are closed, error 50007, remembered per user).
 Private messages go only by DM; with DMs closed the channel is told, without any secret,
@@ -22,6 +23,7 @@ from bot.discord.controls.endings import settle_offer_post
 from bot.discord.controls.play import open_private_view
 from bot.discord.controls.views import controls_view
 from bot.discord.markup import content
+from bot.service import wire
 from bot.service.alt_text import board_alt
 from bot.service.errors import UserError
 from bot.service.notices import (
@@ -118,6 +120,13 @@ class Courier:
                     return await self._dm(notice, delivery)
                 case PrivateFallback():
                     return await self._fallback(notice, delivery)
+        except discord.RateLimited as error:
+            # Discord asked for a longer wait than discord.py keeps a request waiting: the
+            # lane (or, with no lane, every send) keeps to it, and the notice waits its turn.
+            pacer = self.bot.outbox.pacer
+            if pacer is not None:
+                pacer.slow_down(wire.lane(notice), error.retry_after)
+            raise TryLater(f"Discord 429: retry after {error.retry_after:.0f} s") from error
         except discord.DiscordServerError as error:
             raise TryLater(f"Discord {error.status}") from error
         except (TimeoutError, aiohttp.ClientError, OSError) as error:
