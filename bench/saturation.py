@@ -1,0 +1,908 @@
+"""Past its capacity the host should saturate, never collapse: the curve, measured.
+
+``python -m bench.saturation [--games 1000] [--seconds 8] [--start 50] [--before PATH]
+[--after PATH]``
+
+SQLite, one bot process with pictures on (as many picture processes as cores), each step
+in a fresh child interpreter on a fresh copy of the same ``--games`` live games. Every
+notice goes through the real outbox (started, as the bot runs it, with its default pacer
+where the code has one) to a fake Discord that draws each board the notice carries and
+enforces Discord's limits: in any 5 s at most 5 requests per channel (or one user's DMs),
+in any 1 s at most 50 in all. A request past a limit is refused as Discord refuses it
+(``TryLater("429 ...")``) and counted as a breach.
+
+1. **Floor**: actions one at a time, nothing else in flight (and spaced so the requests
+   stay within Discord's global rate): the CPU of one action's act, send and board drawn
+   and encoded (bot process plus picture processes, from ``/proc``).
+2. **Capacity**: open-loop steps of ``--seconds`` each, from ``--start`` actions/s,
+   doubled while p95 <= 250 ms and done >= 95% of offered, then bisected twice: the most
+   actions/s done within those bounds (the peak).
+3. **Overload**: 1.5x, 2x and 3x the peak offered, each printed against the peak and the
+   floor: done/s, p95 of the admitted clicks (those still unfinished when cut counted at
+   their age then), clicks refused as busy and how fast they were refused, CPU per done
+   action, requests to Discord per done action, breaches, and how old each channel's view
+   was (from a game's newest state stored to its channel showing it, measured when the
+   offer ends plus a short grace; a channel not showing it yet counts its age then).
+4. **Burst**: computers alone play 1,000 moves in one channel as fast as the host takes
+   them while the outbox sends in the background: requests to that channel per second
+   (most in any 1 s, and on average) and seconds from the burst's end until the channel
+   showed the newest position.
+
+An action is a click: a legal move of a prompted seat of a random live game, chosen from
+the board as its player last saw it, wrapped with its sending in the host's admission
+(``host.admission.click()``) where the code has one; ``Busy`` counts as refused. With
+``--before PATH`` every step also runs with the host's code imported from the checkout at
+PATH (put first on the child's path), and the two tables print side by side with ratios.
+Code without admission control or a pacer runs without them. Every compared figure is a
+ratio measured in the same run, since machines differ twofold in speed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import dataclasses
+import json
+import os
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections import deque
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve()
+PROJECT = HERE.parents[1]
+GUILD = 1
+SLUGS = ("stgeorge", "lions-dragons", "dragons-cave", "dragonslayer")
+"""The four games, opened in turn (each its own channel)."""
+
+CHANNEL_LIMIT = (5, 5.0)
+"""Discord: requests per seconds in one channel (or one user's DMs)."""
+GLOBAL_LIMIT = (50, 1.0)
+"""Discord: requests per seconds for the whole bot."""
+P95_BOUND = 0.25
+"""Capacity is the most actions/s done with p95 within this many seconds..."""
+DONE_SHARE = 0.95
+"""... and at least this share of what was offered done."""
+AGE_GRACE = 2.0
+"""Seconds after the offer ends when each channel's view is measured."""
+DRAIN = 5.0
+"""Seconds after the offer ends that admitted clicks may take to finish before the cut."""
+FLOOR_ACTIONS = 150
+FLOOR_REQUESTS_PER_S = 40.0
+"""The floor's sequential actions are spaced to keep requests under Discord's 50/s."""
+BURST_MOVES = 1000
+BURST_CHANNEL = 900_000
+BURST_WAIT = 30.0
+"""Seconds after the burst's end to wait for its channel to show the newest position."""
+MULTIPLES = (1.5, 2.0, 3.0)
+
+AIMS = {
+    "done": 0.90,  # of the peak, at each overload
+    "p95": 1.0,  # seconds, admitted work at each overload
+    "refusal": 0.100,  # seconds, every refusal answered within
+    "cpu": 1.3,  # CPU per action at capacity, times the floor
+    "requests": 3.0,  # requests per done action
+    "burst_rate": 1.0,  # requests per second to the burst's channel
+    "burst_newest": 5.0,  # seconds from the burst's end to the newest position shown
+}
+
+
+# -- the child: one step, with the host's code of one tree --------------------------------
+
+
+def worker_cpu(pids: list[int]) -> float:
+    """CPU seconds used so far by the processes ``pids`` (Linux ``/proc``)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for pid in pids:
+        with contextlib.suppress(OSError):
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / tick
+    return total
+
+
+def percentile(values: list[float], p: int) -> float:
+    if len(values) < 2:
+        return values[0] if values else float("nan")
+    return statistics.quantiles(values, n=100)[p - 1]
+
+
+class FakeDiscord:
+    """The outbox's sender: draws each board a notice carries (as a courier attaches the
+    picture), then refuses the request with a 429 (``TryLater``) if it would pass
+    Discord's limits, else counts it as shown in its lane at this moment."""
+
+    def __init__(self, host: Any, lane_of: Any, try_later: type[Exception]) -> None:
+        self.host = host
+        self.lane_of = lane_of
+        self.try_later = try_later
+        self.requests = 0
+        self.accepted = 0
+        self.channel_breaches = 0
+        self.global_breaches = 0
+        self.boards = 0
+        self._lanes: dict[str, deque[float]] = {}
+        self._all: deque[float] = deque()
+        self.shown: dict[str, dict[Any, float]] = {}
+        """By lane: each notice's fingerprint and when it was last shown there."""
+        self.watched: str | None = None
+        self.watched_times: list[float] = []
+        self._ids = 0
+
+    async def send(self, delivery: Any) -> int:
+        notice = delivery.notice
+        board = getattr(notice, "board", None)
+        if board is not None:
+            self.boards += 1
+            await self.host.draw(board)
+        now = time.perf_counter()
+        lane = self.lane_of(notice)
+        self.requests += 1
+        if lane == self.watched:
+            self.watched_times.append(now)
+        recent = self._lanes.setdefault(lane, deque())
+        while recent and recent[0] <= now - CHANNEL_LIMIT[1]:
+            recent.popleft()
+        while self._all and self._all[0] <= now - GLOBAL_LIMIT[1]:
+            self._all.popleft()
+        if len(recent) >= CHANNEL_LIMIT[0]:
+            self.channel_breaches += 1
+            raise self.try_later(f"429 Too Many Requests: {lane} is past 5 requests per 5 s")
+        if len(self._all) >= GLOBAL_LIMIT[0]:
+            self.global_breaches += 1
+            raise self.try_later("429 Too Many Requests: global rate of 50 per second")
+        recent.append(now)
+        self._all.append(now)
+        self.accepted += 1
+        self.shown.setdefault(lane, {})[fingerprint(notice)] = now
+        # An edit keeps the message it edits; anything else makes a new one.
+        kind = type(notice).__name__
+        if kind == "ChannelPost" and getattr(notice, "edit", False) and delivery.board_message_id:
+            return int(delivery.board_message_id)
+        if kind == "StatusUpdate" and delivery.status_message_id:
+            return int(delivery.status_message_id)
+        self._ids += 1
+        return self._ids
+
+
+def fingerprint(notice: Any) -> tuple[str, Any]:
+    """What a notice shows: its kind and its text (a turn's post changes with each step)."""
+    return type(notice).__name__, getattr(notice, "text", None)
+
+
+def newest_of(outgoing: list[Any], lane_of: Any) -> dict[str, Any]:
+    """By channel lane, the notice of ``outgoing`` that shows the newest state there: the
+    last channel post, else the last notice."""
+    posts: dict[str, Any] = {}
+    others: dict[str, Any] = {}
+    for notice in outgoing:
+        lane = lane_of(notice)
+        if lane.startswith("c"):
+            (posts if type(notice).__name__ == "ChannelPost" else others)[lane] = notice
+    return {**others, **posts}
+
+
+class _Admitted:
+    """No admission control (older code): every click is admitted."""
+
+    @contextlib.asynccontextmanager
+    async def click(self) -> Any:
+        yield
+
+
+async def open_games(location: str, count: int, seed: int) -> dict:
+    """Open ``count`` running games (the four games in turn, each in its own channel)."""
+    from bot.service.host import GameHost
+    from bot.service.outbox import Outbox
+    from bot.store.opening import open_store
+
+    started = time.perf_counter()
+    store = await open_store(location)
+    host = GameHost(store, seeds=random.Random(seed))
+    try:
+        for index in range(count):
+            slug = SLUGS[index % len(SLUGS)]
+            players = 3 if slug == "dragons-cave" else 2
+            user = 10 * (index + 1)
+            opened = await host.new_game(
+                guild_id=GUILD, channel_id=100_000 + index, user_id=user, user_name=f"p{user}",
+                slug=slug, players=players,
+            )  # fmt: skip
+            game_id = opened.outgoing[0].game_id
+            for guest in range(1, players):
+                await host.join(game_id=game_id, user_id=user + guest, user_name=f"p{user + guest}")
+            await host.start(game_id=game_id, user_id=user)
+
+        async def sent(delivery: Any) -> int:  # the openings' notices count as sent
+            return 1
+
+        outbox = Outbox(host, sent, concurrency=64)
+        while await store.pending_notices(limit=1):
+            await outbox.flush()
+    finally:
+        await store.close()
+    return {"seconds": time.perf_counter() - started}
+
+
+class Bot:
+    """One bot process's host, outbox, picture processes and fake Discord."""
+
+    async def start(self, options: dict) -> None:
+        from bot.service import wire
+        from bot.service.host import GameHost
+        from bot.service.outbox import Outbox, TryLater
+        from bot.service.pictures import Pictures
+        from bot.store.opening import open_store
+
+        try:
+            from bot.service.admission import Busy
+        except ImportError:  # older code: no admission control, so nothing is refused
+            Busy = None
+        self.busy: type[Exception] | None = Busy
+        self.store = await open_store(options["location"])
+        self.pictures = Pictures(options["workers"])
+        self.drawn = 0
+
+        async def drawer(*args: Any, **kwargs: Any) -> bytes:
+            self.drawn += 1
+            return await self.pictures.draw(*args, **kwargs)
+
+        self.host = GameHost(self.store, drawer=drawer, seeds=random.Random(options["seed"]))
+        self.admission = getattr(self.host, "admission", None)
+        self.lane_of = wire.lane
+        self.discord = FakeDiscord(self.host, wire.lane, TryLater)
+        self.outbox = Outbox(self.host, self.discord.send)
+        self.pacer = getattr(self.outbox, "pacer", None)
+        self.outbox.start()
+
+    @property
+    def clicks(self) -> Any:
+        return self.admission or _Admitted()
+
+    def pids(self) -> list[int]:
+        return list(getattr(self.pictures, "pids", []))
+
+    def cpu(self) -> tuple[float, float]:
+        return time.process_time(), worker_cpu(self.pids())
+
+    async def warm(self, game_ids: list[int]) -> None:
+        """Start the picture processes (each draws each game's board once) before the
+        clock runs."""
+        tables = [await self.host.table(g) for g in game_ids[: len(SLUGS)]]
+        workers = max(1, len(self.pids()))
+        await asyncio.gather(
+            *(
+                self.pictures.draw(t.engine.slug, t.engine.view(t.state, None))
+                for t in tables * 2 * workers
+            )
+        )
+
+    async def stop(self) -> None:
+        with contextlib.suppress(Exception):
+            await self.outbox.stop(grace=1.0)
+        await self.pictures.close()
+        await self.store.close()
+
+    def code(self) -> dict:
+        return {"admission": self.admission is not None, "pacer": self.pacer is not None}
+
+
+async def load(options: dict) -> dict:
+    """Offer clicks open-loop at ``rate`` for ``seconds`` (or, ``sequential``, one at a
+    time), and measure what became of them."""
+    from bot.service.errors import UserError
+    from bot.service.tables import Table
+
+    bot = Bot()
+    await bot.start(options)
+    host, discord, store = bot.host, bot.discord, bot.store
+    records = sorted(
+        (g for g in await store.games(guild_id=GUILD, limit=10**6) if g.status == "running"),
+        key=lambda g: g.id,
+    )
+    live = [g.id for g in records]
+    await bot.warm(live)
+    seen: dict[int, Any] = {game_id: await host.table(game_id) for game_id in live}
+
+    def see_move(game_id: int, table: Any) -> None:
+        version = table.record.version + 1
+        kept = host.states.get(game_id, version)
+        if kept is None:
+            seen.pop(game_id, None)
+            return
+        record = dataclasses.replace(table.record, version=version)
+        seen[game_id] = Table(record, table.engine, kept[0], kept[1])
+
+    chooser = random.Random(f"{options['seed']}:saturation")
+    latencies: list[float] = []
+    acting: list[float] = []
+    refusals: list[float] = []  # seconds from the offer to the Busy refusal
+    completions: list[float] = []
+    admitted_at: dict[int, float] = {}  # clicks admitted and not done: when offered
+    newest: dict[str, tuple[Any, float]] = {}  # by channel lane: newest state, when stored
+    stale = failed = 0
+    busy = bot.busy
+
+    async def one(scheduled: float, key: int) -> None:
+        nonlocal stale, failed
+        for _ in range(5):
+            if not live:
+                return
+            game_id = chooser.choice(live)
+            table = seen.get(game_id) or await host.table(game_id)
+            if table.record.status != "running" or not table.prompts():
+                with contextlib.suppress(ValueError):
+                    live.remove(game_id)
+                continue
+            seat = chooser.choice(table.prompts()).seat
+            user = table.record.user_at(seat)
+            action = chooser.choice(table.legal_actions(seat)).action
+            try:
+                async with bot.clicks.click():
+                    admitted_at[key] = scheduled
+                    began = time.perf_counter()
+                    outcome = await host.act(
+                        game_id=game_id, user_id=user, action=action, version=table.record.version
+                    )
+                    stored = time.perf_counter()
+                    for lane, notice in newest_of(outcome.outgoing, bot.lane_of).items():
+                        newest[lane] = (fingerprint(notice), stored)
+                    see_move(game_id, table)
+                    await bot.outbox.flush_outcome(outcome)
+            except UserError as error:
+                admitted_at.pop(key, None)
+                if busy is not None and isinstance(error, busy):
+                    refusals.append(time.perf_counter() - scheduled)
+                else:  # another action on this game came first
+                    stale += 1
+                    seen.pop(game_id, None)
+                return
+            except Exception:
+                admitted_at.pop(key, None)
+                failed += 1
+                seen.pop(game_id, None)
+                return
+            finished = time.perf_counter()
+            admitted_at.pop(key, None)
+            acting.append(stored - began)
+            latencies.append(finished - scheduled)
+            completions.append(finished - started)
+            return
+
+    in_flight: set[asyncio.Task] = set()
+    own_before, workers_before = bot.cpu()
+    requests_before = discord.requests
+    drawn_before = bot.drawn
+    started = time.perf_counter()
+    if options["sequential"]:
+        for index in range(options["actions"]):
+            await one(time.perf_counter(), index)
+            # Stay within Discord's global rate, so the floor pays for no refused request.
+            ahead = discord.requests / FLOOR_REQUESTS_PER_S - (time.perf_counter() - started)
+            if ahead > 0:
+                await asyncio.sleep(ahead)
+        offered = options["actions"]
+    else:
+        rate, seconds = options["rate"], options["seconds"]
+        offered = int(rate * seconds)
+        for index in range(offered):
+            scheduled = started + index / rate
+            delay = scheduled - time.perf_counter()
+            if delay > 0:
+                await asyncio.sleep(delay)
+            task = asyncio.create_task(one(scheduled, index))
+            in_flight.add(task)
+            task.add_done_callback(in_flight.discard)
+    offered_for = time.perf_counter() - started
+    backlog = len(in_flight)
+    # Each channel's view, a short grace after the offer ended.
+    await asyncio.sleep(max(0.0, started + offered_for + AGE_GRACE - time.perf_counter()))
+    measured = time.perf_counter()
+    ages: list[float] = []
+    unshown = 0
+    for lane, (mark, stored) in newest.items():
+        shown = discord.shown.get(lane, {}).get(mark)
+        if shown is not None and shown >= stored:
+            ages.append(shown - stored)
+        else:
+            unshown += 1
+            ages.append(measured - stored)
+    if in_flight:
+        await asyncio.wait(
+            set(in_flight), timeout=max(0.0, started + offered_for + DRAIN - measured)
+        )
+    cut = time.perf_counter()
+    unfinished = [cut - t for t in admitted_at.values()]
+    for task in list(in_flight):
+        task.cancel()
+    await asyncio.gather(*in_flight, return_exceptions=True)
+    own_after, workers_after = bot.cpu()
+    requests = discord.requests - requests_before
+    admitted = latencies + unfinished
+    report = {
+        **bot.code(),
+        "offered": offered,
+        "offered_for": offered_for,
+        "offered_rate": offered / offered_for,
+        "done": len(latencies),
+        "done_per_s": sum(1 for t in completions if t <= offered_for) / offered_for,
+        "p50": statistics.median(latencies) if latencies else float("nan"),
+        "p95": percentile(admitted, 95),
+        "act_p50": statistics.median(acting) if acting else float("nan"),
+        "refused": len(refusals),
+        "refusal_p95": percentile(refusals, 95),
+        "refusal_max": max(refusals, default=float("nan")),
+        "stale": stale,
+        "failed": failed,
+        "backlog": backlog,
+        "unfinished": len(unfinished),
+        "cpu_bot": own_after - own_before,
+        "cpu_workers": workers_after - workers_before,
+        "requests": requests,
+        "accepted": discord.accepted,
+        "breaches_channel": discord.channel_breaches,
+        "breaches_global": discord.global_breaches,
+        "drawn": bot.drawn - drawn_before,
+        "boards_sent": discord.boards,
+        "age_p95": percentile(ages, 95),
+        "age_max": max(ages, default=float("nan")),
+        "channels": len(ages),
+        "unshown": unshown,
+    }
+    await bot.stop()
+    return report
+
+
+async def burst(options: dict) -> dict:
+    """Computers alone commit ``moves`` moves in one channel as fast as the host takes
+    them (a new game there when one ends), while the outbox sends in the background."""
+    bot = Bot()
+    await bot.start(options)
+    host, discord = bot.host, bot.discord
+    lane = f"c{BURST_CHANNEL}"
+    discord.watched = lane
+    user = 7
+
+    async def open_game() -> int:
+        opened = await host.new_game(
+            guild_id=GUILD, channel_id=BURST_CHANNEL, user_id=user, user_name="host",
+            slug="lions-dragons", players=2,
+        )  # fmt: skip
+        game_id = opened.outgoing[0].game_id
+        table = await host.table(game_id)
+        await host.add_computer(game_id=game_id, user_id=user, level="easy")
+        await host.add_computer(
+            game_id=game_id, user_id=user, level="easy", role=table.roles()[0].key
+        )
+        await host.start(game_id=game_id, user_id=user)
+        return game_id
+
+    game_id = await open_game()
+    await bot.warm([game_id])
+    discord.watched_times.clear()
+    requests_before = discord.requests
+    own_before, workers_before = bot.cpu()
+    started = time.perf_counter()
+    moves = games = 0
+    mark: Any = None
+    while moves < options["moves"]:
+        before = (await host.store.get_game(game_id)).version
+        outcome = await host.play_computers(game_id, limit=1)
+        record = await host.store.get_game(game_id)
+        moves += record.version - before
+        if (notice := newest_of(outcome.outgoing, bot.lane_of).get(lane)) is not None:
+            mark = fingerprint(notice)
+        if record.status != "running" or record.version == before:
+            games += 1
+            game_id = await open_game()
+    ended = time.perf_counter()
+    shown_at: float | None = None
+    while time.perf_counter() < ended + BURST_WAIT:
+        shown = discord.shown.get(lane, {}).get(mark)
+        if shown is not None and shown >= ended - 1e-9:
+            shown_at = shown
+            break
+        await asyncio.sleep(0.05)
+    # A position sent during the burst that stayed the newest counts as shown then.
+    shown = discord.shown.get(lane, {}).get(mark)
+    if shown_at is None and shown is not None:
+        shown_at = shown
+    until = shown_at if shown_at is not None else time.perf_counter()
+    times = discord.watched_times
+    most = 0
+    first = 0
+    for last, at in enumerate(times):
+        while at - times[first] >= 1.0:
+            first += 1
+        most = max(most, last - first + 1)
+    own_after, workers_after = bot.cpu()
+    report = {
+        **bot.code(),
+        "moves": moves,
+        "games": games + 1,
+        "burst_seconds": ended - started,
+        "requests": discord.requests - requests_before,
+        "channel_requests": len(times),
+        "per_s_max": most,
+        "per_s_mean": len(times) / max(1e-9, until - started),
+        "newest_after": (shown_at - ended) if shown_at is not None else None,
+        "breaches_channel": discord.channel_breaches,
+        "breaches_global": discord.global_breaches,
+        "cpu": own_after - own_before + workers_after - workers_before,
+        "drawn": bot.drawn,
+    }
+    await bot.stop()
+    return report
+
+
+async def child(options: dict) -> dict:
+    if options["kind"] == "open":
+        return await open_games(options["location"], options["games"], options["seed"])
+    if options["kind"] == "burst":
+        return await burst(options)
+    return await load(options)
+
+
+# -- this process: the steps, for each tree, and the figures -------------------------------
+
+
+@dataclasses.dataclass
+class Tree:
+    """A checkout whose host code the children import."""
+
+    name: str
+    path: Path
+    commit: str = ""
+    template: Path | None = None
+    results: dict[str, Any] = dataclasses.field(default_factory=dict)
+
+
+def describe(path: Path) -> str:
+    """The tree's commit, marked when its host code has changes not committed."""
+    try:
+        commit = subprocess.run(
+            ["git", "-C", str(path), "rev-parse", "--short", "HEAD"],
+            capture_output=True, text=True, check=True,
+        ).stdout.strip()  # fmt: skip
+        dirty = subprocess.run(
+            ["git", "-C", str(path), "status", "--porcelain", "--", "bot", "engines", "games",
+             "players", "render"],
+            capture_output=True, text=True, check=True,
+        ).stdout.strip()  # fmt: skip
+    except (OSError, subprocess.CalledProcessError):
+        return "(not a git checkout)"
+    return f"{commit} + uncommitted changes" if dirty else commit
+
+
+def run_child(tree: Tree, options: dict) -> dict:
+    """Run one step in a fresh interpreter importing the host's code from ``tree``."""
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join([str(tree.path), *filter(None, [env.get("PYTHONPATH")])])
+    command = [sys.executable, str(HERE), "--child", json.dumps(options)]
+    done = subprocess.run(command, cwd=tree.path, env=env, capture_output=True, text=True)
+    if done.returncode != 0:
+        sys.stderr.write(done.stderr[-4000:])
+        raise SystemExit(f"a bot process of {tree.name} failed (exit {done.returncode})")
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def fresh_copy(tree: Tree, folder: Path, name: str) -> str:
+    """A fresh copy of the tree's opened games, for one step."""
+    assert tree.template is not None
+    target = folder / f"{tree.name}-{name}.sqlite3"
+    for source in tree.template.parent.glob(tree.template.name + "*"):
+        shutil.copyfile(source, folder / (target.name + source.name[len(tree.template.name) :]))
+    return str(target)
+
+
+def passes(step: dict) -> bool:
+    return step["p95"] <= P95_BOUND and step["done_per_s"] >= DONE_SHARE * step["offered_rate"]
+
+
+def measure(tree: Tree, args: argparse.Namespace, folder: Path) -> None:
+    base = {"workers": args.workers, "seed": args.seed}
+    tree.template = folder / f"{tree.name}-template.sqlite3"
+    opened = run_child(
+        tree, {"kind": "open", "location": str(tree.template), "games": args.games, **base}
+    )
+    say(f"  [{tree.name}] {args.games} games opened in {opened['seconds']:.0f} s")
+    counter = iter(range(10**6))
+
+    def step(**options: Any) -> dict:
+        location = fresh_copy(tree, folder, str(next(counter)))
+        try:
+            return run_child(tree, {"kind": "load", "location": location, **base, **options})
+        finally:
+            for path in folder.glob(Path(location).name + "*"):
+                path.unlink()
+
+    floor = step(sequential=True, actions=args.floor_actions)
+    tree.results["floor"] = floor
+    say(f"  [{tree.name}] floor: {cpu_ms(floor):.1f} ms CPU per action")
+
+    def offered(rate: float) -> dict:
+        result = step(sequential=False, rate=rate, seconds=args.seconds)
+        say(f"  [{tree.name}] {short(result)}")
+        return result
+
+    steps: list[dict] = []
+    best: dict | None = None
+    failed: dict | None = None
+    rate = args.start
+    while rate <= args.most:
+        result = offered(rate)
+        steps.append(result)
+        if not passes(result):
+            failed = result
+            break
+        best = result
+        rate *= 2
+    while best is None and rate > 2:  # even the first step was too much: halve
+        rate /= 2
+        result = offered(rate)
+        steps.append(result)
+        if passes(result):
+            best = result
+        else:
+            failed = result
+    for _ in range(args.bisect):
+        if best is None or failed is None:
+            break
+        result = offered((best["offered_rate"] + failed["offered_rate"]) / 2)
+        steps.append(result)
+        if passes(result):
+            best = result
+        else:
+            failed = result
+    if best is None:
+        raise SystemExit(f"{tree.name}: no offered rate met p95 <= 250 ms")
+    tree.results["steps"] = steps
+    tree.results["capacity"] = best
+    peak = best["done_per_s"]
+    tree.results["overload"] = [offered(multiple * peak) for multiple in MULTIPLES]
+    location = fresh_copy(tree, folder, "burst")
+    tree.results["burst"] = run_child(
+        tree, {"kind": "burst", "location": location, "moves": args.burst_moves, **base}
+    )
+
+
+def say(text: str) -> None:
+    print(text, flush=True)
+
+
+def cpu_ms(step: dict) -> float:
+    return 1000 * (step["cpu_bot"] + step["cpu_workers"]) / max(1, step["done"])
+
+
+def short(step: dict) -> str:
+    return (
+        f"offered {step['offered_rate']:6.1f}/s: done {step['done_per_s']:6.1f}/s,"
+        f" p95 {ms(step['p95'])}, refused {step['refused']}, CPU {cpu_ms(step):.1f} ms/action,"
+        f" {step['requests'] / max(1, step['done']):.2f} requests/action,"
+        f" breaches {step['breaches_channel'] + step['breaches_global']}"
+    )
+
+
+def ms(seconds: float | None) -> str:
+    if seconds is None or seconds != seconds:
+        return "—"
+    if seconds >= 10:
+        return f"{seconds:.0f} s"
+    if seconds >= 1:
+        return f"{seconds:.1f} s"
+    return f"{1000 * seconds:.0f} ms"
+
+
+def rows(tree: Tree) -> list[tuple[str, dict]]:
+    r = tree.results
+    return [("capacity", r["capacity"])] + [
+        (f"{m:g}x", s) for m, s in zip(MULTIPLES, r["overload"], strict=True)
+    ]
+
+
+def table(tree: Tree) -> list[str]:
+    r = tree.results
+    floor = cpu_ms(r["floor"])
+    peak = r["capacity"]["done_per_s"]
+    code = r["floor"]
+    alone = r["floor"]["done"] or 1
+    out = [
+        f"{tree.name}: {tree.commit} at {tree.path}"
+        f" (admission control: {'yes' if code['admission'] else 'none'},"
+        f" pacer: {'yes' if code['pacer'] else 'none'})",
+        f"  floor: {floor:.1f} ms CPU per action alone"
+        f" ({1000 * r['floor']['cpu_bot'] / alone:.1f} in the bot process"
+        f" + {1000 * r['floor']['cpu_workers'] / alone:.1f} drawing; {alone} actions one at a"
+        f" time, p50 {ms(r['floor']['p50'])}, {r['floor']['requests'] / alone:.2f} requests"
+        " each)",
+        "  capacity search: "
+        + "; ".join(
+            f"{s['offered_rate']:.0f}/s {'ok' if passes(s) else 'no'}"
+            f" (done {s['done_per_s']:.0f}/s, p95 {ms(s['p95'])})"
+            for s in r["steps"]
+        ),
+        f"  peak: {peak:.1f} actions/s done with p95 <= 250 ms",
+        "",
+        f"  {'offered':>14} {'done/s':>7} {'of peak':>7} {'p95 adm.':>9} {'refused':>13}"
+        f" {'refusal p95/max':>16} {'CPU/action':>15} {'req/action':>10} {'breaches':>9}"
+        f" {'channel view age p95/max':>25} {'unshown':>8}",
+    ]
+    for name, s in rows(tree):
+        refused = f"{s['refused']} ({s['refused'] / max(1, s['offered']):.0%})"
+        refusal = f"{ms(s['refusal_p95'])}/{ms(s['refusal_max'])}" if s["refused"] else "—"
+        cpu = f"{cpu_ms(s):.1f} ms {cpu_ms(s) / floor:.2f}x"
+        out.append(
+            f"  {name:>5} {s['offered_rate']:6.0f}/s {s['done_per_s']:7.1f}"
+            f" {s['done_per_s'] / peak:7.0%} {ms(s['p95']):>9} {refused:>13} {refusal:>16}"
+            f" {cpu:>15} {s['requests'] / max(1, s['done']):10.2f}"
+            f" {s['breaches_channel'] + s['breaches_global']:9d}"
+            f" {ms(s['age_p95']) + '/' + ms(s['age_max']):>25}"
+            f" {s['unshown']:>4}/{s['channels']}"
+        )
+    out.append(
+        "  (p95 of the admitted clicks counts those unfinished at the cut at their age then;"
+        " a channel's view age is from its game's newest state stored to the channel"
+        f" showing it, measured {AGE_GRACE:g} s after the offer ended; unshown: channels"
+        " not showing their newest state by then)"
+    )
+    for name, s in rows(tree):
+        out.append(
+            f"  {name:>5}: act p50 {ms(s['act_p50'])}, done {s['done']} of {s['offered']},"
+            f" {s['stale']} stale, {s['failed']} failed, in flight at the offer's end"
+            f" {s['backlog']}, unfinished at the cut {s['unfinished']};"
+            f" {s['requests']} requests ({s['breaches_channel']} past a channel's limit,"
+            f" {s['breaches_global']} past the global rate); boards {s['drawn']} drawn,"
+            f" {s['boards_sent']} carried ({s['drawn'] / max(1, s['done']):.2f} drawn per"
+            f" action); CPU {1000 * s['cpu_bot'] / max(1, s['done']):.1f} ms bot +"
+            f" {1000 * s['cpu_workers'] / max(1, s['done']):.1f} ms drawing per action"
+        )
+    b = r["burst"]
+    newest = b["newest_after"]
+    out.append(
+        f"  burst: {b['moves']} computer moves ({b['games']} game(s)) committed in"
+        f" {b['burst_seconds']:.1f} s; to its channel {b['channel_requests']} requests, at"
+        f" most {b['per_s_max']} in any 1 s, {b['per_s_mean']:.2f}/s on average;"
+        " newest position shown "
+        + (f"{newest:.1f} s after the burst's end" if newest is not None else f"> {BURST_WAIT:g} s")
+        + f" ({b['breaches_channel']} past the channel's limit, {b['breaches_global']} global)"
+    )
+    return out
+
+
+def aims(tree: Tree) -> list[str]:
+    r = tree.results
+    peak = r["capacity"]["done_per_s"]
+    floor = cpu_ms(r["floor"])
+    over = r["overload"]
+
+    def mark(ok: bool) -> str:
+        return "✓" if ok else "✗"
+
+    def each(test: Any) -> str:
+        return " ".join(f"{m:g}x {mark(test(s))}" for m, s in zip(MULTIPLES, over, strict=True))
+
+    b = r["burst"]
+    newest = b["newest_after"]
+    return [
+        f"  aims ({tree.name}):",
+        "    done >= 90% of the peak:            "
+        + each(lambda s: s["done_per_s"] >= AIMS["done"] * peak),
+        "    p95 of admitted <= 1 s:             " + each(lambda s: s["p95"] <= AIMS["p95"]),
+        "    every refusal within 100 ms:        "
+        + each(lambda s: not s["refused"] or s["refusal_max"] <= AIMS["refusal"]),
+        "    requests per done action <= 3:      "
+        + each(lambda s: s["requests"] <= AIMS["requests"] * max(1, s["done"])),
+        "    at capacity CPU/action <= 1.3x floor: "
+        + mark(cpu_ms(r["capacity"]) <= AIMS["cpu"] * floor)
+        + f" ({cpu_ms(r['capacity']) / floor:.2f}x)",
+        f"    burst <= 1 request/s to its channel: {mark(b['per_s_mean'] <= AIMS['burst_rate'])}"
+        f" ({b['per_s_mean']:.2f}/s on average, {b['per_s_max']} at most in 1 s)",
+        "    burst's newest position within 5 s:  "
+        + mark(newest is not None and newest <= AIMS["burst_newest"]),
+    ]
+
+
+def side_by_side(after: Tree, before: Tree) -> list[str]:
+    """Each figure after and before, and their ratio (measured in this one run)."""
+
+    def ratio(a: float, b: float) -> str:
+        if not b or a != a or b != b:
+            return "—"
+        return f"{a / b:.2f}x"
+
+    out = [f"side by side: after ({after.commit}) / before ({before.commit})"]
+    fa, fb = cpu_ms(after.results["floor"]), cpu_ms(before.results["floor"])
+    out.append(f"  floor CPU/action {fa:.1f} / {fb:.1f} ms = {ratio(fa, fb)}")
+    pa = after.results["capacity"]["done_per_s"]
+    pb = before.results["capacity"]["done_per_s"]
+    out.append(f"  peak {pa:.1f} / {pb:.1f} actions/s = {ratio(pa, pb)}")
+    for (name, a), (_, b) in zip(rows(after), rows(before), strict=True):
+        share_a, share_b = a["done_per_s"] / pa, b["done_per_s"] / pb
+        ra = a["requests"] / max(1, a["done"])
+        rb = b["requests"] / max(1, b["done"])
+        out.append(
+            f"  {name:>8}: done of peak {share_a:.0%} / {share_b:.0%};"
+            f" p95 {ms(a['p95'])} / {ms(b['p95'])} = {ratio(a['p95'], b['p95'])};"
+            f" CPU/action of floor {cpu_ms(a) / fa:.2f}x / {cpu_ms(b) / fb:.2f}x;"
+            f" requests/action {ra:.2f} / {rb:.2f}; view age p95"
+            f" {ms(a['age_p95'])} / {ms(b['age_p95'])}; breaches"
+            f" {a['breaches_channel'] + a['breaches_global']}"
+            f" / {b['breaches_channel'] + b['breaches_global']}"
+        )
+    ba, bb = after.results["burst"], before.results["burst"]
+    out.append(
+        f"     burst: requests/s to its channel {ba['per_s_mean']:.2f} / {bb['per_s_mean']:.2f};"
+        f" newest shown after {ms(ba['newest_after'])} / {ms(bb['newest_after'])}"
+    )
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--seconds", type=float, default=8.0, help="offered per step")
+    parser.add_argument("--start", type=float, default=50.0, help="first offered rate")
+    parser.add_argument("--most", type=float, default=3200.0, help="highest rate tried")
+    parser.add_argument("--bisect", type=int, default=2, help="bisecting steps")
+    parser.add_argument("--floor-actions", type=int, default=FLOOR_ACTIONS)
+    parser.add_argument("--burst-moves", type=int, default=BURST_MOVES)
+    parser.add_argument("--workers", type=int, default=max(1, os.cpu_count() or 1))
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--before", type=Path, help="another checkout, measured too")
+    parser.add_argument("--after", type=Path, default=PROJECT, help="the checkout measured")
+    parser.add_argument("--child", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child:
+        report = asyncio.run(child(json.loads(args.child)))
+        print(json.dumps(report))
+        return
+    trees = [Tree("after", args.after.resolve())]
+    if args.before is not None:
+        trees.append(Tree("before", args.before.resolve()))
+    for tree in trees:
+        if not (tree.path / "bot" / "service" / "host.py").exists():
+            parser.error(f"{tree.path} holds no host code (bot/service/host.py)")
+        tree.commit = describe(tree.path)
+    say(
+        f"Saturation: SQLite, one bot process, {args.workers} picture processes,"
+        f" {args.games} live games, steps of {args.seconds:g} s; a fake Discord refusing"
+        " past 5 requests per 5 s in a channel and 50 per second in all"
+    )
+    folder = Path(tempfile.mkdtemp(prefix="dragon-saturation-"))
+    try:
+        for tree in trees:
+            say(f"measuring {tree.name}: {tree.commit} at {tree.path}")
+            measure(tree, args, folder)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+    say("")
+    for tree in trees:
+        for text in table(tree):
+            say(text)
+        say("")
+    if len(trees) == 2:
+        for text in side_by_side(trees[0], trees[1]):
+            say(text)
+        say("")
+    say(
+        "aims at 1.5x, 2x, 3x the peak: done >= 90% of the peak; p95 of admitted <= 1 s;"
+        " every refusal answered within 100 ms; at capacity CPU per action <= 1.3x the"
+        " floor; requests per action <= 3; a burst <= 1 request/s to its channel and its"
+        " newest position shown within 5 s of the burst's end"
+    )
+    for tree in trees:
+        for text in aims(tree):
+            say(text)
+
+
+if __name__ == "__main__":
+    if sys.path and Path(sys.path[0]).resolve() == HERE.parent:
+        sys.path.pop(0)  # run as a file: bench/ is no package root
+    main()
