@@ -43,6 +43,7 @@ import argparse
 import asyncio
 import contextlib
 import dataclasses
+import inspect
 import json
 import os
 import random
@@ -134,6 +135,7 @@ class FakeDiscord:
         """By lane: each notice's fingerprint and when it was last shown there."""
         self.watched: str | None = None
         self.watched_times: list[float] = []
+        self.pacer: Any = None
         self._ids = 0
 
     async def send(self, delivery: Any) -> int:
@@ -154,9 +156,11 @@ class FakeDiscord:
             self._all.popleft()
         if len(recent) >= CHANNEL_LIMIT[0]:
             self.channel_breaches += 1
+            self._slow_down(lane, recent[0] + CHANNEL_LIMIT[1] - now)
             raise self.try_later(f"429 Too Many Requests: {lane} is past 5 requests per 5 s")
         if len(self._all) >= GLOBAL_LIMIT[0]:
             self.global_breaches += 1
+            self._slow_down(None, self._all[0] + GLOBAL_LIMIT[1] - now)
             raise self.try_later("429 Too Many Requests: global rate of 50 per second")
         recent.append(now)
         self._all.append(now)
@@ -171,10 +175,18 @@ class FakeDiscord:
         self._ids += 1
         return self._ids
 
+    def _slow_down(self, lane: str | None, retry_after: float) -> None:
+        """What the Discord frontend does with a 429's retry-after, where the code has a
+        pacer: the lane (None: every send) keeps to it."""
+        if self.pacer is not None:
+            self.pacer.slow_down(lane, retry_after)
+
 
 def fingerprint(notice: Any) -> tuple[str, Any]:
-    """What a notice shows: its kind and its text (a turn's post changes with each step)."""
-    return type(notice).__name__, getattr(notice, "text", None)
+    """What a notice shows: its kind and its text as plain words (a turn's post changes
+    with each step; a text read back from the store may be typed where the host's was a
+    string)."""
+    return type(notice).__name__, str(getattr(notice, "text", ""))
 
 
 def newest_of(outgoing: list[Any], lane_of: Any) -> dict[str, Any]:
@@ -258,8 +270,16 @@ class Bot:
         self.admission = getattr(self.host, "admission", None)
         self.lane_of = wire.lane
         self.discord = FakeDiscord(self.host, wire.lane, TryLater)
-        self.outbox = Outbox(self.host, self.discord.send)
+        try:  # the bot's pace of sends to Discord, where the code has one
+            from bot.service.pacing import Pacer
+        except ImportError:
+            Pacer = None
+        if Pacer is not None and "pacer" in inspect.signature(Outbox).parameters:
+            self.outbox = Outbox(self.host, self.discord.send, pacer=Pacer())
+        else:
+            self.outbox = Outbox(self.host, self.discord.send)
         self.pacer = getattr(self.outbox, "pacer", None)
+        self.discord.pacer = self.pacer
         self.outbox.start()
 
     @property
