@@ -1,7 +1,7 @@
 """Past its capacity the host should saturate, never collapse: the curve, measured.
 
 ``python -m bench.saturation [--games 1000] [--seconds 8] [--start 50] [--before PATH]
-[--after PATH]``
+[--after PATH] [--unlimited]``
 
 SQLite, one bot process with pictures on (as many picture processes as cores), each step
 in a fresh child interpreter on a fresh copy of the same ``--games`` live games. Every
@@ -33,8 +33,10 @@ the board as its player last saw it, wrapped with its sending in the host's admi
 (``host.admission.click()``) where the code has one; ``Busy`` counts as refused. With
 ``--before PATH`` every step also runs with the host's code imported from the checkout at
 PATH (put first on the child's path), and the two tables print side by side with ratios.
-Code without admission control or a pacer runs without them. Every compared figure is a
-ratio measured in the same run, since machines differ twofold in speed.
+Code without admission control or a pacer runs without them. ``--unlimited`` takes
+Discord's limits away (and sets a pacer never to wait): the host's own curve, where the
+machine's CPU is what runs out. Every compared figure is a ratio measured in the same run,
+since machines differ twofold in speed.
 """
 
 from __future__ import annotations
@@ -120,8 +122,12 @@ class FakeDiscord:
     picture), then refuses the request with a 429 (``TryLater``) if it would pass
     Discord's limits, else counts it as shown in its lane at this moment."""
 
-    def __init__(self, host: Any, lane_of: Any, try_later: type[Exception]) -> None:
+    def __init__(
+        self, host: Any, lane_of: Any, try_later: type[Exception], *, limited: bool = True
+    ) -> None:
+        """``limited``: enforce Discord's limits (else every request goes through)."""
         self.host = host
+        self.limited = limited
         self.lane_of = lane_of
         self.try_later = try_later
         self.requests = 0
@@ -154,11 +160,11 @@ class FakeDiscord:
             recent.popleft()
         while self._all and self._all[0] <= now - GLOBAL_LIMIT[1]:
             self._all.popleft()
-        if len(recent) >= CHANNEL_LIMIT[0]:
+        if self.limited and len(recent) >= CHANNEL_LIMIT[0]:
             self.channel_breaches += 1
             self._slow_down(lane, recent[0] + CHANNEL_LIMIT[1] - now)
             raise self.try_later(f"429 Too Many Requests: {lane} is past 5 requests per 5 s")
-        if len(self._all) >= GLOBAL_LIMIT[0]:
+        if self.limited and len(self._all) >= GLOBAL_LIMIT[0]:
             self.global_breaches += 1
             self._slow_down(None, self._all[0] + GLOBAL_LIMIT[1] - now)
             raise self.try_later("429 Too Many Requests: global rate of 50 per second")
@@ -269,17 +275,33 @@ class Bot:
         self.host = GameHost(self.store, drawer=drawer, seeds=random.Random(options["seed"]))
         self.admission = getattr(self.host, "admission", None)
         self.lane_of = wire.lane
-        self.discord = FakeDiscord(self.host, wire.lane, TryLater)
+        self.wire = wire
+        limited = not options.get("unlimited")
+        self.discord = FakeDiscord(self.host, wire.lane, TryLater, limited=limited)
         try:  # the bot's pace of sends to Discord, where the code has one
             from bot.service.pacing import Pacer
         except ImportError:
             Pacer = None
         if Pacer is not None and "pacer" in inspect.signature(Outbox).parameters:
-            self.outbox = Outbox(self.host, self.discord.send, pacer=Pacer())
+            # With Discord's limits off, a pace no send ever waits for.
+            pace = {} if limited else {"per_channel": (10**9, 1.0), "global_rate": (10**9, 1.0)}
+            self.outbox = Outbox(self.host, self.discord.send, pacer=Pacer(**pace))
         else:
             self.outbox = Outbox(self.host, self.discord.send)
         self.pacer = getattr(self.outbox, "pacer", None)
         self.discord.pacer = self.pacer
+        self.pacer_waits: list[float] = []
+        if self.pacer is not None:  # how long each send waits for its pace
+            wait = self.pacer.wait
+
+            async def timed(lane: str) -> Any:
+                began = time.perf_counter()
+                try:
+                    return await wait(lane)
+                finally:
+                    self.pacer_waits.append(time.perf_counter() - began)
+
+            self.pacer.wait = timed
         self.outbox.start()
 
     @property
@@ -342,7 +364,8 @@ async def load(options: dict) -> dict:
 
     chooser = random.Random(f"{options['seed']}:saturation")
     latencies: list[float] = []
-    acting: list[float] = []
+    acting: list[float] = []  # act() alone
+    sending: list[float] = []  # flush_outcome() alone
     refusals: list[float] = []  # seconds from the offer to the Busy refusal
     completions: list[float] = []
     admitted_at: dict[int, float] = {}  # clicks admitted and not done: when offered
@@ -356,7 +379,13 @@ async def load(options: dict) -> dict:
             if not live:
                 return
             game_id = chooser.choice(live)
-            table = seen.get(game_id) or await host.table(game_id)
+            table = seen.get(game_id)
+            if table is None:
+                # A player sees the board they click on: the bench's own reading of it is
+                # no part of the click's time.
+                reading = time.perf_counter()
+                table = await host.table(game_id)
+                scheduled += time.perf_counter() - reading
             if table.record.status != "running" or not table.prompts():
                 with contextlib.suppress(ValueError):
                     live.remove(game_id)
@@ -376,6 +405,7 @@ async def load(options: dict) -> dict:
                         newest[lane] = (fingerprint(notice), stored)
                     see_move(game_id, table)
                     await bot.outbox.flush_outcome(outcome)
+                    sent = time.perf_counter()
             except UserError as error:
                 admitted_at.pop(key, None)
                 if busy is not None and isinstance(error, busy):
@@ -392,10 +422,22 @@ async def load(options: dict) -> dict:
             finished = time.perf_counter()
             admitted_at.pop(key, None)
             acting.append(stored - began)
+            sending.append(sent - stored)
             latencies.append(finished - scheduled)
             completions.append(finished - started)
             return
 
+    lags: list[float] = []
+    beating = True
+
+    async def heartbeat() -> None:
+        while beating:
+            before = time.perf_counter()
+            await asyncio.sleep(0.01)
+            lags.append(time.perf_counter() - before - 0.01)
+
+    beat = asyncio.create_task(heartbeat())
+    bot.pacer_waits.clear()
     in_flight: set[asyncio.Task] = set()
     own_before, workers_before = bot.cpu()
     requests_before = discord.requests
@@ -444,6 +486,8 @@ async def load(options: dict) -> dict:
         task.cancel()
     await asyncio.gather(*in_flight, return_exceptions=True)
     own_after, workers_after = bot.cpu()
+    beating = False
+    await beat
     requests = discord.requests - requests_before
     admitted = latencies + unfinished
     report = {
@@ -456,6 +500,13 @@ async def load(options: dict) -> dict:
         "p50": statistics.median(latencies) if latencies else float("nan"),
         "p95": percentile(admitted, 95),
         "act_p50": statistics.median(acting) if acting else float("nan"),
+        "send_p50": statistics.median(sending) if sending else float("nan"),
+        "send_p95": percentile(sending, 95),
+        "lag_p99": percentile(lags, 99),
+        "lag_max": max(lags, default=float("nan")),
+        "paced": len(bot.pacer_waits),
+        "pace_p95": percentile(bot.pacer_waits, 95),
+        "pace_max": max(bot.pacer_waits, default=float("nan")),
         "refused": len(refusals),
         "refusal_p95": percentile(refusals, 95),
         "refusal_max": max(refusals, default=float("nan")),
@@ -535,6 +586,14 @@ async def burst(options: dict) -> dict:
     if shown_at is None and shown is not None:
         shown_at = shown
     until = shown_at if shown_at is not None else time.perf_counter()
+    left = await host.store.pending_notices(lanes=[lane], limit=10**6)
+    kinds: dict[str, int] = {}
+    for entry in left:
+        notice = bot.wire.load(entry.body)
+        kind = type(notice).__name__
+        if getattr(notice, "turn", None) is not None:
+            kind += " (a turn's)"
+        kinds[kind] = kinds.get(kind, 0) + 1
     times = discord.watched_times
     most = 0
     first = 0
@@ -553,6 +612,8 @@ async def burst(options: dict) -> dict:
         "per_s_max": most,
         "per_s_mean": len(times) / max(1e-9, until - started),
         "newest_after": (shown_at - ended) if shown_at is not None else None,
+        "waiting": len(left),
+        "waiting_kinds": kinds,
         "breaches_channel": discord.channel_breaches,
         "breaches_global": discord.global_breaches,
         "cpu": own_after - own_before + workers_after - workers_before,
@@ -627,7 +688,7 @@ def passes(step: dict) -> bool:
 
 
 def measure(tree: Tree, args: argparse.Namespace, folder: Path) -> None:
-    base = {"workers": args.workers, "seed": args.seed}
+    base = {"workers": args.workers, "seed": args.seed, "unlimited": args.unlimited}
     tree.template = folder / f"{tree.name}-template.sqlite3"
     opened = run_child(
         tree, {"kind": "open", "location": str(tree.template), "games": args.games, **base}
@@ -781,7 +842,15 @@ def table(tree: Tree) -> list[str]:
             f" {s['breaches_global']} past the global rate); boards {s['drawn']} drawn,"
             f" {s['boards_sent']} carried ({s['drawn'] / max(1, s['done']):.2f} drawn per"
             f" action); CPU {1000 * s['cpu_bot'] / max(1, s['done']):.1f} ms bot +"
-            f" {1000 * s['cpu_workers'] / max(1, s['done']):.1f} ms drawing per action"
+            f" {1000 * s['cpu_workers'] / max(1, s['done']):.1f} ms drawing per action;"
+            f" sending a click's notices p50 {ms(s['send_p50'])}, p95 {ms(s['send_p95'])};"
+            + (
+                f" {s['paced']} sends paced, waiting p95 {ms(s['pace_p95'])}, most"
+                f" {ms(s['pace_max'])};"
+                if s["paced"]
+                else ""
+            )
+            + f" event loop late p99 {ms(s['lag_p99'])}, most {ms(s['lag_max'])}"
         )
     b = r["burst"]
     newest = b["newest_after"]
@@ -790,8 +859,20 @@ def table(tree: Tree) -> list[str]:
         f" {b['burst_seconds']:.1f} s; to its channel {b['channel_requests']} requests, at"
         f" most {b['per_s_max']} in any 1 s, {b['per_s_mean']:.2f}/s on average;"
         " newest position shown "
-        + (f"{newest:.1f} s after the burst's end" if newest is not None else f"> {BURST_WAIT:g} s")
-        + f" ({b['breaches_channel']} past the channel's limit, {b['breaches_global']} global)"
+        + (
+            f"{newest:.1f} s after the burst's end"
+            if newest is not None
+            else f"not within {BURST_WAIT:g} s of the burst's end"
+        )
+        + (
+            f" ({b['waiting']} notices still waiting in its lane then"
+            + "".join(f", {n} {kind}" for kind, n in b["waiting_kinds"].items())
+            + ";"
+            if newest is None
+            else " ("
+        )
+        + f"{b['breaches_channel']} requests past the channel's limit,"
+        f" {b['breaches_global']} past the global rate)"
     )
     return out
 
@@ -877,6 +958,11 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--before", type=Path, help="another checkout, measured too")
     parser.add_argument("--after", type=Path, default=PROJECT, help="the checkout measured")
+    parser.add_argument(
+        "--unlimited",
+        action="store_true",
+        help="a fake Discord without limits, and no pace: the host's own curve",
+    )
     parser.add_argument("--child", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
@@ -892,8 +978,14 @@ def main() -> None:
         tree.commit = describe(tree.path)
     say(
         f"Saturation: SQLite, one bot process, {args.workers} picture processes,"
-        f" {args.games} live games, steps of {args.seconds:g} s; a fake Discord refusing"
-        " past 5 requests per 5 s in a channel and 50 per second in all"
+        f" {args.games} live games, steps of {args.seconds:g} s; "
+        + (
+            "a fake Discord without limits (--unlimited: the host's own curve; a pacer, where"
+            " the code has one, set never to wait)"
+            if args.unlimited
+            else "a fake Discord refusing (429) past 5 requests in any 5 s in a channel (or"
+            " one user's DMs) and past 50 in any 1 s in all"
+        )
     )
     folder = Path(tempfile.mkdtemp(prefix="dragon-saturation-"))
     try:
