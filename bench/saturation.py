@@ -561,6 +561,14 @@ async def burst(options: dict) -> dict:
 
     game_id = await open_game()
     await bot.warm([game_id])
+    # The opening's posts sent, and the channel's window clear of them: the burst starts
+    # with the channel's whole allowance, as a game some time under way does.
+    quiet = time.perf_counter() + 60.0
+    while await host.store.pending_notices(lanes=[lane], limit=1):
+        if time.perf_counter() > quiet:
+            break
+        await asyncio.sleep(0.1)
+    await asyncio.sleep(CHANNEL_LIMIT[1])
     discord.watched_times.clear()
     requests_before = discord.requests
     own_before, workers_before = bot.cpu()
