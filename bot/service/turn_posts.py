@@ -10,6 +10,8 @@ it (posting it anew if that message is gone), so an update sent twice changes no
 
 from __future__ import annotations
 
+from collections import OrderedDict
+
 from bot.service import wire
 from bot.service.notices import ChannelPost
 from bot.service.text import Text, fitted, lines_of
@@ -19,6 +21,31 @@ from engines.base import Event, Prompt, Result
 TURN_POST_LIMIT = 1800
 """Characters of a turn's post (Discord holds 2,000; mentions and links grow when written):
 a long turn keeps its first line and its newest steps."""
+
+
+class RecentPosts:
+    """The turn post each game's last action stored, by the version that action made, so
+    the turn's next step need not read it back from the outbox (a game written since,
+    here or by another process, is read back as before). The newest games only."""
+
+    def __init__(self, size: int = 4096) -> None:
+        self._size = size
+        self._posts: OrderedDict[int, tuple[int, ChannelPost | None]] = OrderedDict()
+
+    def keep(self, game_id: int, version: int, post: ChannelPost | None) -> None:
+        """``post`` (None: the game ended with it) was stored by the write that made
+        ``version``."""
+        self._posts[game_id] = (version, None if post is None or post.final else post)
+        self._posts.move_to_end(game_id)
+        while len(self._posts) > self._size:
+            self._posts.popitem(last=False)
+
+    async def current(self, store: Store, record: GameRecord) -> ChannelPost | None:
+        """:func:`current`, from what was kept when it is of the record's version."""
+        kept = self._posts.get(record.id)
+        if kept is not None and kept[0] == record.version:
+            return kept[1]
+        return await current(store, record)
 
 
 async def current(store: Store, record: GameRecord) -> ChannelPost | None:

@@ -60,6 +60,7 @@ class Turns:
     def __init__(self, desk: Desk, deadlines: TurnDeadlines) -> None:
         self._desk = desk
         self._deadlines = deadlines
+        self._posts = turn_posts.RecentPosts()
 
     async def private_text(self, *, user_id: int, **where: Any) -> str:
         """What only ``user_id`` knows in this game (their hand, their Chest), in words."""
@@ -299,6 +300,7 @@ class Turns:
             **fields,
         )
         self._desk.states.keep(record.id, new_version, played)
+        self._posts.keep(record.id, new_version, _turn_post(outcome))
         secret = any(p.secret for p in before if p.seat == seat)
         log.info(
             "game %s v%s: seat %s played %s%s",
@@ -388,7 +390,7 @@ class Turns:
             calls = [_call(record, p) for p in after]
         turn: int | None = version
         edit, story = False, Text.of("\n").join(lines)
-        earlier = None if new_turn else await turn_posts.current(self._desk.store, record)
+        earlier = None if new_turn else await self._posts.current(self._desk.store, record)
         if earlier is not None:
             # A step within the turn: the turn's post grows by what it told, and asks anew.
             turn, edit = earlier.turn, True
@@ -544,3 +546,11 @@ def _private_lines(events: list[Event]) -> dict[int, list[str]]:
 
 def _event_record(event: Event) -> dict[str, Any]:
     return {"text": event.text, "seat": event.seat, "data": event.data}
+
+
+def _turn_post(outcome: Outcome) -> ChannelPost | None:
+    """The turn's post among what an action tells (None if it tells none)."""
+    return next(
+        (n for n in outcome.notices if isinstance(n, ChannelPost) and n.turn is not None),
+        None,
+    )

@@ -241,3 +241,29 @@ def test_a_turn_of_many_steps_keeps_a_story_no_longer_than_its_post():
     assert len(str(post.story)) <= turn_posts.TURN_POST_LIMIT
     assert kept[0] == "Turn 7: Galen's move." and kept[1] == "…"
     assert kept[-1] == "Merridyd marches to castle 499."
+
+
+async def test_a_step_another_host_played_stays_in_the_turns_post(store):
+    """A host keeps the turn post it stored last; a game another process moved on since
+    (sharing the database) is read back, so no step goes missing from the post."""
+    here = GameHost(store, clock=Clock(), seeds=random.Random(5))
+    there = GameHost(store, clock=Clock(), seeds=random.Random(6))
+    opened = await here.new_game(
+        guild_id=GUILD, channel_id=CHANNEL, user_id=ALICE, user_name="alice",
+        slug="dragons-cave", players=4,
+    )  # fmt: skip
+    game = next(n.game_id for n in opened.notices if isinstance(n, ChannelPost))
+    for user, name in ((BOB, "bob"), (103, "carol"), (104, "dave")):
+        await here.join(game_id=game, user_id=user, user_name=name)
+    await here.start(game_id=game, user_id=ALICE)
+
+    async def answer(host, user):
+        choice = (await host.action_choices(game_id=game, user_id=user))[0].action
+        [post] = posts(await host.act(game_id=game, user_id=user, action=choice))
+        return post
+
+    await answer(here, ALICE)
+    by_bob = await answer(there, BOB)
+    by_carol = await answer(here, 103)
+    assert by_carol.edit and by_carol.turn == by_bob.turn
+    assert str(by_bob.story) in str(by_carol.story), "bob's step, played elsewhere, stays"
