@@ -9,7 +9,8 @@ notice goes through the real outbox (started, as the bot runs it, with its defau
 where the code has one) to a fake Discord that draws each board the notice carries and
 enforces Discord's limits: in any 5 s at most 5 requests per channel (or one user's DMs),
 in any 1 s at most 50 in all. A request past a limit is refused as Discord refuses it
-(``TryLater("429 ...")``) and counted as a breach.
+(``TryLater("429 ...")``) and counted as a breach; where the code has a pacer it is told
+the retry-after (``Pacer.slow_down``), as the Discord frontend does with a 429.
 
 1. **Floor**: actions one at a time, nothing else in flight (and spaced so the requests
    stay within Discord's global rate): the CPU of one action's act, send and board drawn
@@ -25,7 +26,8 @@ in any 1 s at most 50 in all. A request past a limit is refused as Discord refus
    was (from a game's newest state stored to its channel showing it, measured when the
    offer ends plus a short grace; a channel not showing it yet counts its age then).
 4. **Burst**: computers alone play 1,000 moves in one channel as fast as the host takes
-   them while the outbox sends in the background: requests to that channel per second
+   them (once their game's opening posts are out and the channel's window is clear of
+   them) while the outbox sends in the background: requests to that channel per second
    (most in any 1 s, and on average) and seconds from the burst's end until the channel
    showed the newest position.
 
