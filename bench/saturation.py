@@ -297,10 +297,10 @@ class Bot:
         if self.pacer is not None:  # how long each send waits for its pace
             wait = self.pacer.wait
 
-            async def timed(lane: str) -> Any:
+            async def timed(lane: str, *args: Any, **kwargs: Any) -> Any:
                 began = time.perf_counter()
                 try:
-                    return await wait(lane)
+                    return await wait(lane, *args, **kwargs)
                 finally:
                     self.pacer_waits.append(time.perf_counter() - began)
 
