@@ -61,11 +61,12 @@ database send each lane from the one that claimed it; if that process dies, anot
 the lane over this long after its last renewal."""
 STOP_GRACE = 5.0
 """Seconds :meth:`Outbox.stop` lets sends under way finish before abandoning them."""
-TAKE = 500
-"""Waiting notices of a lane read at a time (the lane is read again while there are more)."""
-PACE_WAIT = 1.0
-"""Seconds a lane waits for its pace in place; past that it gives its turn up and is looked
-at again when it may send."""
+TAKE = 2000
+"""Waiting notices of a lane read at a time (the lane is read again while there are more);
+a backlog read whole is folded whole."""
+PACE_WAIT = 0.5
+"""Seconds a lane waits for its pace in place (a click's own posts keep it waiting); past
+that it gives its turn up and is looked at again when it may send."""
 LANE_BUSY = 1.0
 """Seconds before a lane another process is sending is looked at again (it may have left
 notices stored after it read the lane, or died)."""
@@ -363,14 +364,10 @@ class Outbox:
     async def _paced(self, lane: str) -> bool:
         """Wait for the lane's pace (see :mod:`bot.service.pacing`); False, with the lane
         looked at again when it may send, if that is more than :data:`PACE_WAIT` away."""
-        if self.pacer is None:
+        if self.pacer is None or await self.pacer.wait(lane, at_most=PACE_WAIT):
             return True
-        pause = self.pacer.ready(lane)
-        if pause > PACE_WAIT:
-            self._retry_at(self.host.clock() + pause)
-            return False
-        await self.pacer.wait(lane)
-        return True
+        self._retry_at(self.host.clock() + max(self.pacer.ready(lane), 0.05))
+        return False
 
     async def _claim(self, lane: str) -> bool:
         """Claim (or renew) the lane for this host; while another process holds it, look

@@ -24,6 +24,10 @@ PER_CHANNEL = (5, 5.0)
 """Requests per seconds in one channel (or one user's DMs)."""
 GLOBAL = (50, 1.0)
 """Requests per seconds for the whole bot."""
+SPARE = 0.1
+"""A tenth of each window's length kept to spare: a request reaches Discord a little after
+its turn is taken here (its picture drawn meanwhile), so two of them may arrive closer
+together than they were let go."""
 KEPT = 4096
 """Lanes whose windows are kept before those of quiet lanes are dropped."""
 
@@ -41,7 +45,7 @@ class Window:
         """Seconds until a request may go at ``now`` (0 when one may)."""
         free_at = self.blocked_until
         if len(self.times) == self.size:
-            free_at = max(free_at, self.times[0] + self.per)
+            free_at = max(free_at, self.times[0] + self.per * (1 + SPARE))
         return max(0.0, free_at - now)
 
     def take(self, now: float) -> None:
@@ -75,16 +79,20 @@ class Pacer:
         now = self._clock()
         return max(self._window(lane, now).wait_for(now), self._global.wait_for(now))
 
-    async def wait(self, lane: str) -> float:
-        """Wait until a send in ``lane`` may go, and count it as sent; the seconds waited."""
+    async def wait(self, lane: str, at_most: float = float("inf")) -> bool:
+        """Wait until a send in ``lane`` may go and count it as sent (True); False, with
+        nothing counted, once it would mean waiting more than ``at_most`` seconds in all
+        (other lanes may take the bot's turns meanwhile)."""
         waited = 0.0
         while (pause := self.ready(lane)) > 0:
+            if waited + pause > at_most:
+                return False
             await self._sleep(pause)
             waited += pause
         now = self._clock()
         self._window(lane, now).take(now)
         self._global.take(now)
-        return waited
+        return True
 
     def slow_down(self, lane: str | None, seconds: float) -> None:
         """Discord asked to wait ``seconds`` before the next request in ``lane`` (None:

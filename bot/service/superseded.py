@@ -4,17 +4,20 @@ When a lane falls behind (Discord paces the channel, a burst of computer moves, 
 host), its waiting notices often say the same thing several times over: a status message
 edited five times, a turn post edited after every step, turns that passed before their post
 went out. :func:`plan` turns the waiting notices of one lane, in stored order, into the
-sends that leave the channel as it would be had every one been sent:
+sends that leave the channel showing what it would show had every one been sent (the
+newest position, who must act, the newest status), with the turns in between told in brief:
 
 - a game's status updates: only the newest is sent;
 - a turn's post and its later steps (:class:`ChannelPost` with the same ``turn``): one send,
   the newest text and controls, the newest board any of them carried; a new post when the
   turn's opening post is among them (pinging whom the opening pinged), else an edit;
-- turns of a game that a newer turn in the same backlog has passed: their stories are still
-  told, in posts of text alone (as few as fit, each within a turn post's length), without
-  pictures, controls or pings, since the newest turn's post shows the board and asks who
-  must act now. A passed turn whose post is already out is edited to its whole story, its
-  controls taken away;
+- turns of a game that a newer turn in the same backlog has passed: told in brief at the
+  top of the newest turn's post (as much of their stories as fits in a turn post's length;
+  when some is left out, how many turns there were and that ``/game history`` shows every
+  move), without their pictures, controls or pings, since the newest turn's post shows
+  the board and asks who must act now (a burst of a thousand computer moves reaches its
+  channel as a handful of sends, not a thousand). A passed turn whose post is already out
+  is edited to its whole story, its controls taken away;
 - everything else (secret prompts, results told privately, an offer's settling, other
   posts) goes as it is, each once.
 
@@ -27,7 +30,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from bot.service.notices import ChannelPost, Sendable, StatusUpdate
-from bot.service.text import Text, lines_of
+from bot.service.text import Text, fitted, lines_of
 from bot.service.turn_posts import TURN_POST_LIMIT
 from bot.store import OutboxEntry
 
@@ -92,10 +95,13 @@ def _fold_turns(waiting: list[Waiting], sends: dict[int, Planned], covered: set[
                 _edit_passed(waiting, indexes, sends, covered)
             else:
                 told.append(indexes)
-        _tell_passed(waiting, told, sends, covered)
-        first = newest[0]
-        sends[first] = Planned(waiting[first][0], _post_of(waiting, newest), _rest(waiting, newest))
-        covered.update(newest)
+        post = _post_of(waiting, newest)
+        if told:  # the turns in between are told in brief, at the top of the newest post
+            post = _with_brief(waiting, told, post)
+        groups = [*told, newest]
+        entries = [waiting[i][0] for indexes in groups for i in indexes]
+        sends[groups[0][0]] = Planned(entries[0], post, tuple(entries[1:]))
+        covered.update(i for indexes in groups for i in indexes)
 
 
 def _post_of(waiting: list[Waiting], indexes: list[int]) -> ChannelPost:
@@ -133,33 +139,17 @@ def _edit_passed(
     covered.update(indexes)
 
 
-def _tell_passed(
-    waiting: list[Waiting], turns: list[list[int]], sends: dict[int, Planned], covered: set[int]
-) -> None:
-    """Passed turns whose posts never went out: their stories in posts of text alone,
-    as many turns to a post as fit."""
-    chunk: list[list[int]] = []
-    size = 0
-    for indexes in turns:
-        story = _post_of(waiting, indexes).story
-        length = sum(len(line.plain()) + 1 for line in lines_of(story))
-        if chunk and size + length > TURN_POST_LIMIT:
-            _send_chunk(waiting, chunk, sends, covered)
-            chunk, size = [], 0
-        chunk.append(indexes)
-        size += length
-    if chunk:
-        _send_chunk(waiting, chunk, sends, covered)
-
-
-def _send_chunk(
-    waiting: list[Waiting], chunk: list[list[int]], sends: dict[int, Planned], covered: set[int]
-) -> None:
-    posts = [_post_of(waiting, indexes) for indexes in chunk]
-    stories = [p.story or p.text for p in posts]
-    text = Text.of("\n").join(stories)
-    first = chunk[0][0]
-    entries = [waiting[i][0] for indexes in chunk for i in indexes]
-    told = ChannelPost(posts[0].game_id, posts[0].channel_id, text, story=text)
-    sends[first] = Planned(entries[0], told, tuple(entries[1:]))
-    covered.update(i for indexes in chunk for i in indexes)
+def _with_brief(waiting: list[Waiting], turns: list[list[int]], newest: ChannelPost) -> ChannelPost:
+    """The newest turn's post with the passed ``turns`` told above it: as much of their
+    stories as fits, and, when some is left out, how many turns there were and where every
+    move is. The post's own story stays the newest turn's, which its next step goes on from."""
+    passed = [_post_of(waiting, indexes) for indexes in turns]
+    lines = [line for p in passed for line in lines_of(p.story or p.text)]
+    lines += lines_of(newest.text)
+    if sum(len(line.plain()) + 1 for line in lines) > TURN_POST_LIMIT:
+        pointer = Text.of(
+            f"({len(passed)} turns were played meanwhile; "
+            f"`/game history game:{newest.game_id}` shows every move.)"
+        )
+        lines = fitted([pointer, *lines], TURN_POST_LIMIT)
+    return replace(newest, text=Text.of("\n").join(lines))
