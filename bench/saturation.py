@@ -198,6 +198,16 @@ def fingerprint(notice: Any) -> tuple[str, Any]:
     return type(notice).__name__, str(getattr(notice, "text", ""))
 
 
+def shown_when(shown: dict[Any, float], mark: tuple[str, Any]) -> float | None:
+    """When a notice showing ``mark`` was last shown: one with its very text, or (a turn's
+    post that also told, above it, turns a backlog passed) one whose text ends with it."""
+    if mark in shown:
+        return shown[mark]
+    kind, text = mark
+    times = [at for (k, t), at in shown.items() if k == kind and text and t.endswith(text)]
+    return max(times) if times else None
+
+
 def newest_of(outgoing: list[Any], lane_of: Any) -> dict[str, Any]:
     """By channel lane, the notice of ``outgoing`` that shows the newest state there: the
     last channel post, else the last notice."""
@@ -476,7 +486,7 @@ async def load(options: dict) -> dict:
     ages: list[float] = []
     unshown = 0
     for lane, (mark, stored) in newest.items():
-        shown = discord.shown.get(lane, {}).get(mark)
+        shown = shown_when(discord.shown.get(lane, {}), mark)
         if shown is not None and shown >= stored:
             ages.append(shown - stored)
         else:
@@ -591,13 +601,13 @@ async def burst(options: dict) -> dict:
     ended = time.perf_counter()
     shown_at: float | None = None
     while time.perf_counter() < ended + options["wait"]:
-        shown = discord.shown.get(lane, {}).get(mark)
+        shown = shown_when(discord.shown.get(lane, {}), mark)
         if shown is not None and shown >= ended - 1e-9:
             shown_at = shown
             break
         await asyncio.sleep(0.05)
     # A position sent during the burst that stayed the newest counts as shown then.
-    shown = discord.shown.get(lane, {}).get(mark)
+    shown = shown_when(discord.shown.get(lane, {}), mark)
     if shown_at is None and shown is not None:
         shown_at = shown
     until = shown_at if shown_at is not None else time.perf_counter()
