@@ -198,11 +198,11 @@ def fingerprint(notice: Any) -> tuple[str, Any]:
     return type(notice).__name__, str(getattr(notice, "text", ""))
 
 
-def shown_when(shown: dict[Any, float], mark: tuple[str, Any]) -> float | None:
+def shown_when(shown: dict[Any, float], mark: tuple[str, Any] | None) -> float | None:
     """When a notice showing ``mark`` was last shown: one with its very text, or (a turn's
     post that also told, above it, turns a backlog passed) one whose text ends with it."""
-    if mark in shown:
-        return shown[mark]
+    if mark is None or mark in shown:
+        return shown.get(mark)
     kind, text = mark
     times = [at for (k, t), at in shown.items() if k == kind and text and t.endswith(text)]
     return max(times) if times else None
