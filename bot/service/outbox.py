@@ -319,6 +319,11 @@ class Outbox:
         taken again (folded anew) when the pace allows."""
         lock = self._locks.setdefault(lane, asyncio.Lock())
         async with lock:
+            if self.pacer is not None and (pause := self.pacer.ready(lane)) > PACE_WAIT:
+                # Nothing could go before long: leave the backlog unread (it is read, and
+                # folded, once, when the lane may send).
+                self._retry_at(self.host.clock() + pause)
+                return False
             async with self._slots:
                 if self._stopping:
                     return False
