@@ -102,15 +102,28 @@ def _background(
     keys: tuple[tuple[str, str | None], ...],
 ) -> Image.Image:
     """The board without pieces: cells, names, edge labels, Lions and goals, and the
-    legend's keys with the goals ``keys`` names (cached)."""
+    legend's keys with the goals ``keys`` names (cached). The Lions, which stand where each
+    game put them, go over the board without them, drawn once for every game."""
+    image = _lionless(cells, goals, keys).copy()
+    draw = ImageDraw.Draw(image)
+    for name, q, r in cells:
+        if name in lions:
+            _draw_lion(draw, *centre_of(q, r))
+    return image
+
+
+@lru_cache(maxsize=4)
+def _lionless(
+    cells: tuple[tuple[str, int, int], ...],
+    goals: tuple[str, ...],
+    keys: tuple[tuple[str, str | None], ...],
+) -> Image.Image:
+    """The board without pieces or Lions (cached)."""
     image = Image.new("RGB", (WIDTH, HEIGHT), PAPER)
     draw = ImageDraw.Draw(image)
     names = font(TEXT, True)
     for name, q, r in cells:
         x, y = centre_of(q, r)
-        if name in lions:
-            _draw_lion(draw, x, y)
-            continue
         fill = GOAL_FILL if name in goals else CELL_TONES[(q - r) % 3]
         draw.polygon(hex_points(x, y), fill=fill, outline=GRID)
         if name in goals:
@@ -424,7 +437,8 @@ MARK_COLOURS = {"Lion": LION_FILL, "captured / hit": CAPTURE, "last move": LAST_
 
 def warm() -> None:
     """Make the palette and open the cells' font now rather than on the first board (the
-    background depends on where a game's Lions stand, so each game draws its own)."""
+    board without Lions is drawn by the warm-up's boards, and each game's Lions go over
+    it)."""
     palette()
     font(TEXT, True)
 
