@@ -76,6 +76,11 @@ class ChannelPost:
     """The version of an offer (a draw or takeback) whose post this settles: instead of
     posting, the frontend puts ``text`` under that offer and takes its buttons away."""
 
+    @property
+    def of_turn(self) -> bool:
+        """Whether this is a turn's post (made or updated), not another kind of post."""
+        return self.turn is not None and self.settles is None
+
 
 @dataclass(frozen=True)
 class PrivateMessage:

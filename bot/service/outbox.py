@@ -269,7 +269,8 @@ class Outbox:
                     held.add(entry.lane)
                     continue
                 renewed = index == 0 or await self._claim(entry.lane)
-                if not renewed or not await self._send_entry(entry, known):
+                send = Planned(entry, wire.load(entry.body))
+                if not renewed or not await self._send_entry(send, known):
                     held.add(entry.lane)
         finally:
             for lane in claimed:
@@ -362,7 +363,7 @@ class Outbox:
             if not await self._paced(lane):
                 return False
             async with self._slots:
-                if not await self._send_entry(send.entry, known, send):
+                if not await self._send_entry(send, known):
                     return False
         return True
 
@@ -389,16 +390,14 @@ class Outbox:
         except Exception:
             log.warning("releasing lane %s failed; its claim lapses", lane, exc_info=True)
 
-    async def _send_entry(
-        self, entry: OutboxEntry, known: dict[int, _Messages], send: Planned | None = None
-    ) -> bool:
-        """Send one entry (or ``send``, the notice that stands for it and the entries it
-        covers); False if it must wait (the lane stops behind it)."""
+    async def _send_entry(self, send: Planned, known: dict[int, _Messages]) -> bool:
+        """Send ``send``'s notice under its entry (recording the entries it covers as sent
+        with it); False if it must wait (the lane stops behind it)."""
+        entry, notice = send.entry, send.notice
         now = self.host.clock()
         if entry.not_before is not None and entry.not_before > now:
             self._retry_at(entry.not_before)
             return False
-        notice = send.notice if send is not None else wire.load(entry.body)
         messages = known.setdefault(
             entry.game_id, _Messages(entry.status_message_id, entry.board_message_id)
         )
@@ -432,7 +431,7 @@ class Outbox:
         await self.host.store.mark_sent(
             entry.id, now=self.host.clock(), message_id=message_id, remember=remember
         )
-        if send is not None and send.covers:
+        if send.covers:
             covered = [e.id for e in send.covers]
             await self.host.store.mark_superseded(covered, by=entry.id, now=self.host.clock())
         return True

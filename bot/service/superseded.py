@@ -76,9 +76,7 @@ def _fold_statuses(waiting: list[Waiting], sends: dict[int, Planned], covered: s
 
 
 def _turn_post(notice: Sendable) -> ChannelPost | None:
-    if isinstance(notice, ChannelPost) and notice.turn is not None and notice.settles is None:
-        return notice
-    return None
+    return notice if isinstance(notice, ChannelPost) and notice.of_turn else None
 
 
 def _fold_turns(waiting: list[Waiting], sends: dict[int, Planned], covered: set[int]) -> None:

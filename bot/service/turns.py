@@ -550,7 +550,4 @@ def _event_record(event: Event) -> dict[str, Any]:
 
 def _turn_post(outcome: Outcome) -> ChannelPost | None:
     """The turn's post among what an action tells (None if it tells none)."""
-    return next(
-        (n for n in outcome.notices if isinstance(n, ChannelPost) and n.turn is not None),
-        None,
-    )
+    return next((n for n in outcome.notices if isinstance(n, ChannelPost) and n.of_turn), None)
