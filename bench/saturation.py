@@ -229,37 +229,11 @@ class _Admitted:
 
 
 async def open_games(location: str, count: int, seed: int) -> dict:
-    """Open ``count`` running games (the four games in turn, each in its own channel)."""
-    from bot.service.host import GameHost
-    from bot.service.outbox import Outbox
-    from bot.store.opening import open_store
+    """Open ``count`` running games as ``bench.cluster`` does (the four games in turn, each
+    in its own channel), with the measured tree's own code."""
+    from bench import cluster
 
-    started = time.perf_counter()
-    store = await open_store(location)
-    host = GameHost(store, seeds=random.Random(seed))
-    try:
-        for index in range(count):
-            slug = SLUGS[index % len(SLUGS)]
-            players = 3 if slug == "dragons-cave" else 2
-            user = 10 * (index + 1)
-            opened = await host.new_game(
-                guild_id=GUILD, channel_id=100_000 + index, user_id=user, user_name=f"p{user}",
-                slug=slug, players=players,
-            )  # fmt: skip
-            game_id = opened.outgoing[0].game_id
-            for guest in range(1, players):
-                await host.join(game_id=game_id, user_id=user + guest, user_name=f"p{user + guest}")
-            await host.start(game_id=game_id, user_id=user)
-
-        async def sent(delivery: Any) -> int:  # the openings' notices count as sent
-            return 1
-
-        outbox = Outbox(host, sent, concurrency=64)
-        while await store.pending_notices(limit=1):
-            await outbox.flush()
-    finally:
-        await store.close()
-    return {"seconds": time.perf_counter() - started}
+    return {"seconds": await cluster.open_games(location, count, seed)}
 
 
 class Bot:

@@ -10,7 +10,8 @@ from bot.service.notices import ChannelPost
 from bot.service.text import as_text
 from engines.replay import forfeit_marker
 from tests.bot.test_endings import record, started
-from tests.bot.test_host import ALICE, BOB, CAROL, CHANNEL, GUILD, posts
+from tests.bot.test_host import ALICE, CHANNEL, posts
+from tests.bot.test_resign_out_of_turn import stgeorge_for_three
 
 LEFT = forfeit_marker("left")
 
@@ -44,14 +45,7 @@ async def test_leaving_out_of_turn_a_two_sided_game_ends_it_at_once(host, slug):
 
 
 async def test_a_knight_leaving_out_of_turn_is_gone_at_once_and_the_turn_stays(host):
-    opened = await host.new_game(
-        guild_id=GUILD, channel_id=CHANNEL, user_id=ALICE, user_name="alice",
-        slug="stgeorge", players=3,
-    )  # fmt: skip
-    game = posts(opened)[0].game_id
-    await host.join(game_id=game, user_id=BOB, user_name="bob")
-    await host.join(game_id=game, user_id=CAROL, user_name="carol")
-    await host.start(game_id=game, user_id=ALICE)
+    game = await stgeorge_for_three(host)
     table = await host.table(game)
     (mover,) = {p.seat for p in table.prompts()}
     leaver = next(s for s in table.record.seats if s.seat != mover and s.role != "dragon")

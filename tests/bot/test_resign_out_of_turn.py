@@ -30,7 +30,8 @@ async def test_resigning_out_of_turn_in_a_two_sided_game_ends_it_at_once(host, s
     assert "🏆" in told(done)
 
 
-async def test_a_knight_resigning_out_of_turn_leaves_at_once_and_the_turn_stays(host):
+async def stgeorge_for_three(host) -> int:
+    """A St. George game of alice, bob and carol, started; its number."""
     opened = await host.new_game(
         guild_id=GUILD, channel_id=CHANNEL, user_id=ALICE, user_name="alice",
         slug="stgeorge", players=3,
@@ -39,6 +40,11 @@ async def test_a_knight_resigning_out_of_turn_leaves_at_once_and_the_turn_stays(
     await host.join(game_id=game, user_id=BOB, user_name="bob")
     await host.join(game_id=game, user_id=CAROL, user_name="carol")
     await host.start(game_id=game, user_id=ALICE)
+    return game
+
+
+async def test_a_knight_resigning_out_of_turn_leaves_at_once_and_the_turn_stays(host):
+    game = await stgeorge_for_three(host)
     table = await host.table(game)
     (mover,) = {p.seat for p in table.prompts()}
     knights = [s for s in table.record.seats if s.seat != mover and s.role != "dragon"]
