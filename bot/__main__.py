@@ -1,4 +1,4 @@
-"""Command line: ``python -m bot [run | console | run-or-console | ratings --recompute]``."""
+"""Command line: ``python -m bot [run | console | run-or-console | web | ratings --recompute]``."""
 
 from __future__ import annotations
 
@@ -34,6 +34,9 @@ def main(argv: list[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="mode")
     sub.add_parser("run", help="connect to Discord (needs DISCORD_TOKEN)")
     sub.add_parser("run-or-console", help="connect if a token is set, else the local table")
+    sub.add_parser(
+        "web", help="serve the game pages only, from the bot's database (needs WEB_PORT)"
+    )
     console = sub.add_parser("console", help="play offline at the local table")
     console.add_argument("--script", type=Path, help="read player lines from this file")
     console.add_argument(
@@ -81,6 +84,8 @@ def _start(args: argparse.Namespace) -> int:
         return asyncio.run(_console(args.script, args.seed, args.out, args.db, args.record))
     if args.mode == "ratings":
         return asyncio.run(_recompute(args.db or settings.database))
+    if args.mode == "web":
+        return _web(settings)
     if args.mode == "run-or-console" and not settings.token:
         print(OFFLINE)
         return asyncio.run(_console(None, settings.seed, Path("out"), None))
@@ -121,6 +126,63 @@ async def _serve(bot: DragonBot, token: str) -> None:
         await bot.start(token)
     if closing:
         await closing[0]
+
+
+NO_WEB_PORT = """No WEB_PORT is set, so there is nowhere to serve the game pages.
+
+Set WEB_PORT (and WEB_URL, the address players reach them at) in .env or the environment;
+README.md, "Game pages on the web", says how."""
+
+
+def _web(settings: Settings) -> int:
+    """Serve the game pages alone, reading the bot's database, until stopped."""
+    if settings.web_port is None:
+        print(NO_WEB_PORT, file=sys.stderr)
+        return 2
+    from engines import data
+
+    data.use_overrides(settings.data_overrides)
+    asyncio.run(_check_database(settings.database))
+    logs.setup(logging.INFO)
+    asyncio.run(_serve_pages(settings))
+    return 0
+
+
+async def _serve_pages(settings: Settings) -> None:
+    """The pages' server on its own: boards drawn by picture workers, as in the bot."""
+    from bot.service.host import GameHost
+    from bot.service.pictures import Pictures
+    from bot.store import open_store
+    from bot.web.server import WebServer
+    from games import render
+
+    store = await open_store(settings.database)
+    pictures = (
+        Pictures(settings.render_workers, settings.data_overrides)
+        if settings.render_workers
+        else None
+    )
+    host = GameHost(
+        store, renderer=render, drawer=pictures.draw if pictures else None,
+        web_url=settings.web_url,
+    )  # fmt: skip
+    if pictures is not None:
+        pictures.start()
+    server = WebServer(host.pages, settings.web_host, settings.web_port or 0)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError):
+            loop.add_signal_handler(signum, stop.set)
+    await server.start()
+    print(f"Serving the game pages on port {server.port} ({settings.web_url}).", file=sys.stderr)
+    try:
+        await stop.wait()
+    finally:
+        await server.close()
+        await host.close()
+        if pictures is not None:
+            await pictures.close()
 
 
 async def _check_database(location: str) -> None:

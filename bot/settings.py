@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import math
 import os
+import re
 from dataclasses import dataclass, replace
 from pathlib import Path
+from urllib.parse import urlsplit
 
 DEFAULT_DATABASE = Path("data") / "dragon-host.sqlite3"
 MAX_COMPUTER_DELAY = 60.0
@@ -65,6 +67,13 @@ class Settings:
     shard_ids: tuple[int, ...] | None = None
     """Which of the ``shard_count`` shards this process runs, when several processes share
     them (each on the same PostgreSQL database); None: all of them."""
+    web_port: int | None = None
+    """The port the game pages are served on; None: no pages are served here."""
+    web_host: str = "127.0.0.1"
+    """The address the pages' server listens on (``0.0.0.0``: every interface)."""
+    web_url: str | None = None
+    """Where players reach the pages (behind the admin's proxy); links in Discord use it.
+    Defaults to ``http://localhost:<web_port>`` when only the port is set."""
     paced: bool = True
     """Whether sends keep to Discord's pace per channel and for the bot
     (:mod:`bot.service.pacing`); tests whose simulated Discord answers every request at
@@ -90,7 +99,12 @@ class Settings:
             computer_delay=reader.delay("COMPUTER_DELAY", default=2.0),
             render_workers=reader.workers("RENDER_WORKERS", default=default_render_workers()),
             shard_count=reader.shards("SHARD_COUNT"),
+            web_port=reader.port("WEB_PORT"),
+            web_host=reader.listen("WEB_HOST", default="127.0.0.1"),
+            web_url=reader.url("WEB_URL"),
         )
+        if settings.web_url is None and settings.web_port is not None:
+            settings = replace(settings, web_url=f"http://localhost:{settings.web_port}")
         shard_ids = reader.shard_ids("SHARD_IDS", settings.shard_count)
         if shard_ids is not None:
             settings = replace(settings, shard_ids=shard_ids)
@@ -240,6 +254,42 @@ class _Reader:
             f"or empty for {default}",
         )  # fmt: skip
         return default
+
+    def listen(self, name: str, *, default: str) -> str:
+        raw = self._raw(name)
+        if not raw:
+            return default
+        if re.fullmatch(r"[A-Za-z0-9.:\-]+|\[[0-9A-Fa-f:.]+\]", raw):
+            return raw.strip("[]")
+        self._bad(
+            name, raw,
+            f"an address of this machine to listen on, such as 127.0.0.1 or 0.0.0.0 "
+            f"(no scheme, no port), or empty for {default}",
+        )  # fmt: skip
+        return default
+
+    def port(self, name: str) -> int | None:
+        raw = self._raw(name)
+        if not raw:
+            return None
+        if raw.isdigit() and 1 <= int(raw) <= 65535:
+            return int(raw)
+        self._bad(name, raw, "a port number from 1 to 65535, or empty to serve no web pages")
+        return None
+
+    def url(self, name: str) -> str | None:
+        raw = self._raw(name)
+        if not raw:
+            return None
+        parsed = urlsplit(raw)
+        if parsed.scheme in ("http", "https") and parsed.netloc and not parsed.query:
+            return raw.rstrip("/")
+        self._bad(
+            name, raw,
+            "the address players reach the pages at, such as https://dragons.example.org "
+            "(http or https, no query), or empty",
+        )  # fmt: skip
+        return None
 
     def delay(self, name: str, *, default: float) -> float:
         raw = self._raw(name)

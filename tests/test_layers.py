@@ -21,9 +21,9 @@ MAY_IMPORT = {
 }
 """What each layer may import besides the standard library (packages or modules)."""
 
-FRONTENDS = ("bot/discord", "bot/console")
+FRONTENDS = ("bot/discord", "bot/console", "bot/web")
 MARKUP = re.compile(r"<@!?\{|<@!?\d|<#\{|<#\d|<t:|discord\.com/channels")
-THIRD_PARTY = {"discord", "aiosqlite", "PIL", "dotenv", "asyncpg", "openskill"}
+THIRD_PARTY = {"discord", "aiosqlite", "PIL", "dotenv", "asyncpg", "openskill", "aiohttp"}
 OURS = {"bot", "engines", "render", "players", "games", "tests", "bench"}
 
 

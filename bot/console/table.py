@@ -22,7 +22,7 @@ from bot.service.host import GameHost
 from bot.service.notices import ChannelPost, Controls, Outcome, PrivateMessage, Reply
 from bot.service.outbox import Delivery, Outbox
 from bot.service.story import File
-from bot.service.text import BoardLink, ChannelRef, Mention, Moment, Part, Text, as_text
+from bot.service.text import BoardLink, ChannelRef, Mention, Moment, Part, Text, WebLink, as_text
 from bot.service.timing import Timing
 from bot.store import StoreBusy, open_store
 from games import SPECS, render
@@ -336,6 +336,8 @@ class LocalTable:
                 return time.strftime("at %H:%M on %a %d %b", time.localtime(at))
             case BoardLink():
                 return "the last board above"
+            case WebLink(url):
+                return url
         raise TypeError(f"the local table cannot show {part!r}")
 
     def say(self, text: str) -> None:

@@ -26,6 +26,7 @@ from bot.service.pictures import Pictures
 from bot.service.scheduler import Scheduler
 from bot.settings import Settings
 from bot.store import open_store
+from bot.web.server import WebServer
 from engines import data as engine_data
 from games import render
 
@@ -66,6 +67,8 @@ class DragonBot(commands.Bot):
         self._stopping: asyncio.Task[None] | None = None
         self.warming: asyncio.Task[Warmed | None] | None = None
         """The warm-up of the pictures drawn in this process's threads, while it runs."""
+        self.web: WebServer | None = None
+        """The game pages' server, when this process serves them (``WEB_PORT``)."""
 
     async def setup_hook(self) -> None:
         engine_data.use_overrides(self.settings.data_overrides)
@@ -83,7 +86,7 @@ class DragonBot(commands.Bot):
         self.doorbell = Doorbell()
         self.host = GameHost(
             store, doorbell=self.doorbell, renderer=render, drawer=drawer, animator=animator,
-            clock=_now, seeds=seeds,
+            clock=_now, seeds=seeds, web_url=self.settings.web_url,
         )  # fmt: skip
         self.host.computer_delay = self.settings.computer_delay
         # Fonts, backgrounds and layouts load now, not on each game's first board, and the
@@ -109,6 +112,10 @@ class DragonBot(commands.Bot):
             await store.subscribe(self._woken)
         self.outbox.start()
         self.scheduler.start()
+        if self.settings.web_port is not None:
+            self.web = WebServer(self.host.pages, self.settings.web_host, self.settings.web_port)
+            await self.web.start()
+            log.info("game pages served on port %d", self.web.port)
 
     def _woken(self, kind: str) -> None:
         """A write (of any process sharing the store) moved a deadline or stored notices."""
@@ -142,6 +149,8 @@ class DragonBot(commands.Bot):
             if worker is not None:
                 await worker.stop()
         await super().close()
+        if self.web is not None:
+            await self.web.close()
         host = getattr(self, "host", None)
         if host is not None:
             await host.close()

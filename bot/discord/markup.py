@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 
 import discord
 
-from bot.service.text import BoardLink, ChannelRef, Mention, Moment, Part, Text, as_text
+from bot.service.text import BoardLink, ChannelRef, Mention, Moment, Part, Text, WebLink, as_text
 
 MAX_CONTENT = 2000
 """Discord's limit on a message's text."""
@@ -33,4 +33,6 @@ def _part(part: Part) -> str:
             return discord.utils.format_dt(datetime.fromtimestamp(at, UTC), "R")
         case BoardLink(guild_id, channel_id, message_id):
             return f"https://discord.com/channels/{guild_id}/{channel_id}/{message_id}"
+        case WebLink(url):
+            return f"<{url}>"  # the brackets keep Discord from adding a preview
     raise TypeError(f"no Discord markup for {part!r}")

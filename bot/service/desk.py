@@ -11,6 +11,7 @@ from bot.service.doorbell import Doorbell
 from bot.service.errors import UserError
 from bot.service.notices import Outcome
 from bot.service.tables import LoadedStates, Table, UnreadableGame, engine_for, table_from
+from bot.service.text import Text, WebLink
 from bot.store import GameRecord, Store
 
 T = TypeVar("T")
@@ -20,11 +21,32 @@ class Desk:
     """The store, the clock and the doorbell, with the games' loaded states: each part of
     the host reads and writes games through one of these."""
 
-    def __init__(self, store: Store, clock: Callable[[], float], doorbell: Doorbell) -> None:
+    def __init__(
+        self,
+        store: Store,
+        clock: Callable[[], float],
+        doorbell: Doorbell,
+        web_url: str | None = None,
+    ) -> None:
+        """``web_url``: where players reach the game pages (None: no pages are served)."""
         self.store = store
         self.clock = clock
         self.doorbell = doorbell
+        self.web_url = web_url.rstrip("/") if web_url else None
         self.states = LoadedStates()
+
+    def page_url(self, record: GameRecord) -> str | None:
+        """The address of the game's web page; None when pages are not served or the
+        game has none."""
+        if self.web_url is None or record.page is None:
+            return None
+        return f"{self.web_url}/g/{record.page}"
+
+    def page_link(self, record: GameRecord) -> Text:
+        """The line giving the game's page (with a newline before it), or nothing when
+        pages are not served or the game has none."""
+        url = self.page_url(record)
+        return Text.of("\n🌐 On the web, with a replay: ", WebLink(url)) if url else Text()
 
     def loaded(self, record: GameRecord) -> Table:
         """The table of a record just read (its state worked out once per version)."""

@@ -30,6 +30,7 @@ from bot.service.errors import AlreadyDone, UserError
 from bot.service.notices import ChannelPost, Controls, Outcome, PrivateMessage, Reply, StatusUpdate
 from bot.service.tables import STATUS_WORDS, Table, engine_for, seating_of
 from bot.service.text import BoardLink, ChannelRef, Mention, Text
+from bot.service.web_pages import token_for_new_game
 from bot.store import GameRecord, NewSeat, StaleVersion
 from engines.base import Choice, Prompt, Role
 
@@ -284,6 +285,7 @@ class Gathering:
             players=record.players, options=record.options, seed=self._seeds.getrandbits(62),
             now=self._desk.clock(), timing=record.timing, own_thread=record.own_thread, seats=seats,
             notices=opened, rematch_of=record.id, data=corrections.to_json(),
+            page=await token_for_new_game(self._desk.store, record.guild_id),
         )  # fmt: skip
         self._desk.doorbell.notices_stored()
         reply = Reply(f"You opened {engine.title} #{new_id}, a rematch of {old.title}.")

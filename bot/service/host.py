@@ -39,6 +39,7 @@ from bot.service.tables import (
 )
 from bot.service.turns import Turns
 from bot.service.watchers import Watchers
+from bot.service.web_pages import Pages
 from bot.store import Store
 
 __all__ = ["Animator", "Drawer", "GameHost", "Renderer", "replay"]
@@ -58,12 +59,13 @@ class GameHost:
         clock: Callable[[], float] = time.time,
         seeds: random.Random | None = None,
         admission: Admission | None = None,
+        web_url: str | None = None,
     ) -> None:
         """``doorbell`` is rung whenever notices are stored or a deadline moves (the outbox
         and the scheduler listen to it); ``renderer``, ``drawer`` and ``animator`` draw
         pictures (see :class:`~bot.service.drawing.Drawing`); ``admission`` bounds the
         work taken on at once (frontends ask it before each click, the turn clock waits
-        on it)."""
+        on it); ``web_url`` is where players reach the game pages (None: none served)."""
         self.store = store
         self.clock = clock
         self.doorbell = doorbell or Doorbell()
@@ -73,7 +75,7 @@ class GameHost:
         self.owner = f"{socket.gethostname()}:{os.getpid()}:{tag:08x}"
         seeds = seeds or random.SystemRandom()
 
-        self.desk = Desk(store, clock, self.doorbell)
+        self.desk = Desk(store, clock, self.doorbell, web_url)
         self.states = self.desk.states
         self.drawing = Drawing(renderer, drawer, animator)
         self.deadlines = TurnDeadlines()
@@ -91,6 +93,7 @@ class GameHost:
         self.watchers = Watchers(self.desk)
         self.away = Away(self.desk, self.watchers)
         self.standings = Standings(store)
+        self.pages = Pages(self.desk, self.drawing)
 
         # Finding games, and what frontends remember.
         self.table = self.desk.table
@@ -130,6 +133,9 @@ class GameHost:
         self.press_start = self.gathering.press_start
         self.invite = self.gathering.invite
         self.rematch = self.gathering.rematch
+        # Web pages.
+        self.page_address = self.pages.address
+        self.set_server_pages = self.pages.switch
         # The turn clock.
         self.set_timing = self.turn_clock.set_timing
         self.set_server_timing = self.turn_clock.set_server_timing

@@ -27,7 +27,8 @@ class Listings:
     async def status(self, *, user_id: int | None = None, **where: Any) -> Reply:
         """Where the game stands, with the current board, for the asker only."""
         table = await self._desk.find(user_id=user_id, **where)
-        text = self._status_text(table) + onlookers_text(table, self._desk.clock())
+        text = self._status_text(table) + self._desk.page_link(table.record)
+        text += onlookers_text(table, self._desk.clock())
         return Reply(text, board=board_of(table))
 
     async def list_games(self, *, guild_id: int, show: str = "running", **_: Any) -> Reply:

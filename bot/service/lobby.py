@@ -36,6 +36,7 @@ from bot.service.tables import (
 from bot.service.text import Mention, Text, plural
 from bot.service.timing import NO_DEADLINES, Timing
 from bot.service.turns import Turns
+from bot.service.web_pages import token_for_new_game
 from bot.store import NewSeat, Outgoing, SeatRecord, StaleVersion
 from engines import data as engine_data
 from engines.base import BadOptions, Role
@@ -117,6 +118,7 @@ class Lobby:
             "host_id": user_id, "players": players, "options": normalized,
             "seed": self._seeds.getrandbits(62), "timing": timing.to_dict(),
             "own_thread": own_thread, "data": corrections.to_json(),
+            "page": await token_for_new_game(self._desk.store, guild_id),
         }  # fmt: skip
 
         def opened(game_id: int) -> list[Outgoing]:

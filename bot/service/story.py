@@ -88,9 +88,13 @@ class File:
     text: str
 
 
-def walk(engine: Game, record: GameRecord, actions: list[ActionRecord]) -> Story:
+def walk(
+    engine: Game, record: GameRecord, actions: list[ActionRecord], *, every_view: bool = False
+) -> Story:
     """Replay ``actions`` from the seed, noting for each whether it answered a secret
-    prompt and whether the turn passed after it (a change of who is asked, or the end)."""
+    prompt and whether the turn passed after it (a change of who is asked, or the end).
+    An entry carries the public view after it where a board was shown then, or after
+    every entry with ``every_view`` (a web page's replay steps through each)."""
     roles = role_keys(engine, record)
     state = engines.replay.start(engine, roles, record.options, record.seed)
     start = engine.view(state, None)
@@ -119,7 +123,7 @@ def walk(engine: Game, record: GameRecord, actions: list[ActionRecord]) -> Story
         # A board is shown at each change of who plays and of the turn's number, and when
         # an event asks for one.
         shown = passed or engine.turn(state) != turn
-        shown = shown or any(e.get("data", {}).get("picture") for e in public)
+        shown = shown or every_view or any(e.get("data", {}).get("picture") for e in public)
         entries.append(Entry(
             logged.seq, logged.seat, logged.action, secret,
             tuple(str(e.get("text", "")) for e in public), turn, passed,

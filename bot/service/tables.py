@@ -284,13 +284,15 @@ def role_keys(engine: Game, record: GameRecord) -> list[str]:
     return [role.key for role in engine.roles(record.players, record.options)]
 
 
-def status_line(table: Table, last: str) -> Text:
-    """The text of a game's status message: whose turn, until when, and the last action."""
+def status_line(table: Table, last: str, page: Text | None = None) -> Text:
+    """The text of a game's status message: whose turn, until when, and the last action,
+    then ``page`` (the line giving its web page, if any)."""
     record = table.record
     if record.status == "finished":
-        return Text.of(f"📜 **{table.title}**: finished. {record.result or ''}".strip())
+        done = Text.of(f"📜 **{table.title}**: finished. {record.result or ''}".strip())
+        return done + (page or Text())
     waiting = seat_labels(table, [p.seat for p in table.prompts()])
     text = Text.of(f"📜 **{table.title}**: waiting for ", waiting)
     if record.deadline:
         text += Text.of(", turn ends ", Moment(record.deadline))
-    return text + (f".\nLast: {last}" if last else ".")
+    return text + (f".\nLast: {last}" if last else ".") + (page or Text())

@@ -2,8 +2,8 @@
 
 The host says *who*, *where* and *when* with typed parts; each frontend writes them its own
 way (Discord: its mention, channel and timestamp markup and a message link; the local
-table: names, ``#table`` and local times). Plain strings are Markdown (bold, code), which
-both frontends show as it is.
+table: names, ``#table``, local times and bare links). Plain strings are Markdown (bold,
+code), which both frontends show as it is.
 
 Build text by adding strings and parts, or with :meth:`Text.join`::
 
@@ -47,7 +47,14 @@ class BoardLink:
     message_id: int
 
 
-Part = Mention | ChannelRef | Moment | BoardLink
+@dataclass(frozen=True)
+class WebLink:
+    """A link to a web page (a game's page), shown as a link without a preview."""
+
+    url: str
+
+
+Part = Mention | ChannelRef | Moment | BoardLink | WebLink
 Piece = str | Part
 
 

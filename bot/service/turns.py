@@ -410,7 +410,13 @@ class Turns:
         outcome.add(post)
         if new_turn:
             last = next((e.text for e in reversed(events) if e.public), "")
-            outcome.add(StatusUpdate(record.id, record.channel_id, status_line(table, last)))
+            outcome.add(
+                StatusUpdate(
+                    record.id,
+                    record.channel_id,
+                    status_line(table, last, self._desk.page_link(record)),
+                )
+            )
         for prompt in fresh:
             user = record.user_at(prompt.seat)
             if prompt.secret and user is not None:

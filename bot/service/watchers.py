@@ -159,8 +159,9 @@ async def status_update(desk: Desk, table: Table) -> StatusUpdate:
     if table.record.status == "paused":
         text = Text.of(f"📜 **{table.title}**: ", pause_text(table.record, "paused"))
         text += f"\nLast: {last}" if last else ""
+        text += desk.page_link(table.record)
     else:
-        text = status_line(table, last)
+        text = status_line(table, last, desk.page_link(table.record))
     text += onlookers_text(table, desk.clock())
     return StatusUpdate(table.record.id, table.record.channel_id, text)
 

@@ -19,7 +19,16 @@ from bot.service.notices import (
     Sendable,
     StatusUpdate,
 )
-from bot.service.text import BoardLink, ChannelRef, Mention, Moment, Part, Text, as_text
+from bot.service.text import (
+    BoardLink,
+    ChannelRef,
+    Mention,
+    Moment,
+    Part,
+    Text,
+    WebLink,
+    as_text,
+)
 from bot.store import Outgoing
 from engines.base import Choice, Prompt
 
@@ -28,6 +37,7 @@ _PARTS: dict[str, type] = {
     "channel": ChannelRef,
     "moment": Moment,
     "link": BoardLink,
+    "web": WebLink,
 }
 _PART_NAMES = {kind: name for name, kind in _PARTS.items()}
 

@@ -201,4 +201,11 @@ MIGRATIONS: list[str] = [
         WHERE sent_at IS NULL AND failed IS NULL;
     ALTER TABLE outbox ADD COLUMN superseded_by INTEGER;
     """,
+    # 15: each game's web page address, a random token (NULL: the game has no page, as on a
+    # server that switched pages off); the games stored before get one each.
+    """
+    ALTER TABLE games ADD COLUMN page TEXT;
+    UPDATE games SET page = lower(hex(randomblob(18)));
+    CREATE UNIQUE INDEX games_by_page ON games (page) WHERE page IS NOT NULL;
+    """,
 ]

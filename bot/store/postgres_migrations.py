@@ -206,4 +206,11 @@ MIGRATIONS: list[str] = [
         WHERE sent_at IS NULL AND failed IS NULL;
     ALTER TABLE outbox ADD COLUMN superseded_by bigint;
     """,
+    # 15: each game's web page address, a random token (NULL: the game has no page, as on a
+    # server that switched pages off); the games stored before get one each.
+    """
+    ALTER TABLE games ADD COLUMN page text;
+    UPDATE games SET page = replace(gen_random_uuid()::text, '-', '');
+    CREATE UNIQUE INDEX games_by_page ON games (page) WHERE page IS NOT NULL;
+    """,
 ]

@@ -87,6 +87,7 @@ class Store(Protocol):
         notices: Sequence[Outgoing] | Callable[[int], Sequence[Outgoing]] = (),
         data: dict[str, Any] | None = None,
         rematch_of: int | None = None,
+        page: str | None = None,
     ) -> int:
         """Open a new game in the ``lobby`` with ``seats`` taken (its host's) and its
         ``notices`` stored, all in one transaction, and return its id. ``notices`` may be a
@@ -102,6 +103,7 @@ class Store(Protocol):
         no snapshot, no result, no deadline or reminder and no message ids; ``created_at`` and
         ``updated_at`` are ``now``; ``timing`` defaults to ``{}``. ``data`` (the server's
         corrected data the game is played with, default ``{}``) never changes afterwards.
+        ``page`` is the token of its web page address (:meth:`game_by_page`), None for none.
         """
         ...
 
@@ -400,6 +402,29 @@ class Store(Protocol):
 
     async def set_guild_setting(self, guild_id: int, key: str, value: str) -> None:
         """Set (or replace) the server's setting ``key`` to ``value``."""
+        ...
+
+    # -- web pages ---------------------------------------------------------------------
+
+    async def game_by_page(self, page: str) -> GameRecord | None:
+        """The game whose web page token is ``page`` (as :meth:`get_game` reads it), or None
+        when no game has that token (never a game whose token was replaced or cleared)."""
+        ...
+
+    async def set_page(self, game_id: int, page: str | None) -> bool:
+        """Give the game the page token ``page`` (None: no page), replacing its old one,
+        which then finds no game. A pointer: the version does not change. False when there
+        is no such game. Callers draw tokens at random, long enough never to meet."""
+        ...
+
+    async def clear_pages(self, guild_id: int) -> int:
+        """Take the page token from every game of the server (their pages are gone); how
+        many had one. No version changes."""
+        ...
+
+    async def versions(self, game_ids: Sequence[int]) -> dict[int, int]:
+        """The current version of each game of ``game_ids`` that exists, by id, read in one
+        statement (a page following games asks it often)."""
         ...
 
     # -- wake-ups ----------------------------------------------------------------------

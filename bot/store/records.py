@@ -104,6 +104,8 @@ class GameRecord:
     offer: OfferRecord | None = None
     """The draw offer or takeback request waiting for answers when the game was read: the
     one made at its ``version`` (None when there is none, or it lapsed)."""
+    page: str | None = None
+    """The token of the game's web page address (None: the game has no page)."""
 
     @property
     def active(self) -> bool:
@@ -168,6 +170,7 @@ class GameRecord:
             updated_at=row["updated_at"],
             seats=seats,
             data=json.loads(row["data"]) if row["data"] else {},
+            page=row["page"],
         )
 
 

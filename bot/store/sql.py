@@ -218,15 +218,16 @@ class SqlStore(ABC, Generic[S]):
         notices: Sequence[Outgoing] | Callable[[int], Sequence[Outgoing]] = (),
         data: dict[str, Any] | None = None,
         rematch_of: int | None = None,
+        page: str | None = None,
     ) -> int:
         async with self._transaction() as tx:
             game_id: int = await tx.fetchval(
                 "INSERT INTO games (guild_id, channel_id, slug, status, host_id, players,"
-                " options, seed, timing, own_thread, version, created_at, updated_at, data)"
-                " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                " options, seed, timing, own_thread, version, created_at, updated_at, data,"
+                " page) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                 guild_id, channel_id, slug, host_id, players, json.dumps(options), seed,
                 json.dumps(timing or {}), bool(own_thread), len(seats), now, now,
-                json.dumps(data or {}),
+                json.dumps(data or {}), page,
             )  # fmt: skip
             if rematch_of is not None:
                 try:
@@ -495,6 +496,27 @@ class SqlStore(ABC, Generic[S]):
             " ON CONFLICT (guild_id, key) DO UPDATE SET value = excluded.value",
             guild_id, key, value,
         )  # fmt: skip
+
+    # -- web pages ---------------------------------------------------------------------
+
+    async def game_by_page(self, page: str) -> GameRecord | None:
+        row = await self._read_row(f"{self._GAMES} WHERE g.page = ?", page)
+        return GameRecord.with_seat_list(row) if row is not None else None
+
+    async def set_page(self, game_id: int, page: str | None) -> bool:
+        return await self._execute("UPDATE games SET page = ? WHERE id = ?", page, game_id) > 0
+
+    async def clear_pages(self, guild_id: int) -> int:
+        return await self._execute(
+            "UPDATE games SET page = NULL WHERE guild_id = ? AND page IS NOT NULL", guild_id
+        )
+
+    async def versions(self, game_ids: Sequence[int]) -> dict[int, int]:
+        if not game_ids:
+            return {}
+        among, params = self._any("id", list(game_ids), "bigint")
+        rows = await self._read(f"SELECT id, version FROM games WHERE {among}", *params)
+        return {row["id"]: row["version"] for row in rows}
 
     async def _set_user_fact(self, user_id: int, column: str, value: Any) -> None:
         """Set one of a user's facts (a column of ``users``), leaving the others as they are."""

@@ -43,6 +43,9 @@ BAD = {
     "RENDER_WORKERS": ("many", "a whole number from 0"),
     "SHARD_COUNT": ("0", "a whole number of shards from 1"),
     "SHARD_IDS": ("0,1", "set together with SHARD_COUNT"),
+    "WEB_PORT": ("80a", "a port number from 1 to 65535"),
+    "WEB_HOST": ("http://0.0.0.0", "an address of this machine to listen on"),
+    "WEB_URL": ("dragons.example.org", "the address players reach the pages at"),
 }
 
 
@@ -70,11 +73,27 @@ def test_a_bad_setting_is_named_with_what_it_must_be(env, name):
      ("SYNC_GUILD_ID", str(2**64)), ("GAME_SEED", "seven"), ("COMPUTER_DELAY", "-1"),
      ("COMPUTER_DELAY", "nan"), ("COMPUTER_DELAY", "1e308"), ("COMPUTER_DELAY", "soon"),
      ("DATABASE_PATH", "README.md/games.sqlite3"), ("RENDER_WORKERS", "-1"),
-     ("RENDER_WORKERS", "1.5"), ("RENDER_WORKERS", "33")],
+     ("RENDER_WORKERS", "1.5"), ("RENDER_WORKERS", "33"), ("WEB_PORT", "0"),
+     ("WEB_PORT", "70000"), ("WEB_URL", "ftp://x.org"), ("WEB_URL", "https://x.org/?a=1"),
+     ("WEB_HOST", "a b")],
 )  # fmt: skip
 def test_more_bad_values_are_refused(env, name, value):
     with pytest.raises(BadSettings, match=name):
         env(**{name: value})
+
+
+def test_web_pages_are_served_on_the_port_set_and_linked_at_the_url_set(env):
+    assert env().web_port is None and env().web_url is None
+    local = env(WEB_PORT="8080")
+    assert (local.web_port, local.web_host, local.web_url) == (
+        8080,
+        "127.0.0.1",
+        "http://localhost:8080",
+    )
+    proxied = env(WEB_PORT="8080", WEB_HOST="0.0.0.0", WEB_URL="https://dragons.example.org/")
+    assert (proxied.web_host, proxied.web_url) == ("0.0.0.0", "https://dragons.example.org")
+    linked_only = env(WEB_PORT="", WEB_HOST="", WEB_URL="https://dragons.example.org")
+    assert linked_only.web_port is None and linked_only.web_url == "https://dragons.example.org"
 
 
 POSTGRES = "postgresql://postgres@127.0.0.1:5432/dragons"

@@ -1,0 +1,339 @@
+"""Each game's page on the web: what it shows, its boards, who follows it live, and the
+commands that give, renew or switch off its address.
+
+A page is found by its token alone (a random string kept with the game, never its
+number), and built from the public view and the public events only, like a channel post:
+the seats, who is to act and until when, the moves by turn, the result, and every position
+of the game as a board to step through. A server that switched pages off has no tokens, so
+none of its games has a page.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import secrets
+from collections import OrderedDict
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from typing import Any
+
+from bot.service.alt_text import board_alt
+from bot.service.desk import Desk
+from bot.service.drawing import Drawing
+from bot.service.errors import UserError
+from bot.service.notices import Board, Outcome, Reply
+from bot.service.story import Story, said, seat_name, walk
+from bot.service.tables import STATUS_WORDS, Table, UnreadableGame
+from bot.service.text import Text, WebLink
+from bot.store import GameRecord, Store
+
+TOKEN_BYTES = 18
+"""Random bytes in a page token (24 characters): never guessed, never met twice."""
+STORIES_KEPT = 64
+"""Games whose walked story (every position's public view) is kept, by version."""
+POLL = 1.0
+"""Seconds between looks at the followed games' versions when nothing rang: the writes of
+another process (a cluster, or a page server of its own) are seen this late at most."""
+SETTING = "pages"
+"""The server setting that switches its pages off (``"off"``) or on (anything else)."""
+
+
+def new_token() -> str:
+    """A fresh page token."""
+    return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+async def token_for_new_game(store: Store, guild_id: int) -> str | None:
+    """The page token a new game of the server is opened with (None: its pages are off)."""
+    return None if await store.guild_setting(guild_id, SETTING) == "off" else new_token()
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A seat as a page shows it."""
+
+    role: str
+    player: str  # the player's name, "a computer (strong)", or "" for an open seat
+    to_act: bool
+    left: bool
+
+
+@dataclass(frozen=True)
+class Position:
+    """One board of the replay: the start (index 0), or the board after a logged action."""
+
+    index: int
+    turn: int
+    caption: str  # what led to it, in Markdown (bold, code)
+    alt: str  # the board in words, from the public view
+
+
+@dataclass(frozen=True)
+class Move:
+    """One logged action, as the history tells it, and the position it led to."""
+
+    turn: int
+    seat: str  # "Role (player)"
+    said: str  # Markdown (bold, code)
+    position: int
+
+
+@dataclass(frozen=True)
+class GamePage:
+    """Everything a game's page shows, as of one version of the game."""
+
+    token: str
+    number: int
+    title: str  # "St. George and the Dragon #12"
+    slug: str
+    version: int
+    status: str  # lobby, running, paused, finished, cancelled
+    status_words: str  # "running", "finished", ...
+    seats: tuple[Seat, ...]
+    deadline: float | None  # when the turn ends (None: no limit, or not running)
+    result: str | None
+    turn_word: str  # "turn", or "round"
+    turn: int  # the turn it is on or ended in (0 before it starts)
+    positions: tuple[Position, ...]
+    moves: tuple[Move, ...]
+
+    @property
+    def latest(self) -> int:
+        """The index of the newest position (-1 when the game has not started)."""
+        return len(self.positions) - 1
+
+    @property
+    def to_act(self) -> tuple[Seat, ...]:
+        return tuple(s for s in self.seats if s.to_act)
+
+
+class Pages:
+    """Game pages: built from the stored game and its log, pictures drawn by the host's
+    drawing (its cache, or its picture workers), never on the event loop."""
+
+    def __init__(self, desk: Desk, drawing: Drawing) -> None:
+        self._desk = desk
+        self._drawing = drawing
+        self._stories: OrderedDict[tuple[int, int], Story] = OrderedDict()
+        self.follows = Follows(desk.store)
+        desk.doorbell.on_notices_stored(self.follows.poke)
+
+    # -- what a page shows --------------------------------------------------------------
+
+    async def page(self, token: str) -> GamePage | None:
+        """The page of the game with ``token``; None when no game has that token (never
+        one, replaced, or its server switched pages off) or the game cannot be read."""
+        table = await self._table(token)
+        if table is None:
+            return None
+        story = await self._story(table)
+        return _page_of(table, story)
+
+    async def picture(self, token: str, index: int) -> bytes | None:
+        """The PNG of position ``index`` of the game's replay (0: the start); None when
+        there is no such page or position, or this host draws no pictures."""
+        table = await self._table(token)
+        if table is None or table.state is None:
+            return None
+        story = await self._story(table)
+        assert story is not None  # the game has started
+        views = [story.start, *(e.view for e in story.entries)]
+        view = views[index] if 0 <= index < len(views) else None
+        if view is None:
+            return None
+        return await self._drawing.draw(Board(table.engine.slug, view, table.record.data))
+
+    async def follow(self, token: str) -> AsyncIterator[GamePage]:
+        """The page now, then again each time the game moves on, for as long as the caller
+        reads; ends when the token no longer finds the game."""
+        page = await self.page(token)
+        while page is not None:
+            yield page
+            await self.follows.moved(page.number, page.version)
+            page = await self.page(token)
+
+    async def _table(self, token: str) -> Table | None:
+        try:
+            record = await self._desk.store.game_by_page(token)
+        except ValueError:  # its stored JSON is damaged
+            return None
+        if record is None:
+            return None
+        try:
+            return self._desk.loaded(record)
+        except UnreadableGame:
+            return None
+
+    async def _story(self, table: Table) -> Story | None:
+        """The game walked with every position's public view, kept by version."""
+        if table.state is None:
+            return None
+        key = (table.record.id, table.record.version)
+        story = self._stories.get(key)
+        if story is None:
+            actions = await self._desk.store.actions(table.record.id)
+            story = await asyncio.to_thread(
+                walk, table.engine, table.record, actions, every_view=True
+            )
+            self._stories[key] = story
+            while len(self._stories) > STORIES_KEPT:
+                self._stories.popitem(last=False)
+        self._stories.move_to_end(key)
+        return story
+
+    # -- addresses ----------------------------------------------------------------------
+
+    async def address(self, *, user_id: int, renew: bool = False, **where: Any) -> Outcome:
+        """The game's page address, for the asker; with ``renew``, its host gives the game
+        a new address and the old one stops working."""
+        table = await self._desk.find(user_id=user_id, **where)
+        record = table.record
+        if self._desk.web_url is None:
+            raise UserError("This bot serves no web pages (its admin has not set `WEB_URL`).")
+        if record.page is None:
+            raise UserError(
+                f"{table.title} has no web page: pages are switched off on this server "
+                "(`/server pages` switches them on)."
+            )
+        if not renew:
+            return Outcome([Reply(Text.of(f"🌐 {table.title} on the web: ", self._url(record)))])
+        if user_id != record.host_id:
+            raise UserError(f"Only the host of {table.title} can give it a new address.")
+        await self._desk.store.set_page(record.id, new_token())
+        table = await self._desk.table(record.id)
+        reply = Reply(
+            Text.of(
+                f"🌐 {table.title} has a new address; the old one no longer works: ",
+                self._url(table.record),
+            )
+        )
+        return Outcome([reply])
+
+    async def switch(self, *, guild_id: int, on: bool, **_: Any) -> Reply:
+        """Switch the server's game pages on (every game gets a new address) or off (every
+        address stops working at once, and new games get none)."""
+        store = self._desk.store
+        await store.set_guild_setting(guild_id, SETTING, "on" if on else "off")
+        if not on:
+            gone = await store.clear_pages(guild_id)
+            return Reply(
+                f"🌐 Game pages are off on this server: {_games(gone)} no longer "
+                "shown on the web, and new games get no page.",
+                private=False,
+            )
+        games = await store.games(guild_id=guild_id, active_only=False, limit=100_000)
+        given = [g for g in games if g.page is None]
+        for record in given:
+            await store.set_page(record.id, new_token())
+        served = "" if self._desk.web_url else " (this bot serves pages once `WEB_URL` is set)"
+        return Reply(
+            f"🌐 Game pages are on on this server{served}: {_games(len(given))} got a new "
+            "address, shown with `/game page` and in each status message.",
+            private=False,
+        )
+
+    def _url(self, record: GameRecord) -> WebLink:
+        url = self._desk.page_url(record)
+        assert url is not None  # checked by the caller
+        return WebLink(url)
+
+
+def _games(count: int) -> str:
+    return "1 game is" if count == 1 else f"{count} games are"
+
+
+class Follows:
+    """Which followed games moved on, from one read of all their versions at a time: a
+    ring of the doorbell (a write of this process) looks at once, else every ``POLL``
+    seconds (a write of another process)."""
+
+    def __init__(self, store: Store, poll: float = POLL) -> None:
+        self._store = store
+        self._poll = poll
+        self._waiting: dict[int, dict[asyncio.Future[int], int]] = {}
+        self._rung = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+
+    @property
+    def followed(self) -> int:
+        """How many games are followed now."""
+        return len(self._waiting)
+
+    def poke(self) -> None:
+        if self._waiting:
+            self._rung.set()
+
+    async def moved(self, game_id: int, seen: int) -> int:
+        """Wait until game ``game_id`` is at a version other than ``seen`` (or gone: -1)."""
+        future: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+        self._waiting.setdefault(game_id, {})[future] = seen
+        if self._task is None or self._task.done():
+            self._task = asyncio.create_task(self._watch(), name="web page follows")
+        try:
+            return await future
+        finally:
+            waiting = self._waiting.get(game_id, {})
+            waiting.pop(future, None)
+            if not waiting:
+                self._waiting.pop(game_id, None)
+
+    async def _watch(self) -> None:
+        while self._waiting:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._rung.wait(), self._poll)
+            self._rung.clear()
+            ids = list(self._waiting)
+            if not ids:
+                break
+            versions = await self._store.versions(ids)
+            for game_id in ids:
+                now = versions.get(game_id, -1)
+                for future, seen in list(self._waiting.get(game_id, {}).items()):
+                    if now != seen and not future.done():
+                        future.set_result(now)
+
+
+def _page_of(table: Table, story: Story | None) -> GamePage:
+    record = table.record
+    asked = {p.seat for p in table.prompts()} if record.status == "running" else set()
+    seats = tuple(
+        Seat(role.name, _player(record, index), index in asked, record.has_left(index))
+        for index, role in enumerate(table.roles())
+    )
+    positions: list[Position] = []
+    moves: list[Move] = []
+    if story is not None:
+        slug, data = table.engine.slug, record.data
+        positions.append(Position(0, 1, "The start", board_alt(Board(slug, story.start, data))))
+        for index, entry in enumerate(story.entries, 1):
+            who = seat_name(table, entry.seat)
+            text = said(entry)
+            assert entry.view is not None  # walked with every view
+            alt = board_alt(Board(slug, entry.view, data))
+            caption = f"{story.word.capitalize()} {entry.turn} · {who}: {text}"
+            positions.append(Position(index, entry.turn, caption, alt))
+            moves.append(Move(entry.turn, who, text, index))
+    return GamePage(
+        token=record.page or "",
+        number=record.id,
+        title=table.title,
+        slug=table.engine.slug,
+        version=record.version,
+        status=record.status,
+        status_words=STATUS_WORDS[record.status],
+        seats=seats,
+        deadline=record.deadline if record.status == "running" else None,
+        result=record.result,
+        turn_word=table.engine.turn_name,
+        turn=story.turns if story is not None else 0,
+        positions=tuple(positions),
+        moves=tuple(moves),
+    )
+
+
+def _player(record: GameRecord, seat: int) -> str:
+    level = record.computer_at(seat)
+    if level is not None:
+        return f"a computer ({level})"
+    return next((s.name for s in record.seats if s.seat == seat), "")

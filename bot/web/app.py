@@ -1,0 +1,178 @@
+"""The routes of the game pages: a page, its boards, its live updates, and the page's own
+script and style. Nothing else is served; anything else is a plain 404.
+
+Every response carries the security headers (:data:`HEADERS`): a Content-Security-Policy
+allowing only this server's own script, style and pictures, and no framing. No cookie is
+ever set. Work per request is bounded: a page's story is walked once per version (and
+kept), boards come from the host's drawing (its cache, or its picture workers).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import re
+from importlib import resources
+
+from aiohttp import web
+
+from bot.service.web_pages import GamePage, Pages
+from bot.web import html
+
+HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
+        "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "no-referrer",
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "Cross-Origin-Resource-Policy": "same-origin",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
+}
+HEARTBEAT = 20.0
+"""Seconds between the comments an idle event stream sends, so proxies keep it open."""
+MAX_STREAMS = 2000
+"""Event streams open at once at most; past it, a page is served but not followed live
+(the script tries again later)."""
+TOKEN = re.compile(r"[A-Za-z0-9_-]{8,64}")
+"""What a page token may look like; anything else is not looked up."""
+STATIC = {
+    "page.js": "text/javascript",
+    "page.css": "text/css",
+}
+
+PAGES = web.AppKey("pages", Pages)
+STREAMS = web.AppKey("streams", set[asyncio.Task[object]])
+
+
+def build_app(pages: Pages) -> web.Application:
+    """The web application serving ``pages``."""
+    app = web.Application()
+    app[PAGES] = pages
+    app[STREAMS] = set()
+    app.on_response_prepare.append(_secure)
+    app.on_shutdown.append(_end_streams)
+    app.router.add_get("/g/{token}", _page)
+    app.router.add_get("/g/{token}/board/{index:\\d{1,6}}.png", _board)
+    app.router.add_get("/g/{token}/events", _events)
+    app.router.add_get("/static/{name}", _static)
+    return app
+
+
+async def _secure(request: web.Request, response: web.StreamResponse) -> None:
+    response.headers.update(HEADERS)
+
+
+def _not_found() -> web.Response:
+    return web.Response(status=404, text=html.NOT_FOUND, content_type="text/html")
+
+
+async def _found(request: web.Request) -> GamePage | None:
+    token = request.match_info["token"]
+    if not TOKEN.fullmatch(token):
+        return None
+    return await request.app[PAGES].page(token)
+
+
+async def _page(request: web.Request) -> web.StreamResponse:
+    page = await _found(request)
+    if page is None:
+        return _not_found()
+    at = request.query.get("at", "")
+    shown = int(at) if at.isdigit() else None
+    response = web.Response(text=html.page_html(page, shown), content_type="text/html")
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+async def _board(request: web.Request) -> web.StreamResponse:
+    token = request.match_info["token"]
+    if not TOKEN.fullmatch(token):
+        return _not_found()
+    picture = await request.app[PAGES].picture(token, int(request.match_info["index"]))
+    if picture is None:
+        return _not_found()
+    response = web.Response(body=picture, content_type="image/png")
+    # A position never changes (the log only grows); a renewed address ends it anyway.
+    response.headers["Cache-Control"] = "private, max-age=86400, immutable"
+    return response
+
+
+async def _static(request: web.Request) -> web.StreamResponse:
+    name = request.match_info["name"]
+    kind = STATIC.get(name)
+    if kind is None:
+        return _not_found()
+    body = resources.files("bot.web").joinpath("static", name).read_bytes()
+    response = web.Response(body=body, content_type=kind, charset="utf-8")
+    response.headers["Cache-Control"] = "public, max-age=3600"
+    return response
+
+
+async def _events(request: web.Request) -> web.StreamResponse:
+    """Server-Sent Events: ``page`` with the parts of the page now (positions from the
+    ``from`` the script already has), again each time the game moves on; ``gone`` when
+    the address stops finding the game."""
+    pages = request.app[PAGES]
+    streams = request.app[STREAMS]
+    page = await _found(request)
+    if page is None:
+        return _not_found()
+    if len(streams) >= MAX_STREAMS:
+        return web.Response(status=503, text="Too many pages are followed; try again later.")
+    since = request.query.get("from", "")
+    sent = min(int(since), len(page.positions)) if since.isdigit() else 0
+    response = web.StreamResponse(headers={
+        "Content-Type": "text/event-stream", "Cache-Control": "no-store",
+        "X-Accel-Buffering": "no",  # nginx: pass each event on at once
+    })  # fmt: skip
+    await response.prepare(request)
+    task = asyncio.current_task()
+    assert task is not None
+    streams.add(task)
+    try:
+        await response.write(b"retry: 3000\n\n")
+        token = page.token
+        while page is not None:
+            await _send(response, "page", html.parts(page, sent))
+            sent = len(page.positions)
+            page = await _next(pages, page, response)
+            if page is not None and page.token != token:
+                page = None
+        await _send(response, "gone", {})
+    except ConnectionResetError:
+        pass  # the reader went away
+    finally:
+        streams.discard(task)
+    return response
+
+
+async def _next(pages: Pages, page: GamePage, response: web.StreamResponse) -> GamePage | None:
+    """The page once the game has moved on (None: the address no longer finds it),
+    keeping the stream open with a comment while it waits."""
+    while True:
+        moved = pages.follows.moved(page.number, page.version)
+        try:
+            await asyncio.wait_for(moved, HEARTBEAT)
+        except TimeoutError:
+            await response.write(b": still here\n\n")
+            continue
+        return await pages.page(page.token)
+
+
+async def _send(response: web.StreamResponse, event: str, data: object) -> None:
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    await response.write(f"event: {event}\ndata: {text}\n\n".encode())
+
+
+async def _end_streams(app: web.Application) -> None:
+    """Close every event stream when the server stops (a browser reconnects later)."""
+    streams = app[STREAMS]
+    tasks = [*streams]
+    for task in tasks:
+        task.cancel()
+    with contextlib.suppress(Exception):
+        await asyncio.gather(*tasks, return_exceptions=True)

@@ -1,0 +1,111 @@
+// A game page: step through the replay (buttons, arrow keys, the move list) and follow the
+// game live. The page reads without this script; the script only avoids reloads.
+"use strict";
+
+(() => {
+  const body = document.body;
+  const token = body.dataset.token;
+  const data = document.getElementById("positions");
+  let positions = data ? JSON.parse(data.textContent) : [];
+  let at = Number(body.dataset.at);
+  const board = document.getElementById("board");
+  const caption = document.getElementById("caption");
+  const where = document.getElementById("where");
+  const links = {
+    first: document.getElementById("first"),
+    back: document.getElementById("back"),
+    forward: document.getElementById("forward"),
+    newest: document.getElementById("newest"),
+  };
+
+  const newest = () => positions.length - 1;
+
+  function describe(index) {
+    const last = newest();
+    return (index === last ? "Newest position" : `Position ${index} of ${last}`) + ". ";
+  }
+
+  function markMove(index) {
+    for (const link of document.querySelectorAll("#moves a[data-at]")) {
+      if (Number(link.dataset.at) === index) {
+        link.setAttribute("aria-current", "step");
+      } else {
+        link.removeAttribute("aria-current");
+      }
+    }
+  }
+
+  function show(index) {
+    if (!board || positions.length === 0) return;
+    const last = newest();
+    at = Math.max(0, Math.min(index, last));
+    const position = positions[at];
+    board.src = position.src;
+    board.alt = position.alt;
+    caption.innerHTML = describe(at) + position.caption; // written and escaped by the server
+    where.textContent = `${at} / ${last}`;
+    links.first.href = "?at=0";
+    links.back.href = `?at=${Math.max(at - 1, 0)}`;
+    links.forward.href = `?at=${Math.min(at + 1, last)}`;
+    links.newest.href = `?at=${last}`;
+    body.dataset.at = String(at);
+    markMove(at);
+    history.replaceState(null, "", at === last ? location.pathname : `?at=${at}`);
+    if (at < last) new Image().src = positions[at + 1].src; // the next step is ready
+  }
+
+  function follow(event) {
+    const link = event.target.closest("a");
+    if (!link || event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    const to = {
+      first: 0,
+      back: at - 1,
+      forward: at + 1,
+      newest: newest(),
+    }[link.id];
+    const step = to !== undefined ? to : link.dataset.at !== undefined ? Number(link.dataset.at) : null;
+    if (step === null) return;
+    event.preventDefault();
+    show(step);
+  }
+
+  document.addEventListener("click", follow);
+  document.addEventListener("keydown", (event) => {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    const step = {
+      ArrowLeft: at - 1,
+      ArrowRight: at + 1,
+      Home: 0,
+      End: newest(),
+    }[event.key];
+    if (step === undefined) return;
+    event.preventDefault();
+    show(step);
+  });
+
+  function update(parts) {
+    const wasNewest = at === newest();
+    document.getElementById("status").innerHTML = parts.status;
+    document.getElementById("seats").innerHTML = parts.seats;
+    document.getElementById("moves").innerHTML = parts.moves;
+    positions = positions.slice(0, parts.from).concat(parts.positions);
+    body.dataset.latest = String(newest());
+    body.dataset.version = String(parts.version);
+    if (!board && positions.length > 0) {
+      location.reload(); // the game started: the board section is written by the server
+      return;
+    }
+    show(wasNewest ? newest() : at);
+  }
+
+  if (window.EventSource) {
+    const events = new EventSource(`/g/${token}/events?from=${positions.length}`);
+    events.addEventListener("page", (event) => update(JSON.parse(event.data)));
+    events.addEventListener("gone", () => {
+      events.close();
+      document.getElementById("status").textContent =
+        "This address no longer shows the game.";
+    });
+  }
+  show(at);
+})();
