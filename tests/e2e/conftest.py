@@ -16,6 +16,10 @@ from bot.settings import Settings
 from tests.store.conftest import postgres_database
 
 
+def pytest_configure(config):
+    config.addinivalue_line("markers", "no_pages: the bot serves no web pages (test_web_pages)")
+
+
 @pytest.fixture(params=["sqlite", "postgres"])
 async def database(request, tmp_path):
     """Where the bot keeps its games, once for each store: an SQLite file, or a fresh

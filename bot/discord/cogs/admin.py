@@ -67,6 +67,18 @@ class ServerAdmin(
 
         await answer(interaction, work)
 
+    @app_commands.command(
+        name="pages", description="Switch this server's game pages on the web on or off"
+    )
+    @app_commands.describe(
+        on="On: every game gets a page (a new address); off: every page stops working at once"
+    )
+    @app_commands.checks.has_permissions(manage_guild=True)
+    async def pages(self, interaction: discord.Interaction[DragonBot], on: bool) -> None:
+        guild_id = interaction.guild_id
+        assert guild_id is not None  # the group is for servers only
+        await answer(interaction, lambda: self.bot.host.set_server_pages(guild_id=guild_id, on=on))
+
 
 async def setup(bot: DragonBot) -> None:
     await bot.add_cog(ServerAdmin(bot))

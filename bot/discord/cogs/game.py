@@ -197,6 +197,27 @@ class Game(commands.GroupCog, group_name="game", group_description="Play dragon 
     ) -> None:
         await answer(interaction, lambda: self.bot.host.status(**asked(interaction), game_id=game))
 
+    @app_commands.command(
+        name="page", description="A game's page on the web: its board, its moves and a replay"
+    )
+    @app_commands.describe(
+        game="Game number (default: the one in this channel)",
+        new_address="Give the game a new address; the old one stops working (host)",
+    )
+    @app_commands.autocomplete(game=ac.games_here)
+    async def page(
+        self,
+        interaction: discord.Interaction[DragonBot],
+        game: int | None = None,
+        new_address: bool = False,
+    ) -> None:
+        await answer(
+            interaction,
+            lambda: self.bot.host.page_address(
+                **asked(interaction), game_id=game, renew=new_address
+            ),
+        )
+
     @app_commands.command(name="settings", description="Change a game's turn clock (host)")
     @app_commands.describe(
         game="Game number (default: the one in this channel)",
