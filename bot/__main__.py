@@ -81,14 +81,16 @@ def _start(args: argparse.Namespace) -> int:
     so a bad one stops the start with a message naming it."""
     settings = Settings.from_env()
     if args.mode == "console":
-        return asyncio.run(_console(args.script, args.seed, args.out, args.db, args.record))
+        return asyncio.run(
+            _console(args.script, args.seed, args.out, args.db, args.record, settings)
+        )
     if args.mode == "ratings":
         return asyncio.run(_recompute(args.db or settings.database))
     if args.mode == "web":
         return _web(settings)
     if args.mode == "run-or-console" and not settings.token:
         print(OFFLINE)
-        return asyncio.run(_console(None, settings.seed, Path("out"), None))
+        return asyncio.run(_console(None, settings.seed, Path("out"), None, settings=settings))
     if not settings.token:
         print(NO_TOKEN, file=sys.stderr)
         return 2
@@ -217,7 +219,12 @@ async def _recompute(location: str) -> int:
 
 
 async def _console(
-    script: Path | None, seed: int | None, out: Path, db: str | None, record: Path | None = None
+    script: Path | None,
+    seed: int | None,
+    out: Path,
+    db: str | None,
+    record: Path | None = None,
+    settings: Settings | None = None,
 ) -> int:
     """The local table: a script played through, a record played back, or people typing.
     A script whose lines were refused exits 1, naming them."""
@@ -230,7 +237,13 @@ async def _console(
         print(f"(seed {seed}, from the script's `# seed:` line)")
     database = places.database(db, playing=script is None and record is None)
     places.prepare(database)
-    table = await LocalTable.open(seed=seed, database=database, images=out)
+    # Pages are served while people play at the table, not for a script or a record.
+    web = settings is not None and script is None and record is None
+    table = await LocalTable.open(
+        seed=seed, database=database, images=out,
+        web_port=settings.web_port if web and settings else None,
+        web_url=settings.web_url if web and settings else None,
+    )  # fmt: skip
     try:
         if record is not None:
             await table.play_record(record)

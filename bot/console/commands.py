@@ -24,13 +24,13 @@ class Line:
 COMMANDS = {
     "game new", "game join", "game addbot", "game leave", "game start", "game status",
     "game cancel", "game list", "game mine", "game history", "game export", "move", "hand",
-    "rules", "help", "leaderboard", "stats",
+    "rules", "help", "leaderboard", "stats", "game page",
 }  # fmt: skip
 
 DISCORD_ONLY = {
     "game settings", "game pause", "game resume", "game resign", "game draw", "game undo",
     "game replay", "server defaults", "notify", "game invite", "game data",
-    "game watch", "game unwatch", "away",
+    "game watch", "game unwatch", "away", "server pages",
 }  # fmt: skip
 """Slash commands of the Discord bot that the local table does not have: a turn clock
 (no clock runs here), offers to other players, animations, server settings and data, invitations,

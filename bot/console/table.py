@@ -25,6 +25,7 @@ from bot.service.story import File
 from bot.service.text import BoardLink, ChannelRef, Mention, Moment, Part, Text, WebLink, as_text
 from bot.service.timing import Timing
 from bot.store import StoreBusy, open_store
+from bot.web.server import WebServer
 from games import SPECS, render
 
 GUILD = 1
@@ -39,6 +40,7 @@ HELP = f"""Local table commands (type `name: /command option:value`):
   alice: /game addbot [level:strong|easy] [role:dragon]   (a computer takes a seat)
   alice: /game start | /game status | /game cancel | /game leave | /game list | /game mine
   alice: /game history [page:2] | /game export   (the moves by turn; the record as a file)
+  alice: /game page            (the game's page on the web, when WEB_PORT is set)
   alice: /move action:roll     (or just `alice: roll`)
   alice: lair ruby game:2      (with several games here, name one: `game:` after the move)
   alice: /hand                 (your private choices again)
@@ -46,7 +48,7 @@ HELP = f"""Local table commands (type `name: /command option:value`):
   alice: /leaderboard game:stgeorge | /stats [user:bob]   (ratings of finished games)
 Games: {", ".join(SPECS)}.
 Discord only (no clock runs here): /game settings, pause, resume, resign, draw, undo, replay,
-watch, unwatch, /notify, /away and /server defaults.
+watch, unwatch, /notify, /away, /server defaults and /server pages.
 The arrow keys edit the line and recall earlier ones (kept between sessions). `quit` leaves."""
 
 
@@ -76,6 +78,7 @@ class LocalTable:
         self._pictures = last_picture(images)
         self._posts: dict[int, list[str]] = {}  # each game's turn post, as last shown
         self.outbox = Outbox(host, self._send, one_by_one=True)
+        self.web: WebServer | None = None
 
     @classmethod
     async def open(
@@ -85,20 +88,35 @@ class LocalTable:
         database: str = MEMORY,
         out: TextIO = sys.stdout,
         images: Path | None = None,
+        web_port: int | None = None,
+        web_url: str | None = None,
     ) -> LocalTable:
+        """The table on ``database``; with ``web_port``, each game's page is served on
+        that port of this machine (localhost only), and linked at ``web_url``."""
         logs.protect()
         store = await open_store(database)
         seeds = random.Random(seed) if seed is not None else None
         clock: Callable[[], float] = _StepClock() if seed is not None else time.time
-        host = GameHost(store, renderer=render, seeds=seeds, clock=clock)
+        if web_port is not None:
+            web_url = web_url or f"http://localhost:{web_port}"
+        host = GameHost(
+            store, renderer=render, seeds=seeds, clock=clock,
+            web_url=web_url if web_port is not None else None,
+        )  # fmt: skip
         if images is not None:
             images.mkdir(parents=True, exist_ok=True)
         table = cls(host, out, images)
         await table.stop_clocks()
         await table.recall_players()
+        if web_port is not None:
+            table.web = WebServer(host.pages, "127.0.0.1", web_port)
+            await table.web.start()
+            table.say(f"(game pages on the web: {web_url}; `/game page` gives a game's)")
         return table
 
     async def close(self) -> None:
+        if self.web is not None:
+            await self.web.close()
         await self.host.close()
 
     def user(self, name: str) -> int:
@@ -236,6 +254,8 @@ class LocalTable:
                 return Outcome([self._save(await host.export_record(**game))])
             case "game mine":
                 return Outcome([await host.mine(**where)])
+            case "game page":
+                return await host.page_address(**game)
             case "hand":
                 private = await host.private_text(**game)
                 controls = tuple(await host.controls_for(**game))

@@ -190,7 +190,10 @@ class Pages:
         table = await self._desk.find(user_id=user_id, **where)
         record = table.record
         if self._desk.web_url is None:
-            raise UserError("This bot serves no web pages (its admin has not set `WEB_URL`).")
+            raise UserError(
+                "This bot serves no web pages: its admin sets `WEB_PORT` (and `WEB_URL` "
+                'behind a proxy) to serve them; README, "Game pages on the web", says how.'
+            )
         if record.page is None:
             raise UserError(
                 f"{table.title} has no web page: pages are switched off on this server "
