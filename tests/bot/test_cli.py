@@ -1,9 +1,15 @@
 """The command line: no token means a clear message, and `make run`'s fallback table."""
 
 import os
+import signal
+import socket
 import subprocess
 import sys
+import urllib.error
+import urllib.request
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).parents[2]
 
@@ -56,7 +62,8 @@ def test_the_procfile_runs_the_bot_itself():
         line.split(": ", 1) for line in (ROOT / "Procfile").read_text().splitlines() if line
     )
     assert lines["worker"] == "python -m bot"
-    cluster = {name: command for name, command in lines.items() if name != "worker"}
+    assert lines["web"] == "python -m bot web"  # the game pages, in a process of their own
+    cluster = {name: command for name, command in lines.items() if name not in ("worker", "web")}
     assert cluster and all(command.endswith("python -m bot") for command in cluster.values())
     shards = [
         int(shard)
@@ -65,3 +72,38 @@ def test_the_procfile_runs_the_bot_itself():
     ]
     count = {command.split("SHARD_COUNT=")[1].split()[0] for command in cluster.values()}
     assert len(count) == 1 and sorted(shards) == list(range(int(count.pop())))
+
+
+def test_the_pages_server_needs_a_port(tmp_path):
+    done = run(["web"], tmp_path)
+    assert done.returncode == 2
+    assert "WEB_PORT" in done.stderr and "README" in done.stderr
+
+
+def test_the_pages_server_serves_the_bot_s_database_until_it_is_stopped(tmp_path):
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "WEB_"))}
+    env |= {"PYTHONPATH": str(ROOT), "WEB_PORT": str(_free_port()), "RENDER_WORKERS": "0"}
+    env["DATABASE_PATH"] = str(tmp_path / "games.sqlite3")
+    server = subprocess.Popen(
+        [sys.executable, "-m", "bot", "web"], cwd=tmp_path, env=env,
+        stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    try:
+        assert server.stderr is not None
+        said = [server.stderr.readline() for _ in range(1)]
+        while said[-1] and "Serving the game pages on port" not in said[-1]:
+            said.append(server.stderr.readline())  # said once it listens
+        assert said[-1], f"it stopped without serving: {said}"
+        url = f"http://127.0.0.1:{env['WEB_PORT']}/g/{'x' * 24}"
+        with pytest.raises(urllib.error.HTTPError) as unknown:
+            urllib.request.urlopen(url, timeout=30)
+        assert unknown.value.code == 404
+    finally:
+        server.send_signal(signal.SIGTERM)
+        assert server.wait(timeout=60) == 0
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
