@@ -32,6 +32,8 @@ TOKEN_BYTES = 18
 """Random bytes in a page token (24 characters): never guessed, never met twice."""
 STORIES_KEPT = 64
 """Games whose walked story (every position's public view) is kept, by version."""
+WALKS = 2
+"""Games whose story is walked at once (each walk replays a whole game in a thread)."""
 POLL = 1.0
 """Seconds between looks at the followed games' versions when nothing rang: the writes of
 another process (a cluster, or a page server of its own) are seen this late at most."""
@@ -116,6 +118,8 @@ class Pages:
         self._desk = desk
         self._drawing = drawing
         self._stories: OrderedDict[tuple[int, int], Story] = OrderedDict()
+        self._walking: dict[tuple[int, int], asyncio.Future[Story]] = {}
+        self._walks = asyncio.Semaphore(WALKS)
         self.follows = Follows(desk.store)
         desk.doorbell.on_notices_stored(self.follows.poke)
 
@@ -166,20 +170,32 @@ class Pages:
             return None
 
     async def _story(self, table: Table) -> Story | None:
-        """The game walked with every position's public view, kept by version."""
+        """The game walked with every position's public view: walked once per version
+        however many ask at once (the walk is shared), at most ``WALKS`` games at a time,
+        and the last ``STORIES_KEPT`` kept."""
         if table.state is None:
             return None
         key = (table.record.id, table.record.version)
         story = self._stories.get(key)
-        if story is None:
+        if story is not None:
+            self._stories.move_to_end(key)
+            return story
+        walking = self._walking.get(key)
+        if walking is None:
+            walking = asyncio.ensure_future(self._walk(table))
+            self._walking[key] = walking
+            walking.add_done_callback(lambda _: self._walking.pop(key, None))
+        return await asyncio.shield(walking)
+
+    async def _walk(self, table: Table) -> Story:
+        async with self._walks:
             actions = await self._desk.store.actions(table.record.id)
             story = await asyncio.to_thread(
                 walk, table.engine, table.record, actions, every_view=True
             )
-            self._stories[key] = story
-            while len(self._stories) > STORIES_KEPT:
-                self._stories.popitem(last=False)
-        self._stories.move_to_end(key)
+        self._stories[(table.record.id, table.record.version)] = story
+        while len(self._stories) > STORIES_KEPT:
+            self._stories.popitem(last=False)
         return story
 
     # -- addresses ----------------------------------------------------------------------

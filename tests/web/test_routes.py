@@ -5,13 +5,16 @@ pages off."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
+from bot.service import web_pages
 from bot.service.host import GameHost
 from bot.service.notices import ChannelPost, StatusUpdate
+from bot.service.story import walk
 from bot.service.text import WebLink, as_text
 from bot.web.app import HEADERS, build_app
 from games import render
@@ -217,3 +220,23 @@ def _links(outcome) -> list[str]:
 
 def _url(part) -> str:
     return part.url if isinstance(part, WebLink) else ""
+
+
+async def test_pages_asked_at_once_walk_the_game_once_per_version(host, monkeypatch):
+    game_id = await open_game(host)
+    await play(host, game_id, 2)
+    token = await token_of(host, game_id)
+    walked = []
+
+    def counted(*args, **kwargs):
+        walked.append(args[1].version)
+        return walk(*args, **kwargs)
+
+    monkeypatch.setattr(web_pages, "walk", counted)
+    pages = await asyncio.gather(*(host.pages.page(token) for _ in range(5)))
+    assert len({p.version for p in pages}) == 1 and len(walked) == 1
+    await host.pages.picture(token, 1)
+    assert len(walked) == 1  # kept
+    await play(host, game_id, 1)
+    await host.pages.page(token)
+    assert len(walked) == 2  # a new version is walked anew
