@@ -48,7 +48,7 @@ HELP = f"""Local table commands (type `name: /command option:value`):
   alice: /leaderboard game:stgeorge | /stats [user:bob]   (ratings of finished games)
 Games: {", ".join(SPECS)}.
 Discord only (no clock runs here): /game settings, pause, resume, resign, draw, undo, replay,
-watch, unwatch, /notify, /away, /server defaults and /server pages.
+watch, unwatch, /notify, /away and /server defaults.
 The arrow keys edit the line and recall earlier ones (kept between sessions). `quit` leaves."""
 
 

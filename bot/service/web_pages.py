@@ -213,7 +213,7 @@ class Pages:
         if record.page is None:
             raise UserError(
                 f"{table.title} has no web page: pages are switched off on this server "
-                "(`/server pages` switches them on)."
+                "(`/server defaults pages:True` switches them on)."
             )
         if not renew:
             return Outcome([Reply(Text.of(f"🌐 {table.title} on the web: ", self._url(record)))])

@@ -80,13 +80,13 @@ async def test_an_admin_switches_the_server_s_pages_off_and_on(simcord_env, worl
     erin = guild.add_member(simcord_env.create_user("erin"), roles=[admins])
     channel, players = await open_two_player_game(world)
     token = linked(status_messages(channel)[0].content)
-    assert "server pages" not in users["bob"].available_commands(channel)
-    off = await erin.slash(channel, "server pages", on=False)
+    assert "server defaults" not in users["bob"].available_commands(channel)
+    off = await erin.slash(channel, "server defaults", pages=False)
     assert "off" in texts([off])[0]
     assert (await fetch(simcord_bot, f"/g/{token}"))[0] == 404
     asked = await players["knights"].slash(channel, "game page")
     assert "switched off" in texts([asked])[0]
-    on = await erin.slash(channel, "server pages", on=True)
+    on = await erin.slash(channel, "server defaults", pages=True)
     assert "on" in texts([on])[0]
     asked = await players["knights"].slash(channel, "game page")
     again = linked(texts([asked])[0])

@@ -34,13 +34,15 @@ class ServerAdmin(
         super().__init__()
 
     @app_commands.command(
-        name="defaults", description="The turn clock and threads for new games on this server"
+        name="defaults",
+        description="The turn clock, threads and web pages of this server's games",
     )
     @app_commands.describe(
         hours="Hours per turn (0: no limit)",
         reminder="Hours before the end to remind the player (0: none)",
         on_timeout="What a timed-out turn does",
         threads="Play each new game in a thread of its own",
+        pages="Web pages for the games (off: every page stops working at once)",
     )
     @app_commands.choices(on_timeout=TIMEOUT_CHOICES)
     # Discord hides the command from members without the permission; a server may still
@@ -53,6 +55,7 @@ class ServerAdmin(
         reminder: app_commands.Range[float, 0, 24 * 60] | None = None,
         on_timeout: str | None = None,
         threads: bool | None = None,
+        pages: bool | None = None,
     ) -> None:
         async def work():
             host = self.bot.host
@@ -63,21 +66,12 @@ class ServerAdmin(
             if threads is not None:
                 more = await host.set_server_threads(guild_id=interaction.guild_id, on=threads)
                 reply = Reply(reply.text + "\n" + more.text, private=False)
+            if pages is not None:
+                more = await host.set_server_pages(guild_id=interaction.guild_id, on=pages)
+                reply = Reply(reply.text + "\n" + more.text, private=False)
             return reply
 
         await answer(interaction, work)
-
-    @app_commands.command(
-        name="pages", description="Switch this server's game pages on the web on or off"
-    )
-    @app_commands.describe(
-        on="On: every game gets a page (a new address); off: every page stops working at once"
-    )
-    @app_commands.checks.has_permissions(manage_guild=True)
-    async def pages(self, interaction: discord.Interaction[DragonBot], on: bool) -> None:
-        guild_id = interaction.guild_id
-        assert guild_id is not None  # the group is for servers only
-        await answer(interaction, lambda: self.bot.host.set_server_pages(guild_id=guild_id, on=on))
 
 
 async def setup(bot: DragonBot) -> None:

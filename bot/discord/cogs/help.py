@@ -26,7 +26,7 @@ GROUPS: list[tuple[str, tuple[str, ...]]] = [
     ("Playing", ("move", "hand", "game status", "game resign", "game draw", "game undo")),
     ("Clock", ("game settings", "game pause", "game resume", "notify")),
     ("Story", ("game history", "game export", "game replay", "game page")),
-    ("Server admin (Manage Server)", ("server defaults", "server pages", "game data")),
+    ("Server admin (Manage Server)", ("server defaults", "game data")),
     ("Learning", ("rules", "help")),
 ]  # fmt: skip
 """Where each command is listed; a command not named here is listed under "More"."""
