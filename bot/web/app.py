@@ -10,7 +10,6 @@ kept), boards come from the host's drawing (its cache, or its picture workers).
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import re
 from importlib import resources
@@ -34,6 +33,8 @@ HEADERS = {
 }
 HEARTBEAT = 20.0
 """Seconds between the comments an idle event stream sends, so proxies keep it open."""
+SHUTDOWN_WAIT = 1.0
+"""Seconds the event streams get to end when the server stops."""
 MAX_STREAMS = 2000
 """Event streams open at once at most; past it, a page is served but not followed live
 (the script tries again later)."""
@@ -46,6 +47,7 @@ STATIC = {
 
 PAGES = web.AppKey("pages", Pages)
 STREAMS = web.AppKey("streams", set[asyncio.Task[object]])
+CLOSING = web.AppKey("closing", asyncio.Event)
 
 
 def build_app(pages: Pages) -> web.Application:
@@ -53,6 +55,7 @@ def build_app(pages: Pages) -> web.Application:
     app = web.Application()
     app[PAGES] = pages
     app[STREAMS] = set()
+    app[CLOSING] = asyncio.Event()
     app.on_response_prepare.append(_secure)
     app.on_shutdown.append(_end_streams)
     app.router.add_get("/g/{token}", _page)
@@ -139,10 +142,11 @@ async def _events(request: web.Request) -> web.StreamResponse:
         while page is not None:
             await _send(response, "page", html.parts(page, sent))
             sent = len(page.positions)
-            page = await _next(pages, page, response)
+            page = await _next(pages, page, response, request.app[CLOSING])
             if page is not None and page.token != token:
                 page = None
-        await _send(response, "gone", {})
+        if not request.app[CLOSING].is_set():
+            await _send(response, "gone", {})
     except ConnectionResetError:
         pass  # the reader went away
     finally:
@@ -150,17 +154,24 @@ async def _events(request: web.Request) -> web.StreamResponse:
     return response
 
 
-async def _next(pages: Pages, page: GamePage, response: web.StreamResponse) -> GamePage | None:
-    """The page once the game has moved on (None: the address no longer finds it),
-    keeping the stream open with a comment while it waits."""
-    while True:
-        moved = pages.follows.moved(page.number, page.version)
-        try:
-            await asyncio.wait_for(moved, HEARTBEAT)
-        except TimeoutError:
+async def _next(
+    pages: Pages, page: GamePage, response: web.StreamResponse, closing: asyncio.Event
+) -> GamePage | None:
+    """The page once the game has moved on (None: the address no longer finds it, or the
+    server is stopping), keeping the stream open with a comment while it waits."""
+    while not closing.is_set():
+        moved = asyncio.ensure_future(pages.follows.moved(page.number, page.version))
+        stopping = asyncio.ensure_future(closing.wait())
+        done, _ = await asyncio.wait(
+            {moved, stopping}, timeout=HEARTBEAT, return_when="FIRST_COMPLETED"
+        )
+        for waiting in (moved, stopping):
+            waiting.cancel()
+        if moved in done:
+            return await pages.page(page.token)
+        if not done:
             await response.write(b": still here\n\n")
-            continue
-        return await pages.page(page.token)
+    return None
 
 
 async def _send(response: web.StreamResponse, event: str, data: object) -> None:
@@ -169,10 +180,9 @@ async def _send(response: web.StreamResponse, event: str, data: object) -> None:
 
 
 async def _end_streams(app: web.Application) -> None:
-    """Close every event stream when the server stops (a browser reconnects later)."""
-    streams = app[STREAMS]
-    tasks = [*streams]
-    for task in tasks:
-        task.cancel()
-    with contextlib.suppress(Exception):
-        await asyncio.gather(*tasks, return_exceptions=True)
+    """End every event stream when the server stops, each properly closed (a browser's
+    EventSource connects again after ``retry``, to this server or the next)."""
+    app[CLOSING].set()
+    tasks = [*app[STREAMS]]
+    if tasks:
+        await asyncio.wait(tasks, timeout=SHUTDOWN_WAIT)

@@ -3,10 +3,18 @@ or as a process of its own (``python -m bot web``)."""
 
 from __future__ import annotations
 
+import logging
+import re
+
 from aiohttp import web
+from aiohttp.abc import AbstractAccessLogger
+from aiohttp.web_request import BaseRequest
 
 from bot.service.web_pages import Pages
 from bot.web.app import build_app
+
+log = logging.getLogger(__name__)
+_TOKEN = re.compile(r"^/g/[^/?]+")
 
 SHUTDOWN = 2.0
 """Seconds a request under way may take to finish when the server stops."""
@@ -16,7 +24,10 @@ class WebServer:
     """The pages' web server on ``host``:``port`` (port 0: any free one, see :attr:`port`)."""
 
     def __init__(self, pages: Pages, host: str, port: int) -> None:
-        self._runner = web.AppRunner(build_app(pages), shutdown_timeout=SHUTDOWN)
+        self._runner = web.AppRunner(
+            build_app(pages), shutdown_timeout=SHUTDOWN, access_log_class=AccessLog,
+            access_log=log,
+        )  # fmt: skip
         self._host = host
         self._port = port
         self.port = port
@@ -31,3 +42,16 @@ class WebServer:
     async def close(self) -> None:
         """Stop listening, end the event streams and close the connections."""
         await self._runner.cleanup()
+
+
+class AccessLog(AbstractAccessLogger):
+    """One line per request, at DEBUG, with the page's token left out: an address is
+    the key to a page, and logs travel further than the pages' readers."""
+
+    def log(self, request: BaseRequest, response: web.StreamResponse, time: float) -> None:
+        path = _TOKEN.sub("/g/…", request.path)
+        self.logger.debug("%s %s %d %.1f ms", request.method, path, response.status, time * 1000)
+
+    @property
+    def enabled(self) -> bool:
+        return self.logger.isEnabledFor(logging.DEBUG)
