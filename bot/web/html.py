@@ -76,11 +76,11 @@ def _board_section(page: GamePage, shown: int) -> str:
 <figcaption id="caption">{_caption(page, shown)}</figcaption>
 </figure>
 <nav class="replay" aria-label="Replay">
-<a class="step" id="first" href="?at=0" aria-label="First position" accesskey="h">⏮</a>
+<a class="step" id="first" href="?at=0" aria-label="First position">«</a>
 <a class="step" id="back" href="?at={max(shown - 1, 0)}" aria-label="Previous position">◀</a>
 <span id="where" aria-live="polite">{shown} / {last}</span>
 <a class="step" id="forward" href="?at={min(shown + 1, last)}" aria-label="Next position">▶</a>
-<a class="step" id="newest" href="?at={last}" aria-label="Newest position">⏭</a>
+<a class="step" id="newest" href="?at={last}" aria-label="Newest position">»</a>
 </nav>
 <p class="keys">Arrow keys ← → step through the game; Home and End jump to its ends.</p>
 </section>"""
