@@ -83,11 +83,24 @@
     show(step);
   });
 
+  // Deadlines are written in UTC by the server; the reader sees their own clock's time.
+  function localTimes() {
+    for (const time of document.querySelectorAll("time[datetime]")) {
+      const at = new Date(time.dateTime);
+      if (!Number.isNaN(at.getTime())) {
+        time.textContent = at.toLocaleString(undefined, {
+          weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit",
+        });
+      }
+    }
+  }
+
   function update(parts) {
     const wasNewest = at === newest();
     document.getElementById("status").innerHTML = parts.status;
     document.getElementById("seats").innerHTML = parts.seats;
     document.getElementById("moves").innerHTML = parts.moves;
+    localTimes();
     positions = positions.slice(0, parts.from).concat(parts.positions);
     body.dataset.latest = String(newest());
     body.dataset.version = String(parts.version);
@@ -107,5 +120,6 @@
         "This address no longer shows the game.";
     });
   }
+  localTimes();
   show(at);
 })();
