@@ -26,6 +26,7 @@ from bot.service.notices import Board, Outcome, Reply
 from bot.service.story import Story, said, seat_name, walk
 from bot.service.tables import STATUS_WORDS, Table, UnreadableGame
 from bot.service.text import Text, WebLink
+from bot.service.watchers import status_update
 from bot.store import GameRecord, Store
 
 TOKEN_BYTES = 18
@@ -220,6 +221,7 @@ class Pages:
         if user_id != record.host_id:
             raise UserError(f"Only the host of {table.title} can give it a new address.")
         await self._desk.store.set_page(record.id, new_token())
+        await self._retell([record])
         table = await self._desk.table(record.id)
         reply = Reply(
             Text.of(
@@ -234,23 +236,37 @@ class Pages:
         address stops working at once, and new games get none)."""
         store = self._desk.store
         await store.set_guild_setting(guild_id, SETTING, "on" if on else "off")
+        games = await store.games(guild_id=guild_id, active_only=False, limit=100_000)
         if not on:
             gone = await store.clear_pages(guild_id)
+            await self._retell(games)
             return Reply(
                 f"🌐 Game pages are off on this server: {_games(gone)} no longer "
                 "shown on the web, and new games get no page.",
                 private=False,
             )
-        games = await store.games(guild_id=guild_id, active_only=False, limit=100_000)
         given = [g for g in games if g.page is None]
         for record in given:
             await store.set_page(record.id, new_token())
+        await self._retell(given)
         served = "" if self._desk.web_url else " (this bot serves pages once `WEB_URL` is set)"
         return Reply(
             f"🌐 Game pages are on on this server{served}: {_games(len(given))} got a new "
             "address, shown with `/game page` and in each status message.",
             private=False,
         )
+
+    async def _retell(self, records: list[GameRecord]) -> None:
+        """Update the status messages of those games still being played, so each shows
+        its page's address as it is now (or none)."""
+        for record in records:
+            if record.status not in ("running", "paused"):
+                continue
+            table = await self._desk.table(record.id)
+            outcome = Outcome([await status_update(self._desk, table)])
+            await self._desk.stored(
+                outcome, self._desk.store.enqueue, record.id, now=self._desk.clock()
+            )
 
     def _url(self, record: GameRecord) -> WebLink:
         url = self._desk.page_url(record)

@@ -69,9 +69,7 @@ async def test_only_the_host_gives_a_game_a_new_address(simcord_env, world, simc
     assert new != old
     assert (await fetch(simcord_bot, f"/g/{old}"))[0] == 404
     assert (await fetch(simcord_bot, f"/g/{new}"))[0] == 200
-    await play_turn(channel, players)
-    await play_turn(channel, players)
-    assert linked(status_messages(channel)[0].content) == new
+    assert linked(status_messages(channel)[0].content) == new  # updated at once
 
 
 async def test_an_admin_switches_the_server_s_pages_off_and_on(simcord_env, world, simcord_bot):
@@ -83,6 +81,7 @@ async def test_an_admin_switches_the_server_s_pages_off_and_on(simcord_env, worl
     assert "server defaults" not in users["bob"].available_commands(channel)
     off = await erin.slash(channel, "server defaults", pages=False)
     assert "off" in texts([off])[0]
+    assert "/g/" not in status_messages(channel)[0].content
     assert (await fetch(simcord_bot, f"/g/{token}"))[0] == 404
     asked = await players["knights"].slash(channel, "game page")
     assert "switched off" in texts([asked])[0]
@@ -91,6 +90,7 @@ async def test_an_admin_switches_the_server_s_pages_off_and_on(simcord_env, worl
     asked = await players["knights"].slash(channel, "game page")
     again = linked(texts([asked])[0])
     assert again != token
+    assert linked(status_messages(channel)[0].content) == again
     assert (await fetch(simcord_bot, f"/g/{again}"))[0] == 200
 
 
