@@ -1,7 +1,8 @@
 """Command line of the benchmarks: ``python -m bench [--games a,b] [--actions N] [--seed S]``;
 with ``--boards N``, the CPU and size of board pictures instead (:mod:`bench.boards`);
 ``python -m bench replay`` for the replay animations (:mod:`bench.replay`);
-``python -m bench posts`` for the bot's posts per turn (:mod:`bench.posts`)."""
+``python -m bench posts`` for the bot's posts per turn (:mod:`bench.posts`);
+``python -m bench pages`` for the game pages on the web (:mod:`bench.pages`)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import argparse
 import asyncio
 import sys
 
-from bench import boards, latency, posts
+from bench import boards, latency, pages, posts
 from bench import replay as replays
 from games import ENGINES
 
@@ -67,6 +68,9 @@ def main(argv: list[str] | None = None) -> None:
         return
     if argv[:1] == ["posts"]:
         posts.main()
+        return
+    if argv[:1] == ["pages"]:
+        pages.main(argv[1:])
         return
     args = parse_args(argv)
     if args.boards > 0:
