@@ -95,14 +95,45 @@ def walk(
     prompt and whether the turn passed after it (a change of who is asked, or the end).
     An entry carries the public view after it where a board was shown then, or after
     every entry with ``every_view`` (a web page's replay steps through each)."""
-    roles = role_keys(engine, record)
-    state = engines.replay.start(engine, roles, record.options, record.seed)
-    start = engine.view(state, None)
-    entries = []
-    # The entries in effect, and the state before each: a takeback returns to one of them.
-    kept: list[engines.replay.Entry] = []
-    befores: list[Any] = []
-    for logged in actions:
+    walker = Walker(engine, record, every_view=every_view)
+    walker.walk_on(actions)
+    return walker.story()
+
+
+class Walker:
+    """A game's story walked as far as its log was read, and walked on from there as the
+    log grows (it only ever grows), so a game followed move by move is replayed once."""
+
+    def __init__(self, engine: Game, record: GameRecord, *, every_view: bool = False) -> None:
+        self._engine = engine
+        self._seed = record.seed
+        self._every_view = every_view
+        roles = role_keys(engine, record)
+        self._state = engines.replay.start(engine, roles, record.options, record.seed)
+        self._start = engine.view(self._state, None)
+        self._entries: list[Entry] = []
+        # The entries in effect, and the state before each: a takeback returns to one.
+        self._kept: list[engines.replay.Entry] = []
+        self._befores: list[Any] = []
+        self.walked = -1
+        """The sequence number of the last action walked (-1: none yet)."""
+
+    def walk_on(self, actions: list[ActionRecord]) -> None:
+        """Walk the actions of ``actions`` after those walked already, in order."""
+        for logged in actions:
+            if logged.seq > self.walked:
+                self._walk(logged)
+                self.walked = logged.seq
+
+    def story(self) -> Story:
+        """The story as far as it was walked."""
+        engine, state = self._engine, self._state
+        over = engine.result(state) is not None
+        entries = tuple(self._entries)
+        return Story(self._start, entries, state, engine.turn(state), over, engine.turn_name)
+
+    def _walk(self, logged: ActionRecord) -> None:
+        engine, state = self._engine, self._state
         before = engine.prompts(state)
         turn = engine.turn(state)
         # A marker (a timeout, a resignation) is public even when it ends a secret prompt:
@@ -110,27 +141,26 @@ def walk(
         marker = logged.action.startswith("!")
         secret = not marker and any(p.secret and p.seat == logged.seat for p in before)
         if logged.action == engines.replay.TAKEBACK:
-            undone = engines.replay.last_action(kept, logged.seat)
+            undone = engines.replay.last_action(self._kept, logged.seat)
             if undone is not None:
-                state = befores[undone]
-                del kept[undone:], befores[undone:]
+                state = self._befores[undone]
+                del self._kept[undone:], self._befores[undone:]
         else:
-            kept.append((logged.seq, logged.seat, logged.action))
-            befores.append(state)
-            state = _step(engine, state, record.seed, logged)
+            self._kept.append((logged.seq, logged.seat, logged.action))
+            self._befores.append(state)
+            state = _step(engine, state, self._seed, logged)
+        self._state = state
         public = [e for e in logged.events if e.get("seat") is None]
         passed = _passed(engine, before, state, logged)
         # A board is shown at each change of who plays and of the turn's number, and when
         # an event asks for one.
-        shown = passed or engine.turn(state) != turn
-        shown = shown or every_view or any(e.get("data", {}).get("picture") for e in public)
-        entries.append(Entry(
+        shown = passed or engine.turn(state) != turn or self._every_view
+        shown = shown or any(e.get("data", {}).get("picture") for e in public)
+        self._entries.append(Entry(
             logged.seq, logged.seat, logged.action, secret,
             tuple(str(e.get("text", "")) for e in public), turn, passed,
             engine.view(state, None) if shown else None,
         ))  # fmt: skip
-    over = engine.result(state) is not None
-    return Story(start, tuple(entries), state, engine.turn(state), over, engine.turn_name)
 
 
 def _step(engine: Game, state: Any, seed: int, logged: ActionRecord) -> Any:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import io
 import random
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pytest
 from PIL import Image
@@ -21,7 +21,7 @@ from bot.service import record as records
 from bot.service.errors import UserError
 from bot.service.host import GameHost
 from bot.service.notices import ChannelPost
-from bot.service.story import MARKERS, SECRET
+from bot.service.story import MARKERS, SECRET, Walker, walk
 from games import render
 from render.replay import animate, spread
 from tests.bot import leak_checks
@@ -377,3 +377,25 @@ async def test_finished_games_are_listed_and_offered(host):
     offered = await host.story_choices(guild_id=GUILD)
     assert offered == [(game_id, f"#{game_id} Toy Game (finished)")]
     assert await host.game_choices(guild_id=GUILD) == []
+
+
+async def test_a_story_walked_on_in_steps_is_the_story_walked_at_once():
+    """A game followed move by move (a web page) is walked on from where it was: the same
+    entries, boards and end as one walk of the whole log, a takeback included."""
+    store = await STORES.new()
+    host, game_id = await real_game(store, "stgeorge")
+    await play_randomly(host, game_id, random.Random(4), 12)
+    record = await host.store.get_game(game_id)
+    actions = await host.store.actions(game_id)
+    takeback = replace(actions[5], seq=actions[-1].seq + 1, action="!takeback", events=[])
+    actions = [*actions, takeback]
+    engine = (await host.table(game_id)).engine
+    whole = walk(engine, record, actions, every_view=True)
+    walker = Walker(engine, record, every_view=True)
+    for end in (0, 1, 2, 5, 9, len(actions) - 1, len(actions)):
+        walker.walk_on(actions[:end])  # the whole log as read each time, as a page does
+        assert walker.story().entries == whole.entries[:end]
+    stepped = walker.story()
+    assert stepped.entries == whole.entries
+    assert engine.view(stepped.final, None) == engine.view(whole.final, None)
+    assert stepped.turns == whole.turns and stepped.entries[-1].action == "!takeback"
