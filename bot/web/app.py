@@ -43,6 +43,7 @@ TOKEN = re.compile(r"[A-Za-z0-9_-]{8,64}")
 STATIC = {
     "page.js": "text/javascript",
     "page.css": "text/css",
+    "icon.svg": "image/svg+xml",
 }
 
 PAGES = web.AppKey("pages", Pages)
@@ -110,7 +111,8 @@ async def _static(request: web.Request) -> web.StreamResponse:
     if kind is None:
         return _not_found()
     body = resources.files("bot.web").joinpath("static", name).read_bytes()
-    response = web.Response(body=body, content_type=kind, charset="utf-8")
+    charset = "utf-8" if kind.startswith("text/") else None
+    response = web.Response(body=body, content_type=kind, charset=charset)
     response.headers["Cache-Control"] = "public, max-age=3600"
     return response
 

@@ -40,6 +40,7 @@ def page_html(page: GamePage, at: int | None = None) -> str:
 <meta name="referrer" content="no-referrer">
 <title>{title}</title>
 <link rel="stylesheet" href="{STATIC}/page.css">
+<link rel="icon" href="{STATIC}/icon.svg" type="image/svg+xml">
 <script src="{STATIC}/page.js" defer></script>
 </head>
 <body data-token="{html.escape(page.token)}" data-latest="{page.latest}" data-at="{shown}">
@@ -184,6 +185,7 @@ def _json_script(value: Any) -> str:
 
 
 NOT_FOUND = """<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Not found</title></head>
+<html lang="en"><head><meta charset="utf-8"><title>Not found</title>
+<link rel="icon" href="/static/icon.svg" type="image/svg+xml"></head>
 <body><h1>Not found</h1><p>There is no page at this address.</p></body></html>
 """

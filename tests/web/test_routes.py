@@ -207,6 +207,8 @@ async def test_the_page_script_and_style_are_served_and_nothing_else(client):
     assert "EventSource" in await script.text()
     style = await client.get("/static/page.css")
     assert style.status == 200 and style.content_type == "text/css"
+    icon = await client.get("/static/icon.svg")
+    assert icon.status == 200 and icon.content_type == "image/svg+xml"
     assert (await client.get("/static/../app.py")).status == 404
 
 
