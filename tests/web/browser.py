@@ -138,10 +138,8 @@ class Tab:
         refused script or style, a failed load)."""
 
     def _console(self, message: Any) -> None:
-        url = message.location.get("url", "")
-        # a browser asks every site for an icon the page does not name; its 404 is no fault
-        if message.type == "error" and not url.endswith("/favicon.ico"):
-            self.errors.append(f"console: {message.text} ({url})")
+        if message.type == "error":
+            self.errors.append(f"console: {message.text} ({message.location.get('url', '')})")
 
     async def _on_page(self, work: Callable[[Any], Awaitable[T]]) -> T:
         async def run() -> T:
