@@ -154,6 +154,7 @@ async def _serve_pages(settings: Settings) -> None:
     """The pages' server on its own: boards drawn by picture workers, as in the bot."""
     from bot.service.host import GameHost
     from bot.service.pictures import Pictures
+    from bot.service.web_pages import POLL_ALONE
     from bot.store import open_store
     from bot.web.server import WebServer
     from games import render
@@ -170,6 +171,7 @@ async def _serve_pages(settings: Settings) -> None:
     )  # fmt: skip
     if pictures is not None:
         pictures.start()
+    host.pages.follows.poll = POLL_ALONE  # no write of the bot's rings here
     server = WebServer(host.pages, settings.web_host, settings.web_port or 0)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()

@@ -123,6 +123,7 @@ class DragonBot(commands.Bot):
             self.scheduler.poke()
         elif kind == "outbox":
             self.outbox.poke()
+        self.host.pages.follows.poke()  # a page following the game sees it at once
 
     async def _sync_commands(self) -> None:
         if self.settings.sync_guild:

@@ -35,9 +35,13 @@ STORIES_KEPT = 64
 """Games whose walked story (every position's public view) is kept, by version."""
 WALKS = 2
 """Games whose story is walked at once (each walk replays a whole game in a thread)."""
-POLL = 1.0
-"""Seconds between looks at the followed games' versions when nothing rang: the writes of
-another process (a cluster, or a page server of its own) are seen this late at most."""
+POLL = 15.0
+"""Seconds between looks at the followed games' versions when nothing rang, in the bot's
+own process: its writes ring the doorbell, and a cluster's other processes wake it
+(``Follows.poke``); this only catches a write that rang nothing."""
+POLL_ALONE = 1.0
+"""The same for pages served by a process of their own (``python -m bot web``), which no
+write rings: another process's moves are seen this late at most."""
 SETTING = "pages"
 """The server setting that switches its pages off (``"off"``) or on (anything else)."""
 
@@ -280,12 +284,12 @@ def _games(count: int) -> str:
 
 class Follows:
     """Which followed games moved on, from one read of all their versions at a time: a
-    ring of the doorbell (a write of this process) looks at once, else every ``POLL``
-    seconds (a write of another process)."""
+    poke (a write of this process, or a cluster's wake-up) looks at once, else every
+    ``poll`` seconds."""
 
     def __init__(self, store: Store, poll: float = POLL) -> None:
         self._store = store
-        self._poll = poll
+        self.poll = poll
         self._waiting: dict[int, dict[asyncio.Future[int], int]] = {}
         self._rung = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
@@ -316,7 +320,7 @@ class Follows:
     async def _watch(self) -> None:
         while self._waiting:
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._rung.wait(), self._poll)
+                await asyncio.wait_for(self._rung.wait(), self.poll)
             self._rung.clear()
             ids = list(self._waiting)
             if not ids:
