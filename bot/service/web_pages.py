@@ -23,16 +23,20 @@ from bot.service.desk import Desk
 from bot.service.drawing import Drawing
 from bot.service.errors import UserError
 from bot.service.notices import Board, Outcome, Reply
-from bot.service.story import Story, said, seat_name, walk
+from bot.service.story import Story, Walker, said, seat_name
 from bot.service.tables import STATUS_WORDS, Table, UnreadableGame
 from bot.service.text import Text, WebLink
 from bot.service.watchers import status_update
-from bot.store import GameRecord, Store
+from bot.store import ActionRecord, GameRecord, Store
+from engines.base import Game
 
 TOKEN_BYTES = 18
 """Random bytes in a page token (24 characters): never guessed, never met twice."""
 STORIES_KEPT = 64
-"""Games whose walked story (every position's public view) is kept, by version."""
+"""Stories (a game's every position's public view, as of one version) kept; successive
+versions of a game share their entries."""
+WALKERS_KEPT = 64
+"""Games whose walk is kept where it stopped, to walk on when the game moves on."""
 WALKS = 2
 """Games whose story is walked at once (each walk replays a whole game in a thread)."""
 POLL = 15.0
@@ -123,7 +127,8 @@ class Pages:
         self._desk = desk
         self._drawing = drawing
         self._stories: OrderedDict[tuple[int, int], Story] = OrderedDict()
-        self._walking: dict[tuple[int, int], asyncio.Future[Story]] = {}
+        self._walking: dict[int, asyncio.Future[None]] = {}
+        self._walkers: OrderedDict[int, Walker] = OrderedDict()
         self._walks = asyncio.Semaphore(WALKS)
         self.follows = Follows(desk.store)
         desk.doorbell.on_notices_stored(self.follows.poke)
@@ -175,33 +180,37 @@ class Pages:
             return None
 
     async def _story(self, table: Table) -> Story | None:
-        """The game walked with every position's public view: walked once per version
-        however many ask at once (the walk is shared), at most ``WALKS`` games at a time,
-        and the last ``STORIES_KEPT`` kept."""
+        """The game walked with every position's public view, as of the table's version:
+        walked on from where its last walk stopped (a game followed move by move is
+        replayed once), one walk of a game at a time however many ask, at most ``WALKS``
+        games at a time, the last ``STORIES_KEPT`` stories kept."""
         if table.state is None:
             return None
-        key = (table.record.id, table.record.version)
-        story = self._stories.get(key)
-        if story is not None:
-            self._stories.move_to_end(key)
-            return story
-        walking = self._walking.get(key)
-        if walking is None:
-            walking = asyncio.ensure_future(self._walk(table))
-            self._walking[key] = walking
-            walking.add_done_callback(lambda _: self._walking.pop(key, None))
-        return await asyncio.shield(walking)
+        game_id = table.record.id
+        key = (game_id, table.record.version)
+        while (story := self._stories.get(key)) is None:
+            walking = self._walking.get(game_id)
+            if walking is None:
+                walking = asyncio.ensure_future(self._walk(table))
+                self._walking[game_id] = walking
+                walking.add_done_callback(lambda _: self._walking.pop(game_id, None))
+            # (a walk of an older version is waited for, then this version is walked on)
+            await asyncio.shield(walking)
+        self._stories.move_to_end(key)
+        return story
 
-    async def _walk(self, table: Table) -> Story:
+    async def _walk(self, table: Table) -> None:
+        record = table.record
         async with self._walks:
-            actions = await self._desk.store.actions(table.record.id)
-            story = await asyncio.to_thread(
-                walk, table.engine, table.record, actions, every_view=True
-            )
-        self._stories[(table.record.id, table.record.version)] = story
+            actions = await self._desk.store.actions(record.id)
+            kept = self._walkers.pop(record.id, None)
+            walker, story = await asyncio.to_thread(_walked_on, kept, table.engine, record, actions)
+        self._walkers[record.id] = walker
+        while len(self._walkers) > WALKERS_KEPT:
+            self._walkers.popitem(last=False)
+        self._stories[(record.id, record.version)] = story
         while len(self._stories) > STORIES_KEPT:
             self._stories.popitem(last=False)
-        return story
 
     # -- addresses ----------------------------------------------------------------------
 
@@ -331,6 +340,16 @@ class Follows:
                 for future, seen in list(self._waiting.get(game_id, {}).items()):
                     if now != seen and not future.done():
                         future.set_result(now)
+
+
+def _walked_on(
+    walker: Walker | None, engine: Game, record: GameRecord, actions: list[ActionRecord]
+) -> tuple[Walker, Story]:
+    """``walker`` (a new one when None) walked on through ``actions``, and its story."""
+    if walker is None:
+        walker = Walker(engine, record, every_view=True)
+    walker.walk_on(actions)
+    return walker, walker.story()
 
 
 def _page_of(table: Table, story: Story | None) -> GamePage:

@@ -14,7 +14,7 @@ from aiohttp.test_utils import TestClient, TestServer
 from bot.service import web_pages
 from bot.service.host import GameHost
 from bot.service.notices import ChannelPost, StatusUpdate
-from bot.service.story import walk
+from bot.service.story import Walker
 from bot.service.text import WebLink, as_text
 from bot.web.app import HEADERS, build_app
 from games import render
@@ -224,21 +224,30 @@ def _url(part) -> str:
     return part.url if isinstance(part, WebLink) else ""
 
 
-async def test_pages_asked_at_once_walk_the_game_once_per_version(host, monkeypatch):
+async def test_pages_asked_at_once_walk_the_game_once_and_walk_on_as_it_moves(host, monkeypatch):
     game_id = await open_game(host)
     await play(host, game_id, 2)
     token = await token_of(host, game_id)
-    walked = []
+    walks, started = [], []
+    real_walked_on = web_pages._walked_on
 
-    def counted(*args, **kwargs):
-        walked.append(args[1].version)
-        return walk(*args, **kwargs)
+    class Counted(Walker):
+        def __init__(self, *args, **kwargs):
+            started.append(1)
+            super().__init__(*args, **kwargs)
 
-    monkeypatch.setattr(web_pages, "walk", counted)
+    def counted(walker, engine, record, actions):
+        walks.append(record.version)
+        return real_walked_on(walker, engine, record, actions)
+
+    monkeypatch.setattr(web_pages, "Walker", Counted)
+    monkeypatch.setattr(web_pages, "_walked_on", counted)
     pages = await asyncio.gather(*(host.pages.page(token) for _ in range(5)))
-    assert len({p.version for p in pages}) == 1 and len(walked) == 1
+    assert len({p.version for p in pages}) == 1 and len(walks) == 1
     await host.pages.picture(token, 1)
-    assert len(walked) == 1  # kept
-    await play(host, game_id, 1)
-    await host.pages.page(token)
-    assert len(walked) == 2  # a new version is walked anew
+    assert len(walks) == 1  # kept
+    await play(host, game_id, 3)
+    moved = await host.pages.page(token)
+    assert len(walks) == 2 and len(started) == 1  # walked on from where it stopped
+    fresh = web_pages.Pages(host.desk, host.drawing)
+    assert await fresh.page(token) == moved  # the same as one walk of the whole log
