@@ -89,6 +89,7 @@ async def _page(request: web.Request) -> web.StreamResponse:
     shown = int(at) if at.isdigit() else None
     response = web.Response(text=html.page_html(page, shown), content_type="text/html")
     response.headers["Cache-Control"] = "no-store"
+    response.enable_compression()  # a long game's page is mostly its moves: text
     return response
 
 
@@ -114,6 +115,7 @@ async def _static(request: web.Request) -> web.StreamResponse:
     charset = "utf-8" if kind.startswith("text/") else None
     response = web.Response(body=body, content_type=kind, charset=charset)
     response.headers["Cache-Control"] = "public, max-age=3600"
+    response.enable_compression()
     return response
 
 

@@ -135,17 +135,25 @@ def seats_html(page: GamePage) -> str:
 
 def moves_html(page: GamePage, shown: int) -> str:
     """The moves by turn, each a link to the position it led to."""
-    if not page.moves:
-        return '<p class="empty">No moves yet.</p>'
+    empty = "" if page.moves else '<p class="empty">No moves yet.</p>'
+    return f'{empty}<ol class="turns" id="turns">{turn_blocks(page, shown)}</ol>'
+
+
+def turn_blocks(page: GamePage, shown: int, from_turn: int = 1) -> str:
+    """The list items of the turns from ``from_turn`` on, in the order they began (which
+    is the order of their numbers: a takeback only adds to a turn already listed)."""
     by_turn: dict[int, list[Move]] = {}
     for move in page.moves:
         by_turn.setdefault(move.turn, []).append(move)
+    word = html.escape(page.turn_word.capitalize())
     blocks = []
     for turn, moves in by_turn.items():
-        items = "".join(_move_item(m, shown) for m in moves)
-        word = html.escape(page.turn_word.capitalize())
-        blocks.append(f'<li><h3>{word} {turn}</h3><ol class="turn">{items}</ol></li>')
-    return f'<ol class="turns">{"".join(blocks)}</ol>'
+        if turn >= from_turn:
+            items = "".join(_move_item(m, shown) for m in moves)
+            blocks.append(
+                f'<li data-turn="{turn}"><h3>{word} {turn}</h3><ol class="turn">{items}</ol></li>'
+            )
+    return "".join(blocks)
 
 
 def _move_item(move: Move, shown: int) -> str:
@@ -166,15 +174,20 @@ def positions(page: GamePage, since: int = 0) -> list[dict[str, Any]]:
 
 
 def parts(page: GamePage, since: int) -> dict[str, Any]:
-    """What a live update sends: the version, the parts of the page written anew, and the
-    positions from ``since`` on (a game's log only grows, so earlier ones never change)."""
+    """What a live update sends to a page that has the positions before ``since``: the
+    version, the status and seats written anew, the positions from ``since`` on (a game's
+    log only grows, so earlier ones never change), and the turns of the move list from
+    the first that gained a move (``moves_from``; None when none did)."""
+    new = page.moves[max(since - 1, 0) :]
+    first = min((m.turn for m in new), default=None)
     return {
         "version": page.version,
         "status": status_html(page),
         "seats": seats_html(page),
-        "moves": moves_html(page, page.latest),
         "from": since,
         "positions": positions(page, since),
+        "moves_from": first,
+        "moves": turn_blocks(page, page.latest, first) if first is not None else "",
     }
 
 

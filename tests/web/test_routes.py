@@ -79,6 +79,7 @@ async def test_a_page_shows_the_board_seats_moves_and_who_is_to_act(host, client
     moves = page.split('<div id="moves">')[1].split("</div>")[0]
     assert moves.count("data-at=") == 3  # one link per move, each to its position
     assert f'src="/g/{token}/board/3.png"' in page  # the newest position is shown
+    assert response.headers["Content-Encoding"] in ("gzip", "deflate")
     assert 'alt="St. George and the Dragon board: ' in page
     assert "Newest position" in page
 

@@ -99,7 +99,16 @@
     const wasNewest = at === newest();
     document.getElementById("status").innerHTML = parts.status;
     document.getElementById("seats").innerHTML = parts.seats;
-    document.getElementById("moves").innerHTML = parts.moves;
+    if (parts.moves_from !== null) {
+      // The turns from the first that gained a move are written anew; earlier ones stay.
+      const turns = document.getElementById("turns");
+      for (const turn of [...turns.querySelectorAll(":scope > li[data-turn]")]) {
+        if (Number(turn.dataset.turn) >= parts.moves_from) turn.remove();
+      }
+      turns.insertAdjacentHTML("beforeend", parts.moves); // written and escaped by the server
+      const empty = document.querySelector("#moves .empty");
+      if (empty) empty.remove();
+    }
     localTimes();
     positions = positions.slice(0, parts.from).concat(parts.positions);
     body.dataset.latest = String(newest());
