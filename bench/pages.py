@@ -532,7 +532,8 @@ async def measure(bench: Bench, opened: float) -> None:
         f"({long['positions']} positions)"
     )
     print(head)
-    cold = f"page, cold (TTFB; {len(long['page_cold'])}, each after a move)"
+    # The first is walked from the start; each later one walks on from where it stopped.
+    cold = f"page after a move (TTFB; {len(long['page_cold'])}, one each)"
     print(f"   {cold:<47} {spread(long['page_cold'])}")
     print(f"   {'next board forward, cold (drawn)':<47} {spread(long['forward'])}")
     kept = f"back, warm (the newest {long['kept']} kept)"
