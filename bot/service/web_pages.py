@@ -14,7 +14,6 @@ import asyncio
 import contextlib
 import secrets
 from collections import OrderedDict
-from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -33,8 +32,8 @@ from engines.base import Game
 TOKEN_BYTES = 18
 """Random bytes in a page token (24 characters): never guessed, never met twice."""
 STORIES_KEPT = 64
-"""Stories (a game's every position's public view, as of one version) kept; successive
-versions of a game share their entries."""
+"""Stories (a game's every position's public view, as of one version) kept, and as many
+pages; successive versions of a game share their entries."""
 WALKERS_KEPT = 64
 """Games whose walk is kept where it stopped, to walk on when the game moves on."""
 WALKS = 2
@@ -127,6 +126,7 @@ class Pages:
         self._desk = desk
         self._drawing = drawing
         self._stories: OrderedDict[tuple[int, int], Story] = OrderedDict()
+        self._pages: OrderedDict[tuple[int, int], GamePage] = OrderedDict()
         self._walking: dict[int, asyncio.Future[None]] = {}
         self._walkers: OrderedDict[int, Walker] = OrderedDict()
         self._walks = asyncio.Semaphore(WALKS)
@@ -141,8 +141,15 @@ class Pages:
         table = await self._table(token)
         if table is None:
             return None
-        story = await self._story(table)
-        return _page_of(table, story)
+        key = (table.record.id, table.record.version)
+        page = self._pages.get(key)
+        if page is None or page.token != token:
+            page = _page_of(table, await self._story(table))
+            self._pages[key] = page
+            while len(self._pages) > STORIES_KEPT:
+                self._pages.popitem(last=False)
+        self._pages.move_to_end(key)
+        return page
 
     async def picture(self, token: str, index: int) -> bytes | None:
         """The PNG of position ``index`` of the game's replay (0: the start); None when
@@ -157,15 +164,6 @@ class Pages:
         if view is None:
             return None
         return await self._drawing.draw(Board(table.engine.slug, view, table.record.data))
-
-    async def follow(self, token: str) -> AsyncIterator[GamePage]:
-        """The page now, then again each time the game moves on, for as long as the caller
-        reads; ends when the token no longer finds the game."""
-        page = await self.page(token)
-        while page is not None:
-            yield page
-            await self.follows.moved(page.number, page.version)
-            page = await self.page(token)
 
     async def _table(self, token: str) -> Table | None:
         try:
