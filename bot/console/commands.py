@@ -24,7 +24,7 @@ class Line:
 COMMANDS = {
     "game new", "game join", "game addbot", "game leave", "game start", "game status",
     "game cancel", "game list", "game mine", "game history", "game export", "move", "hand",
-    "rules", "help", "leaderboard", "stats", "game page",
+    "rules", "help", "leaderboard", "stats", "game page", "game note",
 }  # fmt: skip
 
 DISCORD_ONLY = {
@@ -37,7 +37,19 @@ DISCORD_ONLY = {
 watching by DM and time away."""
 
 OPTION_NAMES = frozenset(
-    {"game", "players", "role", "options", "level", "page", "show", "user", "action"}
+    {
+        "game",
+        "players",
+        "role",
+        "options",
+        "level",
+        "page",
+        "show",
+        "user",
+        "action",
+        "text",
+        "clear",
+    }
 )
 """The options the table's commands take: a word starting with one of them (and a colon)
 starts that option; any other word goes on with the value before it."""

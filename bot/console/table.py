@@ -41,6 +41,7 @@ HELP = f"""Local table commands (type `name: /command option:value`):
   alice: /game start | /game status | /game cancel | /game leave | /game list | /game mine
   alice: /game history [page:2] | /game export   (the moves by turn; the record as a file)
   alice: /game page            (the game's page on the web, when WEB_PORT is set)
+  alice: /game note text:"..."  (your private note on the game; clear:yes removes it)
   alice: /move action:roll     (or just `alice: roll`)
   alice: lair ruby game:2      (with several games here, name one: `game:` after the move)
   alice: /hand                 (your private choices again)
@@ -256,12 +257,17 @@ class LocalTable:
                 return Outcome([await host.mine(**where)])
             case "game page":
                 return await host.page_address(**game)
+            case "game note":
+                clear = o.get("clear", "").lower() in ("yes", "true", "1")
+                return Outcome([await host.note(**game, text=o.get("text"), clear=clear)])
             case "hand":
                 private = await host.private_text(**game)
+                note = await host.notes.kept(**game)
+                lines = [private] if private else []
+                lines += [f"📝 Your note: {note}"] if note else []
                 controls = tuple(await host.controls_for(**game))
-                return Outcome(
-                    [Reply(private or "Nothing private for you now.", controls=controls)]
-                )
+                shown = "\n".join(lines) or "Nothing private for you now."
+                return Outcome([Reply(shown, controls=controls)])
             case _:
                 action = o.get("action", "").strip()
                 if not action:

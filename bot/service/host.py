@@ -30,6 +30,7 @@ from bot.service.endings import Endings
 from bot.service.gathering import Gathering
 from bot.service.listings import Listings
 from bot.service.lobby import Lobby
+from bot.service.notes import Notes
 from bot.service.server_data import ServerData
 from bot.service.standings import Standings
 from bot.service.story import StoryTeller
@@ -94,6 +95,7 @@ class GameHost:
         self.away = Away(self.desk, self.watchers)
         self.standings = Standings(store)
         self.pages = Pages(self.desk, self.drawing)
+        self.notes = Notes(self.desk)
 
         # Finding games, and what frontends remember.
         self.table = self.desk.table
@@ -133,6 +135,8 @@ class GameHost:
         self.press_start = self.gathering.press_start
         self.invite = self.gathering.invite
         self.rematch = self.gathering.rematch
+        # Private notes.
+        self.note = self.notes.note
         # Web pages.
         self.page_address = self.pages.address
         self.set_server_pages = self.pages.switch

@@ -81,6 +81,7 @@ class Turns:
             records = await self._desk.store.games(guild_id=guild_id, user_id=user_id)
         lines: list[str] = []
         controls: list[Controls] = []
+        notes = await self._desk.store.notes(user_id, [r.id for r in records])
         for record in records:
             if record.status != "running":
                 continue
@@ -90,10 +91,12 @@ class Turns:
                 continue  # a game that cannot be read has nothing to show
             private = private_of(table, user_id)
             pending = [c for c in self.controls_of(table, user_id) if c.prompt.secret]
-            if private or pending:
+            note = notes.get(record.id)
+            if private or pending or note:
                 lines.append(f"**{table.title}**")
                 lines += [private] if private else []
                 lines += [f"Waiting for you: {c.prompt.text}" for c in pending]
+                lines += [f"📝 Your note: {note}"] if note else []
                 controls += pending
         if not lines:
             raise UserError("Nothing private is waiting for you in this server's games.")

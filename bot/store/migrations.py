@@ -208,4 +208,15 @@ MIGRATIONS: list[str] = [
     UPDATE games SET page = lower(hex(randomblob(18)));
     CREATE UNIQUE INDEX games_by_page ON games (page) WHERE page IS NOT NULL;
     """,
+    # 16: a player's private note on a game, seen by its author only.
+    """
+    CREATE TABLE notes (
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        user_id INTEGER NOT NULL,
+        text TEXT NOT NULL,
+        updated_at REAL NOT NULL,
+        PRIMARY KEY (game_id, user_id)
+    );
+    CREATE INDEX notes_by_user ON notes (user_id);
+    """,
 ]

@@ -213,4 +213,15 @@ MIGRATIONS: list[str] = [
     UPDATE games SET page = replace(gen_random_uuid()::text, '-', '');
     CREATE UNIQUE INDEX games_by_page ON games (page) WHERE page IS NOT NULL;
     """,
+    # 16: a player's private note on a game, seen by its author only.
+    """
+    CREATE TABLE notes (
+        game_id bigint NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        user_id bigint NOT NULL,
+        text text NOT NULL,
+        updated_at double precision NOT NULL,
+        PRIMARY KEY (game_id, user_id)
+    );
+    CREATE INDEX notes_by_user ON notes (user_id);
+    """,
 ]

@@ -427,6 +427,19 @@ class Store(Protocol):
         statement (a page following games asks it often)."""
         ...
 
+    # -- private notes -----------------------------------------------------------------
+
+    async def notes(self, user_id: int, game_ids: Sequence[int]) -> dict[int, str]:
+        """``user_id``'s note on each game of ``game_ids`` that has one, by game; another
+        user's notes are never read here."""
+        ...
+
+    async def set_note(self, game_id: int, user_id: int, text: str | None, *, now: float) -> bool:
+        """Keep ``text`` as ``user_id``'s note on the game, replacing theirs (None or "":
+        remove it). A pointer: the game's version does not change. False when there is no
+        such game (nothing written)."""
+        ...
+
     # -- wake-ups ----------------------------------------------------------------------
 
     async def subscribe(self, callback: Callable[[str], None]) -> None:

@@ -16,6 +16,7 @@ from discord.ext import commands
 from bot.discord import autocomplete as ac
 from bot.discord import data_files
 from bot.discord.replies import answer, asked, give_file
+from bot.service.notes import NOTE_CHARS
 
 if TYPE_CHECKING:
     from bot.discord.client import DragonBot
@@ -216,6 +217,27 @@ class Game(commands.GroupCog, group_name="game", group_description="Play dragon 
             lambda: self.bot.host.page_address(
                 **asked(interaction), game_id=game, renew=new_address
             ),
+        )
+
+    @app_commands.command(
+        name="note", description="Your private note on a game: only you ever see it"
+    )
+    @app_commands.describe(
+        text="The note to keep (replaces yours); leave out to see it",
+        clear="Remove your note",
+        game="Game number (default: the one in this channel)",
+    )
+    @app_commands.autocomplete(game=ac.games_here)
+    async def note(
+        self,
+        interaction: discord.Interaction[DragonBot],
+        text: app_commands.Range[str, 1, NOTE_CHARS] | None = None,
+        clear: bool = False,
+        game: int | None = None,
+    ) -> None:
+        await answer(
+            interaction,
+            lambda: self.bot.host.note(**asked(interaction), game_id=game, text=text, clear=clear),
         )
 
     @app_commands.command(name="settings", description="Change a game's turn clock (host)")

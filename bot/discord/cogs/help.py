@@ -23,7 +23,9 @@ GROUPS: list[tuple[str, tuple[str, ...]]] = [
         "game new", "game join", "game addbot", "game leave", "game start", "game cancel",
         "game list", "game mine",
     )),
-    ("Playing", ("move", "hand", "game status", "game resign", "game draw", "game undo")),
+    ("Playing", (
+        "move", "hand", "game note", "game status", "game resign", "game draw", "game undo",
+    )),
     ("Clock", ("game settings", "game pause", "game resume", "notify")),
     ("Story", ("game history", "game export", "game replay", "game page")),
     ("Server admin (Manage Server)", ("server defaults", "game data")),

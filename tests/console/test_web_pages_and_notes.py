@@ -44,3 +44,24 @@ async def test_without_a_port_the_table_serves_no_pages_and_says_so():
         await table.close()
     assert "serves no web pages" in out.getvalue()
     assert "/g/" not in out.getvalue()
+
+
+async def test_a_note_at_the_table_is_told_to_its_author_and_shown_with_hand():
+    out = io.StringIO()
+    table = await LocalTable.open(seed=3, out=out)
+    try:
+        refused = await table.run_lines([
+            *LINES[:3],
+            'alice: /game note text:"watch the Dragon"',
+            "alice: /hand",
+            "bob: /game note",
+            "alice: /game note clear:yes",
+        ])  # fmt: skip
+    finally:
+        await table.close()
+    shown = out.getvalue()
+    assert not refused, refused
+    assert "Kept your note on St. George and the Dragon #1" in shown
+    assert "📝 Your note: watch the Dragon" in shown
+    assert "You have no note on St. George and the Dragon #1" in shown
+    assert "Your note on St. George and the Dragon #1 is gone" in shown
