@@ -24,7 +24,7 @@ class Line:
 COMMANDS = {
     "game new", "game join", "game addbot", "game leave", "game start", "game status",
     "game cancel", "game list", "game mine", "game history", "game export", "move", "hand",
-    "rules", "help", "leaderboard", "stats", "game page", "game note",
+    "rules", "help", "leaderboard", "stats", "game page", "game note", "games",
 }  # fmt: skip
 
 DISCORD_ONLY = {

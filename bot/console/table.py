@@ -45,6 +45,7 @@ HELP = f"""Local table commands (type `name: /command option:value`):
   alice: /move action:roll     (or just `alice: roll`)
   alice: lair ruby game:2      (with several games here, name one: `game:` after the move)
   alice: /hand                 (your private choices again)
+  alice: /games                (your games, those where it is your turn first)
   alice: /rules game:stgeorge
   alice: /leaderboard game:stgeorge | /stats [user:bob]   (ratings of finished games)
 Games: {", ".join(SPECS)}.
@@ -255,6 +256,11 @@ class LocalTable:
                 return Outcome([self._save(await host.export_record(**game))])
             case "game mine":
                 return Outcome([await host.mine(**where)])
+            case "games":
+                inbox = host.games_inbox(
+                    user_id=user, visible={GUILD: "this table"}, offer_next=False
+                )
+                return Outcome([await inbox])
             case "game page":
                 return await host.page_address(**game)
             case "game note":

@@ -45,6 +45,7 @@ COGS = (
     "bot.discord.cogs.admin",
     "bot.discord.cogs.ratings",
     "bot.discord.cogs.presence",
+    "bot.discord.cogs.inbox",
 )
 
 

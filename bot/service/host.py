@@ -28,6 +28,7 @@ from bot.service.doorbell import Doorbell
 from bot.service.drawing import Animator, Drawer, Drawing, Renderer
 from bot.service.endings import Endings
 from bot.service.gathering import Gathering
+from bot.service.inbox import Inbox
 from bot.service.listings import Listings
 from bot.service.lobby import Lobby
 from bot.service.notes import Notes
@@ -96,6 +97,7 @@ class GameHost:
         self.standings = Standings(store)
         self.pages = Pages(self.desk, self.drawing)
         self.notes = Notes(self.desk)
+        self.inbox = Inbox(self.desk, self.turns)
 
         # Finding games, and what frontends remember.
         self.table = self.desk.table
@@ -137,6 +139,10 @@ class GameHost:
         self.rematch = self.gathering.rematch
         # Private notes.
         self.note = self.notes.note
+        # The inbox: a player's games on every server.
+        self.games_servers = self.inbox.servers
+        self.games_inbox = self.inbox.inbox
+        self.next_choice = self.inbox.next_choice
         # Web pages.
         self.page_address = self.pages.address
         self.set_server_pages = self.pages.switch

@@ -24,7 +24,8 @@ GROUPS: list[tuple[str, tuple[str, ...]]] = [
         "game list", "game mine",
     )),
     ("Playing", (
-        "move", "hand", "game note", "game status", "game resign", "game draw", "game undo",
+        "games", "move", "hand", "game note", "game status", "game resign", "game draw",
+        "game undo",
     )),
     ("Clock", ("game settings", "game pause", "game resume", "notify")),
     ("Story", ("game history", "game export", "game replay", "game page")),

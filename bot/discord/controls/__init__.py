@@ -9,6 +9,7 @@ told the bot about them. A click calls one host method and answers
 - :mod:`.endings`: an offer's Accept and Decline, the confirmation of a resignation;
 - :mod:`.lobby`: Join, Leave, Start, the menu of seats, an invitation's Join, Rematch;
 - :mod:`.rules`: ``/rules``'s menu of sections;
+- :mod:`.inbox`: ``/games``'s Next button;
 - :mod:`.views`: the host's controls as one view (:func:`controls_view`);
 - :mod:`.base`: ids, stamps, and a click handed on with the bot it reached.
 """
@@ -18,6 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bot.discord.controls.endings import OfferButton, ResignButton
+from bot.discord.controls.inbox import NextButton
 from bot.discord.controls.lobby import LobbyButton, RematchButton, SeatSelect
 from bot.discord.controls.play import ActionButton, ActionSelect, GroupSelect, OpenPrivateButton
 from bot.discord.controls.rules import SectionMenu
@@ -36,6 +38,7 @@ ITEMS = (
     SeatSelect,
     RematchButton,
     SectionMenu,
+    NextButton,
 )
 """Every kind of control, each recognised by the template of its id."""
 

@@ -10,10 +10,12 @@ import discord
 
 from bot.discord.controls.base import MAX_CUSTOM_ID, stamp
 from bot.discord.controls.endings import OfferButton, ResignButton
+from bot.discord.controls.inbox import NextButton
 from bot.discord.controls.lobby import LobbyButton, RematchButton, SeatSelect
 from bot.discord.controls.play import ActionButton, ActionSelect, GroupSelect
 from bot.service.endings import OFFER, RESIGN
 from bot.service.gathering import INVITE, JOIN, LOBBY, REMATCH, SEAT
+from bot.service.inbox import NEXT
 from bot.service.notices import Controls
 from bot.service.text import plural
 from engines.base import Choice
@@ -51,6 +53,10 @@ def _rematch_items(control: Controls) -> Row:
     return [RematchButton(control.game_id)]
 
 
+def _next_items(control: Controls) -> Row:
+    return [NextButton()]
+
+
 ROWS: dict[str, Callable[[Controls], Row]] = {
     OFFER: _ending_items,
     RESIGN: _ending_items,
@@ -58,6 +64,7 @@ ROWS: dict[str, Callable[[Controls], Row]] = {
     INVITE: _invite_items,
     SEAT: _seat_items,
     REMATCH: _rematch_items,
+    NEXT: _next_items,
 }
 """The items of controls that are no action in a game, by prompt kind (each in a row of
 its own)."""
