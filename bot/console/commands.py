@@ -30,7 +30,7 @@ COMMANDS = {
 DISCORD_ONLY = {
     "game settings", "game pause", "game resume", "game resign", "game draw", "game undo",
     "game replay", "server defaults", "notify", "game invite", "game data",
-    "game watch", "game unwatch", "away",
+    "game watch", "game unwatch", "away", "game givetime",
 }  # fmt: skip
 """Slash commands of the Discord bot that the local table does not have: a turn clock
 (no clock runs here), offers to other players, animations, server settings and data, invitations,

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import json
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
+from bot.service import bank
 from bot.service.away import away_deadlines
 from bot.service.computers import Computers, TurnDeadlines, computer_seats
 from bot.service.desk import Desk, title_of
@@ -97,9 +98,11 @@ class TurnClock:
         limit_hours: float | None = None,
         reminder_hours: float | None = None,
         on_timeout: str | None = None,
+        bank_hours: float | None = None,
         **where: Any,
     ) -> Reply:
-        """The host changes a game's turn limit, reminder or timeout rule."""
+        """The host changes a game's turn limit, reminder or timeout rule, or (in its lobby
+        only) the time bank each seat starts with."""
         table = await self._desk.find(user_id=user_id, **where)
         game_id = table.record.id
         record = table.record
@@ -113,20 +116,31 @@ class TurnClock:
             )
         if not record.active:
             raise UserError(f"{table.title} has already {started_word(record.status)}.")
+        if bank_hours is not None and record.status != "lobby":
+            raise UserError(
+                f"{table.title} has started: its time banks were set at the opening. "
+                f"`/game givetime game:{game_id} player:<member> hours:<h>` gives a player more."
+            )
         timing = Timing.from_dict(record.timing).changed(limit_hours, reminder_hours, on_timeout)
-        # The stored timing keeps its word of a pause: only the settings change.
-        fields: dict[str, Any] = {"timing": {**(record.timing or {}), **timing.to_dict()}}
+        # The stored timing keeps its word of a pause (and the banks): only the settings
+        # change; a bank being spent ends, since the turn starts afresh.
+        now = self._desk.clock()
+        stored = bank.all_settled(record, now)
+        if bank_hours is not None:
+            stored = {**stored, bank.BANK: bank.bank_hours_checked(bank_hours)}
+        fields: dict[str, Any] = {"timing": {**stored, **timing.to_dict()}}
         if record.status == "running":
             fields.update(
                 self._deadlines.for_turn(record, table.prompts(), self._desk.clock(), timing)
             )
         told = Outcome(list(settling(record, CLOCK_CHANGED)))
         await self._desk.stored(
-            told, self._desk.store.update_game, game_id, record.version, now=self._desk.clock(),
-            **fields,
+            told, self._desk.store.update_game, game_id, record.version, now=now, **fields,
         )  # fmt: skip
         self._desk.doorbell.deadline_moved()
-        return Reply(f"{table.title}: {timing.describe()}.", private=False)
+        seconds = float(fields["timing"].get(bank.BANK) or 0.0)
+        banked = f"; a time bank of {bank.duration(seconds)} for each seat" if seconds else ""
+        return Reply(f"{table.title}: {timing.describe()}{banked}.", private=False)
 
     async def set_server_timing(
         self,
@@ -153,7 +167,7 @@ class TurnClock:
         record, now = table.record, self._desk.clock()
         fields = {
             "status": "paused",
-            "timing": with_pause(record.timing, by=user_id),
+            "timing": with_pause(bank.all_settled(record, now), by=user_id),
             **NO_DEADLINES,
         }
         stopped = Table(written(record, now, fields), table.engine, table.state)
@@ -354,8 +368,12 @@ class TurnClock:
              PrivateMessage(current.id, current.host_id, text, channel_id=current.channel_id)]
         )  # fmt: skip
         why = "its turn clock failed, and nothing was played for it"
-        fields = {"status": "paused", "timing": with_pause(current.timing, why=why), **NO_DEADLINES}
         now = self._desk.clock()
+        fields = {
+            "status": "paused",
+            "timing": with_pause(bank.all_settled(current, now), why=why),
+            **NO_DEADLINES,
+        }
         try:
             table = self._desk.loaded(current)
         except UserError:
@@ -384,6 +402,14 @@ class TurnClock:
         if computers:
             return outcome
         late = list(dict.fromkeys(p.seat for p in first.prompts()))
+        overrun = bank.at_deadline(record, first.prompts(), self._desk.clock())
+        if overrun is not None:
+            # Seats with bank time go on spending it; the others time out now.
+            spent = await self._spend_banks(first, overrun)
+            if spent is None:
+                return outcome  # the game moved on meanwhile
+            outcome.notices += spent.notices
+            late, deadline, table = overrun.out, overrun.deadline, None
         mode = Timing.from_dict(record.timing).on_timeout
         for seat in late:
             table = table or await self._desk.table(game_id)
@@ -413,6 +439,100 @@ class TurnClock:
                 break
             outcome.notices += committed.notices
             table = None
+        return outcome
+
+    async def _spend_banks(self, table: Table, overrun: bank.Overrun) -> Outcome | None:
+        """Move a game's deadline on while late seats spend their time banks, and tell the
+        channel once per seat whose bank begins to run; None if the game moved on."""
+        record, now = table.record, self._desk.clock()
+        reminder = Timing.from_dict(record.timing).reminder
+        remind_at = overrun.deadline - reminder if reminder else None
+        remind_at = remind_at if remind_at is not None and remind_at > now else None
+        moved = replace(
+            record, deadline=overrun.deadline, remind_at=remind_at, timing=overrun.timing
+        )
+        outcome = Outcome()
+        for seat, have in overrun.started:
+            name = _seat_name(record, seat)
+            outcome.add(
+                ChannelPost(
+                    record.id,
+                    record.channel_id,
+                    Text.of(
+                        f"⏳ {name}'s turn is over its limit: their time bank "
+                        f"({bank.duration(have)} left) is running; the turn now ends ",
+                        Moment(overrun.deadline),
+                        ".",
+                    ),
+                )
+            )
+        outcome.add(await status_update(self._desk, Table(moved, table.engine, table.state)))
+        if not await self._desk.stored(
+            outcome, self._desk.store.move_deadline, record.id, record.version,
+            deadline=overrun.deadline, remind_at=remind_at, now=now, timing=overrun.timing,
+            timing_was=record.timing,
+        ):  # fmt: skip
+            return None
+        self._desk.doorbell.deadline_moved()
+        return outcome
+
+    async def give_time(
+        self, *, user_id: int, player_id: int, hours: float, **where: Any
+    ) -> Outcome:
+        """The host adds ``hours`` to a player's time bank (every seat they play) in a
+        running or paused game; a seat spending its bank now gets its deadline moved on."""
+        table = await self._desk.find(user_id=user_id, **where)
+        record = table.record
+        if user_id != record.host_id:
+            raise UserError(
+                Text.of(
+                    "Only the host, ", Mention(record.host_id),
+                    f", can give time in {table.title}.",
+                )
+            )  # fmt: skip
+        if record.status not in ("running", "paused"):
+            raise UserError(
+                f"{table.title} is {STATUS_WORDS[record.status]}: time is given in a game "
+                "under way (a lobby sets every seat's bank with `/game settings bank:<hours>`)."
+            )
+        seats = [s for s in record.seat_of(player_id) if not record.has_left(s)]
+        if not seats:
+            raise UserError(Text.of(Mention(player_id), f" does not play a seat in {table.title}."))
+        if isinstance(hours, bool) or not isinstance(hours, int | float) or not hours > 0:
+            raise UserError(
+                f"Give a number of hours above 0 (a bank holds at most {bank.MAX_BANK_HOURS})."
+            )
+        seconds = bank.bank_hours_checked(hours)
+        timing: dict[str, Any] = dict(record.timing or {})
+        for seat in seats:
+            timing = bank.given(replace(record, timing=timing), seat, seconds)
+        deadline, remind_at = record.deadline, record.remind_at
+        end = bank.overrun_deadline(record, timing)
+        if record.status == "running" and end is not None:
+            deadline = end
+            reminder = Timing.from_dict(record.timing).reminder
+            now = self._desk.clock()
+            remind_at = end - reminder if reminder and end - reminder > now else None
+        moved = replace(record, deadline=deadline, remind_at=remind_at, timing=timing)
+        name = _seat_name(record, seats[0])
+        have = bank.left(timing, seats[0])
+        text = Text.of(
+            f"➕ The host gave {name} {bank.duration(seconds)}: their time bank now holds "
+            f"{bank.duration(have)}."
+        )
+        if deadline != record.deadline and deadline is not None:
+            text += Text.of(" The turn now ends ", Moment(deadline), ".")
+        outcome = Outcome(
+            [Reply("Given.", private=True), ChannelPost(record.id, record.channel_id, text)]
+        )
+        outcome.add(await status_update(self._desk, Table(moved, table.engine, table.state)))
+        if not await self._desk.stored(
+            outcome, self._desk.store.move_deadline, record.id, record.version,
+            deadline=deadline, remind_at=remind_at, now=self._desk.clock(), timing=timing,
+            timing_was=record.timing,
+        ):  # fmt: skip
+            raise UserError("The game moved on just then; please try again.")
+        self._desk.doorbell.deadline_moved()
         return outcome
 
     async def _remind(self, record: GameRecord) -> Outcome:
@@ -447,6 +567,10 @@ class TurnClock:
             raise UserError("Choose `turns`, `reminders` or `none`.")
         await self._desk.store.set_notify_choice(user_id, choice)
         return Reply(f"Notifications: {NOTIFY_CHOICES[choice]}.")
+
+
+def _seat_name(record: GameRecord, seat: int) -> str:
+    return next((s.name for s in record.seats if s.seat == seat), f"seat {seat + 1}")
 
 
 def _timeout_headline(table: Table, seat: int, mode: str, events: list[Event]) -> str | Text:

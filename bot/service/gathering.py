@@ -25,7 +25,7 @@ import random
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
-from bot.service import wire
+from bot.service import bank, wire
 from bot.service.errors import AlreadyDone, UserError
 from bot.service.notices import ChannelPost, Controls, Outcome, PrivateMessage, Reply, StatusUpdate
 from bot.service.tables import STATUS_WORDS, Table, engine_for, seating_of
@@ -283,7 +283,8 @@ class Gathering:
         new_id = await self._desk.store.create_game(
             guild_id=record.guild_id, channel_id=channel_id, slug=record.slug, host_id=user_id,
             players=record.players, options=record.options, seed=self._seeds.getrandbits(62),
-            now=self._desk.clock(), timing=record.timing, own_thread=record.own_thread, seats=seats,
+            now=self._desk.clock(), timing=bank.for_rematch(record.timing),
+            own_thread=record.own_thread, seats=seats,
             notices=opened, rematch_of=record.id, data=corrections.to_json(),
             page=await token_for_new_game(self._desk.store, record.guild_id),
         )  # fmt: skip

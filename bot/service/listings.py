@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.service.bank import banks_line
 from bot.service.desk import Desk, title_of
 from bot.service.errors import UserError
 from bot.service.notices import Reply
@@ -99,7 +100,8 @@ class Listings:
             lines.append(f"Result: {record.result}")  # said once: the summary may hold it
         if record.status == "running" and record.deadline:
             lines.append(Text.of("⏳ The turn ends ", Moment(record.deadline), "."))
-        return Text.of("\n").join(lines)
+        text = Text.of("\n").join(lines)
+        return text + banks_line(record)
 
     async def story_choices(
         self, *, guild_id: int | None, channel_id: int | None = None, **_: Any

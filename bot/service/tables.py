@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 import engines.replay
+from bot.service.bank import banks_line
 from bot.service.errors import UserError
 from bot.service.text import Mention, Moment, Text
 from bot.store import GameRecord
@@ -295,4 +296,5 @@ def status_line(table: Table, last: str, page: Text | None = None) -> Text:
     text = Text.of(f"📜 **{table.title}**: waiting for ", waiting)
     if record.deadline:
         text += Text.of(", turn ends ", Moment(record.deadline))
-    return text + (f".\nLast: {last}" if last else ".") + (page or Text())
+    text += "." + banks_line(record)
+    return text + (f"\nLast: {last}" if last else "") + (page or Text())

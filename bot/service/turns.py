@@ -14,7 +14,7 @@ import random
 from dataclasses import replace
 from typing import Any
 
-from bot.service import turn_posts, wire
+from bot.service import bank, turn_posts, wire
 from bot.service.away import away_deadlines
 from bot.service.computers import TurnDeadlines, computer_seats
 from bot.service.desk import Desk
@@ -279,6 +279,12 @@ class Turns:
             "result": result.text if result else None,
             **clock_fields,
         }
+        # A time bank being spent: the seats whose turn this ends pay what they used.
+        spent = bank.settled(
+            record, seat, [p.seat for p in after], new_turn or result is not None, now
+        )
+        if spent is not None:
+            fields["timing"] = spent
         played = replace(moved, record=written(record, now, fields))  # what it worked out
         outcome = Outcome()
         await self.announce(

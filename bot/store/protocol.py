@@ -601,11 +601,14 @@ class Store(Protocol):
         remind_at: float | None,
         now: float,
         notices: Sequence[Outgoing] = (),
+        timing: dict[str, Any] | None = None,
+        timing_was: dict[str, Any] | None = None,
     ) -> bool:
-        """Set the game's ``deadline`` and ``remind_at`` and store the notices, in one
-        transaction, if the game is still at ``version``; True. False, writing nothing,
-        when it moved on (or does not exist). The version is not bumped, so the turn's
-        controls stay valid."""
+        """Set the game's ``deadline`` and ``remind_at`` (and its ``timing``, when given:
+        time banks) and store the notices, in one transaction, if the game is still at
+        ``version`` (and, with ``timing``, its timing still ``timing_was``); True. False,
+        writing nothing, when it moved on (or does not exist). The version is not bumped,
+        so the turn's controls stay valid."""
         ...
 
     # -- rematches ---------------------------------------------------------------------

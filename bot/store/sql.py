@@ -792,12 +792,22 @@ class SqlStore(ABC, Generic[S]):
         remind_at: float | None,
         now: float,
         notices: Sequence[Outgoing] = (),
+        timing: dict[str, Any] | None = None,
+        timing_was: dict[str, Any] | None = None,
     ) -> bool:
         async with self._transaction() as tx:
-            moved = await tx.execute(
-                "UPDATE games SET deadline = ?, remind_at = ? WHERE id = ? AND version = ?",
-                deadline, remind_at, game_id, version,
-            )  # fmt: skip
+            if timing is None:
+                moved = await tx.execute(
+                    "UPDATE games SET deadline = ?, remind_at = ? WHERE id = ? AND version = ?",
+                    deadline, remind_at, game_id, version,
+                )  # fmt: skip
+            else:
+                moved = await tx.execute(
+                    "UPDATE games SET deadline = ?, remind_at = ?, timing = ?"
+                    " WHERE id = ? AND version = ? AND timing = ?",
+                    deadline, remind_at, json.dumps(timing), game_id, version,
+                    json.dumps(timing_was or {}),
+                )  # fmt: skip
             if moved != 1:
                 return False
             await self._enqueue(tx, game_id, notices, now, clock=True)

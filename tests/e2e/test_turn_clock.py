@@ -118,3 +118,33 @@ async def test_notify_reminders_only_stops_the_turn_mentions(simcord_env, world)
     ]  # fmt: skip
     pinged = sent[-1]["allowed_mentions"]["users"]
     assert str(dragon.id) not in [str(u) for u in pinged]  # but not pinged
+
+
+async def test_a_time_bank_is_spent_before_the_timeout_and_the_status_shows_it(simcord_env, world):
+    _, channel, users = world
+    alice, bob = users["alice"], users["bob"]
+    await alice.slash(channel, "game new", game="stgeorge", players=2, role="knights")
+    set_up = await alice.slash(channel, "game settings", hours=2.0, reminder=0.0, bank=3.0)
+    assert "a time bank of 3 h for each seat" in set_up.response.content
+    await bob.slash(channel, "game join", role="dragon")
+    await alice.slash(channel, "game start")
+    refused = await alice.slash(channel, "game settings", bank=5.0)
+    assert "its time banks were set at the opening" in refused.response.content
+    [status] = status_messages(channel)
+    assert "Time banks: alice 3 h, bob 3 h" in status.content
+    await simcord_env.advance_time(2 * HOUR + 1)
+    assert not any("ran out of time" in m.content for m in bot_posts(channel))
+    told = [m.content for m in bot_posts(channel) if m.content.startswith("⏳")]
+    assert len(told) == 1
+    assert "alice's turn is over its limit: their time bank (3 h left) is running" in told[0]
+    [status] = status_messages(channel)
+    assert "Time banks: alice 3 h (running now), bob 3 h" in status.content
+    given = await alice.slash(channel, "game givetime", player=alice, hours=1.0)
+    assert "Given" in texts([given])[-1]
+    assert "their time bank now holds 4 h" in bot_posts(channel)[-1].content
+    await simcord_env.advance_time(4 * HOUR - 120)
+    assert not any("ran out of time" in m.content for m in bot_posts(channel))
+    await simcord_env.advance_time(240)
+    assert "ran out of time" in bot_posts(channel)[-1].content
+    [status] = status_messages(channel)
+    assert "Time banks: alice 0 min, bob 3 h" in status.content

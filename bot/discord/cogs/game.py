@@ -246,6 +246,7 @@ class Game(commands.GroupCog, group_name="game", group_description="Play dragon 
         hours="Hours per turn (0: no limit)",
         reminder="Hours before the end to remind the player (0: none)",
         on_timeout="What a timed-out turn does",
+        bank="Hours of time bank for each seat, spent once a turn runs over (lobby only)",
     )
     @app_commands.choices(on_timeout=TIMEOUT_CHOICES)
     @app_commands.autocomplete(game=ac.games_here)
@@ -256,12 +257,13 @@ class Game(commands.GroupCog, group_name="game", group_description="Play dragon 
         hours: app_commands.Range[float, 0, 24 * 60] | None = None,
         reminder: app_commands.Range[float, 0, 24 * 60] | None = None,
         on_timeout: str | None = None,
+        bank: app_commands.Range[float, 0, 24 * 60] | None = None,
     ) -> None:
         await answer(
             interaction,
             lambda: self.bot.host.set_timing(
                 **asked(interaction), game_id=game, limit_hours=hours, reminder_hours=reminder,
-                on_timeout=on_timeout,
+                on_timeout=on_timeout, bank_hours=bank,
             ),
         )  # fmt: skip
 

@@ -27,7 +27,7 @@ GROUPS: list[tuple[str, tuple[str, ...]]] = [
         "games", "move", "hand", "game note", "game status", "game resign", "game draw",
         "game undo",
     )),
-    ("Clock", ("game settings", "game pause", "game resume", "notify")),
+    ("Clock", ("game settings", "game givetime", "game pause", "game resume", "notify")),
     ("Story", ("game history", "game export", "game replay", "game page")),
     ("Server admin (Manage Server)", ("server defaults", "game data")),
     ("Learning", ("rules", "help")),
