@@ -153,6 +153,7 @@ class GameHost:
         self.pause = self.turn_clock.pause
         self.resume = self.turn_clock.resume
         self.set_notify = self.turn_clock.set_notify
+        self.give_time = self.turn_clock.give_time
         self.claim = self.turn_clock.claim
         self.release = self.turn_clock.release
         self.unclaim = self.turn_clock.unclaim

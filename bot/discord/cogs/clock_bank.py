@@ -37,7 +37,7 @@ async def givetime(
     host = interaction.client.host
     await answer(
         interaction,
-        lambda: host.turn_clock.give_time(
+        lambda: host.give_time(
             **asked(interaction), game_id=game, player_id=player.id, hours=hours
         ),
     )
