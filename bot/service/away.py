@@ -7,6 +7,10 @@ they are away. Each game they play is told in its channel, and its turn posts an
 message say who is away until when. ``/away days:0`` ends it early: a stretched deadline
 then shrinks back to at most one turn limit from that moment.
 
+With playing hours the stretch is the playing time of the time away left, and the turn
+limit after it is playing time too; a deadline is never pushed back more than
+:data:`MAX_DAYS` real days.
+
 Deadline changes are versioned like pause and resume (``Store.move_deadline`` at the
 version read; a game that moved on meanwhile is read again), but bump no version, so the
 turn's buttons stay valid.
@@ -17,10 +21,12 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Protocol
 
+from bot.service import playing_hours
 from bot.service.computers import computer_seats
 from bot.service.desk import Desk
 from bot.service.errors import UserError
 from bot.service.notices import ChannelPost, Outcome, Reply, StatusUpdate
+from bot.service.playing_hours import PlayingHours
 from bot.service.tables import Table
 from bot.service.text import Moment, Text
 from bot.service.timing import Timing
@@ -34,16 +40,24 @@ TRIES = 3
 """Reads of a game whose version moves while its deadline is being stretched."""
 
 
-def stretched(deadline: float, until: float, now: float, limit: float) -> float:
-    """``deadline`` pushed back by the time away left (``until - now``), but never past
-    ``until + limit`` nor by more than :data:`MAX_DAYS`; never earlier than it was."""
-    longer = min(deadline + max(0.0, until - now), until + limit, deadline + MAX_DAYS * DAY)
+def stretched(
+    deadline: float, until: float, now: float, limit: float, hours: PlayingHours | None = None
+) -> float:
+    """``deadline`` pushed back by the time away left (``until - now``, in playing time
+    under playing ``hours``), but never past one turn ``limit`` after ``until`` nor by
+    more than :data:`MAX_DAYS`; never earlier than it was."""
+    away = playing_hours.between(hours, now, until)
+    longer = min(
+        playing_hours.after(hours, deadline, away),
+        playing_hours.after(hours, until, limit),
+        deadline + MAX_DAYS * DAY,
+    )
     return max(deadline, longer)
 
 
-def shrunk(deadline: float, now: float, limit: float) -> float:
+def shrunk(deadline: float, now: float, limit: float, hours: PlayingHours | None = None) -> float:
     """A deadline for a player back early: at most one turn ``limit`` from ``now``."""
-    return min(deadline, now + limit)
+    return min(deadline, playing_hours.after(hours, now, limit))
 
 
 def reminder_for(deadline: float, until: float | None, timing: Timing) -> float | None:
@@ -51,7 +65,7 @@ def reminder_for(deadline: float, until: float | None, timing: Timing) -> float 
     ``until`` (the end of the time away); None if no reminder fits."""
     if not 0 < timing.reminder < timing.limit:
         return None
-    at = max(deadline - timing.reminder, until or 0.0)
+    at = max(timing.before(deadline, timing.reminder), until or 0.0)
     return at if at < deadline else None
 
 
@@ -66,7 +80,7 @@ def away_deadlines(
     if until is None:
         return fields
     timing = Timing.from_dict(record.timing)
-    deadline = stretched(fields["deadline"], until, now, timing.limit)
+    deadline = stretched(fields["deadline"], until, now, timing.limit, timing.playing)
     return {**fields, "deadline": deadline, "remind_at": reminder_for(deadline, until, timing)}
 
 
@@ -179,11 +193,11 @@ def _moved(record: GameRecord, until: float | None, now: float) -> float | None:
     (None: is back), or None if it stays."""
     if record.deadline is None:
         return None
-    limit = Timing.from_dict(record.timing).limit
+    timing = Timing.from_dict(record.timing)
     if until is None:
-        new = shrunk(record.deadline, now, limit)
+        new = shrunk(record.deadline, now, timing.limit, timing.playing)
     else:
-        new = stretched(record.deadline, until, now, limit)
+        new = stretched(record.deadline, until, now, timing.limit, timing.playing)
     return new if new != record.deadline else None
 
 

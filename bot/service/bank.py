@@ -18,6 +18,9 @@ deadline: a seat without bank time times out at the deadline, the others go on u
 one's own bank runs out. When a seat acts (or its turn ends otherwise), only the time it
 spent beyond the limit is taken from its bank. Pausing, or changing the clock, ends every
 overrun and takes what was spent so far (the next turn gets its full limit again).
+
+With playing hours (``playing_hours``) a bank is playing time like the limit: it is not
+spent while the clock rests, and an overrun ends after its bank's playing time.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
+from bot.service import playing_hours
 from bot.service.errors import UserError
 from bot.service.text import Text
 from bot.store import GameRecord
@@ -108,9 +112,11 @@ def settled(
         return None
     banks = dict(timing.get(BANKS) or {})
     over: dict[str, list[float | int]] = {}
+    hours = playing_hours.of(timing)
     for seat, start in running(record).items():
         if turn_over or seat == actor or seat not in still_asked:
-            banks[str(seat)] = max(0.0, left(timing, seat) - max(0.0, now - start))
+            spent = playing_hours.between(hours, start, now)
+            banks[str(seat)] = max(0.0, left(timing, seat) - spent)
         else:
             over[str(seat)] = [start, record.version + 1]
     fresh = {k: v for k, v in timing.items() if k != OVER}
@@ -153,6 +159,7 @@ def at_deadline(record: GameRecord, prompts: list[Prompt], now: float) -> Overru
     ends: dict[int, float] = {}
     started: list[tuple[int, float]] = []
     out: list[int] = []
+    hours = playing_hours.of(timing)
     for seat in late:
         have = left(timing, seat)
         start = runs.get(seat)
@@ -162,11 +169,12 @@ def at_deadline(record: GameRecord, prompts: list[Prompt], now: float) -> Overru
                 continue
             start = deadline
             started.append((seat, have))
-        if start + have <= now:
+        end = playing_hours.after(hours, start, have)
+        if end <= now:
             banks[str(seat)] = 0.0  # used up: the timeout applies
             out.append(seat)
             continue
-        ends[seat] = start + have
+        ends[seat] = end
         over[str(seat)] = [start, record.version]
     if not ends:
         return None
@@ -218,5 +226,9 @@ def for_rematch(timing: dict[str, Any] | None) -> dict[str, Any]:
 
 def overrun_deadline(record: GameRecord, timing: dict[str, Any]) -> float | None:
     """The earliest end of a bank being spent under ``timing`` (None: no overrun)."""
-    ends = [start + left(timing, seat) for seat, start in running(record).items()]
+    hours = playing_hours.of(timing)
+    ends = [
+        playing_hours.after(hours, start, left(timing, seat))
+        for seat, start in running(record).items()
+    ]
     return min(ends, default=None)

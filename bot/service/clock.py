@@ -99,10 +99,13 @@ class TurnClock:
         reminder_hours: float | None = None,
         on_timeout: str | None = None,
         bank_hours: float | None = None,
+        playing_hours: str | None = None,
+        playing_days: str | None = None,
+        timezone: str | None = None,
         **where: Any,
     ) -> Reply:
         """The host changes a game's turn limit, reminder or timeout rule, or (in its lobby
-        only) the time bank each seat starts with."""
+        only) the time bank each seat starts with and its playing hours."""
         table = await self._desk.find(user_id=user_id, **where)
         game_id = table.record.id
         record = table.record
@@ -121,13 +124,22 @@ class TurnClock:
                 f"{table.title} has started: its time banks were set at the opening. "
                 f"`/game givetime game:{game_id} player:<member> hours:<h>` gives a player more."
             )
-        timing = Timing.from_dict(record.timing).changed(limit_hours, reminder_hours, on_timeout)
+        playing = (playing_hours, playing_days, timezone)
+        if any(p is not None for p in playing) and record.status != "lobby":
+            raise UserError(
+                f"{table.title} has started: its playing hours were set at the opening."
+            )
+        timing = Timing.from_dict(record.timing).changed(
+            limit_hours, reminder_hours, on_timeout, playing_hours_text=playing_hours,
+            playing_days=playing_days, timezone=timezone,
+        )  # fmt: skip
         # The stored timing keeps its word of a pause (and the banks): only the settings
         # change; a bank being spent ends, since the turn starts afresh.
         now = self._desk.clock()
         stored = bank.all_settled(record, now)
         if bank_hours is not None:
             stored = {**stored, bank.BANK: bank.bank_hours_checked(bank_hours)}
+        stored = {k: v for k, v in stored.items() if k != "playing"}
         fields: dict[str, Any] = {"timing": {**stored, **timing.to_dict()}}
         if record.status == "running":
             fields.update(
@@ -149,10 +161,17 @@ class TurnClock:
         limit_hours: float | None = None,
         reminder_hours: float | None = None,
         on_timeout: str | None = None,
+        playing_hours: str | None = None,
+        playing_days: str | None = None,
+        timezone: str | None = None,
     ) -> Reply:
-        """Defaults for games opened on this server from now on (Manage Server only)."""
+        """Defaults for games opened on this server from now on (Manage Server only),
+        playing hours among them."""
         current = json.loads(await self._desk.store.guild_setting(guild_id, "timing") or "{}")
-        timing = Timing.from_dict(current).changed(limit_hours, reminder_hours, on_timeout)
+        timing = Timing.from_dict(current).changed(
+            limit_hours, reminder_hours, on_timeout, playing_hours_text=playing_hours,
+            playing_days=playing_days, timezone=timezone,
+        )  # fmt: skip
         await self._desk.store.set_guild_setting(guild_id, "timing", json.dumps(timing.to_dict()))
         return Reply(f"New games on this server: {timing.describe()}.", private=False)
 
@@ -445,8 +464,9 @@ class TurnClock:
         """Move a game's deadline on while late seats spend their time banks, and tell the
         channel once per seat whose bank begins to run; None if the game moved on."""
         record, now = table.record, self._desk.clock()
-        reminder = Timing.from_dict(record.timing).reminder
-        remind_at = overrun.deadline - reminder if reminder else None
+        timing = Timing.from_dict(record.timing)
+        reminder = timing.reminder
+        remind_at = timing.before(overrun.deadline, reminder) if reminder else None
         remind_at = remind_at if remind_at is not None and remind_at > now else None
         moved = replace(
             record, deadline=overrun.deadline, remind_at=remind_at, timing=overrun.timing
@@ -510,9 +530,10 @@ class TurnClock:
         end = bank.overrun_deadline(record, timing)
         if record.status == "running" and end is not None:
             deadline = end
-            reminder = Timing.from_dict(record.timing).reminder
+            clock = Timing.from_dict(record.timing)
             now = self._desk.clock()
-            remind_at = end - reminder if reminder and end - reminder > now else None
+            remind = clock.before(end, clock.reminder) if clock.reminder else None
+            remind_at = remind if remind is not None and remind > now else None
         moved = replace(record, deadline=deadline, remind_at=remind_at, timing=timing)
         name = _seat_name(record, seats[0])
         have = bank.left(timing, seats[0])

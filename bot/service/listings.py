@@ -12,7 +12,7 @@ from bot.service.notices import Reply
 from bot.service.story import StoryTeller
 from bot.service.tables import STATUS_WORDS, Table, seat_labels, seating
 from bot.service.text import ChannelRef, Moment, Text
-from bot.service.timing import pause_text
+from bot.service.timing import pause_text, rest_line
 from bot.service.turns import board_of
 from bot.service.watchers import onlookers_text
 from bot.store import GameRecord
@@ -101,7 +101,7 @@ class Listings:
         if record.status == "running" and record.deadline:
             lines.append(Text.of("⏳ The turn ends ", Moment(record.deadline), "."))
         text = Text.of("\n").join(lines)
-        return text + banks_line(record)
+        return text + banks_line(record) + rest_line(record, self._desk.clock())
 
     async def story_choices(
         self, *, guild_id: int | None, channel_id: int | None = None, **_: Any

@@ -14,6 +14,7 @@ import engines.replay
 from bot.service.bank import banks_line
 from bot.service.errors import UserError
 from bot.service.text import Mention, Moment, Text
+from bot.service.timing import rest_line
 from bot.store import GameRecord
 from engines import data
 from engines.base import Choice, Game, Prompt, Role
@@ -285,9 +286,12 @@ def role_keys(engine: Game, record: GameRecord) -> list[str]:
     return [role.key for role in engine.roles(record.players, record.options)]
 
 
-def status_line(table: Table, last: str, page: Text | None = None) -> Text:
-    """The text of a game's status message: whose turn, until when, and the last action,
-    then ``page`` (the line giving its web page, if any)."""
+def status_line(
+    table: Table, last: str, page: Text | None = None, now: float | None = None
+) -> Text:
+    """The text of a game's status message: whose turn, until when, whether the clock
+    rests at ``now`` (with playing hours), and the last action, then ``page`` (the line
+    giving its web page, if any)."""
     record = table.record
     if record.status == "finished":
         done = Text.of(f"📜 **{table.title}**: finished. {record.result or ''}".strip())
@@ -297,4 +301,6 @@ def status_line(table: Table, last: str, page: Text | None = None) -> Text:
     if record.deadline:
         text += Text.of(", turn ends ", Moment(record.deadline))
     text += "." + banks_line(record)
+    if now is not None:
+        text += rest_line(record, now)
     return text + (f"\nLast: {last}" if last else "") + (page or Text())

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import math
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any
 
+from bot.service import playing_hours
 from bot.service.errors import UserError
+from bot.service.playing_hours import PlayingHours
 from bot.service.text import Mention, Text
 from bot.store import GameRecord
 from engines.options import clip
@@ -26,11 +28,13 @@ TIMEOUT_WORDS = {
 class Timing:
     """A game's clock: ``limit`` seconds per turn (0: no limit), a reminder ``reminder``
     seconds before the end (0: none), and what a timeout does (``skip``, ``forfeit``, or
-    ``computer``: a strong computer player moves for the late player)."""
+    ``computer``: a strong computer player moves for the late player). With ``playing``
+    hours the clock runs only inside them: the limit and the reminder are playing time."""
 
     limit: float = 48 * HOUR
     reminder: float = 12 * HOUR
     on_timeout: str = "skip"
+    playing: PlayingHours | None = None
 
     @classmethod
     def from_dict(cls, data: dict[str, Any] | None) -> Timing:
@@ -41,19 +45,33 @@ class Timing:
                 del known[name]
         if known.get("on_timeout") not in ON_TIMEOUT:
             known.pop("on_timeout", None)
+        known["playing"] = PlayingHours.from_dict(known.get("playing"))
         return cls(**known)
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        stored: dict[str, Any] = {
+            "limit": self.limit,
+            "reminder": self.reminder,
+            "on_timeout": self.on_timeout,
+        }
+        if self.playing is not None:
+            stored["playing"] = self.playing.to_dict()
+        return stored
 
     def changed(
         self,
         limit_hours: float | None = None,
         reminder_hours: float | None = None,
         on_timeout: str | None = None,
+        *,
+        playing_hours_text: str | None = None,
+        playing_days: str | None = None,
+        timezone: str | None = None,
     ) -> Timing:
         """A copy with the given settings changed; UserError for impossible values: hours
-        must be from 0 (off) to 60 days, and a reminder given must come before the end."""
+        must be from 0 (off) to 60 days, and a reminder given must come before the end.
+        Playing hours are changed from what the user typed (see
+        :func:`playing_hours.changed`)."""
         for hours in (limit_hours, reminder_hours):
             if hours is not None and not _usable_hours(hours):
                 raise UserError(
@@ -73,15 +91,25 @@ class Timing:
                 "A timeout can `skip` the turn, `forfeit` the seat or let the `computer` play "
                 f"it, not `{clip(action)}`."
             )
-        return Timing(limit, reminder, action)
+        playing = playing_hours.changed(self.playing, playing_hours_text, playing_days, timezone)
+        return Timing(limit, reminder, action, playing)
 
     def deadlines(self, now: float) -> dict[str, float | None]:
-        """The ``deadline`` and ``remind_at`` of a turn that starts at ``now``."""
+        """The ``deadline`` and ``remind_at`` of a turn that starts at ``now``: the limit
+        (and the reminder before the end) counted in playing time."""
         if not self.limit:
             return {"deadline": None, "remind_at": None}
-        deadline = now + self.limit
-        remind = deadline - self.reminder if 0 < self.reminder < self.limit else None
+        deadline = self.after(now, self.limit)
+        remind = self.before(deadline, self.reminder) if 0 < self.reminder < self.limit else None
         return {"deadline": deadline, "remind_at": remind}
+
+    def after(self, start: float, seconds: float) -> float:
+        """The real time ``seconds`` of turn clock after ``start``."""
+        return playing_hours.after(self.playing, start, seconds)
+
+    def before(self, end: float, seconds: float) -> float:
+        """The real time ``seconds`` of turn clock before ``end``."""
+        return playing_hours.before(self.playing, end, seconds)
 
     def describe(self) -> str:
         if not self.limit:
@@ -89,7 +117,16 @@ class Timing:
         text = f"{_hours(self.limit)} per turn"
         if self.reminder and self.reminder < self.limit:
             text += f", a reminder {_hours(self.reminder)} before the end"
-        return f"{text}; a timed-out turn is {TIMEOUT_WORDS[self.on_timeout]}"
+        text = f"{text}; a timed-out turn is {TIMEOUT_WORDS[self.on_timeout]}"
+        return text + playing_text(self.playing)
+
+
+def playing_text(playing: PlayingHours | None) -> str:
+    """``; playing hours 09:00–22:00 Mon–Fri (Europe/Paris): the clock rests outside
+    them`` (nothing without playing hours)."""
+    if playing is None:
+        return ""
+    return f"; playing hours {playing.describe()}: the clock rests outside them"
 
 
 NO_DEADLINES = {"deadline": None, "remind_at": None}
@@ -111,6 +148,29 @@ def _usable_seconds(seconds: object) -> bool:
 def _hours(seconds: float) -> str:
     hours = seconds / HOUR
     return f"{hours:g} hour{'s' if hours != 1 else ''}"
+
+
+def rest_line(record: GameRecord, now: float) -> str:
+    """For a running game with playing hours, a line (with a newline before it) naming
+    them and when the clock rests: ``🌙 The clock rests until Mon 09:00 (Europe/Paris);
+    playing hours 09:00–22:00 Mon–Fri.`` while it rests, else the next rest if it falls
+    before the deadline; nothing without playing hours."""
+    playing = Timing.from_dict(record.timing).playing
+    if playing is None or record.status != "running":
+        return ""
+    named = f"playing hours {playing.describe()}"
+    begins, ends = playing.next_rest(now)
+    if not math.isfinite(ends) or (record.deadline is not None and begins >= record.deadline):
+        return f"\n🕘 The clock runs in its {named}."
+    if begins <= now:
+        return (
+            f"\n🌙 The clock rests until {playing.local(ends)} ({playing.zone}); "
+            f"{named.replace(f' ({playing.zone})', '')}."
+        )
+    return (
+        f"\n🕘 The clock runs in its {named}: it rests from {playing.local(begins)} "
+        f"until {playing.local(ends)}."
+    )
 
 
 PAUSED_BY = "paused_by"

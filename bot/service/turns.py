@@ -423,7 +423,7 @@ class Turns:
                 StatusUpdate(
                     record.id,
                     record.channel_id,
-                    status_line(table, last, self._desk.page_link(record)),
+                    status_line(table, last, self._desk.page_link(record), self._desk.clock()),
                 )
             )
         for prompt in fresh:

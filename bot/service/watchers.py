@@ -161,7 +161,7 @@ async def status_update(desk: Desk, table: Table) -> StatusUpdate:
         text += f"\nLast: {last}" if last else ""
         text += desk.page_link(table.record)
     else:
-        text = status_line(table, last, desk.page_link(table.record))
+        text = status_line(table, last, desk.page_link(table.record), desk.clock())
     text += onlookers_text(table, desk.clock())
     return StatusUpdate(table.record.id, table.record.channel_id, text)
 

@@ -1,5 +1,10 @@
 """The turn clock on a simulated Discord: reminders, timeouts, restarts, days passing."""
 
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+import discord
+
 from tests.e2e.conftest import bot_posts, status_messages, texts
 from tests.e2e.test_stgeorge import open_two_player_game, play_turn
 
@@ -148,3 +153,34 @@ async def test_a_time_bank_is_spent_before_the_timeout_and_the_status_shows_it(s
     assert "ran out of time" in bot_posts(channel)[-1].content
     [status] = status_messages(channel)
     assert "Time banks: alice 0 min, bob 3 h" in status.content
+
+
+async def test_playing_hours_rest_the_clock_over_the_weekend(simcord_env, world):
+    guild, channel, _ = world
+    admins = guild.create_role("admins", permissions=discord.Permissions(manage_guild=True))
+    erin = guild.add_member(simcord_env.create_user("erin"), roles=[admins])
+    bad = await erin.slash(channel, "server defaults", playing_hours="20-02")
+    assert "cannot cross midnight" in texts([bad])[0]
+    done = await erin.slash(
+        channel, "server defaults", playing_hours="9-22", playing_days="mon-fri",
+        timezone="Europe/Paris",
+    )  # fmt: skip
+    assert "playing hours 09:00–22:00 Mon–Fri (Europe/Paris)" in texts([done])[0]
+    paris = ZoneInfo("Europe/Paris")
+    friday_evening = datetime(2026, 1, 2, 19, 0, tzinfo=paris)  # a Friday
+    await simcord_env.advance_time((friday_evening - simcord_env.now()).total_seconds())
+    channel, players = await open_two_player_game(world)
+    await players["knights"].slash(channel, "game settings", hours=4.0, reminder=0.0)
+    [status] = status_messages(channel)
+    assert "it rests from Fri 22:00 until Mon 09:00" in status.content
+    # Saturday noon: 3 playing hours were used on Friday, one is left for Monday.
+    await simcord_env.advance_time(17 * HOUR)
+    assert not any("ran out of time" in m.content for m in bot_posts(channel))
+    asked = await players["dragon"].slash(channel, "game status")
+    assert "🌙 The clock rests until Mon 09:00 (Europe/Paris)" in texts([asked])[0]
+    # Monday 09:59 in Paris: still nothing; at 10:00 the turn runs out.
+    monday = datetime(2026, 1, 5, 9, 59, tzinfo=paris)
+    await simcord_env.advance_time((monday - simcord_env.now()).total_seconds())
+    assert not any("ran out of time" in m.content for m in bot_posts(channel))
+    await simcord_env.advance_time(120)
+    assert "ran out of time" in bot_posts(channel)[-1].content

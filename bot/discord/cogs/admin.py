@@ -43,6 +43,9 @@ class ServerAdmin(
         on_timeout="What a timed-out turn does",
         threads="Play each new game in a thread of its own",
         pages="Web pages for the games (off: every page stops working at once)",
+        playing_hours="Daily hours the clock runs, e.g. 9-22 (off: around the clock)",
+        playing_days="Days the clock runs, e.g. mon-fri or sat,sun (all: every day)",
+        timezone="Time zone of the playing hours, e.g. Europe/Paris",
     )
     @app_commands.choices(on_timeout=TIMEOUT_CHOICES)
     # Discord hides the command from members without the permission; a server may still
@@ -56,12 +59,16 @@ class ServerAdmin(
         on_timeout: str | None = None,
         threads: bool | None = None,
         pages: bool | None = None,
+        playing_hours: app_commands.Range[str, 0, 40] | None = None,
+        playing_days: app_commands.Range[str, 0, 60] | None = None,
+        timezone: app_commands.Range[str, 0, 60] | None = None,
     ) -> None:
         async def work():
             host = self.bot.host
             reply = await host.set_server_timing(
                 guild_id=interaction.guild_id, limit_hours=hours, reminder_hours=reminder,
-                on_timeout=on_timeout,
+                on_timeout=on_timeout, playing_hours=playing_hours, playing_days=playing_days,
+                timezone=timezone,
             )  # fmt: skip
             if threads is not None:
                 more = await host.set_server_threads(guild_id=interaction.guild_id, on=threads)

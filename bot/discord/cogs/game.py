@@ -247,6 +247,9 @@ class Game(commands.GroupCog, group_name="game", group_description="Play dragon 
         reminder="Hours before the end to remind the player (0: none)",
         on_timeout="What a timed-out turn does",
         bank="Hours of time bank for each seat, spent once a turn runs over (lobby only)",
+        playing_hours="Daily hours the clock runs, e.g. 9-22 (off: around the clock; lobby only)",
+        playing_days="Days the clock runs, e.g. mon-fri or sat,sun (all: every day; lobby only)",
+        timezone="Time zone of the playing hours, e.g. Europe/Paris (lobby only)",
     )
     @app_commands.choices(on_timeout=TIMEOUT_CHOICES)
     @app_commands.autocomplete(game=ac.games_here)
@@ -258,12 +261,16 @@ class Game(commands.GroupCog, group_name="game", group_description="Play dragon 
         reminder: app_commands.Range[float, 0, 24 * 60] | None = None,
         on_timeout: str | None = None,
         bank: app_commands.Range[float, 0, 24 * 60] | None = None,
+        playing_hours: app_commands.Range[str, 0, 40] | None = None,
+        playing_days: app_commands.Range[str, 0, 60] | None = None,
+        timezone: app_commands.Range[str, 0, 60] | None = None,
     ) -> None:
         await answer(
             interaction,
             lambda: self.bot.host.set_timing(
                 **asked(interaction), game_id=game, limit_hours=hours, reminder_hours=reminder,
-                on_timeout=on_timeout, bank_hours=bank,
+                on_timeout=on_timeout, bank_hours=bank, playing_hours=playing_hours,
+                playing_days=playing_days, timezone=timezone,
             ),
         )  # fmt: skip
 
