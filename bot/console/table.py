@@ -22,7 +22,17 @@ from bot.service.host import GameHost
 from bot.service.notices import ChannelPost, Controls, Outcome, PrivateMessage, Reply
 from bot.service.outbox import Delivery, Outbox
 from bot.service.story import File
-from bot.service.text import BoardLink, ChannelRef, Mention, Moment, Part, Text, WebLink, as_text
+from bot.service.text import (
+    BoardLink,
+    ChannelRef,
+    Mention,
+    Moment,
+    Part,
+    ServerRef,
+    Text,
+    WebLink,
+    as_text,
+)
 from bot.service.timing import Timing
 from bot.store import StoreBusy, open_store
 from bot.web.server import WebServer
@@ -370,6 +380,8 @@ class LocalTable:
                 return "the last board above"
             case WebLink(url):
                 return url
+            case ServerRef():
+                return "this table"
         raise TypeError(f"the local table cannot show {part!r}")
 
     def say(self, text: str) -> None:

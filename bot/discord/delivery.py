@@ -214,14 +214,14 @@ class Courier:
         if delivery.status_message_id:
             try:
                 await channel.get_partial_message(delivery.status_message_id).edit(
-                    content=content(update.text), allowed_mentions=quiet
+                    content=content(update.text, self._server), allowed_mentions=quiet
                 )
                 return delivery.status_message_id
             except discord.NotFound:
                 pass
         try:
             message = await channel.send(
-                content(update.text), allowed_mentions=quiet, nonce=delivery.nonce
+                content(update.text, self._server), allowed_mentions=quiet, nonce=delivery.nonce
             )
         except discord.NotFound as error:
             raise ChannelGone(update.channel_id, f"Discord {error.status} {error.code}") from error
@@ -255,7 +255,7 @@ class Courier:
         )
         try:
             message = await channel.send(
-                content(text), view=view, nonce=delivery.nonce,
+                content(text, self._server), view=view, nonce=delivery.nonce,
                 allowed_mentions=discord.AllowedMentions(users=[discord.Object(fallback.user_id)]),
             )  # fmt: skip
         except discord.NotFound as error:
@@ -263,6 +263,11 @@ class Courier:
         return message.id
 
     # -- helpers -----------------------------------------------------------------------
+
+    def _server(self, guild_id: int) -> str | None:
+        """A server's name as the bot sees it (None when it is not in the server)."""
+        guild = self.bot.get_guild(guild_id)
+        return discord.utils.escape_markdown(guild.name) if guild is not None else None
 
     async def _channel(self, channel_id: int) -> PostChannel:
         """The channel ``channel_id``; ChannelGone if Discord no longer has it (discord's
@@ -301,7 +306,7 @@ class Courier:
     ) -> dict[str, Any]:
         """A notice's keyword arguments for a send: its text, and its board's picture and
         its controls when it has them."""
-        kwargs: dict[str, Any] = {"content": content(text)}
+        kwargs: dict[str, Any] = {"content": content(text, self._server)}
         image = await self.bot.host.draw(board)
         if image and board is not None:
             kwargs["file"] = discord.File(

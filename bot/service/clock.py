@@ -7,11 +7,12 @@ import logging
 from dataclasses import dataclass, replace
 from typing import Any
 
-from bot.service import bank
+from bot.service import bank, calls
 from bot.service.away import away_deadlines
 from bot.service.computers import Computers, TurnDeadlines, computer_seats
 from bot.service.desk import Desk, title_of
 from bot.service.errors import UserError
+from bot.service.gathering import table_link
 from bot.service.notices import (
     ChannelPost,
     Outcome,
@@ -563,12 +564,14 @@ class TurnClock:
         when = Moment(record.deadline) if record.deadline else "soon"
         for seat in dict.fromkeys(p.seat for p in table.prompts()):
             user = record.user_at(seat)
-            if user is None or record.notify_of(user) == "none":
+            how = calls.of(record, user, calls.REMINDER) if user is not None else calls.NONE
+            if user is None or how == calls.NONE:
                 continue
             text = Text.of(
                 f"⏰ Reminder: {table.title} is waiting for you; your turn runs out ", when, "."
             )
-            if await self._desk.store.dm_closed(user):
+            dm = calls.dms(how) and not await self._desk.store.dm_closed(user)
+            if calls.mentions(how) or not dm:  # closed DMs: the channel instead
                 outcome.add(
                     ChannelPost(
                         record.id,
@@ -578,7 +581,12 @@ class TurnClock:
                         (user,),
                     )
                 )
-            else:
+            if dm:
+                text = Text.of(
+                    "⏰ Reminder: ", calls.where(record, table.title),
+                    " is waiting for you; your turn runs out ", when, ".\nThe table: ",
+                    table_link(record),
+                )  # fmt: skip
                 outcome.add(PrivateMessage(record.id, user, text, channel_id=record.channel_id))
         return outcome
 
@@ -588,6 +596,28 @@ class TurnClock:
             raise UserError("Choose `turns`, `reminders` or `none`.")
         await self._desk.store.set_notify_choice(user_id, choice)
         return Reply(f"Notifications: {NOTIFY_CHOICES[choice]}.")
+
+    async def set_call(self, *, user_id: int, event: str, how: str) -> Reply:
+        """How one event calls a user: a mention, a DM, both or neither (``/notify``)."""
+        if event not in calls.EVENTS:
+            raise UserError("Choose an event: " + ", ".join(f"`{e}`" for e in calls.EVENTS) + ".")
+        if how not in calls.HOWS:
+            raise UserError("Choose `mention`, `dm`, `both` or `none`.")
+        chosen = dict(await self._desk.store.calls(user_id))
+        chosen[event] = how
+        await self._desk.store.set_calls(user_id, chosen)
+        notify = await self._desk.store.notify_choice(user_id)
+        return Reply(
+            f"Calls for {calls.EVENTS[event]}: {calls.HOWS[how]}.\n\n"
+            + calls.settings_text(chosen, notify),
+            private=True,
+        )
+
+    async def show_calls(self, *, user_id: int) -> Reply:
+        """A user's calls, event by event, for their eyes only."""
+        chosen = await self._desk.store.calls(user_id)
+        notify = await self._desk.store.notify_choice(user_id)
+        return Reply(calls.settings_text(chosen, notify), private=True)
 
 
 def _seat_name(record: GameRecord, seat: int) -> str:

@@ -26,10 +26,11 @@ import asyncio
 from dataclasses import dataclass
 from typing import Any
 
-from bot.service import wire
+from bot.service import calls, wire
 from bot.service.desk import Desk
 from bot.service.errors import AlreadyDone, UserError
-from bot.service.notices import ChannelPost, Controls, Outcome, Reply
+from bot.service.gathering import table_link
+from bot.service.notices import ChannelPost, Controls, Outcome, PrivateMessage, Reply
 from bot.service.offers import DECLINED, outcome_line, resigned_line, settling
 from bot.service.tables import STATUS_WORDS, Table, seat_label, seat_labels
 from bot.service.text import Mention, Text
@@ -203,14 +204,24 @@ class Endings:
         controls = (Controls(record.id, record.version, prompt, choices),)
         reply = Reply(f"You asked {WHAT[kind]}; every other player must accept. It lapses "
                       "if the game moves on first.")  # fmt: skip
+        store = self._desk.store
+        how = {u: await calls.reachable(store, u, calls.of(record, u, calls.OFFER)) for u in others}
+        mentioned = tuple(u for u in others if calls.mentions(how[u]))
         outcome = Outcome(
             [
                 reply,
                 ChannelPost(
-                    record.id, record.channel_id, text, mentions=tuple(others), controls=controls
+                    record.id, record.channel_id, text, mentions=mentioned, controls=controls
                 ),
             ]
         )
+        for user in (u for u in others if calls.dms(how[u])):
+            asks = Text.of(
+                "🤝 In ", calls.where(record, table.title), ", ", seat_label(table, seat),
+                f" asks {WHAT[kind]}: accept or decline with the buttons there, before the "
+                "game moves on. The table: ", table_link(record),
+            )  # fmt: skip
+            outcome.add(PrivateMessage(record.id, user, asks, channel_id=record.channel_id))
         made = await self._desk.stored(
             outcome, self._desk.store.make_offer, record.id, record.version, kind=kind, seat=seat,
             user_id=user_id, now=self._desk.clock(),

@@ -25,7 +25,7 @@ import random
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
-from bot.service import bank, wire
+from bot.service import bank, calls, wire
 from bot.service.errors import AlreadyDone, UserError
 from bot.service.notices import ChannelPost, Controls, Outcome, PrivateMessage, Reply, StatusUpdate
 from bot.service.tables import STATUS_WORDS, Table, engine_for, seating_of
@@ -190,27 +190,51 @@ class Gathering:
         table = await self._desk.find(user_id=user_id, **where)
         record = table.record
         _check_invitation(table, user_id, invitee_id, invitee_name, invitee_is_bot)
-        if await self._desk.store.dm_closed(invitee_id):
+        how = calls.how(await self._desk.store.calls(invitee_id), "turns", calls.INVITE)
+        if how == calls.NONE:
+            raise UserError(
+                f"{invitee_name} takes no invitations (their `/notify`). They can join with "
+                f"`/game join game:{record.id}`."
+            )
+        dm = calls.dms(how) and not await self._desk.store.dm_closed(invitee_id)
+        if not dm and not calls.mentions(how):
             raise UserError(_dms_closed(invitee_id, invitee_name, table))
         taken = {s.seat for s in record.seats}
         free = [r.name for i, r in enumerate(table.roles()) if i not in taken]
-        text = Text.of(
-            f"✉️ {user_name} invites you to play **{table.title}** ({record.players} players; "
-            f"open: {', '.join(free)}) in ", ChannelRef(record.channel_id), ".\n"
-            f"Press Join to take a seat, or type `/game join game:{record.id}` there. "
-            "The table: ", table_link(record),
-        )  # fmt: skip
-        join = (invite_controls(record.id, table.title),)
-        card = PrivateMessage(record.id, invitee_id, text, join)
-        outcome = Outcome([card])
+        outcome = Outcome()
+        if calls.mentions(how):
+            text = Text.of(
+                "✉️ ", Mention(invitee_id), f", {user_name} invites you to play "
+                f"**{table.title}** ({record.players} players; open: {', '.join(free)}): "
+                f"join with `/game join game:{record.id}`.",
+            )  # fmt: skip
+            outcome.add(ChannelPost(record.id, record.channel_id, text, mentions=(invitee_id,)))
+        if dm:
+            text = Text.of(
+                f"✉️ {user_name} invites you to play ", calls.where(record, table.title),
+                f" ({record.players} players; open: {', '.join(free)}).\n"
+                f"Press Join to take a seat, or type `/game join game:{record.id}` there. "
+                "The table: ", table_link(record),
+            )  # fmt: skip
+            join = (invite_controls(record.id, table.title),)
+            outcome.add(PrivateMessage(record.id, invitee_id, text, join))
         await self._desk.stored(
             outcome, self._desk.store.enqueue, record.id, now=self._desk.clock()
         )
         if deliver is not None:
             await deliver(outcome)
-            if await self._desk.store.dm_closed(invitee_id):
-                return Outcome([Reply(_dms_closed(invitee_id, invitee_name, table))])
-        return outcome.add(Reply(f"✉️ {invitee_name} is invited to {table.title} by DM."))
+            if dm and await self._desk.store.dm_closed(invitee_id):
+                if not calls.mentions(how):
+                    return Outcome([Reply(_dms_closed(invitee_id, invitee_name, table))])
+                dm = False
+        by = (
+            "by DM and a mention"
+            if dm and calls.mentions(how)
+            else "by DM"
+            if dm
+            else ("with a mention in the channel")
+        )
+        return outcome.add(Reply(f"✉️ {invitee_name} is invited to {table.title} {by}."))
 
     # -- rematches ---------------------------------------------------------------------
 

@@ -153,6 +153,8 @@ class GameHost:
         self.pause = self.turn_clock.pause
         self.resume = self.turn_clock.resume
         self.set_notify = self.turn_clock.set_notify
+        self.set_call = self.turn_clock.set_call
+        self.show_calls = self.turn_clock.show_calls
         self.give_time = self.turn_clock.give_time
         self.claim = self.turn_clock.claim
         self.release = self.turn_clock.release

@@ -54,7 +54,14 @@ class WebLink:
     url: str
 
 
-Part = Mention | ChannelRef | Moment | BoardLink | WebLink
+@dataclass(frozen=True)
+class ServerRef:
+    """A server (guild), named as the frontend knows it (a DM says which server a game is on)."""
+
+    guild_id: int
+
+
+Part = Mention | ChannelRef | Moment | BoardLink | WebLink | ServerRef
 Piece = str | Part
 
 
@@ -65,10 +72,8 @@ class Text:
 
     def __init__(self, pieces: Iterable[Piece] = ()) -> None:
         merged: list[Piece] = []
-        for piece in pieces:
-            if isinstance(piece, Text):
-                merged.extend(piece.pieces)
-            elif isinstance(piece, str) and merged and isinstance(merged[-1], str):
+        for piece in (p for given in pieces for p in _flat(given)):
+            if isinstance(piece, str) and merged and isinstance(merged[-1], str):
                 merged[-1] += piece
             elif piece != "":
                 merged.append(piece)
@@ -136,6 +141,11 @@ class Text:
         return self.plain().splitlines()
 
 
+def _flat(piece: Piece | Text) -> tuple[Piece, ...]:
+    """A piece as pieces: a text's own, or itself (so that strings meet and merge)."""
+    return piece.pieces if isinstance(piece, Text) else (piece,)
+
+
 def _plain_part(part: Part) -> str:
     match part:
         case Mention(user_id):
@@ -146,6 +156,8 @@ def _plain_part(part: Part) -> str:
             return f"at {int(at)}"
         case BoardLink():
             return "the newest board"
+        case ServerRef(guild_id):
+            return f"server {guild_id}"
     raise TypeError(part)
 
 

@@ -15,11 +15,12 @@ from dataclasses import replace
 from typing import Any
 
 from bot.service import bank, turn_posts, wire
+from bot.service import calls as ring
 from bot.service.away import away_deadlines
 from bot.service.computers import TurnDeadlines, computer_seats
 from bot.service.desk import Desk
 from bot.service.errors import AlreadyDone, Unreadable, UserError
-from bot.service.gathering import rematch_controls
+from bot.service.gathering import rematch_controls, table_link
 from bot.service.notices import (
     Board,
     ChannelPost,
@@ -383,9 +384,21 @@ class Turns:
         after = table.prompts()
         public_prompts = [p for p in after if not p.secret and not record.computer_at(p.seat)]
         called = [u for p in fresh if (u := record.user_at(p.seat)) is not None and p.seat != actor]
-        mentions = tuple([
-            u for u in dict.fromkeys(called) if record.notify_of(u) == "turns"
-        ])  # fmt: skip
+        store = self._desk.store
+        turn_calls = {
+            u: await ring.reachable(store, u, ring.of(record, u, ring.TURN))
+            for u in dict.fromkeys(called)
+        }
+        mentions = tuple(u for u, how in turn_calls.items() if ring.mentions(how))
+        over: dict[int, str] = {}
+        if result is not None:  # every player but the one whose action ended it
+            ender = record.user_at(actor) if actor is not None else None
+            seated = [s.user_id for s in record.seats if s.computer is None and not s.left]
+            over = {
+                u: await ring.reachable(store, u, ring.of(record, u, ring.END))
+                for u in dict.fromkeys(seated)
+                if u != ender
+            }
         told = turn_posts.told(events, result)
         lines: list[str | Text] = [f"**{table.title}**" + (": " + headline if headline else "")]
         lines += told
@@ -393,6 +406,12 @@ class Turns:
         if result is not None:
             winners = seat_labels(table, result.winners, " and ")
             lines.append(turn_posts.ending_line(result, winners))
+            told_over = [u for u, how in over.items() if ring.mentions(how)]
+            if told_over:
+                lines.append(
+                    Text.of("🏁 ", Text.of(", ").join(Text.of(Mention(u)) for u in told_over))
+                )
+                mentions += tuple(told_over)
         elif new_turn:
             lines.append(turn_posts.summary(table.public_view()["summary"], told))
             # Every seat asked now, the actor too: a round it closed may ask it again.
@@ -435,6 +454,21 @@ class Turns:
                 outcome.add(
                     PrivateMessage(record.id, user, asked, controls, channel_id=record.channel_id)
                 )
+        secret = {u for p in fresh if p.secret and (u := record.user_at(p.seat)) is not None}
+        for user, how in turn_calls.items():
+            if ring.dms(how) and user not in secret:  # a secret prompt is its own DM
+                asks = "; ".join(p.text for p in fresh if record.user_at(p.seat) == user)
+                text = Text.of("➡️ Your turn in ", ring.where(record, table.title),
+                               f": {asks}\nThe table: ", table_link(record))  # fmt: skip
+                outcome.add(PrivateMessage(record.id, user, text, channel_id=record.channel_id))
+        if result is not None:
+            winners = seat_labels(table, result.winners, " and ")
+            for user, how in over.items():
+                if ring.dms(how):
+                    text = Text.of("🏁 ", ring.where(record, table.title), " is over: ",
+                                   turn_posts.ending_line(result, winners),
+                                   "\nThe table: ", table_link(record))  # fmt: skip
+                    outcome.add(PrivateMessage(record.id, user, text, channel_id=record.channel_id))
         tell_onlookers(outcome, table, self._desk.clock())
 
     async def give_up(

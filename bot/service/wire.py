@@ -25,6 +25,7 @@ from bot.service.text import (
     Mention,
     Moment,
     Part,
+    ServerRef,
     Text,
     WebLink,
     as_text,
@@ -38,6 +39,7 @@ _PARTS: dict[str, type] = {
     "moment": Moment,
     "link": BoardLink,
     "web": WebLink,
+    "server": ServerRef,
 }
 _PART_NAMES = {kind: name for name, kind in _PARTS.items()}
 

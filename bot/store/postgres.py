@@ -125,7 +125,7 @@ class PostgresStore(SqlStore[_Session]):
     _GAMES = (
         "SELECT g.*, (SELECT COALESCE(json_agg(json_build_object("
         "'seat', s.seat, 'role', s.role, 'user_id', s.user_id, 'name', s.name,"
-        " 'left', s.\"left\", 'computer', s.computer, 'notify', u.notify,"
+        " 'left', s.\"left\", 'computer', s.computer, 'notify', u.notify, 'calls', u.calls,"
         " 'away_until', u.away_until) ORDER BY s.seat), '[]'::json)"
         " FROM seats s LEFT JOIN users u ON u.user_id = s.user_id WHERE s.game_id = g.id)::text"
         " AS seat_list,"

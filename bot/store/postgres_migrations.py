@@ -224,4 +224,9 @@ MIGRATIONS: list[str] = [
     );
     CREATE INDEX notes_by_user ON notes (user_id);
     """,
+    # 17: how each event calls a user (/notify event:... how:...), as a JSON object of
+    # event to choice; an event never chosen is called as before.
+    """
+    ALTER TABLE users ADD COLUMN calls text NOT NULL DEFAULT '{}';
+    """,
 ]

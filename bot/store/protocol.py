@@ -47,7 +47,7 @@ Opening is not part of the protocol: each implementation has an async classmetho
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from bot.store.records import (
@@ -384,6 +384,16 @@ class Store(Protocol):
     async def set_notify_choice(self, user_id: int, choice: str) -> None:
         """Remember the user's ``/notify`` choice (any string; the host validates it),
         replacing the previous one; the user's other facts stay as they are."""
+        ...
+
+    async def calls(self, user_id: int) -> dict[str, str]:
+        """How the user chose to be called, event by event (``/notify event:... how:...``):
+        ``{}`` if never set."""
+        ...
+
+    async def set_calls(self, user_id: int, calls: Mapping[str, str]) -> None:
+        """Remember the user's per-event calls (any strings; the host validates them),
+        replacing the previous ones; the user's other facts stay as they are."""
         ...
 
     async def dm_closed(self, user_id: int) -> bool:

@@ -43,6 +43,19 @@ class NewerDatabase(Exception):
         )
 
 
+def parse_calls(value: Any) -> dict[str, str]:
+    """A user's per-event calls as stored (JSON text, or already an object); ``{}`` for
+    none or anything unreadable."""
+    if isinstance(value, str):
+        try:
+            value = json.loads(value)
+        except ValueError:
+            return {}
+    if not isinstance(value, dict):
+        return {}
+    return {str(k): str(v) for k, v in value.items() if isinstance(v, str)}
+
+
 @dataclass(frozen=True)
 class SeatRecord:
     game_id: int
@@ -55,6 +68,9 @@ class SeatRecord:
     """The computer player's level (``easy``, ``strong``) for a computer seat; else None."""
     notify: str = "turns"
     """The player's ``/notify`` choice, read with the game (``turns`` when never set)."""
+    calls: dict[str, str] = field(default_factory=dict)
+    """The player's per-event calls (``/notify event:... how:...``), read with the game
+    (``{}`` when never set)."""
     away_until: float | None = None
     """Until when the player said they are away (``/away``), read with the game; None if
     never set or ended. A time in the past is as stored."""
@@ -67,7 +83,8 @@ class SeatRecord:
             SeatRecord(
                 game_id=game_id, seat=s["seat"], role=s["role"], user_id=s["user_id"],
                 name=s["name"], left=bool(s["left"]), computer=s["computer"],
-                notify=s.get("notify") or "turns", away_until=s.get("away_until"),
+                notify=s.get("notify") or "turns", calls=parse_calls(s.get("calls")),
+                away_until=s.get("away_until"),
             )
             for s in seats
         )  # fmt: skip

@@ -21,7 +21,7 @@ from __future__ import annotations
 import json
 import logging
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
@@ -40,6 +40,7 @@ from bot.store.records import (
     RatingRow,
     ResultRow,
     StaleVersion,
+    parse_calls,
 )
 
 log = logging.getLogger(__name__)
@@ -49,7 +50,7 @@ JSON_FIELDS = frozenset({"snapshot", "options", "timing"})
 CLOCK_FIELDS = frozenset({"deadline", "remind_at", "status"})
 """Game fields whose change may make a game due sooner (or no longer due)."""
 MESSAGE_COLUMNS = {"status": "status_message_id", "board": "board_message_id"}
-USER_FACTS = frozenset({"notify", "dm_closed", "away_until"})
+USER_FACTS = frozenset({"notify", "calls", "dm_closed", "away_until"})
 """The columns of ``users`` set one at a time."""
 
 CLAIM_LANE = (
@@ -476,6 +477,13 @@ class SqlStore(ABC, Generic[S]):
 
     async def set_notify_choice(self, user_id: int, choice: str) -> None:
         await self._set_user_fact(user_id, "notify", choice)
+
+    async def calls(self, user_id: int) -> dict[str, str]:
+        text = await self._read_value("SELECT calls FROM users WHERE user_id = ?", user_id)
+        return parse_calls(text)
+
+    async def set_calls(self, user_id: int, calls: Mapping[str, str]) -> None:
+        await self._set_user_fact(user_id, "calls", json.dumps(dict(sorted(calls.items()))))
 
     async def dm_closed(self, user_id: int) -> bool:
         closed = await self._read_value("SELECT dm_closed FROM users WHERE user_id = ?", user_id)

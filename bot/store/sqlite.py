@@ -110,7 +110,7 @@ class SqliteStore(SqlStore[_Session]):
     _GAMES = (
         "SELECT g.*, (SELECT json_group_array(json_object("
         "'seat', s.seat, 'role', s.role, 'user_id', s.user_id, 'name', s.name,"
-        " 'left', s.\"left\", 'computer', s.computer, 'notify', u.notify,"
+        " 'left', s.\"left\", 'computer', s.computer, 'notify', u.notify, 'calls', u.calls,"
         " 'away_until', u.away_until))"
         " FROM seats s LEFT JOIN users u ON u.user_id = s.user_id WHERE s.game_id = g.id)"
         " AS seat_list,"

@@ -563,6 +563,31 @@ async def test_notify_choice_is_turns_until_set(store):
     assert await store.notify_choice(CAROL) == "turns"
 
 
+async def test_calls_are_empty_until_set_and_kept_apart_from_other_facts(store):
+    assert await store.calls(ALICE) == {}
+    await store.set_notify_choice(ALICE, "reminders")
+    await store.set_calls(ALICE, {"turn": "dm", "end": "both"})
+    await store.set_calls(BOB, {"offer": "none"})
+    await store.set_dm_closed(ALICE, True)
+    assert await store.calls(ALICE) == {"turn": "dm", "end": "both"}
+    assert await store.calls(BOB) == {"offer": "none"}
+    assert await store.notify_choice(ALICE) == "reminders" and await store.dm_closed(ALICE)
+    await store.set_calls(ALICE, {"invite": "mention"})  # replaces the previous ones
+    assert await store.calls(ALICE) == {"invite": "mention"}
+    assert await store.calls(CAROL) == {}
+
+
+async def test_a_game_is_read_with_each_players_calls(store):
+    game_id = await new_game(store)
+    await seat(store, game_id, 0, ALICE)
+    await seat(store, game_id, 1, BOB)
+    await store.set_calls(ALICE, {"turn": "none"})
+    record = await game(store, game_id)
+    assert {s.user_id: s.calls for s in record.seats}[ALICE] == {"turn": "none"}
+    [listed] = [r for r in await store.games(guild_id=record.guild_id) if r.id == game_id]
+    assert {s.user_id: s.calls for s in listed.seats} == {ALICE: {"turn": "none"}, BOB: {}}
+
+
 async def test_closed_dms_are_remembered_per_user(store):
     assert await store.dm_closed(ALICE) is False
     await store.set_dm_closed(ALICE, True)

@@ -1,4 +1,4 @@
-"""``/notify``: how the bot calls a player to play (works in DMs too)."""
+"""``/notify``: how the bot calls a player, event by event (works in DMs too)."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.replies import answer
+from bot.service import calls
 
 if TYPE_CHECKING:
     from bot.discord.client import DragonBot
@@ -20,19 +21,45 @@ class Notify(commands.Cog):
     def __init__(self, bot: DragonBot) -> None:
         self.bot = bot
 
-    @app_commands.command(name="notify", description="How the bot calls you to play")
-    @app_commands.describe(when="Every turn, reminders only, or nothing")
+    @app_commands.command(name="notify", description="How the bot calls you, event by event")
+    @app_commands.describe(
+        event="The event to set (with how); leave both out to see your settings",
+        how="A mention in the game's channel, a DM, both, or nothing",
+        when="The older choice: every turn, reminders only, or nothing",
+    )
     @app_commands.choices(
+        event=[app_commands.Choice(name=name, value=e) for e, name in calls.EVENTS.items()],
+        how=[
+            app_commands.Choice(name="mention in the game's channel", value=calls.MENTION),
+            app_commands.Choice(name="DM", value=calls.DM),
+            app_commands.Choice(name="both", value=calls.BOTH),
+            app_commands.Choice(name="neither", value=calls.NONE),
+        ],
         when=[
             app_commands.Choice(name="every turn (mention) and reminders", value="turns"),
             app_commands.Choice(name="reminders only", value="reminders"),
             app_commands.Choice(name="nothing", value="none"),
-        ]
+        ],
     )
-    async def notify(self, interaction: discord.Interaction[DragonBot], when: str) -> None:
+    async def notify(
+        self,
+        interaction: discord.Interaction[DragonBot],
+        event: str | None = None,
+        how: str | None = None,
+        when: str | None = None,
+    ) -> None:
+        user_id = interaction.user.id
+        host = self.bot.host
+        if event is None and how is None:
+            if when is not None:
+                await answer(interaction, lambda: host.set_notify(user_id=user_id, choice=when))
+            else:
+                await answer(interaction, lambda: host.show_calls(user_id=user_id))
+            return
+        chosen_event, chosen_how = event or "", how or ""
         await answer(
             interaction,
-            lambda: self.bot.host.set_notify(user_id=interaction.user.id, choice=when),
+            lambda: host.set_call(user_id=user_id, event=chosen_event, how=chosen_how),
         )
 
 

@@ -1,0 +1,93 @@
+"""How each player wants to be called, event by event (``/notify``).
+
+Five events call a player: their turn, a reminder before their deadline, an invitation,
+an offer to answer (a draw or a takeback) and a game's end. For each the player chooses a
+mention in the game's channel, a DM, both, or neither. What they never chose is as it
+always was: a turn is a mention, a reminder and an invitation are DMs, an offer is a
+mention, a game's end calls nobody. The older three-level ``/notify when:`` still counts
+for the events it spoke of (``reminders``: no turn mention; ``none``: no turn mention and
+no reminder) until the event is chosen on its own.
+
+A DM always says which game, on which server, with a link to the game's table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from bot.service.text import ChannelRef, ServerRef, Text
+from bot.store import GameRecord, Store
+
+TURN, REMINDER, INVITE, OFFER, END = "turn", "reminder", "invite", "offer", "end"
+
+EVENTS = {
+    TURN: "my turn",
+    REMINDER: "a reminder before my deadline",
+    INVITE: "an invitation",
+    OFFER: "an offer to answer (draw, takeback)",
+    END: "a game over",
+}
+"""The events that call a player, in the order ``/notify`` shows them."""
+
+MENTION, DM, BOTH, NONE = "mention", "dm", "both", "none"
+HOWS = {
+    MENTION: "a mention in the game's channel",
+    DM: "a DM",
+    BOTH: "a mention and a DM",
+    NONE: "nothing",
+}
+
+DEFAULTS = {TURN: MENTION, REMINDER: DM, INVITE: DM, OFFER: MENTION, END: NONE}
+"""How each event calls a player who never chose."""
+
+_LEGACY = {"reminders": {TURN: NONE}, "none": {TURN: NONE, REMINDER: NONE}}
+"""What the older ``/notify when:`` choices say of the events."""
+
+
+def how(calls: Mapping[str, str], notify: str, event: str) -> str:
+    """How ``event`` calls a player with per-event ``calls`` and the older ``notify``."""
+    chosen = calls.get(event)
+    if chosen in HOWS:
+        return chosen
+    return _LEGACY.get(notify, {}).get(event, DEFAULTS[event])
+
+
+def of(record: GameRecord, user_id: int, event: str) -> str:
+    """How ``event`` calls a player seated in ``record``, as read with the game."""
+    seat = next((s for s in record.seats if s.user_id == user_id), None)
+    if seat is None:
+        return DEFAULTS[event]
+    return how(seat.calls, seat.notify, event)
+
+
+async def reachable(store: Store, user_id: int, how_: str) -> str:
+    """``how_`` for a user whose DMs may be closed: a DM they cannot get becomes a mention
+    in the game's channel (as a reminder always has), so the call is not lost."""
+    if dms(how_) and await store.dm_closed(user_id):
+        return MENTION
+    return how_
+
+
+def mentions(how_: str) -> bool:
+    return how_ in (MENTION, BOTH)
+
+
+def dms(how_: str) -> bool:
+    return how_ in (DM, BOTH)
+
+
+def where(record: GameRecord, title: str) -> Text:
+    """Which game, on which server, in which channel (a DM's first words)."""
+    return Text.of(
+        f"**{title}** on ", ServerRef(record.guild_id), ", in ",
+        ChannelRef(record.channel_id),
+    )  # fmt: skip
+
+
+def settings_text(calls: Mapping[str, str], notify: str) -> str:
+    """A player's settings, one event a line."""
+    lines = ["🔔 How I call you:"]
+    for event, name in EVENTS.items():
+        lines.append(f"• {name}: {HOWS[how(calls, notify, event)]} (`{event}`)")
+    lines.append("Change one with `/notify event:<event> how:<mention|dm|both|none>`.")
+    return "\n".join(lines)
