@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from bot.service import quiet_hours
 from bot.service.text import ChannelRef, ServerRef, Text
 from bot.store import GameRecord, Store
 
@@ -89,5 +90,11 @@ def settings_text(calls: Mapping[str, str], notify: str) -> str:
     lines = ["🔔 How I call you:"]
     for event, name in EVENTS.items():
         lines.append(f"• {name}: {HOWS[how(calls, notify, event)]} (`{event}`)")
+    quiet = quiet_hours.of_calls(calls)
+    if quiet is not None:
+        lines.append(
+            f"🌙 Quiet hours: {quiet.describe()}: no DM and no ping then; what was held "
+            "back comes as one DM when they end."
+        )
     lines.append("Change one with `/notify event:<event> how:<mention|dm|both|none>`.")
     return "\n".join(lines)

@@ -7,7 +7,7 @@ import logging
 from dataclasses import dataclass, replace
 from typing import Any
 
-from bot.service import bank, calls
+from bot.service import bank, calls, quiet_hours
 from bot.service.away import away_deadlines
 from bot.service.computers import Computers, TurnDeadlines, computer_seats
 from bot.service.desk import Desk, title_of
@@ -612,6 +612,28 @@ class TurnClock:
             + calls.settings_text(chosen, notify),
             private=True,
         )
+
+    async def set_quiet(self, *, user_id: int, hours: str | None, zone: str | None = None) -> Reply:
+        """A user's quiet hours (``/notify quiet:22-8 timezone:Europe/Paris``; ``off``
+        removes them): no DM and no ping reaches them then, and what was held back comes
+        as one DM when they end (see :mod:`bot.service.quiet_hours`)."""
+        chosen = dict(await self._desk.store.calls(user_id))
+        before = quiet_hours.of_calls(chosen)
+        if zone is None:
+            zone = before.zone if before is not None else "UTC"
+        if hours is None:  # a time zone alone: the hours set stay
+            if before is None:
+                raise UserError(quiet_hours.QUIET_HELP)
+            hours = quiet_hours.kept(before).split()[0]
+        quiet = quiet_hours.QuietHours.parse(hours, zone)
+        if quiet is None:
+            chosen.pop(quiet_hours.KEY, None)
+        else:
+            chosen[quiet_hours.KEY] = quiet_hours.kept(quiet)
+        await self._desk.store.set_calls(user_id, chosen)
+        said = "Quiet hours off." if quiet is None else f"Quiet hours: {quiet.describe()}."
+        notify = await self._desk.store.notify_choice(user_id)
+        return Reply(said + "\n\n" + calls.settings_text(chosen, notify), private=True)
 
     async def show_calls(self, *, user_id: int) -> Reply:
         """A user's calls, event by event, for their eyes only."""

@@ -22,12 +22,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from bot.service import superseded, wire
+from bot.service import quiet_hours, superseded, wire
 from bot.service.desk import title_of
 from bot.service.notices import (
     ChannelPost,
@@ -398,6 +399,10 @@ class Outbox:
         if entry.not_before is not None and entry.not_before > now:
             self._retry_at(entry.not_before)
             return False
+        quieted = await self._quieted(send, now)
+        if quieted is None:
+            return True
+        notice = quieted
         messages = known.setdefault(
             entry.game_id, _Messages(entry.status_message_id, entry.board_message_id)
         )
@@ -435,6 +440,32 @@ class Outbox:
             covered = [e.id for e in send.covers]
             await self.host.store.mark_superseded(covered, by=entry.id, now=self.host.clock())
         return True
+
+    async def _quieted(self, send: Planned, now: float) -> Sendable | None:
+        """``send``'s notice as it may reach its players now (see
+        :mod:`bot.service.quiet_hours`): None when it is a DM call held back (recorded as
+        sent, and kept until the quiet hours end); a post pings nobody in quiet hours."""
+        entry, notice = send.entry, send.notice
+        store = self.host.store
+        if isinstance(notice, PrivateMessage) and not notice.controls:
+            due = await quiet_hours.until(store, notice.user_id, now)
+            if due is None:
+                return notice
+            await store.hold_call(
+                entry.id, user_id=notice.user_id, game_id=entry.game_id, body=entry.body,
+                due_at=due, now=now,
+            )  # fmt: skip
+            if send.covers:
+                covered = [e.id for e in send.covers]
+                await store.mark_superseded(covered, by=entry.id, now=now)
+            self.host.doorbell.deadline_moved()  # the turn clock wakes when they end
+            return None
+        if isinstance(notice, ChannelPost) and notice.mentions:
+            quiet = {u for u in notice.mentions if await quiet_hours.until(store, u, now)}
+            if quiet:
+                kept = tuple(u for u in notice.mentions if u not in quiet)
+                return dataclasses.replace(notice, mentions=kept)
+        return notice
 
     async def _later(self, entry: OutboxEntry, reason: str, *, give_up: bool = True) -> None:
         """Try ``entry`` again after a pause that grows with its failed tries; after

@@ -19,6 +19,7 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 
+from bot.service import quiet_hours
 from bot.service.host import GameHost
 from bot.service.notices import Outcome
 from bot.store import GameRecord
@@ -93,7 +94,11 @@ class Scheduler:
             self._sleeping = self._dirty = False
             try:
                 started = await self.fire()
+                await self._release_held()
                 when = await self._host.next_wakeup()
+                held = await self._host.store.next_held()
+                if held is not None and (when is None or held < when):
+                    when = held
             except Exception:
                 log.exception("looking at the turn clock failed; looking again shortly")
                 started, when = [], self._clock() + 1.0
@@ -126,6 +131,17 @@ class Scheduler:
                 task.add_done_callback(self._firings.discard)
                 started.append(task)
         return started
+
+    async def _release_held(self) -> None:
+        """Send the calls held back in quiet hours that ended (see
+        :mod:`bot.service.quiet_hours`), each player's as one DM."""
+        outcome = await quiet_hours.release(self._host.store, self._clock())
+        if outcome.notices:
+            self._host.doorbell.notices_stored()
+            try:
+                await self._deliver(outcome)
+            except Exception:
+                log.exception("delivering held calls failed; the outbox sends them later")
 
     async def _fire_one(self, record: GameRecord, now: float) -> None:
         fired = False

@@ -229,4 +229,18 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE users ADD COLUMN calls text NOT NULL DEFAULT '{}';
     """,
+    # 18: the calls held back from a user during their quiet hours, each with its notice,
+    # delivered together as one DM when ``due_at`` (the quiet hours' end) has come.
+    """
+    CREATE TABLE held_calls (
+        id bigserial PRIMARY KEY,
+        user_id bigint NOT NULL,
+        game_id bigint NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        body text NOT NULL,
+        due_at double precision NOT NULL,
+        created_at double precision NOT NULL
+    );
+    CREATE INDEX held_calls_by_due ON held_calls (due_at);
+    CREATE INDEX held_calls_by_user ON held_calls (user_id);
+    """,
 ]

@@ -54,6 +54,7 @@ from bot.store.records import (
     ActionRecord,
     GameRecord,
     GuildDataRecord,
+    HeldCall,
     NewSeat,
     OfferRecord,
     OutboxEntry,
@@ -310,6 +311,37 @@ class Store(Protocol):
 
     async def enqueue(self, game_id: int, notices: Sequence[Outgoing], *, now: float) -> None:
         """Store notices that go with no versioned write (a departure told to a host)."""
+        ...
+
+    async def hold_call(
+        self,
+        entry_id: int,
+        *,
+        user_id: int,
+        game_id: int,
+        body: dict[str, Any],
+        due_at: float,
+        now: float,
+    ) -> bool:
+        """Hold outbox entry ``entry_id`` back from ``user_id`` until ``due_at``: in one
+        transaction it is recorded as sent and kept as a held call; False (nothing changed)
+        if it was sent or given up on meanwhile."""
+        ...
+
+    async def next_held(self) -> float | None:
+        """When the earliest held call is due (None: none is held)."""
+        ...
+
+    async def held_due(self, now: float, limit: int = 500) -> list[HeldCall]:
+        """The held calls due at ``now``, by user and in the order they were held."""
+        ...
+
+    async def release_held(
+        self, ids: Sequence[int], game_id: int, notices: Sequence[Outgoing], *, now: float
+    ) -> bool:
+        """Remove the held calls ``ids`` and store ``notices`` (of ``game_id``) in one
+        transaction; False, with nothing changed, if any of them is gone already (another
+        process released it)."""
         ...
 
     async def pending_notices(

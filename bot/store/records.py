@@ -211,6 +211,18 @@ class Outgoing:
 
 
 @dataclass(frozen=True)
+class HeldCall:
+    """A call held back from a user during their quiet hours: its notice's JSON ``body``,
+    delivered with the user's other held calls once ``due_at`` has come."""
+
+    id: int
+    user_id: int
+    game_id: int
+    body: dict[str, Any]
+    due_at: float
+
+
+@dataclass(frozen=True)
 class OutboxEntry:
     """A stored notice not yet sent (or given up on)."""
 

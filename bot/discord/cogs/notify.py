@@ -26,6 +26,8 @@ class Notify(commands.Cog):
         event="The event to set (with how); leave both out to see your settings",
         how="A mention in the game's channel, a DM, both, or nothing",
         when="The older choice: every turn, reminders only, or nothing",
+        quiet="Quiet hours on your clock, e.g. 22-8 (no DM, no ping then); off removes them",
+        timezone="Your time zone for quiet hours, an IANA name such as Europe/Paris",
     )
     @app_commands.choices(
         event=[app_commands.Choice(name=name, value=e) for e, name in calls.EVENTS.items()],
@@ -47,9 +49,17 @@ class Notify(commands.Cog):
         event: str | None = None,
         how: str | None = None,
         when: str | None = None,
+        quiet: str | None = None,
+        timezone: str | None = None,
     ) -> None:
         user_id = interaction.user.id
         host = self.bot.host
+        if quiet is not None or timezone is not None:
+            await answer(
+                interaction,
+                lambda: host.set_quiet(user_id=user_id, hours=quiet, zone=timezone),
+            )
+            return
         if event is None and how is None:
             if when is not None:
                 await answer(interaction, lambda: host.set_notify(user_id=user_id, choice=when))
