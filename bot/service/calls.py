@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from bot.service import quiet_hours
+from bot.service import digest, quiet_hours
 from bot.service.text import ChannelRef, ServerRef, Text
 from bot.store import GameRecord, Store
 
@@ -48,9 +48,11 @@ _LEGACY = {"reminders": {TURN: NONE}, "none": {TURN: NONE, REMINDER: NONE}}
 def how(calls: Mapping[str, str], notify: str, event: str) -> str:
     """How ``event`` calls a player with per-event ``calls`` and the older ``notify``."""
     chosen = calls.get(event)
-    if chosen in HOWS:
-        return chosen
-    return _LEGACY.get(notify, {}).get(event, DEFAULTS[event])
+    if chosen not in HOWS:
+        chosen = _LEGACY.get(notify, {}).get(event, DEFAULTS[event])
+    if event == TURN and digest.hours_of(calls):  # turn DMs are folded into the digest
+        chosen = {DM: NONE, BOTH: MENTION}.get(chosen, chosen)
+    return chosen
 
 
 def of(record: GameRecord, user_id: int, event: str) -> str:
@@ -95,6 +97,12 @@ def settings_text(calls: Mapping[str, str], notify: str) -> str:
         lines.append(
             f"🌙 Quiet hours: {quiet.describe()}: no DM and no ping then; what was held "
             "back comes as one DM when they end."
+        )
+    every = digest.hours_of(calls)
+    if every:
+        lines.append(
+            f"📬 Digest: one DM every {every} h of the games waiting for you, when one is "
+            "new; no DM for each turn."
         )
     lines.append("Change one with `/notify event:<event> how:<mention|dm|both|none>`.")
     return "\n".join(lines)

@@ -7,7 +7,7 @@ import logging
 from dataclasses import dataclass, replace
 from typing import Any
 
-from bot.service import bank, calls, quiet_hours
+from bot.service import bank, calls, digest, quiet_hours
 from bot.service.away import away_deadlines
 from bot.service.computers import Computers, TurnDeadlines, computer_seats
 from bot.service.desk import Desk, title_of
@@ -632,6 +632,25 @@ class TurnClock:
             chosen[quiet_hours.KEY] = quiet_hours.kept(quiet)
         await self._desk.store.set_calls(user_id, chosen)
         said = "Quiet hours off." if quiet is None else f"Quiet hours: {quiet.describe()}."
+        notify = await self._desk.store.notify_choice(user_id)
+        return Reply(said + "\n\n" + calls.settings_text(chosen, notify), private=True)
+
+    async def set_digest(self, *, user_id: int, hours: int) -> Reply:
+        """A user's digest (``/notify digest:<hours>``, 0 stops it): see
+        :mod:`bot.service.digest`."""
+        every = digest.checked(hours)
+        chosen = dict(await self._desk.store.calls(user_id))
+        if every:
+            chosen[digest.KEY] = str(every)
+        else:
+            chosen.pop(digest.KEY, None)
+        await self._desk.store.set_calls(user_id, chosen)
+        now = self._desk.clock()
+        await self._desk.store.set_digest(
+            user_id, every * digest.HOUR if every else None, now + every * digest.HOUR
+        )
+        self._desk.doorbell.deadline_moved()
+        said = f"Digest: every {every} h." if every else "Digest off: a DM for each turn."
         notify = await self._desk.store.notify_choice(user_id)
         return Reply(said + "\n\n" + calls.settings_text(chosen, notify), private=True)
 

@@ -155,6 +155,7 @@ class GameHost:
         self.set_notify = self.turn_clock.set_notify
         self.set_call = self.turn_clock.set_call
         self.set_quiet = self.turn_clock.set_quiet
+        self.set_digest = self.turn_clock.set_digest
         self.show_calls = self.turn_clock.show_calls
         self.give_time = self.turn_clock.give_time
         self.claim = self.turn_clock.claim

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from bot.service import calls
 from bot.service.desk import Desk, title_of
 from bot.service.errors import UserError
 from bot.service.notices import Controls, Reply
@@ -115,6 +116,23 @@ class Inbox:
             lines.append(f"Then {len(entries) - 1} more waiting for you: press **Next** again.")
         return Reply(Text.of("\n").join(lines), controls=tuple(controls), board=board_of(table))
 
+    async def waiting(self, *, user_id: int) -> list[tuple[GameRecord, Text]]:
+        """The games waiting on ``user_id`` on every server, the most urgent first, each
+        with its line (a digest's, naming its server and channel)."""
+        entries = [e for e in await self._entries(user_id, None) if e.waiting]
+        found = []
+        for entry in entries:
+            record, table = entry.record, entry.table
+            assert table is not None
+            line = Text.of("➡️ ", calls.where(record, table.title), ": **your turn**")
+            if record.deadline:
+                line += Text.of(", turn ends ", Moment(record.deadline))
+            if record.board_message_id:
+                board = BoardLink(record.guild_id, record.channel_id, record.board_message_id)
+                line += Text.of(" · board: ", board)
+            found.append((record, line))
+        return found
+
     async def _seated(self, user_id: int) -> list[GameRecord]:
         """The active games where ``user_id`` holds a seat they have not left."""
         records = await self._desk.store.games(user_id=user_id)
@@ -123,10 +141,10 @@ class Inbox:
             if any(s.user_id == user_id and not s.left and s.computer is None for s in r.seats)
         ]  # fmt: skip
 
-    async def _entries(self, user_id: int, visible: Servers) -> list[Entry]:
+    async def _entries(self, user_id: int, visible: Servers | None) -> list[Entry]:
         entries = []
         for record in await self._seated(user_id):
-            if record.guild_id not in visible:
+            if visible is not None and record.guild_id not in visible:
                 continue
             try:
                 table: Table | None = self._desk.loaded(record)

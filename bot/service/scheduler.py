@@ -19,7 +19,7 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 
-from bot.service import quiet_hours
+from bot.service import digest, quiet_hours
 from bot.service.host import GameHost
 from bot.service.notices import Outcome
 from bot.store import GameRecord
@@ -96,9 +96,12 @@ class Scheduler:
                 started = await self.fire()
                 await self._release_held()
                 when = await self._host.next_wakeup()
-                held = await self._host.store.next_held()
-                if held is not None and (when is None or held < when):
-                    when = held
+                for later in (
+                    await self._host.store.next_held(),
+                    await self._host.store.next_digest(),
+                ):
+                    if later is not None and (when is None or later < when):
+                        when = later
             except Exception:
                 log.exception("looking at the turn clock failed; looking again shortly")
                 started, when = [], self._clock() + 1.0
@@ -136,6 +139,7 @@ class Scheduler:
         """Send the calls held back in quiet hours that ended (see
         :mod:`bot.service.quiet_hours`), each player's as one DM."""
         outcome = await quiet_hours.release(self._host.store, self._clock())
+        outcome.notices += (await digest.send_due(self._host, self._clock())).notices
         if outcome.notices:
             self._host.doorbell.notices_stored()
             try:

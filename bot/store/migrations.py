@@ -238,4 +238,16 @@ MIGRATIONS: list[str] = [
     CREATE INDEX held_calls_by_due ON held_calls (due_at);
     CREATE INDEX held_calls_by_user ON held_calls (user_id);
     """,
+    # 19: a user's digest (/notify digest:<hours>): every ``every`` seconds, when ``due_at``
+    # has come, one DM of the games waiting on them if one is new since the last (``seen``:
+    # the games and versions listed then).
+    """
+    CREATE TABLE digests (
+        user_id INTEGER PRIMARY KEY,
+        every REAL NOT NULL,
+        due_at REAL NOT NULL,
+        seen TEXT NOT NULL DEFAULT ''
+    );
+    CREATE INDEX digests_by_due ON digests (due_at);
+    """,
 ]

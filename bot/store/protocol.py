@@ -52,6 +52,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from bot.store.records import (
     ActionRecord,
+    DigestRow,
     GameRecord,
     GuildDataRecord,
     HeldCall,
@@ -342,6 +343,34 @@ class Store(Protocol):
         """Remove the held calls ``ids`` and store ``notices`` (of ``game_id``) in one
         transaction; False, with nothing changed, if any of them is gone already (another
         process released it)."""
+        ...
+
+    async def set_digest(self, user_id: int, every: float | None, due_at: float) -> None:
+        """Start (or change) ``user_id``'s digest, every ``every`` seconds from ``due_at``;
+        ``every`` None stops it."""
+        ...
+
+    async def next_digest(self) -> float | None:
+        """When the earliest digest is due (None: nobody has one)."""
+        ...
+
+    async def digests_due(self, now: float, limit: int = 200) -> list[DigestRow]:
+        """The digests due at ``now``, earliest first."""
+        ...
+
+    async def settle_digest(
+        self,
+        row: DigestRow,
+        *,
+        due_at: float,
+        seen: str,
+        game_id: int,
+        notices: Sequence[Outgoing],
+        now: float,
+    ) -> bool:
+        """Move ``row``'s digest on to ``due_at`` having ``seen`` this, and store
+        ``notices`` (of ``game_id``) in the same transaction; False, with nothing changed,
+        if another process did it first."""
         ...
 
     async def pending_notices(

@@ -223,6 +223,17 @@ class HeldCall:
 
 
 @dataclass(frozen=True)
+class DigestRow:
+    """A user's digest: every ``every`` seconds, next at ``due_at``; ``seen``: what the
+    last one looked at."""
+
+    user_id: int
+    every: float
+    due_at: float
+    seen: str
+
+
+@dataclass(frozen=True)
 class OutboxEntry:
     """A stored notice not yet sent (or given up on)."""
 

@@ -30,6 +30,7 @@ from bot.store.records import (
     GAME_FIELDS,
     GAME_STATUSES,
     ActionRecord,
+    DigestRow,
     GameRecord,
     GuildDataRecord,
     HeldCall,
@@ -489,6 +490,52 @@ class SqlStore(ABC, Generic[S]):
         except _Released:
             return False
         return True
+
+    async def set_digest(self, user_id: int, every: float | None, due_at: float) -> None:
+        if every is None:
+            await self._execute("DELETE FROM digests WHERE user_id = ?", user_id)
+            return
+        await self._execute(
+            "INSERT INTO digests (user_id, every, due_at, seen) VALUES (?, ?, ?, '')"
+            " ON CONFLICT (user_id) DO UPDATE SET every = excluded.every,"
+            " due_at = excluded.due_at",
+            user_id, float(every), float(due_at),
+        )  # fmt: skip
+
+    async def next_digest(self) -> float | None:
+        when = await self._read_value("SELECT min(due_at) FROM digests")
+        return None if when is None else float(when)
+
+    async def digests_due(self, now: float, limit: int = 200) -> list[DigestRow]:
+        rows = await self._read(
+            "SELECT user_id, every, due_at, seen FROM digests"
+            " WHERE due_at <= ? ORDER BY due_at, user_id LIMIT ?",
+            now, limit,
+        )  # fmt: skip
+        return [
+            DigestRow(int(r["user_id"]), float(r["every"]), float(r["due_at"]), str(r["seen"]))
+            for r in rows
+        ]
+
+    async def settle_digest(
+        self,
+        row: DigestRow,
+        *,
+        due_at: float,
+        seen: str,
+        game_id: int,
+        notices: Sequence[Outgoing],
+        now: float,
+    ) -> bool:
+        async with self._transaction() as tx:
+            moved = await tx.execute(
+                "UPDATE digests SET due_at = ?, seen = ? WHERE user_id = ? AND due_at = ?",
+                due_at, seen, row.user_id, row.due_at,
+            )  # fmt: skip
+            if moved != 1:
+                return False
+            await self._enqueue(tx, game_id, notices, now)
+            return True
 
     async def pending_notices(
         self, *, lanes: Sequence[str] | None = None, limit: int = 200

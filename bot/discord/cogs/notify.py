@@ -28,6 +28,7 @@ class Notify(commands.Cog):
         when="The older choice: every turn, reminders only, or nothing",
         quiet="Quiet hours on your clock, e.g. 22-8 (no DM, no ping then); off removes them",
         timezone="Your time zone for quiet hours, an IANA name such as Europe/Paris",
+        digest="One DM every N hours of the games waiting for you, not one per turn; 0 stops it",
     )
     @app_commands.choices(
         event=[app_commands.Choice(name=name, value=e) for e, name in calls.EVENTS.items()],
@@ -51,9 +52,14 @@ class Notify(commands.Cog):
         when: str | None = None,
         quiet: str | None = None,
         timezone: str | None = None,
+        digest: app_commands.Range[int, 0, 168] | None = None,
     ) -> None:
         user_id = interaction.user.id
         host = self.bot.host
+        if digest is not None:
+            every = digest
+            await answer(interaction, lambda: host.set_digest(user_id=user_id, hours=every))
+            return
         if quiet is not None or timezone is not None:
             await answer(
                 interaction,
