@@ -37,7 +37,6 @@ RATE_LIMIT_WAIT = 30.0
 
 COGS = (
     "bot.discord.cogs.game",
-    "bot.discord.cogs.clock_bank",
     "bot.discord.cogs.play",
     "bot.discord.cogs.notify",
     "bot.discord.cogs.rules",

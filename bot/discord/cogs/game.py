@@ -16,6 +16,7 @@ from discord.ext import commands
 from bot.discord import autocomplete as ac
 from bot.discord import data_files
 from bot.discord.replies import answer, asked, give_file
+from bot.service.bank import MAX_BANK_HOURS
 from bot.service.notes import NOTE_CHARS
 
 if TYPE_CHECKING:
@@ -273,6 +274,29 @@ class Game(commands.GroupCog, group_name="game", group_description="Play dragon 
                 playing_days=playing_days, timezone=timezone,
             ),
         )  # fmt: skip
+
+    @app_commands.command(
+        name="givetime", description="Give a player more time: their time bank grows (host)"
+    )
+    @app_commands.describe(
+        player="The player to give time to",
+        hours="Hours to add to their time bank (a bank holds at most 60 days)",
+        game="Game number (default: the one in this channel)",
+    )
+    @app_commands.autocomplete(game=ac.games_here)
+    async def givetime(
+        self,
+        interaction: discord.Interaction[DragonBot],
+        player: discord.Member,
+        hours: app_commands.Range[float, 0, MAX_BANK_HOURS],
+        game: int | None = None,
+    ) -> None:
+        await answer(
+            interaction,
+            lambda: self.bot.host.give_time(
+                **asked(interaction), game_id=game, player_id=player.id, hours=hours
+            ),
+        )
 
     @app_commands.command(name="pause", description="Stop a game's clock (host)")
     @app_commands.describe(game="Game number (default: the one in this channel)")
