@@ -234,7 +234,7 @@ class Courier:
             user = self.bot.get_user(message.user_id) or await self.bot.fetch_user(message.user_id)
             sent = await user.send(
                 nonce=delivery.nonce,
-                **await self._message(message.text, message.board, message.controls),
+                **await self._private(message),
             )
         except discord.Forbidden as error:
             raise DmsClosed(
@@ -243,6 +243,10 @@ class Courier:
         except discord.NotFound as error:
             raise DmsClosed(message.user_id, lasting=False, reason="no such user") from error
         return sent.id
+
+    async def _private(self, message: PrivateMessage) -> dict[str, Any]:
+        first = message.boards[0] if message.boards else None
+        return await self._message(message.text, first, message.controls, message.boards[1:])
 
     async def _fallback(self, fallback: PrivateFallback, delivery: Delivery) -> int:
         channel = await self._channel(fallback.channel_id)
@@ -302,20 +306,33 @@ class Courier:
         return tuple(n for flag, n in self._needs(channel_id).items() if not getattr(perms, flag))
 
     async def _message(
-        self, text: str | Text, board: Board | None, controls: tuple[Controls, ...]
+        self,
+        text: str | Text,
+        board: Board | None,
+        controls: tuple[Controls, ...],
+        more: tuple[Board, ...] = (),
     ) -> dict[str, Any]:
-        """A notice's keyword arguments for a send: its text, and its board's picture and
-        its controls when it has them."""
+        """A notice's keyword arguments for a send: its text, its board's picture (and
+        ``more`` boards' after it, as ``files``) and its controls when it has them."""
         kwargs: dict[str, Any] = {"content": content(text, self._server)}
-        image = await self.bot.host.draw(board)
-        if image and board is not None:
-            kwargs["file"] = discord.File(
-                io.BytesIO(image), filename="board.png", description=board_alt(board)
-            )
+        files = [await self._file(b, n) for n, b in enumerate((board, *more)) if b is not None]
+        files = [f for f in files if f is not None]
+        if len(files) == 1 and not more:
+            kwargs["file"] = files[0]
+        elif files:
+            kwargs["files"] = files
         view = controls_view(controls)
         if view is not None:
             kwargs["view"] = view
         return kwargs
+
+    async def _file(self, board: Board, index: int) -> discord.File | None:
+        """``board``'s picture as an attachment with its alt text (None: not drawn)."""
+        image = await self.bot.host.draw(board)
+        if not image:
+            return None
+        name = "board.png" if not index else f"board-{index + 1}.png"
+        return discord.File(io.BytesIO(image), filename=name, description=board_alt(board))
 
     async def open_thread(self, channel_id: int, title: str) -> discord.Thread:
         """A public thread for one game, under the channel where it was opened."""

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from bot.service import digest, quiet_hours
+from bot.service import quiet_hours
 from bot.service.text import ChannelRef, ServerRef, Text
 from bot.store import GameRecord, Store
 
@@ -41,6 +41,20 @@ HOWS = {
 DEFAULTS = {TURN: MENTION, REMINDER: DM, INVITE: DM, OFFER: MENTION, END: NONE}
 """How each event calls a player who never chose."""
 
+DIGESTS = {"turns": "digest", "watching": "watching"}
+"""Each kind of digest (:mod:`bot.service.digest`) and where its hours are kept here."""
+MAX_DIGEST_HOURS = 168
+
+
+def digest_hours(calls: Mapping[str, str], kind: str = "turns") -> int:
+    """A user's digest hours of ``kind`` (0: none)."""
+    try:
+        hours = int(calls.get(DIGESTS[kind], "0"))
+    except ValueError:
+        return 0
+    return hours if 0 < hours <= MAX_DIGEST_HOURS else 0
+
+
 _LEGACY = {"reminders": {TURN: NONE}, "none": {TURN: NONE, REMINDER: NONE}}
 """What the older ``/notify when:`` choices say of the events."""
 
@@ -50,7 +64,7 @@ def how(calls: Mapping[str, str], notify: str, event: str) -> str:
     chosen = calls.get(event)
     if chosen not in HOWS:
         chosen = _LEGACY.get(notify, {}).get(event, DEFAULTS[event])
-    if event == TURN and digest.hours_of(calls):  # turn DMs are folded into the digest
+    if event == TURN and digest_hours(calls):  # turn DMs are folded into the digest
         chosen = {DM: NONE, BOTH: MENTION}.get(chosen, chosen)
     return chosen
 
@@ -98,11 +112,17 @@ def settings_text(calls: Mapping[str, str], notify: str) -> str:
             f"🌙 Quiet hours: {quiet.describe()}: no DM and no ping then; what was held "
             "back comes as one DM when they end."
         )
-    every = digest.hours_of(calls)
+    every = digest_hours(calls)
     if every:
         lines.append(
             f"📬 Digest: one DM every {every} h of the games waiting for you, when one is "
             "new; no DM for each turn."
+        )
+    watching = digest_hours(calls, "watching")
+    if watching:
+        lines.append(
+            f"👀 Watched games: one DM every {watching} h with the newest boards of those "
+            "that moved, instead of each board."
         )
     lines.append("Change one with `/notify event:<event> how:<mention|dm|both|none>`.")
     return "\n".join(lines)

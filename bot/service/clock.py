@@ -635,22 +635,28 @@ class TurnClock:
         notify = await self._desk.store.notify_choice(user_id)
         return Reply(said + "\n\n" + calls.settings_text(chosen, notify), private=True)
 
-    async def set_digest(self, *, user_id: int, hours: int) -> Reply:
-        """A user's digest (``/notify digest:<hours>``, 0 stops it): see
-        :mod:`bot.service.digest`."""
+    async def set_digest(self, *, user_id: int, hours: int, kind: str = digest.TURNS) -> Reply:
+        """A user's digest of ``kind`` (``/notify digest:<hours>``, or ``watching:<hours>``
+        for the games they watch; 0 stops it): see :mod:`bot.service.digest`."""
         every = digest.checked(hours)
         chosen = dict(await self._desk.store.calls(user_id))
         if every:
-            chosen[digest.KEY] = str(every)
+            chosen[calls.DIGESTS[kind]] = str(every)
         else:
-            chosen.pop(digest.KEY, None)
+            chosen.pop(calls.DIGESTS[kind], None)
         await self._desk.store.set_calls(user_id, chosen)
         now = self._desk.clock()
         await self._desk.store.set_digest(
-            user_id, every * digest.HOUR if every else None, now + every * digest.HOUR
+            user_id, every * digest.HOUR if every else None, now + every * digest.HOUR, kind
         )
         self._desk.doorbell.deadline_moved()
-        said = f"Digest: every {every} h." if every else "Digest off: a DM for each turn."
+        if kind == digest.WATCHING:
+            said = (
+                f"Watched games: a digest every {every} h." if every
+                else "Watched games: each new board by DM."
+            )  # fmt: skip
+        else:
+            said = f"Digest: every {every} h." if every else "Digest off: a DM for each turn."
         notify = await self._desk.store.notify_choice(user_id)
         return Reply(said + "\n\n" + calls.settings_text(chosen, notify), private=True)
 

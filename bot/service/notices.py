@@ -95,9 +95,14 @@ class PrivateMessage:
     controls: tuple[Controls, ...] = ()
     channel_id: int = 0
     """The game's channel, where a secret prompt falls back when the user's DMs are closed."""
-    board: Board | None = None
-    """A public board sent along (to a watcher); with DMs closed they are mentioned in the
+    boards: tuple[Board, ...] = ()
+    """Public boards sent along (to a watcher: the new board, or a digest's newest
+    positions, at most :data:`MAX_BOARDS`); with DMs closed the watcher is mentioned in the
     game's channel instead."""
+
+
+MAX_BOARDS = 10
+"""The most pictures one message carries (Discord's limit of attachments)."""
 
 
 @dataclass(frozen=True)

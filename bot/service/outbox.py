@@ -531,7 +531,7 @@ class Outbox:
             if notice.controls and notice.channel_id:
                 fallback = PrivateFallback(notice.game_id, notice.channel_id, notice.user_id)
                 await self.host.tell(Outcome([fallback]))
-            elif notice.board is not None and notice.channel_id:
+            elif notice.boards and notice.channel_id:
                 await self.host.tell(Outcome([watch_fallback(notice)]))
         self.poke()
 

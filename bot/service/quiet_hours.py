@@ -25,7 +25,7 @@ from typing import Any
 
 from bot.service import wire
 from bot.service.errors import UserError
-from bot.service.notices import Outcome, PrivateMessage
+from bot.service.notices import MAX_BOARDS, Board, Outcome, PrivateMessage
 from bot.service.playing_hours import OFF_WORDS, _clock, _local, _zone, parse_zone
 from bot.service.text import Text, fitted
 from bot.store import Store
@@ -150,11 +150,19 @@ async def release(store: Store, now: float) -> Outcome:
         texts = [wire.load_text(h.body.get("text") or []) for h in held]
         lines = [Text.of("🌙 While your quiet hours lasted:"), *texts]
         last = held[-1]
+        newest = {h.game_id: b for h in held for b in _boards(h.body)}  # each game's last
         notice = PrivateMessage(
             last.game_id, user_id, Text.of("\n\n").join(fitted(lines, HELD_LIMIT)),
             channel_id=int(last.body.get("channel") or 0),
+            boards=tuple(newest.values())[-MAX_BOARDS:],
         )  # fmt: skip
         ids = [h.id for h in held]
         if await store.release_held(ids, last.game_id, wire.outgoing(Outcome([notice])), now=now):
             outcome.add(notice)
     return outcome
+
+
+def _boards(body: dict[str, Any]) -> tuple[Board, ...]:
+    """The boards a held call carried (a watcher's), kept for the DM that replaces it."""
+    notice = wire.load(body)
+    return notice.boards if isinstance(notice, PrivateMessage) else ()

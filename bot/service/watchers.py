@@ -4,8 +4,10 @@ A watcher gets every new public board of the game by direct message: the same bo
 public view) and the same public text as the channel post, stored in the transaction of
 the write that posts it, so it is sent exactly once. Nothing else reaches a watcher: no
 private line, no secret prompt, no controls. When their DMs are closed the outbox mentions
-them in the game's channel instead (:func:`watch_fallback`). The game's status message
-counts its watchers.
+them in the game's channel instead (:func:`watch_fallback`). A watcher who chose a digest
+(``/notify watching:<hours>``) gets none of these: every N hours one DM shows the newest
+position of each game they watch that moved (:mod:`bot.service.digest`). The game's status
+message counts its watchers.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from bot.service import calls
 from bot.service.away import away_text, show_away
 from bot.service.desk import Desk, title_of
 from bot.service.errors import UserError
@@ -20,6 +23,7 @@ from bot.service.notices import ChannelPost, Outcome, PrivateMessage, Reply, Sta
 from bot.service.tables import STATUS_WORDS, Table, status_line
 from bot.service.text import ChannelRef, Mention, Text
 from bot.service.timing import pause_text
+from bot.store import Store
 
 ENDED = ("finished", "cancelled")
 
@@ -35,7 +39,7 @@ def tell_watchers(outcome: Outcome, table: Table) -> None:
     an action's notices are put together, so they are stored in its transaction."""
     record = table.record
     posts = [
-        n for n in outcome.notices
+        (n, n.board) for n in outcome.notices
         if isinstance(n, ChannelPost) and n.board is not None and n.game_id == record.id
     ]  # fmt: skip
     updates = [n for n in outcome.notices if isinstance(n, StatusUpdate)]
@@ -48,14 +52,13 @@ def tell_watchers(outcome: Outcome, table: Table) -> None:
         if isinstance(notice, StatusUpdate) and notice.game_id == record.id:
             text = notice.text + _count_line(len(watchers))
             outcome.notices[index] = replace(notice, text=text)
-    for post in posts:
+    boarded = [u for u in watchers if u not in record.digest_watchers]  # the rest: a digest
+    for post, board in posts:
         text = Text.of("👀 ", post.text, "\nWatching in ", ChannelRef(record.channel_id))
         text += f"; `/game unwatch game:{record.id}` stops it."
-        for user in watchers:
+        for user in boarded:
             outcome.add(
-                PrivateMessage(
-                    record.id, user, text, channel_id=record.channel_id, board=post.board
-                )
+                PrivateMessage(record.id, user, text, channel_id=record.channel_id, boards=(board,))
             )
 
 
@@ -94,10 +97,16 @@ class Watchers:
             raise UserError(
                 f"You are already watching {table.title}. `/game unwatch` stops watching."
             )
+        every = calls.digest_hours(await self._desk.store.calls(user_id), "watching")
+        how = (
+            f"its newest board comes in your digest of watched games every {every} h"
+            if every else "each new board comes to you by direct message "
+            "(`/notify watching:<hours>` sends a digest instead)"
+        )  # fmt: skip
         outcome = Outcome([
             Reply(
-                f"👀 You are watching {table.title}: each new board comes to you by direct "
-                f"message. `/game unwatch game:{record.id}` stops it."
+                f"👀 You are watching {table.title}: {how}. "
+                f"`/game unwatch game:{record.id}` stops it."
             )
         ])  # fmt: skip
         await self._recount(outcome, table)
@@ -150,12 +159,7 @@ async def status_update(desk: Desk, table: Table) -> StatusUpdate:
     """The game's status message as it stands, for a change that is not an action (a
     pause, a watcher, a player away): the last public event is read from the log. A
     paused game says who paused it and how to go on, instead of whose turn it is."""
-    last = ""
-    for entry in reversed(await desk.store.actions(table.record.id)):
-        public = [e["text"] for e in entry.events if e.get("seat") is None]
-        if public:
-            last = public[-1]
-            break
+    last = await last_public(desk.store, table.record.id)
     if table.record.status == "paused":
         text = Text.of(f"📜 **{table.title}**: ", pause_text(table.record, "paused"))
         text += f"\nLast: {last}" if last else ""
@@ -164,6 +168,15 @@ async def status_update(desk: Desk, table: Table) -> StatusUpdate:
         text = status_line(table, last, desk.page_link(table.record), desk.clock())
     text += onlookers_text(table, desk.clock())
     return StatusUpdate(table.record.id, table.record.channel_id, text)
+
+
+async def last_public(store: Store, game_id: int) -> str:
+    """The newest public event of a game, as its log tells it ("" before any)."""
+    for entry in reversed(await store.actions(game_id)):
+        public = [e["text"] for e in entry.events if e.get("seat") is None]
+        if public:
+            return str(public[-1])
+    return ""
 
 
 def watch_fallback(message: PrivateMessage) -> ChannelPost:

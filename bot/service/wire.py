@@ -74,7 +74,8 @@ def dump(notice: Notice) -> dict[str, Any]:
                 "kind": "private", "game": notice.game_id, "user": notice.user_id,
                 "text": dump_text(notice.text),
                 "controls": [dump_controls(c) for c in notice.controls],
-                "channel": notice.channel_id, "board": _dump_board(notice.board),
+                "channel": notice.channel_id,
+                "boards": [_dump_board(b) for b in notice.boards],
             }  # fmt: skip
         case StatusUpdate():
             return {
@@ -103,7 +104,7 @@ def load(data: dict[str, Any]) -> Sendable:
             return PrivateMessage(
                 data["game"], data["user"], load_text(data["text"]),
                 tuple(load_controls(c) for c in data["controls"]), channel_id=data["channel"],
-                board=_load_board(data.get("board")),
+                boards=_load_boards(data),
             )  # fmt: skip
         case "status":
             return StatusUpdate(data["game"], data["channel"], load_text(data["text"]))
@@ -152,6 +153,14 @@ def _dump_board(board: Board | None) -> dict[str, Any] | None:
         return None
     dumped = {"slug": board.slug, "view": board.view}
     return {**dumped, "data": board.data} if board.data else dumped
+
+
+def _load_boards(data: dict[str, Any]) -> tuple[Board, ...]:
+    """A private message's boards (stored before digests as one ``board``, or none)."""
+    if "boards" in data:
+        return tuple(b for b in map(_load_board, data["boards"]) if b is not None)
+    board = _load_board(data.get("board"))
+    return () if board is None else (board,)
 
 
 def _load_board(data: dict[str, Any] | None) -> Board | None:

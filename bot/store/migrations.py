@@ -250,4 +250,21 @@ MIGRATIONS: list[str] = [
     );
     CREATE INDEX digests_by_due ON digests (due_at);
     """,
+    # 20: a digest has a kind: ``turns`` (the games waiting on the player, as before) or
+    # ``watching`` (the newest positions of the games they watch, instead of each board).
+    """
+    CREATE TABLE digests_by_kind (
+        user_id INTEGER NOT NULL,
+        kind TEXT NOT NULL DEFAULT 'turns',
+        every REAL NOT NULL,
+        due_at REAL NOT NULL,
+        seen TEXT NOT NULL DEFAULT '',
+        PRIMARY KEY (user_id, kind)
+    );
+    INSERT INTO digests_by_kind (user_id, every, due_at, seen)
+        SELECT user_id, every, due_at, seen FROM digests;
+    DROP TABLE digests;
+    ALTER TABLE digests_by_kind RENAME TO digests;
+    CREATE INDEX digests_by_due ON digests (due_at);
+    """,
 ]

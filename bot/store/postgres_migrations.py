@@ -255,4 +255,11 @@ MIGRATIONS: list[str] = [
     );
     CREATE INDEX digests_by_due ON digests (due_at);
     """,
+    # 20: a digest has a kind: ``turns`` (the games waiting on the player, as before) or
+    # ``watching`` (the newest positions of the games they watch, instead of each board).
+    """
+    ALTER TABLE digests ADD COLUMN kind text NOT NULL DEFAULT 'turns';
+    ALTER TABLE digests DROP CONSTRAINT digests_pkey;
+    ALTER TABLE digests ADD PRIMARY KEY (user_id, kind);
+    """,
 ]

@@ -345,9 +345,12 @@ class Store(Protocol):
         process released it)."""
         ...
 
-    async def set_digest(self, user_id: int, every: float | None, due_at: float) -> None:
-        """Start (or change) ``user_id``'s digest, every ``every`` seconds from ``due_at``;
-        ``every`` None stops it."""
+    async def set_digest(
+        self, user_id: int, every: float | None, due_at: float, kind: str = "turns"
+    ) -> None:
+        """Start (or change) ``user_id``'s digest of ``kind``, every ``every`` seconds from
+        ``due_at``; ``every`` None stops it. A user with a ``watching`` digest is among the
+        :attr:`GameRecord.digest_watchers` of the games they watch."""
         ...
 
     async def next_digest(self) -> float | None:

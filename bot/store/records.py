@@ -118,6 +118,9 @@ class GameRecord:
     value}}}``; ``{}`` for the deployment's own data)."""
     watchers: tuple[int, ...] = ()
     """The users watching the game (``/game watch``) when it was read, earliest first."""
+    digest_watchers: frozenset[int] = frozenset()
+    """Those of ``watchers`` who take a digest of their watched games instead of each
+    board (a ``watching`` digest)."""
     offer: OfferRecord | None = None
     """The draw offer or takeback request waiting for answers when the game was read: the
     one made at its ``version`` (None when there is none, or it lapsed)."""
@@ -160,7 +163,8 @@ class GameRecord:
         opened = json.loads(row["open_offer"]) if row["open_offer"] else None
         offer = OfferRecord.from_row({**opened, "game_id": row["id"]}) if opened else None
         watchers = tuple(json.loads(row["watcher_list"] or "[]"))
-        return replace(record, watchers=watchers, offer=offer)
+        digests = frozenset(json.loads(row["digest_watcher_list"] or "[]"))
+        return replace(record, watchers=watchers, digest_watchers=digests, offer=offer)
 
     @staticmethod
     def from_row(row: Any, seats: tuple[SeatRecord, ...]) -> GameRecord:
@@ -224,13 +228,22 @@ class HeldCall:
 
 @dataclass(frozen=True)
 class DigestRow:
-    """A user's digest: every ``every`` seconds, next at ``due_at``; ``seen``: what the
+    """A user's digest of ``kind`` (``turns``: the games waiting on them; ``watching``:
+    the games they watch): every ``every`` seconds, next at ``due_at``; ``seen``: what the
     last one looked at."""
 
     user_id: int
     every: float
     due_at: float
     seen: str
+    kind: str = "turns"
+
+    @staticmethod
+    def from_row(row: Any) -> DigestRow:
+        return DigestRow(
+            user_id=int(row["user_id"]), every=float(row["every"]), due_at=float(row["due_at"]),
+            seen=str(row["seen"]), kind=str(row["kind"]),
+        )  # fmt: skip
 
 
 @dataclass(frozen=True)

@@ -491,15 +491,17 @@ class SqlStore(ABC, Generic[S]):
             return False
         return True
 
-    async def set_digest(self, user_id: int, every: float | None, due_at: float) -> None:
+    async def set_digest(
+        self, user_id: int, every: float | None, due_at: float, kind: str = "turns"
+    ) -> None:
         if every is None:
-            await self._execute("DELETE FROM digests WHERE user_id = ?", user_id)
+            await self._execute("DELETE FROM digests WHERE user_id = ? AND kind = ?", user_id, kind)
             return
         await self._execute(
-            "INSERT INTO digests (user_id, every, due_at, seen) VALUES (?, ?, ?, '')"
-            " ON CONFLICT (user_id) DO UPDATE SET every = excluded.every,"
+            "INSERT INTO digests (user_id, kind, every, due_at, seen) VALUES (?, ?, ?, ?, '')"
+            " ON CONFLICT (user_id, kind) DO UPDATE SET every = excluded.every,"
             " due_at = excluded.due_at",
-            user_id, float(every), float(due_at),
+            user_id, kind, float(every), float(due_at),
         )  # fmt: skip
 
     async def next_digest(self) -> float | None:
@@ -508,14 +510,11 @@ class SqlStore(ABC, Generic[S]):
 
     async def digests_due(self, now: float, limit: int = 200) -> list[DigestRow]:
         rows = await self._read(
-            "SELECT user_id, every, due_at, seen FROM digests"
-            " WHERE due_at <= ? ORDER BY due_at, user_id LIMIT ?",
+            "SELECT user_id, kind, every, due_at, seen FROM digests"
+            " WHERE due_at <= ? ORDER BY due_at, user_id, kind LIMIT ?",
             now, limit,
         )  # fmt: skip
-        return [
-            DigestRow(int(r["user_id"]), float(r["every"]), float(r["due_at"]), str(r["seen"]))
-            for r in rows
-        ]
+        return [DigestRow.from_row(r) for r in rows]
 
     async def settle_digest(
         self,
@@ -529,8 +528,9 @@ class SqlStore(ABC, Generic[S]):
     ) -> bool:
         async with self._transaction() as tx:
             moved = await tx.execute(
-                "UPDATE digests SET due_at = ?, seen = ? WHERE user_id = ? AND due_at = ?",
-                due_at, seen, row.user_id, row.due_at,
+                "UPDATE digests SET due_at = ?, seen = ?"
+                " WHERE user_id = ? AND kind = ? AND due_at = ?",
+                due_at, seen, row.user_id, row.kind, row.due_at,
             )  # fmt: skip
             if moved != 1:
                 return False

@@ -118,7 +118,7 @@ async def observed(
         if isinstance(n, ChannelPost)
     ]
     private = [
-        (n.user_id, n.text, n.controls)
+        (n.user_id, n.text, n.controls, n.boards)
         for n in outcome.notices
         if isinstance(n, PrivateMessage) and n.user_id != holder
     ]

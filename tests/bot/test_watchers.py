@@ -50,12 +50,12 @@ async def test_a_watcher_gets_each_new_board_by_dm_and_no_secret(host):
     both = await host.act(game_id=game, user_id=BOB, action="pick 2")
     [post] = boards(both)
     [dm] = dms_to(both, CAROL)
-    assert dm.board == post.board and dm.controls == ()
+    assert dm.boards == (post.board,) and dm.controls == ()
     assert str(post.text) in str(dm.text) and "`/game unwatch game:1`" in dm.text
     rolled = await host.act(game_id=game, user_id=ALICE, action="roll")
     [post] = boards(rolled)
     [dm] = dms_to(rolled, CAROL)
-    assert dm.board == post.board
+    assert dm.boards == (post.board,)
     secret_prompts = [n for n in rolled.notices if isinstance(n, PrivateMessage) and n.controls]
     assert secret_prompts and all(n.user_id in (ALICE, BOB) for n in secret_prompts)
 
@@ -77,13 +77,13 @@ async def test_every_watcher_gets_it_and_one_who_unwatches_stops(host):
     await watched(host, game, DAVE)
     await host.act(game_id=game, user_id=ALICE, action="pick 1")
     both = await host.act(game_id=game, user_id=BOB, action="pick 2")
-    assert {n.user_id for n in both.notices if isinstance(n, PrivateMessage) and n.board} == {
+    assert {n.user_id for n in both.notices if isinstance(n, PrivateMessage) and n.boards} == {
         CAROL, DAVE,
     }  # fmt: skip
     left = await host.unwatch(user_id=DAVE, guild_id=GUILD)
     assert "You no longer watch Toy Game #1" in left.replies[0].text
     rolled = await host.act(game_id=game, user_id=ALICE, action="roll")
-    assert [n.user_id for n in rolled.notices if isinstance(n, PrivateMessage) and n.board] == [
+    assert [n.user_id for n in rolled.notices if isinstance(n, PrivateMessage) and n.boards] == [
         CAROL
     ]
 
@@ -144,7 +144,7 @@ async def test_a_watcher_gets_the_final_board_and_nothing_after(host, store):
                 )
                 finals += [n for n in boards(outcome) if n.final]
                 if finals:
-                    assert [dm.board for dm in dms_to(outcome, CAROL)] == [finals[0].board]
+                    assert [dm.boards for dm in dms_to(outcome, CAROL)] == [(finals[0].board,)]
     assert finals, "the game did not end"
     with pytest.raises(UserError, match="is finished"):
         await watched(host, game, DAVE)
@@ -157,7 +157,7 @@ async def test_a_watcher_who_joins_the_game_is_sent_no_copy(host):
     await watched(host, game, BOB)
     await host.join(game_id=game, user_id=BOB, user_name="bob")
     started_ = await host.start(game_id=game, user_id=ALICE)
-    assert [n for n in started_.notices if isinstance(n, PrivateMessage) and n.board] == []
+    assert [n for n in started_.notices if isinstance(n, PrivateMessage) and n.boards] == []
 
 
 async def test_closed_dms_get_a_mention_in_the_games_channel(host, store):
@@ -177,12 +177,15 @@ async def test_closed_dms_get_a_mention_in_the_games_channel(host, store):
     assert await store.dm_closed(CAROL)
 
 
-def test_a_private_message_with_a_board_survives_the_outbox():
-    message = PrivateMessage(3, CAROL, "👀 a board", channel_id=CHANNEL, board=Board("toy", {}))
+def test_a_private_message_with_boards_survives_the_outbox():
+    boards = (Board("toy", {"n": 1}), Board("toy", {"n": 2}))
+    message = PrivateMessage(3, CAROL, "👀 boards", channel_id=CHANNEL, boards=boards)
     assert wire.load(wire.dump(message)) == message
-    old = wire.dump(PrivateMessage(3, CAROL, "hi", channel_id=CHANNEL))
-    del old["board"]  # stored before boards went with private messages
-    assert wire.load(old) == PrivateMessage(3, CAROL, "hi", channel_id=CHANNEL)
+    older = wire.dump(PrivateMessage(3, CAROL, "hi", channel_id=CHANNEL))
+    del older["boards"]  # stored before boards went with private messages
+    assert wire.load(older) == PrivateMessage(3, CAROL, "hi", channel_id=CHANNEL)
+    older["board"] = {"slug": "toy", "view": {"n": 1}}  # stored with one board
+    assert wire.load(older).boards == (Board("toy", {"n": 1}),)
 
 
 # -- a watcher never learns a secret (differential, as the leak tests) -----------------
@@ -196,7 +199,17 @@ async def watcher_saw(host, game_id, outcome) -> list:
         n for n in outcome.notices
         if getattr(n, "user_id", None) == WATCHER or WATCHER in getattr(n, "mentions", ())
     ]  # fmt: skip
-    return [(str(n.text), n.board, n.controls, await host.draw(n.board)) for n in sent]
+    return [
+        (str(n.text), _boards(n), n.controls, [await host.draw(b) for b in _boards(n)])
+        for n in sent
+    ]
+
+
+def _boards(notice) -> tuple:
+    """A notice's boards: a post's one, or a direct message's."""
+    if isinstance(notice, PrivateMessage):
+        return notice.boards
+    return () if notice.board is None else (notice.board,)
 
 
 @pytest.fixture

@@ -29,6 +29,7 @@ class Notify(commands.Cog):
         quiet="Quiet hours on your clock, e.g. 22-8 (no DM, no ping then); off removes them",
         timezone="Your time zone for quiet hours, an IANA name such as Europe/Paris",
         digest="One DM every N hours of the games waiting for you, not one per turn; 0 stops it",
+        watching="One DM every N hours with the newest boards of games you watch; 0: each board",
     )
     @app_commands.choices(
         event=[app_commands.Choice(name=name, value=e) for e, name in calls.EVENTS.items()],
@@ -53,12 +54,16 @@ class Notify(commands.Cog):
         quiet: str | None = None,
         timezone: str | None = None,
         digest: app_commands.Range[int, 0, 168] | None = None,
+        watching: app_commands.Range[int, 0, 168] | None = None,
     ) -> None:
         user_id = interaction.user.id
         host = self.bot.host
-        if digest is not None:
-            every = digest
-            await answer(interaction, lambda: host.set_digest(user_id=user_id, hours=every))
+        if digest is not None or watching is not None:
+            kind = "turns" if digest is not None else "watching"
+            every = digest if digest is not None else watching or 0
+            await answer(
+                interaction, lambda: host.set_digest(user_id=user_id, hours=every, kind=kind)
+            )
             return
         if quiet is not None or timezone is not None:
             await answer(
