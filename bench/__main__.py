@@ -2,7 +2,9 @@
 with ``--boards N``, the CPU and size of board pictures instead (:mod:`bench.boards`);
 ``python -m bench replay`` for the replay animations (:mod:`bench.replay`);
 ``python -m bench posts`` for the bot's posts per turn (:mod:`bench.posts`);
-``python -m bench pages`` for the game pages on the web (:mod:`bench.pages`)."""
+``python -m bench pages`` for the game pages on the web (:mod:`bench.pages`);
+``python -m bench listings`` for the listings, the inbox and the due query
+(:mod:`bench.listings`)."""
 
 from __future__ import annotations
 
@@ -10,7 +12,7 @@ import argparse
 import asyncio
 import sys
 
-from bench import boards, latency, pages, posts
+from bench import boards, latency, listings, pages, posts
 from bench import replay as replays
 from games import ENGINES
 
@@ -71,6 +73,9 @@ def main(argv: list[str] | None = None) -> None:
         return
     if argv[:1] == ["pages"]:
         pages.main(argv[1:])
+        return
+    if argv[:1] == ["listings"]:
+        listings.main(argv[1:])
         return
     args = parse_args(argv)
     if args.boards > 0:

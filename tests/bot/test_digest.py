@@ -60,6 +60,13 @@ async def test_a_digest_every_n_hours_only_when_something_is_new(host, store, cl
     sent = await told(host, discord)
     assert len(sent) == 2 and "Your digest: 2 game(s) waiting for you" in sent[-1]
     assert await store.next_digest() == clock.now + 2 * HOUR
+    # A later turn of a game already listed is new too: alice rolls, then picks again.
+    await host.act(game_id=game, user_id=ALICE, action="roll")
+    clock.now += 2 * HOUR
+    sent = await told(host, discord)
+    assert len(sent) == 3 and "Toy Game #1" in sent[-1]
+    clock.now += 2 * HOUR
+    assert len(await told(host, discord)) == 3
 
 
 async def test_a_digest_stops_and_its_hours_are_checked(host, store):
