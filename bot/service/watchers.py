@@ -21,7 +21,7 @@ from bot.service.desk import Desk, title_of
 from bot.service.errors import UserError
 from bot.service.notices import ChannelPost, Outcome, PrivateMessage, Reply, StatusUpdate
 from bot.service.tables import STATUS_WORDS, Table, status_line
-from bot.service.text import ChannelRef, Mention, Text
+from bot.service.text import Mention, Text
 from bot.service.timing import pause_text
 from bot.store import Store
 
@@ -54,7 +54,7 @@ def tell_watchers(outcome: Outcome, table: Table) -> None:
             outcome.notices[index] = replace(notice, text=text)
     boarded = [u for u in watchers if u not in record.digest_watchers]  # the rest: a digest
     for post, board in posts:
-        text = Text.of("👀 ", post.text, "\nWatching in ", ChannelRef(record.channel_id))
+        text = Text.of("👀 ", post.text, "\nWatching ", calls.where(record, table.title))
         text += f"; `/game unwatch game:{record.id}` stops it."
         for user in boarded:
             outcome.add(

@@ -16,7 +16,7 @@ from bot.service.errors import UserError
 from bot.service.host import GameHost
 from bot.service.notices import Board, ChannelPost, PrivateMessage, StatusUpdate
 from bot.service.outbox import Outbox
-from bot.service.text import Mention
+from bot.service.text import Mention, ServerRef
 from tests.bot.test_host import ALICE, BOB, CAROL, CHANNEL, GUILD, open_game, started
 from tests.bot.test_outbox import Discord
 from tests.toy_game import toy_renderer
@@ -52,6 +52,7 @@ async def test_a_watcher_gets_each_new_board_by_dm_and_no_secret(host):
     [dm] = dms_to(both, CAROL)
     assert dm.boards == (post.board,) and dm.controls == ()
     assert str(post.text) in str(dm.text) and "`/game unwatch game:1`" in dm.text
+    assert ServerRef(GUILD) in dm.text.pieces and "Watching **Toy Game #1** on" in str(dm.text)
     rolled = await host.act(game_id=game, user_id=ALICE, action="roll")
     [post] = boards(rolled)
     [dm] = dms_to(rolled, CAROL)
