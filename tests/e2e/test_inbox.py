@@ -68,6 +68,9 @@ async def test_one_inbox_in_dms_orders_games_across_servers_and_plays_from_next(
     assert "roll the die" in choice.content and choice.attachments
     played = await alice.user.click(choice, label="Roll the die")
     assert not any("⚠️" in t for t in texts([played]))
+    (done,) = answered(played)  # away from the game's channel: told privately, with where
+    assert done.ephemeral and done.content.startswith("✅ Done in game #")
+    assert done.content.endswith(f", in <#{hall.id}>.")
     assert "rolled" in bot_posts(hall)[-1].content
     # The same control again is refused as a stale click in the channel is.
     again = await alice.user.click(choice, label="Roll the die")

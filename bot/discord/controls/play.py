@@ -14,6 +14,8 @@ import discord
 
 from bot.discord.controls.base import Control, custom_id, label_of, unstamp
 from bot.discord.replies import answer
+from bot.service.notices import ChannelPost, Outcome, Reply, StatusUpdate
+from bot.service.text import ChannelRef, Text
 
 if TYPE_CHECKING:
     from bot.discord.client import DragonBot
@@ -23,15 +25,33 @@ async def play(
     interaction: discord.Interaction[DragonBot], game_id: int, stamp: str, action: str
 ) -> None:
     """A control clicked: the turn's post, updated or new, is the answer (no ✅ to dismiss);
-    only a refusal or a private reply comes back to the clicker alone."""
+    only a refusal or a private reply comes back to the clicker alone. A click away from
+    the game's channel (a choice shown by the inbox's Next, or a secret one in DMs), where
+    the clicker sees no post change, is confirmed privately."""
     host = interaction.client.host
-    await answer(
-        interaction,
-        lambda: host.act(
+
+    async def work() -> Outcome | Reply:
+        outcome = await host.act(
             game_id=game_id, user_id=interaction.user.id, action=action, **unstamp(stamp)
-        ),
-        quiet=True,
-    )
+        )
+        if isinstance(outcome, Outcome) and not outcome.replies:
+            confirmed = _confirmed(outcome, game_id, interaction.channel_id)
+            outcome.notices += [confirmed] if confirmed else []
+        return outcome
+
+    await answer(interaction, work, quiet=True)
+
+
+def _confirmed(outcome: Outcome, game_id: int, here: int | None) -> Reply | None:
+    """A private "done" for a click made away from the game's channel (None in it)."""
+    channels = {
+        n.channel_id for n in outcome.notices
+        if isinstance(n, ChannelPost | StatusUpdate) and n.game_id == game_id
+    }  # fmt: skip
+    if here in channels:
+        return None
+    where = Text.of(", in ", ChannelRef(min(channels))) if channels else Text()
+    return Reply(Text.of(f"✅ Done in game #{game_id}", where, "."), private=True)
 
 
 class ActionButton(
