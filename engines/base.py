@@ -105,11 +105,35 @@ class Choice:
 
     ``group`` lets a frontend offer a two-step pick when there are many actions: first the
     group (usually the piece, e.g. ``"c4"``), then the action within it. Empty: no grouping.
+    Whenever a seat has more than :data:`MENU_LIMIT` actions, every engine groups them so
+    that no group holds more than :data:`MENU_LIMIT` actions and there are at most
+    :data:`MENU_LIMIT` groups (a piece with too many destinations is split by regions of
+    the board, each group's name saying where: ``"Dragon → spokes 1–3"``).
+
+    ``to`` is the place the action ends at, named exactly as the game's public view names
+    that place, so a renderer can find it from the view and the game's board data alone:
+    a St. George point (``"3c"``, ``"lair"``, ``"G1"``), a Lions and Dragons cell
+    (``"e4"``), a Dragonslayer place key, a Dragon's Cave square (``"7"``, ``"lair:ruby"``).
+    Empty for an action that goes to no place (a roll, a pass, a split of coins).
+
+    ``outcome`` says in a few plain words what happens there when it matters to the player
+    (``"takes a Knight of St. David"``, ``"wins the game"``), exactly true by the rules at
+    the moment the action is offered; empty when nothing notable happens. ``notable`` is
+    True for a capture, a win or another outcome a player should see first (a menu lists
+    notable actions first); an action with an ``outcome`` is not always notable.
     """
 
     action: str
     label: str
     group: str = ""
+    to: str = ""
+    outcome: str = ""
+    notable: bool = False
+
+
+MENU_LIMIT = 25
+"""The most entries one menu shows (Discord's select menus): the most actions in one group
+and the most groups, whenever a list of actions is grouped."""
 
 
 @dataclass(frozen=True)
