@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engines.base import Choice, Prompt
 from engines.lions_dragons.moves import label, legal_moves
+from engines.lions_dragons.outcomes import outcome
 from engines.lions_dragons.state import State, seat_of
 
 
@@ -17,10 +18,16 @@ def prompts(state: State) -> list[Prompt]:
 
 def legal_actions(state: State, seat: int) -> list[Choice]:
     """Every move, drop and shot of the side to move, grouped by the acting piece's cell
-    (``"drop"`` for drops)."""
-    if state["result"] is not None or state["seats"][seat] != state["to_move"]:
+    (``"drop"`` for drops), each going ``to`` its target cell (a shot's: the cell two
+    cells on it is aimed at) with what happens there (:func:`outcome`); notable when
+    anything does. No piece has more than 25 actions nor a side more than 25 pieces."""
+    side = state["to_move"]
+    if state["result"] is not None or state["seats"][seat] != side:
         return []
-    return [
-        Choice(m.action, label(state, m), m.origin or "drop")
-        for m in legal_moves(state, state["to_move"])
-    ]
+    choices = []
+    for m in legal_moves(state, side):
+        told = outcome(state, side, m)
+        choices.append(
+            Choice(m.action, label(state, m), m.origin or "drop", m.target, told, bool(told))
+        )
+    return choices
