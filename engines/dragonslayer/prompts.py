@@ -10,10 +10,10 @@ from __future__ import annotations
 from typing import assert_never
 
 from engines.base import Choice, Prompt
-from engines.dragonslayer import decisions, fight, losses, taking
+from engines.dragonslayer import challenges, decisions, fight, losses, taking
 from engines.dragonslayer.actions import unplaced
 from engines.dragonslayer.model import load_urland
-from engines.dragonslayer.moves import kings_man_steps, magician_steps
+from engines.dragonslayer.moves import is_lair, kings_man_steps, magician_steps
 from engines.dragonslayer.state import (
     ASHES,
     GAIN_DAY,
@@ -123,7 +123,7 @@ def legal_actions(state: State, seat: int) -> list[Choice]:
     if state["phase"] == "place":
         km = unplaced(state, seat)[0]
         return [
-            Choice(f"place {p.key}", f"{kings_man_name(km)} → {p.name}")
+            Choice(f"place {p.key}", f"{kings_man_name(km)} → {p.name}", to=p.key)
             for p in load_urland().of_kind("castle")
         ]
     if state["phase"] == "magician":
@@ -138,7 +138,12 @@ def _magician(state: State, seat: int) -> list[Choice]:
         if step.days <= days:
             plural = "s" if step.days > 1 else ""
             words = where_words(step.to).removeprefix("the ")
-            choices.append(Choice(f"go {step.key}", f"Go to {words} ({step.days} day{plural})"))
+            label = f"Go to {words} ({step.days} day{plural})"
+            entered = f"enters {_lower_the(where_words(step.to))}" if is_lair(step.to) else ""
+            choices.append(
+                Choice(f"go {step.key}", label, to=spot(step.to), outcome=entered,
+                       notable=bool(entered))
+            )  # fmt: skip
     place = place_of(state["magicians"][seat]["where"])
     if taking.takes_tiles(place) and days >= 1:
         for letter, _ in face_down(state, place):
@@ -165,12 +170,39 @@ def _kings_men(state: State, seat: int) -> list[Choice]:
             group = f"k{km['number']}"
             for place in kings_man_steps(state, km["key"]):
                 label = f"{kings_man_name(km)} → {urland.places[place].name}"
-                choices.append(Choice(f"{group} {place}", label, group))
+                told = _may_challenge(state, place)
+                choices.append(Choice(f"{group} {place}", label, group, place, told, bool(told)))
     if state["active"] is not None:
         choices.append(Choice("done", f"{kings_man_name(movers[0])} stop here"))
     else:
         choices.append(Choice("done", "End the turn"))
     return choices
+
+
+def spot(position: str) -> str:
+    """Where a magician's position is drawn, as a choice's ``to`` names it: a place by its
+    key (``"morgenthorme"``, as the view's ``where["key"]`` and King's men's ``at`` name
+    it), a sea zone as ``"sea:<zone key>"`` (the view's ``where`` of kind ``sea``); ``""``
+    for anything else."""
+    kind, _, rest = position.partition(":")
+    if kind == "place":
+        return rest
+    return position if kind == "sea" else ""
+
+
+def _lower_the(words: str) -> str:
+    """A name inside a sentence: "The Dragon's Lair" -> "the Dragon's Lair"."""
+    return "the " + words[4:] if words.startswith("The ") else words
+
+
+def _may_challenge(state: State, place: str) -> str:
+    """What entering ``place`` allows a King's man: to challenge the magicians there."""
+    seats = challenges.challengeable(state, place)
+    if not seats:
+        return ""
+    names = [magician_name(state, s) for s in seats]
+    listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+    return f"may challenge {listed}"
 
 
 def _keep(state: State, decision: Keep) -> list[Choice]:
@@ -195,7 +227,7 @@ def _drop(state: State, decision: Drop) -> list[Choice]:
 
 
 def _castle(state: State, decision: Castle) -> list[Choice]:
-    return [Choice(f"castle {p.key}", p.name) for p in load_urland().of_kind("castle")]
+    return [Choice(f"castle {p.key}", p.name, to=p.key) for p in load_urland().of_kind("castle")]
 
 
 def _challenge(state: State, decision: Challenge) -> list[Choice]:
@@ -213,7 +245,9 @@ def _answer(state: State, decision: Answer) -> list[Choice]:
     if not state["magicians"][decision["seat"]]["delayed"]:
         urland = load_urland()
         for place in urland.neighbours(decision["place"]):
-            choices.append(Choice(f"road {place}", f"Take the road to {urland.places[place].name}"))
+            # The magician stands on that road afterwards; the picture marks where it leads.
+            label = f"Take the road to {urland.places[place].name}"
+            choices.append(Choice(f"road {place}", label, to=place))
     return choices
 
 
@@ -271,8 +305,22 @@ def _battle(state: State, decision: Plain) -> list[Choice]:
         action = " ".join(["fight", *(f"{k}={box}" for k, box in boxes.items())])
         result = "wiped out" if wiped else f"lose {lost}, Dragon -{levels}"
         label = f"combat {sums['combat']['total']}, magic {sums['magic']['total']}: {result}"
-        choices.append(Choice(action, f"{placed}: {label}" if placed else f"Fight: {label}"))
+        told = _battle_outcome(state, lost, levels, wiped)
+        label = f"{placed}: {label}" if placed else f"Fight: {label}"
+        choices.append(Choice(action, label, outcome=told, notable=bool(told)))
     return choices
+
+
+def _battle_outcome(state: State, lost: int, levels: int, wiped: bool) -> str:
+    """What a placement's Matrix reading does (as :func:`fight.resolve` and
+    :func:`fight.ended` carry it out): the Dragon slain, the party wiped out, or both (a
+    draw with the Dragon)."""
+    slain = not wiped and levels >= state["dragon"]
+    if levels >= state["dragon"] and wiped and levels:
+        return "kills the Dragon but the party is wiped out: a draw"
+    if slain:
+        return "slays the Dragon and wins the game"
+    return "the party is wiped out" if wiped else ""
 
 
 def _recover(state: State, decision: Plain) -> list[Choice]:
