@@ -6,7 +6,16 @@ prompts and actions are the same in both."""
 from __future__ import annotations
 
 from engines.base import Choice, Prompt
-from engines.dragons_cave.board import coin_words, coins_on, describe, kind_name, step_ahead
+from engines.dragons_cave.board import (
+    Square,
+    coin_words,
+    coins_on,
+    describe,
+    in_lair,
+    kind_name,
+    lair_square,
+    step_ahead,
+)
 from engines.dragons_cave.notation import (
     CHEST,
     canonical_card,
@@ -20,6 +29,7 @@ from engines.dragons_cave.state import (
     card_seats,
     dragon_away,
     dwarf,
+    dwarves_of,
     movable,
     name,
 )
@@ -111,7 +121,11 @@ def legal_actions(state: State | Observed, seat: int) -> list[Choice]:
     if "lair" in kinds:
         board = state["board"]
         return [
-            Choice(lair_action(k["key"]), f"Sit on {k['name']} ({k['colour']} {k['symbol']})")
+            Choice(
+                lair_action(k["key"]),
+                f"Sit on {k['name']} ({k['colour']} {k['symbol']})",
+                to=lair_square(k["key"]),
+            )
             for k in board["kinds"]
         ]
     if "split" in kinds:
@@ -146,11 +160,15 @@ def _card_choices(state: State | Observed, seat: int) -> list[Choice]:
             label += f", {coin_words(coins)}" if coins else ""
             if two:
                 label = f"Dwarf {number}, {label}"
+            told = _lair_outcome(state, seat, number, target, card)
             choices.append(
                 Choice(
                     canonical_card(card, number if two else None),
                     label,
                     f"dwarf {number}" if two else "",
+                    to=str(target),
+                    outcome=told,
+                    notable=bool(told),
                 )
             )
     purse = state["purses"][seat]
@@ -162,6 +180,22 @@ def _card_choices(state: State | Observed, seat: int) -> list[Choice]:
         )
     )
     return choices
+
+
+def _lair_outcome(
+    state: State | Observed, seat: int, number: int, target: Square, card: str
+) -> str:
+    """What a card taking Dwarf ``number`` to ``target`` does there when it matters: it
+    reaches the Dragon's lair, which ends the game when the rules say so (3-4 players: any
+    Dwarf there; 2 players: both of a player's Dwarves), unless the Dragon sits on the
+    card's kind this round and catches it (as :mod:`.rounds` carries the reveal out)."""
+    if not in_lair(target):
+        return ""
+    unless = f"unless the Dragon sits on {kind_name(state['board'], card)}"
+    partners = [d for d in dwarves_of(state, seat) if d["dwarf"] != number]
+    if all(in_lair(d["square"]) for d in partners):
+        return f"ends the journey at the Dragon's lair, {unless}"
+    return f"reaches the Dragon's lair, {unless}"
 
 
 def _split_choices(state: State | Observed, seat: int) -> list[Choice]:
