@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
+from itertools import pairwise
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -31,7 +32,19 @@ from render.common import (
     draw_text,
     font,
     png_bytes,
+    text_box,
     text_length,
+)
+from render.marks import (
+    MARK_KEYS,
+    MARK_RAMPS,
+    Box,
+    Mark,
+    Placed,
+    disc_boxes,
+    draw_marks,
+    place_marks,
+    segment_boxes,
 )
 
 SIZE = 42  # hex circumradius in px
@@ -221,7 +234,13 @@ def _piece(
     size = max(TEXT, round(TEXT * scale))
     centered_text(draw, (x, y + 1), LETTERS[kind], size, fill=ink, bold=True)
     if kind == "dragon_ball":
-        _ball(draw, x + rad * 0.95, y - rad * 0.8, rad * 0.6)
+        _ball(draw, *_ball_spot(x, y, rad))
+
+
+def _ball_spot(x: float, y: float, rad: float) -> tuple[float, float, float]:
+    """Where a Dragon-with-Ball of radius ``rad`` at ``(x, y)`` shows its Ball: centre and
+    radius."""
+    return x + rad * 0.95, y - rad * 0.8, rad * 0.6
 
 
 def _ball(draw: ImageDraw.ImageDraw, x: float, y: float, rad: float) -> None:
@@ -238,30 +257,84 @@ def _ball(draw: ImageDraw.ImageDraw, x: float, y: float, rad: float) -> None:
 
 
 def _fireball(draw: ImageDraw.ImageDraw, x: float, y: float, rad: float, direction: str) -> None:
+    draw.ellipse([x - rad, y - rad, x + rad, y + rad], fill=FIRE_FILL, outline=FIRE_EDGE, width=3)
+    tip, head = _fireball_arrow(x, y, rad, direction)
+    ux, uy = _unit(direction)
+    tail = (x - ux * rad * 0.7, y - uy * rad * 0.7)
+    draw.line([tail, tip], fill=FIRE_EDGE, width=5)
+    draw.polygon([tip, *head], fill=FIRE_EDGE)
+
+
+def _unit(direction: str) -> tuple[float, float]:
+    """The unit vector in the picture of a step ``direction``."""
     dq, dr = DIRECTIONS[direction]
     dx, dy = 1.5 * dq, SQRT3 * (dr + dq / 2)
     length = math.hypot(dx, dy)
-    ux, uy = dx / length, dy / length
-    draw.ellipse([x - rad, y - rad, x + rad, y + rad], fill=FIRE_FILL, outline=FIRE_EDGE, width=3)
-    tail = (x - ux * rad * 0.7, y - uy * rad * 0.7)
+    return dx / length, dy / length
+
+
+def _fireball_arrow(
+    x: float, y: float, rad: float, direction: str
+) -> tuple[tuple[float, float], list[tuple[float, float]]]:
+    """The tip of a Fireball's arrow and the two back corners of its head."""
+    ux, uy = _unit(direction)
     tip = (x + ux * (rad + 12), y + uy * (rad + 12))
-    draw.line([tail, tip], fill=FIRE_EDGE, width=5)
     px, py = -uy, ux
     head = [
-        tip,
         (tip[0] - ux * 14 + px * 9, tip[1] - uy * 14 + py * 9),
         (tip[0] - ux * 14 - px * 9, tip[1] - uy * 14 - py * 9),
     ]
-    draw.polygon(head, fill=FIRE_EDGE)
+    return tip, head
 
 
 def _cross(draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
     """A capture mark at the left of a cell, below its name (the piece now there stays
     visible): an X on a white disc in a dark ring, a shape no piece has."""
-    cx, cy, arm = x - SIZE * 0.62, y + SIZE * 0.12, 7
+    (cx, cy), arm = _cross_centre(x, y), 7
     draw.ellipse([cx - 12, cy - 12, cx + 12, cy + 12], fill=WHITE, outline=INK, width=2)
     draw.line([(cx - arm, cy - arm), (cx + arm, cy + arm)], fill=CAPTURE, width=5)
     draw.line([(cx - arm, cy + arm), (cx + arm, cy - arm)], fill=CAPTURE, width=5)
+
+
+def _cross_centre(x: float, y: float) -> tuple[float, float]:
+    """Where the capture mark of the cell centred on ``(x, y)`` stands."""
+    return x - SIZE * 0.62, y + SIZE * 0.12
+
+
+def _flight_list(view: dict[str, Any]) -> list[dict[str, Any]]:
+    """The last action's Fireball flights: its shot first, then those it set off."""
+    last = view.get("last") or {}
+    flights = list(last.get("fireballs") or [])
+    if last.get("shot"):
+        flights.insert(0, last["shot"])
+    return flights
+
+
+def _flights(
+    view: dict[str, Any], where: dict[str, tuple[float, float]]
+) -> list[list[tuple[float, float]]]:
+    """The line each Fireball of the last action flew, through its cells' centres."""
+    lines = []
+    for flight in _flight_list(view):
+        trail = [flight["start"], *flight["path"]]
+        if flight.get("hit"):
+            trail.append(flight["hit"])
+        points = [where[c] for c in trail if c in where]
+        if len(points) > 1:
+            lines.append(points)
+    return lines
+
+
+def _crossed(view: dict[str, Any]) -> list[str]:
+    """The cells where the last action took something: its captures and Fireball hits."""
+    last = view.get("last")
+    if not last:
+        return []
+    crossed = [p["cell"] for p in last.get("captured", [])]
+    for flight in _flight_list(view):
+        if flight["outcome"] in ("destroyed", "converted", "ball_left"):
+            crossed.append(flight["hit"])
+    return crossed
 
 
 def _highlights(
@@ -271,23 +344,12 @@ def _highlights(
     last = view.get("last")
     if not last:
         return []
-    crossed = [p["cell"] for p in last.get("captured", [])]
-    flights = list(last.get("fireballs") or [])
-    if last.get("shot"):
-        flights.insert(0, last["shot"])
-    for flight in flights:
-        trail = [flight["start"], *flight["path"]]
-        if flight.get("hit"):
-            trail.append(flight["hit"])
-        points = [where[c] for c in trail if c in where]
-        if len(points) > 1:
-            draw.line(points, fill=FIRE_FILL, width=5)
-        if flight["outcome"] in ("destroyed", "converted", "ball_left"):
-            crossed.append(flight["hit"])
+    for points in _flights(view, where):
+        draw.line(points, fill=FIRE_FILL, width=TRAIL_WIDTH)
     for cell, width in ((last.get("from"), 4), (last.get("to"), 6)):
         if cell in where:
             draw.polygon(hex_points(*where[cell], SIZE - 3), outline=LAST_EDGE, width=width)
-    return crossed
+    return _crossed(view)
 
 
 def _text(
@@ -388,7 +450,81 @@ def picture(view: dict[str, Any]) -> Image.Image:
         if cell in where:
             _cross(draw, *where[cell])
     _legend_head(draw, view)
+    draw_marks(draw, _placed_marks(view))
     return image
+
+
+# --- what stands over the board, and the destination marks ----------------------------------
+
+TRAIL_WIDTH = 5  # a Fireball's flight line
+CROSS_R = 12  # the capture mark's disc
+
+
+def covers(view: dict[str, Any]) -> list[Box]:
+    """Boxes whose union holds everything drawn over the board's cells for ``view``: every
+    piece (with a Dragon-with-Ball's Ball and a Fireball's arrow), every capture mark and
+    every Fireball flight line. Cell names and destination marks are not covered by any."""
+    where = _geometry(view)
+    boxes: list[Box] = []
+    for p in view.get("pieces", []):
+        if p["cell"] in where:
+            x, y = where[p["cell"]]
+            boxes += _piece_boxes(x, y + PIECE_DY, p["kind"], p.get("dir"))
+    for points in _flights(view, where):
+        for a, b in pairwise(points):
+            boxes += segment_boxes(a, b, TRAIL_WIDTH / 2)
+    for cell in _crossed(view):
+        if cell in where:
+            cx, cy = _cross_centre(*where[cell])
+            boxes.append((cx - CROSS_R, cy - CROSS_R, cx + CROSS_R, cy + CROSS_R))
+    return boxes
+
+
+def _piece_boxes(x: float, y: float, kind: str, direction: str | None) -> list[Box]:
+    """The boxes a piece glyph drawn at ``(x, y)`` covers."""
+    rad = SIZE * PIECE_R
+    if kind == "roc":
+        return [(x - rad, y - rad, x + rad, y + rad)]
+    boxes = disc_boxes(x, y, rad + 1)
+    if kind == "dragon_ball":
+        bx, by, br = _ball_spot(x, y, rad)
+        boxes.append((bx - br - 1, by - br - 1, bx + br + 1, by + br + 1))
+    if kind == "fireball":
+        tip, head = _fireball_arrow(x, y, rad * 0.85, direction or "n")
+        xs, ys = [q[0] for q in (tip, *head)], [q[1] for q in (tip, *head)]
+        boxes.append((min(xs) - 1, min(ys) - 1, max(xs) + 1, max(ys) + 1))
+    return boxes
+
+
+def mark_boxes(view: dict[str, Any]) -> dict[str, Box]:
+    """The box of each destination mark of ``view`` as :func:`picture` draws it, by its
+    label. Raises ``ValueError`` naming a mark's cell that is not on the board."""
+    return {spot.mark.label: spot.box for spot in _placed_marks(view)}
+
+
+def _placed_marks(view: dict[str, Any]) -> list[Placed]:
+    """Where the marks of ``view`` go: each on its cell's centre when that covers no piece
+    (the cell's own name may go under it), else beside the cell with a leader line to it
+    (to the piece standing there, stopping at its edge)."""
+    marks = Mark.all_in(view)
+    if not marks:
+        return []
+    where = _geometry(view)
+    held = {p["cell"] for p in view.get("pieces", [])}
+    places = {name: (x, y + PIECE_DY) if name in held else (x, y) for name, (x, y) in where.items()}
+    holds = dict.fromkeys(held, SIZE * PIECE_R + 3)
+    bounds = (0.0, 0.0, float(WIDTH), LEGEND_TOP - 12.0)
+    # A mark set off its cell keeps off the other cells' names where it can.
+    names = [(_name_box(name, x, y), name) for name, (x, y) in where.items()]
+    return place_marks(
+        marks, places, WIDTH, covers(view), bounds, holds=holds, avoid=names, toward=CENTRE
+    )
+
+
+def _name_box(name: str, x: float, y: float) -> Box:
+    """The box of the name of the cell centred on ``(x, y)``, as the board prints it."""
+    left, top, right, bottom = text_box(name, TEXT, True, "mm")
+    return (x + left, y + NAME_DY + top, x + right, y + NAME_DY + bottom)
 
 
 def encode(image: Image.Image) -> bytes:
@@ -458,4 +594,4 @@ def palette() -> Palette:
         (LION_FILL, MANE_CENTRE),
         (INK, WHITE_FILL),
     )
-    return Palette(KEY_COLOURS, ramps, steps=5)
+    return Palette((*KEY_COLOURS, *MARK_KEYS), (*ramps, *MARK_RAMPS), steps=5)

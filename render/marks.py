@@ -19,7 +19,7 @@ and dark rim, which stand out on light and dark boards alike. A renderer adds
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -91,3 +91,233 @@ def draw_mark(draw: ImageDraw.ImageDraw, xy: tuple[float, float], mark: Mark) ->
     draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=fill)
     draw_text(draw, (x, y), mark.label, font(size, True), WHITE, anchor="mm")
     return outer
+
+
+# --- placing marks where they cover nothing else ---------------------------------------------
+
+
+def mark_reach(width: int, label: str) -> float:
+    """How far from its centre a mark's disc reaches, rims included (half the side of the
+    box :func:`draw_mark` returns)."""
+    rim = max(2.0, mark_font_size(width) * 0.12)
+    return mark_radius(width, label) + rim
+
+
+@dataclass(frozen=True)
+class Placed:
+    """Where a mark goes: its disc's ``centre`` and the point of its place, ``target``; a
+    disc set off its place has a leader line to ``target`` that stops ``hold`` px short of
+    it (clear of the piece standing there)."""
+
+    mark: Mark
+    centre: tuple[float, float]
+    target: tuple[float, float]
+    reach: float
+    hold: float = 0.0
+
+    @property
+    def box(self) -> Box:
+        x, y = self.centre
+        r = self.reach
+        return (x - r, y - r, x + r, y + r)
+
+    @property
+    def on_place(self) -> bool:
+        return math.dist(self.centre, self.target) < 0.5
+
+
+def overlap(a: Box, b: Box, gap: float = 0.0) -> bool:
+    """Whether boxes ``a`` and ``b`` come closer than ``gap`` px (touching is apart)."""
+    return a[0] < b[2] + gap and b[0] < a[2] + gap and a[1] < b[3] + gap and b[1] < a[3] + gap
+
+
+def disc_boxes(x: float, y: float, r: float) -> list[Box]:
+    """Three boxes whose union holds the disc of radius ``r`` centred on ``(x, y)`` (tighter
+    than its one bounding box, so labels and marks may come near a round piece)."""
+    return [
+        (x - r * a, y - r * b, x + r * a, y + r * b)
+        for a, b in ((1.0, 0.5), (0.866, 0.8), (0.6, 1.0))
+    ]
+
+
+def segment_boxes(a: tuple[float, float], b: tuple[float, float], half: float) -> list[Box]:
+    """Small boxes whose union holds the line from ``a`` to ``b`` drawn ``2 * half`` px
+    wide."""
+    steps = max(1, math.ceil(math.dist(a, b) / max(half, 1.0)))
+    boxes = []
+    for i in range(steps + 1):
+        x = a[0] + (b[0] - a[0]) * i / steps
+        y = a[1] + (b[1] - a[1]) * i / steps
+        boxes.append((x - half * 1.5, y - half * 1.5, x + half * 1.5, y + half * 1.5))
+    return boxes
+
+
+MARK_GAP = 3.0
+"""The least room between two marks' discs, in px."""
+
+
+def place_marks(
+    marks: list[Mark],
+    places: Mapping[str, tuple[float, float]],
+    width: int,
+    covers: Sequence[Box],
+    bounds: Box,
+    *,
+    holds: Mapping[str, float] | None = None,
+    avoid: Sequence[tuple[Box, str | None]] = (),
+    toward: tuple[float, float] | None = None,
+) -> list[Placed]:
+    """Where each of ``marks`` goes, deterministically: on its place (``places`` gives each
+    place's point) when the disc there covers nothing, else at the nearest spot that does,
+    with a leader line back to the place.
+
+    Promised for every result: discs lie inside ``bounds`` and never overlap one another.
+    As far as room allows, a disc also keeps off the boxes of ``covers`` (pieces, arrows),
+    off every other mark's place, off the leader lines of the others, and off ``avoid``
+    (labels; a box whose owner is the mark's own place does not count). Marks that fit on
+    their places are placed first; a mark moved off its place looks first away from
+    ``toward`` (the board's middle, where it is crowded). ``holds`` gives, per place, how
+    far short of its point a leader stops. Raises ``ValueError`` for a mark whose place is
+    not in ``places``."""
+    holds = holds or {}
+    for mark in marks:
+        if mark.at not in places:
+            raise ValueError(f"no place {mark.at!r} on this board for mark {mark.label!r}")
+    targets = [places[m.at] for m in marks]
+    placed: dict[int, Placed] = {}
+    for index, mark in enumerate(marks):
+        reach = mark_reach(width, mark.label)
+        spot = Placed(mark, targets[index], targets[index], reach)
+        if _cost(spot, index, placed, targets, covers, bounds, avoid) == 0:
+            placed[index] = spot
+    for index, mark in enumerate(marks):
+        if index not in placed:
+            placed[index] = _search(
+                mark, index, placed, targets, covers, bounds, avoid, holds.get(mark.at, 0.0),
+                toward, width,
+            )  # fmt: skip
+    return [placed[i] for i in range(len(marks))]
+
+
+def _cost(
+    spot: Placed,
+    index: int,
+    placed: Mapping[int, Placed],
+    targets: list[tuple[float, float]],
+    covers: Sequence[Box],
+    bounds: Box,
+    avoid: Sequence[tuple[Box, str | None]],
+) -> float:
+    """How bad a spot is: infinite if off ``bounds`` or over another disc, 4 over a piece,
+    an arrow or another mark's place, 2 where leaders cross a disc, 1 over a label."""
+    box = spot.box
+    if box[0] < bounds[0] or box[1] < bounds[1] or box[2] > bounds[2] or box[3] > bounds[3]:
+        return math.inf
+    if any(overlap(box, other.box, MARK_GAP) for other in placed.values()):
+        return math.inf
+    cost = 0.0
+    own = targets[index]
+    near = spot.reach + 4
+    crowded = any(math.dist(spot.centre, t) < near for t in targets if t != own)
+    if crowded or any(overlap(box, cover) for cover in covers):
+        cost += 4
+    moved = not spot.on_place or any(not p.on_place for p in placed.values())
+    if moved and _leaders_cross(spot, placed):
+        cost += 2
+    if any(owner != spot.mark.at and overlap(box, b) for b, owner in avoid):
+        cost += 1
+    return cost
+
+
+def _leaders_cross(spot: Placed, placed: Mapping[int, Placed]) -> bool:
+    """Whether ``spot``'s leader passes under a placed disc, or a placed leader under it."""
+    for other in placed.values():
+        if not spot.on_place and _passes(spot.centre, spot.target, other.centre, other.reach):
+            return True
+        if not other.on_place and _passes(other.centre, other.target, spot.centre, spot.reach):
+            return True
+    return False
+
+
+def _passes(
+    a: tuple[float, float], b: tuple[float, float], c: tuple[float, float], r: float
+) -> bool:
+    """Whether the segment from ``a`` to ``b`` comes within ``r`` of ``c``."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length = dx * dx + dy * dy
+    t = (
+        0.0
+        if length == 0
+        else max(0.0, min(1.0, ((c[0] - a[0]) * dx + (c[1] - a[1]) * dy) / length))
+    )
+    return math.dist((a[0] + t * dx, a[1] + t * dy), c) < r
+
+
+def _search(
+    mark: Mark,
+    index: int,
+    placed: Mapping[int, Placed],
+    targets: list[tuple[float, float]],
+    covers: Sequence[Box],
+    bounds: Box,
+    avoid: Sequence[tuple[Box, str | None]],
+    hold: float,
+    toward: tuple[float, float] | None,
+    width: int,
+) -> Placed:
+    """The best spot round ``mark``'s place, searched ring by ring outward from it: the
+    one of least cost, each step of :data:`LEADER_COST` px of leader costing one more."""
+    target = targets[index]
+    reach = mark_reach(width, mark.label)
+    away = 0.0
+    if toward is not None and math.dist(toward, target) > 1:
+        away = math.atan2(target[1] - toward[1], target[0] - toward[0])
+    best: tuple[float, Placed] | None = None
+    step = reach / 2
+    far = math.hypot(bounds[2] - bounds[0], bounds[3] - bounds[1])
+    distance = reach + step
+    while distance < far and (best is None or distance / (LEADER_COST * reach) < best[0]):
+        count = max(12, math.ceil(2 * math.pi * distance / step))
+        turns = sorted(range(count), key=lambda k: (min(k, count - k), k))
+        for k in turns:
+            angle = away + 2 * math.pi * k / count
+            centre = (
+                target[0] + distance * math.cos(angle),
+                target[1] + distance * math.sin(angle),
+            )
+            spot = Placed(mark, centre, target, reach, hold)
+            cost = _cost(spot, index, placed, targets, covers, bounds, avoid)
+            cost += distance / (LEADER_COST * reach)
+            if best is None or cost < best[0]:
+                best = (cost, spot)
+        distance += step
+    if best is None or best[0] == math.inf:
+        raise ValueError(f"no room on this board for mark {mark.label!r}")
+    return best[1]
+
+
+LEADER_COST = 2.0
+"""A leader this many discs' reaches long costs as much as covering a label (cost 1)."""
+
+
+def draw_marks(draw: ImageDraw.ImageDraw, placed: list[Placed]) -> dict[str, Box]:
+    """Draw ``placed`` marks: first every leader line (dark, in a white casing, ending in a
+    dot by its place), then every disc over them. Returns each mark's box by its label."""
+    width = draw.im.size[0]
+    line = max(2, round(mark_font_size(width) * 0.1))
+    for spot in placed:
+        if not spot.on_place:
+            _leader(draw, spot, line)
+    return {spot.mark.label: draw_mark(draw, spot.centre, spot.mark) for spot in placed}
+
+
+def _leader(draw: ImageDraw.ImageDraw, spot: Placed, line: int) -> None:
+    (x1, y1), (x2, y2) = spot.centre, spot.target
+    length = math.dist(spot.centre, spot.target) or 1.0
+    ux, uy = (x2 - x1) / length, (y2 - y1) / length
+    end = (x2 - ux * spot.hold, y2 - uy * spot.hold)
+    dot = line * 1.6
+    for colour, extra in ((WHITE, 2), (INK, 0)):
+        draw.line([spot.centre, end], fill=colour, width=line + 2 * extra)
+        r = dot + extra
+        draw.ellipse((end[0] - r, end[1] - r, end[0] + r, end[1] + r), fill=colour)

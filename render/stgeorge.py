@@ -33,6 +33,17 @@ from render.common import (
     text_box,
     text_length,
 )
+from render.marks import (
+    MARK_KEYS,
+    MARK_RAMPS,
+    Box,
+    Mark,
+    Placed,
+    disc_boxes,
+    draw_marks,
+    place_marks,
+    segment_boxes,
+)
 
 SIZE = 1024
 LEGEND = 170
@@ -89,6 +100,7 @@ def picture(view: dict[str, Any]) -> Image.Image:
     _draw_pieces(draw, geo, view.get("pieces", []))
     _draw_castle_counts(draw, geo, board, view)
     _draw_legend(draw, board, view, SIZE)
+    draw_marks(draw, _placed_marks(view))
     return image
 
 
@@ -143,7 +155,7 @@ def _palette(board_key: str, castles: tuple[str, ...]) -> Palette:
         (INK, DRAGON_EDGE),
     )
     backgrounds = [_background_small(SIZE, in_play, board_key) for in_play in (castles, ())]
-    return Palette(keys, ramps, backgrounds)
+    return Palette((*keys, *MARK_KEYS), (*ramps, *MARK_RAMPS), backgrounds)
 
 
 def point_xy(name: str) -> tuple[float, float]:
@@ -367,24 +379,22 @@ def _tint(colour: tuple[int, int, int], amount: float) -> tuple[int, int, int]:
 # --- per view --------------------------------------------------------------------------
 
 
-def _draw_path(draw: ImageDraw.ImageDraw, geo: _Geometry, last: dict[str, Any] | None) -> None:
-    """The last move's route as a thick yellow line: a ring where it started, an arrowhead
-    where it ended."""
+PATH_WIDTH = 12  # the last move's line, at SIZE
+RING_PX = KNIGHT_PX + 6  # the rings round the last move's ends, at SIZE
+RING_WIDTH = 6
+
+
+def _route(geo: _Geometry, last: dict[str, Any] | None) -> list[str]:
+    """The points of the last move's path this board knows (none if fewer than two)."""
     if not last or not last.get("path"):
-        return
+        return []
     path = [p for p in last["path"] if p in geo.polar]
-    if len(path) < 2:
-        return
-    width = int(geo.px(12))
-    for first, second in pairwise(path):
-        _segment(draw, geo, first, second, HIGHLIGHT, width)
-    for name in path:
-        x, y = geo.point(name)
-        r = geo.px(6)
-        draw.ellipse((x - r, y - r, x + r, y + r), fill=HIGHLIGHT)
-    x, y = geo.point(path[0])
-    r = geo.px(KNIGHT_PX + 6)
-    draw.ellipse((x - r, y - r, x + r, y + r), fill=PAPER, outline=HIGHLIGHT, width=int(geo.px(6)))
+    return path if len(path) >= 2 else []
+
+
+def _arrowhead(geo: _Geometry, path: list[str]) -> list[tuple[float, float]]:
+    """The corners of the arrowhead that ends the last move's path, just short of its last
+    point's piece."""
     (x1, y1), (x2, y2) = geo.point(path[-2]), geo.point(path[-1])
     length = math.hypot(x2 - x1, y2 - y1) or 1.0
     ux, uy = (x2 - x1) / length, (y2 - y1) / length
@@ -393,18 +403,95 @@ def _draw_path(draw: ImageDraw.ImageDraw, geo: _Geometry, last: dict[str, Any] |
     size = geo.px(24)
     base = (tip[0] - ux * size, tip[1] - uy * size)
     wing = geo.px(15)
-    draw.polygon(
-        [
-            tip,
-            (base[0] - uy * wing, base[1] + ux * wing),
-            (base[0] + uy * wing, base[1] - ux * wing),
-        ],
-        fill=HIGHLIGHT,
-        outline=INK,
-        width=int(geo.px(2)),
-    )
-    r = geo.px(KNIGHT_PX + 6)
-    draw.ellipse((x2 - r, y2 - r, x2 + r, y2 + r), outline=HIGHLIGHT, width=int(geo.px(6)))
+    return [
+        tip,
+        (base[0] - uy * wing, base[1] + ux * wing),
+        (base[0] + uy * wing, base[1] - ux * wing),
+    ]
+
+
+def _draw_path(draw: ImageDraw.ImageDraw, geo: _Geometry, last: dict[str, Any] | None) -> None:
+    """The last move's route as a thick yellow line: a ring where it started, an arrowhead
+    where it ended."""
+    path = _route(geo, last)
+    if not path:
+        return
+    width = int(geo.px(PATH_WIDTH))
+    for first, second in pairwise(path):
+        _segment(draw, geo, first, second, HIGHLIGHT, width)
+    for name in path:
+        x, y = geo.point(name)
+        r = geo.px(6)
+        draw.ellipse((x - r, y - r, x + r, y + r), fill=HIGHLIGHT)
+    x, y = geo.point(path[0])
+    r = geo.px(RING_PX)
+    ring = int(geo.px(RING_WIDTH))
+    draw.ellipse((x - r, y - r, x + r, y + r), fill=PAPER, outline=HIGHLIGHT, width=ring)
+    draw.polygon(_arrowhead(geo, path), fill=HIGHLIGHT, outline=INK, width=int(geo.px(2)))
+    x2, y2 = geo.point(path[-1])
+    draw.ellipse((x2 - r, y2 - r, x2 + r, y2 + r), outline=HIGHLIGHT, width=ring)
+
+
+def _line_points(geo: _Geometry, first: str, second: str) -> list[tuple[float, float]]:
+    """Points along the board line from ``first`` to ``second`` (an arc sampled every few
+    pixels), as :func:`_segment` draws it."""
+    (p1, r1), (p2, r2) = geo.polar[first], geo.polar[second]
+    if r1 != r2 or r1 <= 0:
+        return [geo.point(first), geo.point(second)]
+    turn = (p2 - p1) % geo.spokes
+    if turn > geo.spokes / 2:
+        turn -= geo.spokes
+    steps = max(2, math.ceil(abs(turn) * 2 * math.pi * geo.radius(r1) / geo.spokes / 6))
+    return [geo.at(p1 + turn * i / steps, r1) for i in range(steps + 1)]
+
+
+def covers(view: dict[str, Any]) -> list[Box]:
+    """Boxes whose union holds everything drawn over the wheel for ``view``: every piece
+    (Knights, the Dragon), and the last move's line, its rings and its arrowhead. No board
+    label and no destination mark lies under any of them."""
+    geo = _Geometry(load("stgeorge", "board"), SIZE)
+    boxes: list[Box] = []
+    for piece in view.get("pieces", []):
+        if piece.get("point") in geo.polar:
+            x, y = geo.point(piece["point"])
+            reach = DRAGON_PX + 3 if piece.get("owner") == "dragon" else KNIGHT_PX + 1
+            boxes += disc_boxes(x, y, geo.px(reach))
+    path = _route(geo, view.get("last"))
+    if path:
+        for first, second in pairwise(path):
+            for a, b in pairwise(_line_points(geo, first, second)):
+                boxes += segment_boxes(a, b, geo.px(PATH_WIDTH / 2))
+        for name in (path[0], path[-1]):
+            boxes += disc_boxes(*geo.point(name), geo.px(RING_PX + 1))
+        head = _arrowhead(geo, path)
+        xs, ys = [q[0] for q in head], [q[1] for q in head]
+        pad = geo.px(2)
+        boxes.append((min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad))
+    return boxes
+
+
+def mark_boxes(view: dict[str, Any]) -> dict[str, Box]:
+    """The box of each destination mark of ``view`` as :func:`picture` draws it, by its
+    label. Raises ``ValueError`` naming a mark's point that is not on the board."""
+    return {spot.mark.label: spot.box for spot in _placed_marks(view)}
+
+
+def _placed_marks(view: dict[str, Any]) -> list[Placed]:
+    """Where the marks of ``view`` go: each on its point when the disc there covers no
+    piece, arrow or other mark, else nearby (outward from the crowded middle first) with a
+    leader line to the point, stopping at the edge of the piece standing there."""
+    marks = Mark.all_in(view)
+    if not marks:
+        return []
+    geo = _Geometry(load("stgeorge", "board"), SIZE)
+    places = {name: geo.point(name) for name in geo.polar}
+    holds = {
+        p["point"]: geo.px(DRAGON_PX + 4 if p.get("owner") == "dragon" else KNIGHT_PX + 3)
+        for p in view.get("pieces", [])
+        if p.get("point") in geo.polar
+    }
+    bounds = (0.0, 0.0, float(SIZE), float(SIZE))
+    return place_marks(marks, places, SIZE, covers(view), bounds, holds=holds, toward=geo.centre)
 
 
 def _draw_pieces(draw: ImageDraw.ImageDraw, geo: _Geometry, pieces: list[dict[str, Any]]) -> None:
