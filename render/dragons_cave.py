@@ -29,9 +29,12 @@ from render.common import (
     draw_text,
     font,
     ink_on,
+    leader_start,
     png_bytes,
+    spread_discs,
     text_length,
 )
+from render.marks import MARK_KEYS, MARK_RAMPS, Mark, draw_mark, mark_font_size, mark_radius
 
 WIDTH = 1024
 HEIGHT = 1104
@@ -49,6 +52,7 @@ LAIR_Y = HEADER + 18
 START_H = 56
 PANEL_Y = LAIR_Y + 5 * (SQ_H + ROW_GAP) + START_H + 14
 ROW_H = 56
+TOKEN_R = 20  # a Dwarf's token on the board, without its dark ring
 
 KIND_COLOURS = {
     "ruby": (196, 32, 56),
@@ -101,6 +105,7 @@ def picture(view: dict[str, Any]) -> Image.Image:
     _draw_dwarves(draw, view)
     _draw_header(draw, view)
     _draw_panel(draw, view)
+    _draw_marks(draw, view)
     return image
 
 
@@ -138,6 +143,7 @@ def palette() -> Palette:
         NOTE,
         UNKNOWN,
         NOBODY,
+        *MARK_KEYS,
     )
     players = (*PLAYER_COLOURS.values(), NOBODY)
     ramps = (
@@ -150,6 +156,7 @@ def palette() -> Palette:
         (INK, CHEST),
         *((WHITE, c) for c in players),
         *((INK, c) for c in players),
+        *MARK_RAMPS,
     )
     board = load_board()
     kinds = tuple((k["key"], k["name"], k["symbol"]) for k in board["kinds"])
@@ -443,7 +450,7 @@ def _token(
     centre: tuple[float, float],
     role: str,
     label: str,
-    radius: float = 20,
+    radius: float = TOKEN_R,
 ) -> None:
     """A Dwarf: a disc in its player's colour with a white ring and its letter."""
     cx, cy = centre
@@ -468,10 +475,17 @@ def _dwarf_label(view: dict[str, Any], dwarf: dict[str, Any]) -> str:
 def _draw_dwarves(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
     """Dwarves on their squares: up to four in a 2 x 2 block on the right of a square, in a
     row on Start."""
+    for dwarf, spot in _dwarf_spots(view):
+        _token(draw, spot, dwarf["role"], _dwarf_label(view, dwarf))
+
+
+def _dwarf_spots(view: dict[str, Any]) -> list[tuple[dict[str, Any], tuple[float, float]]]:
+    """Each Dwarf of the view and the centre of its token."""
     lair = view["lair"]
     groups: dict[str, list[dict[str, Any]]] = {}
     for dwarf in view["dwarves"]:
         groups.setdefault(str(dwarf["square"]), []).append(dwarf)
+    found: list[tuple[dict[str, Any], tuple[float, float]]] = []
     for dwarves in groups.values():
         square = dwarves[0]["square"]
         x0, y0, _, y1 = _square_box(square, lair)
@@ -481,8 +495,8 @@ def _draw_dwarves(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
             cols = [x0 + 104, x0 + 146]
             rows = [y0 + 27, y0 + 71] if len(dwarves) > 2 else [(y0 + y1) / 2]
             spots = [(cols[i % 2], rows[min(i // 2, len(rows) - 1)]) for i in range(4)]
-        for dwarf, spot in zip(dwarves, spots, strict=False):
-            _token(draw, spot, dwarf["role"], _dwarf_label(view, dwarf))
+        found += zip(dwarves, spots, strict=False)
+    return found
 
 
 def _highlight_last_round(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
@@ -506,9 +520,7 @@ def _draw_dragon(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
     kind = view.get("dragon_square")
     if not kind or kind not in view["lair"]:
         return
-    x0, y0, x1, _ = _lair_box(view["lair"].index(kind))
-    # Above the square, clear of its name and of any Dwarf on it.
-    left, right, top, bottom = x0 - 4, x1 + 4, y0 - 74, y0 - 16
+    left, top, right, bottom = _dragon_box(view)
     draw.rounded_rectangle(
         _s(left, top, right, bottom),
         radius=10 * _k(),
@@ -530,6 +542,13 @@ def _draw_dragon(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
             fill=HIGHLIGHT,
             anchor="mm",
         )
+
+
+def _dragon_box(view: dict[str, Any]) -> tuple[int, int, int, int]:
+    """Where the Dragon's badge is: above its lair square, clear of its name and of any
+    Dwarf on it."""
+    x0, y0, x1, _ = _lair_box(view["lair"].index(view["dragon_square"]))
+    return x0 - 4, y0 - 74, x1 + 4, y0 - 16
 
 
 def _waiting_text(view: dict[str, Any]) -> str:
@@ -674,3 +693,98 @@ def _last_outcomes(view: dict[str, Any]) -> dict[int, str]:
     for hand in last.get("hands", []):
         notes[hand["seat"]] = f"caught, lost {hand['returned']}"
     return notes
+
+
+# --- destination marks -------------------------------------------------------------------
+
+Box = tuple[float, float, float, float]
+
+
+def locate(view: dict[str, Any], name: str) -> tuple[float, float]:
+    """The pixel centre, in the picture of ``view``, of the place ``name`` as the view names
+    a Dwarf's square: ``"start"``, a path square by its index (``"0"`` is the square
+    printed 1, up to ``len(view["path"]) - 1``) or ``"lair:<kind>"`` for a kind of
+    ``view["lair"]``. Raises ``ValueError`` for any other name."""
+    return _centre(_place_box(view, name))
+
+
+def _place_box(view: dict[str, Any], name: str) -> tuple[int, int, int, int]:
+    """The box of the place ``name`` (see :func:`locate`), or ``ValueError``."""
+    text = str(name)
+    if text == "start":
+        return _start_box()
+    if text.startswith("lair:") and text.split(":", 1)[1] in view["lair"]:
+        return _lair_box(view["lair"].index(text.split(":", 1)[1]))
+    if text.isdigit() and int(text) < len(view["path"]):
+        return _box(int(text))
+    raise ValueError(f"Dragon's Cave has no place {name!r}")
+
+
+def covers(view: dict[str, Any]) -> list[Box]:
+    """The boxes of what the picture of ``view`` draws over the board: each Dwarf's token
+    (with its dark ring) and the Dragon's badge. A mark never meets one of them."""
+    boxes: list[Box] = [
+        (x - TOKEN_R - 3, y - TOKEN_R - 3, x + TOKEN_R + 3, y + TOKEN_R + 3)
+        for _, (x, y) in _dwarf_spots(view)
+    ]
+    if view.get("dragon_square") in view["lair"]:
+        boxes.append(_dragon_box(view))
+    return boxes
+
+
+def mark_boxes(view: dict[str, Any]) -> dict[str, Box]:
+    """Each mark of ``view["marks"]`` by its label, and the box its disc covers as drawn
+    (what :func:`render.marks.draw_mark` returns). Raises ``ValueError`` for a mark at a
+    place :func:`locate` does not know."""
+    return {
+        mark.label: _disc_box(centre, _outer_radius(mark))
+        for mark, _, centre in _placed_marks(view)
+    }
+
+
+def _outer_radius(mark: Mark) -> float:
+    """The radius of ``mark``'s disc with its rims, on this picture."""
+    return mark_radius(WIDTH, mark.label) + max(2.0, mark_font_size(WIDTH) * 0.12)
+
+
+def _disc_box(centre: tuple[float, float], radius: float) -> Box:
+    x, y = centre
+    return (x - radius, y - radius, x + radius, y + radius)
+
+
+def _mark_spot(view: dict[str, Any], name: str) -> tuple[float, float]:
+    """Where a mark on the place ``name`` goes: over a square's symbol, left of its Dwarves
+    and under its number; right of Start, over its note."""
+    x0, y0, x1, y1 = _place_box(view, name)
+    if name == "start":
+        return (x1 + 44, (y0 + y1) / 2)
+    return (x0 + 40, y0 + 62)
+
+
+def _placed_marks(
+    view: dict[str, Any],
+) -> list[tuple[Mark, tuple[float, float], tuple[float, float]]]:
+    """Each mark, where it is wanted and the centre it is drawn on: on its place, or moved
+    just clear of the marks before it and of the Dwarves and the Dragon."""
+    marks = Mark.all_in(view)
+    wanted = [(*_mark_spot(view, mark.at), _outer_radius(mark)) for mark in marks]
+    bounds = (0, LAIR_Y - 70, WIDTH, PANEL_Y)
+    centres = spread_discs(wanted, covers(view), bounds, first=0.0)  # right: same square
+    return [(m, (w[0], w[1]), c) for m, w, c in zip(marks, wanted, centres, strict=True)]
+
+
+def _draw_marks(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+    """Every mark, last: a leader from its place to a mark that had to move, then the
+    marks themselves, so no leader crosses a mark."""
+    placed = _placed_marks(view)
+    under = covers(view)
+    for mark, wanted, centre in placed:
+        if math.dist(wanted, centre) > _outer_radius(mark):
+            start = leader_start(wanted, centre, under)
+            draw.line([start, centre], fill=INK, width=7)
+            draw.line([start, centre], fill=WHITE, width=3)
+            if start != wanted:
+                continue  # the place is under a piece: the leader ends at the piece
+            draw.ellipse(_disc_box(wanted, 7), fill=WHITE, outline=INK, width=3)
+    for mark, _, centre in placed:
+        draw_mark(draw, centre, mark)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from render.dragonslayer import battle
 from render.dragonslayer.battle import battle_picture
@@ -39,6 +39,7 @@ from render.dragonslayer.layout import (
     track_xy,
 )
 from render.dragonslayer.map import map_picture
+from render.dragonslayer.places import covers, draw_marks, locate, mark_boxes
 from render.dragonslayer.style import SIDE_COLOURS, magician_colour
 
 __all__ = [
@@ -51,9 +52,12 @@ __all__ = [
     "WIDTH",
     "abode_xy",
     "box_xy",
+    "covers",
     "encode",
     "face_down_xy",
+    "locate",
     "magician_colour",
+    "mark_boxes",
     "palette",
     "picture",
     "place_xy",
@@ -72,10 +76,14 @@ def render(view: dict[str, Any]) -> bytes:
 
 def picture(view: dict[str, Any]) -> Image.Image:
     """The picture :func:`render` encodes (RGB): the map :data:`WIDTH` wide and at most
-    :data:`HEIGHT` tall (its panel as tall as the parties need), or the Battle Display."""
+    :data:`HEIGHT` tall (its panel as tall as the parties need) with the view's marks
+    drawn last (:mod:`render.dragonslayer.places`), or the Battle Display, which ignores
+    marks."""
     if isinstance(view.get("battle"), dict):
-        return battle_picture(view)
-    return map_picture(view)
+        return battle_picture(view)  # no places there: marks are ignored
+    image = map_picture(view)
+    draw_marks(ImageDraw.Draw(image), view)
+    return image
 
 
 def warm() -> None:

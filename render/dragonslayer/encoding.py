@@ -16,6 +16,7 @@ from render.common import INK, PAPER, Palette, png_bytes
 from render.dragonslayer import battle, style
 from render.dragonslayer.board import background
 from render.dragonslayer.layout import Layout, current_layout
+from render.marks import MARK_KEYS, MARK_RAMPS
 
 
 def encode(image: Image.Image) -> bytes:
@@ -63,7 +64,7 @@ def _palette(layout: Layout) -> Palette:
         style.HAMLET_FILL, style.STONE, style.LAIR_FILL, style.MORGEN_FILL, style.TILE_BACK,
         style.DRAGON, style.HIGHLIGHT, style.PANEL, style.PANEL_EDGE, style.CURRENT_BAND,
         style.MUTED, style.ALERT, style.SUBTITLE, style.BOX_GOLD, style.CROWN, style.EYES,
-        style.NOTE_PAPER, *magicians, *_battle_colours(),
+        style.NOTE_PAPER, *magicians, *_battle_colours(), *MARK_KEYS,
     )  # fmt: skip
     surfaces = (PAPER, style.PANEL, style.CURRENT_BAND)
     names = [style.name_ink(colour) for colour in _owner_colours()]
@@ -73,4 +74,5 @@ def _palette(layout: Layout) -> Palette:
     ramps += [(INK, style.NOTE_PAPER), (style.DRAGON, style.NOTE_PAPER), (style.WHITE, INK)]
     ramps += [(style.WHITE, battle.COMBAT), (style.WHITE, battle.MAGIC), (INK, battle.CELL)]
     ramps += [(INK, battle.FIGHT_ROW), (battle.FADED, PAPER), (battle.FADED, battle.CELL)]
+    ramps += MARK_RAMPS
     return Palette(keys, ramps, [background(layout), battle.background()])

@@ -118,10 +118,21 @@ def _magician_spot(layout: Layout, where: dict[str, Any]) -> tuple[str, Point] |
     return None
 
 
-def _draw_spots(pen: Pen, layout: Layout, view: dict[str, Any]) -> None:
+@dataclass
+class Spot:
+    """Pieces standing together: their spot's ``centre``, each piece's ``cells`` centre,
+    and where the place's face-down stack is drawn with its count (``None``: no stack)."""
+
+    centre: Point
+    pieces: list[_Piece]
+    cells: list[Point]
+    stack: tuple[Point, int] | None
+
+
+def spots(layout: Layout, view: dict[str, Any]) -> list[Spot]:
     """Everything standing on the map: King's men, magicians, face-down stacks, fanned out
     in a row per spot (two rows when crowded); the stack sits right of the row."""
-    spots: dict[str, tuple[Point, list[_Piece]]] = {}
+    found: dict[str, tuple[Point, list[_Piece]]] = {}
     current = view.get("current")
     magicians = view.get("magicians") or []
     colour_of_seat = {m.get("seat"): magician_colour(m.get("key", "")) for m in magicians}
@@ -143,13 +154,13 @@ def _draw_spots(pen: Pen, layout: Layout, view: dict[str, Any]) -> None:
             idle=bool(man.get("idle")),
             current=view.get("phase") == "kings_men" and man.get("seat") == current,
         )
-        spots.setdefault(f"place:{at}", (layout.places[at], []))[1].append(piece)
+        found.setdefault(f"place:{at}", (layout.places[at], []))[1].append(piece)
     phase = view.get("phase")
     for magician in magicians:
         if magician.get("out"):
             continue
-        found = _magician_spot(layout, magician.get("where") or {})
-        if found is None:
+        where = _magician_spot(layout, magician.get("where") or {})
+        if where is None:
             continue
         name = magician.get("name") or layout.names.get(magician.get("key", ""), "?")
         piece = _Piece(
@@ -158,14 +169,33 @@ def _draw_spots(pen: Pen, layout: Layout, view: dict[str, Any]) -> None:
             label=initials(name),
             current=phase in ("magician", "answer") and magician.get("seat") == current,
         )
-        spots.setdefault(found[0], (found[1], []))[1].append(piece)
+        found.setdefault(where[0], (where[1], []))[1].append(piece)
     face_down = view.get("face_down") or {}
     for key, count in face_down.items():
         if key in layout.places and count:
-            spots.setdefault(f"place:{key}", (layout.places[key], []))
-    for spot_key, (centre, pieces) in spots.items():
+            found.setdefault(f"place:{key}", (layout.places[key], []))
+    result = []
+    for spot_key, (centre, pieces) in found.items():
         cells = _fan(centre, len(pieces))
-        for piece, cell in zip(pieces, cells, strict=True):
+        stack_at: tuple[Point, int] | None = None
+        if spot_key.startswith("place:"):
+            key = spot_key.split(":", 1)[1]
+            count = int(face_down.get(key) or 0)
+            if count:
+                # Right of the row of pieces, or where face_down_xy says on an empty place.
+                right = max((cell[0] for cell in cells), default=centre[0])
+                reach = TOKEN_R if pieces else place_reach(layout, key)
+                row = cells[0][1] if pieces else centre[1]
+                stack_at = ((right + reach + 20, row), count)
+        result.append(Spot(centre, pieces, cells, stack_at))
+    return result
+
+
+def _draw_spots(pen: Pen, layout: Layout, view: dict[str, Any]) -> None:
+    """The pieces of :func:`spots`: rings round the current ones, then the pieces, their
+    strengths and the face-down stacks."""
+    for spot in spots(layout, view):
+        for piece, cell in zip(spot.pieces, spot.cells, strict=True):
             if piece.current and piece.kind == "magician":
                 pen.circle(cell, TOKEN_R + 7, outline=HIGHLIGHT, width=5)
                 pen.circle(cell, TOKEN_R + 10, outline=INK, width=1.5)
@@ -177,18 +207,11 @@ def _draw_spots(pen: Pen, layout: Layout, view: dict[str, Any]) -> None:
                 token(pen, cell, piece.colour, piece.label)
             else:
                 kings_man(pen, cell, piece.colour, piece.number, piece.idle, piece.label)
-        for piece, cell in zip(pieces, cells, strict=True):
+        for piece, cell in zip(spot.pieces, spot.cells, strict=True):
             if piece.kind == "kings_man" and piece.strength is not None:
                 strength_badge(pen, (cell[0] + TILE_HALF, cell[1] - TILE_HALF), piece.strength)
-        if spot_key.startswith("place:"):
-            key = spot_key.split(":", 1)[1]
-            count = int(face_down.get(key) or 0)
-            if count:
-                # Right of the row of pieces, or where face_down_xy says on an empty place.
-                right = max((cell[0] for cell in cells), default=centre[0])
-                reach = TOKEN_R if pieces else place_reach(layout, key)
-                row = cells[0][1] if pieces else centre[1]
-                stack(pen, (right + reach + 20, row), count)
+        if spot.stack is not None:
+            stack(pen, *spot.stack)
 
 
 def _fan(centre: Point, count: int) -> list[Point]:
@@ -215,11 +238,16 @@ def _path_point(layout: Layout, key: str) -> Point | None:
     return None
 
 
+def path_points(layout: Layout, last: dict[str, Any] | None) -> list[Point]:
+    """The points of the last move's route on the map (none without a last move)."""
+    if not last:
+        return []
+    return [p for p in (_path_point(layout, key) for key in last.get("path") or []) if p]
+
+
 def _draw_path(pen: Pen, layout: Layout, last: dict[str, Any] | None) -> None:
     """The last move's route as a thick yellow line with a ring at its end."""
-    if not last:
-        return
-    points = [p for p in (_path_point(layout, key) for key in last.get("path") or []) if p]
+    points = path_points(layout, last)
     if not points:
         return
     if len(points) > 1:
@@ -324,15 +352,23 @@ def _packed(words: list[str], width: float) -> list[str]:
     return lines
 
 
+def abandoned_bottom(abandoned: Any) -> float | None:
+    """How far down the Abandoned Weapons Display reaches, or ``None`` when it is not
+    drawn (no weapons lie in the Lair)."""
+    if not isinstance(abandoned, dict):
+        return None
+    left, top, right, _ = ABANDONED_BOX
+    lines = _abandoned_lines(abandoned, right - left - 16)
+    return top + 32 + 24 * len(lines) if lines else None
+
+
 def _draw_abandoned(pen: Pen, abandoned: Any) -> None:
     """The Abandoned Weapons Display: a small box, only while weapons lie in the Lair."""
-    if not isinstance(abandoned, dict):
+    bottom = abandoned_bottom(abandoned)
+    if bottom is None:
         return
     left, top, right, _ = ABANDONED_BOX
     lines = _abandoned_lines(abandoned, right - left - 16)
-    if not lines:
-        return
-    bottom = top + 32 + 24 * len(lines)
     pen.rect((left, top, right, bottom), fill=NOTE_PAPER, outline=DRAGON, width=2, radius=6)
     pen.text((left + 8, top + 16), "Abandoned weapons", TEXT, DRAGON, True, anchor="lm")
     for index, line in enumerate(lines):
