@@ -43,6 +43,7 @@ from render.marks import (
     Placed,
     disc_boxes,
     draw_marks,
+    overlap,
     place_marks,
     segment_boxes,
 )
@@ -50,10 +51,10 @@ from render.marks import (
 SIZE = 42  # hex circumradius in px
 WIDTH, HEIGHT = 800, 1204
 CENTRE = (400.0, 428.0)
-NAME_DY = -19  # a cell's name sits this far above its centre...
+NAME_DY = -21  # a cell's name sits this far above its centre...
 PIECE_DY = 10  # ...and its piece this far below, clear of the name
 PIECE_R = 0.42  # a piece's radius, in hex radii
-TEXT = 20  # the smallest type: 10 px when the picture is shown 400 px wide
+TEXT = 22  # the smallest type: 11 px when the picture is shown 400 px wide
 SQRT3 = math.sqrt(3)
 
 CELL_TONES = ((236, 224, 198), (214, 196, 160), (190, 168, 128))
@@ -162,7 +163,7 @@ def _draw_lion(draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
         fill=MANE_CENTRE,
         outline=MANE_EDGE,
     )
-    centered_text(draw, (x, y + 1), "L", 22, fill=LION_FILL, bold=True)
+    centered_text(draw, (x, y + 1), "L", TEXT, fill=LION_FILL, bold=True)
 
 
 def _edge_labels(draw: ImageDraw.ImageDraw, cells: tuple[tuple[str, int, int], ...]) -> None:
@@ -176,7 +177,7 @@ def _edge_labels(draw: ImageDraw.ImageDraw, cells: tuple[tuple[str, int, int], .
         ranks.setdefault(int(name[1:]), []).append(name)
     for letter in files:
         x, y = centre_of(*by_name[f"{letter}1"])
-        centered_text(draw, (x, y + SIZE * 0.87 + 16), letter, 20, fill=INK, bold=True)
+        centered_text(draw, (x, y + SIZE * 0.87 + 16), letter, TEXT, fill=INK, bold=True)
     for rank, names in ranks.items():
         left = min(names, key=lambda n: by_name[n][0])
         right = max(names, key=lambda n: by_name[n][0])
@@ -186,7 +187,7 @@ def _edge_labels(draw: ImageDraw.ImageDraw, cells: tuple[tuple[str, int, int], .
                 spot = (x + sign * (SIZE + 16), y)
             else:  # on a slanted upper edge: out along the edge's normal
                 spot = (x + sign * SIZE * 1.2, y - SIZE * 0.75)
-            centered_text(draw, spot, str(rank), 20, fill=INK, bold=True)
+            centered_text(draw, spot, str(rank), TEXT, fill=INK, bold=True)
 
 
 def _piece(
@@ -240,7 +241,7 @@ def _piece(
 def _ball_spot(x: float, y: float, rad: float) -> tuple[float, float, float]:
     """Where a Dragon-with-Ball of radius ``rad`` at ``(x, y)`` shows its Ball: centre and
     radius."""
-    return x + rad * 0.95, y - rad * 0.8, rad * 0.6
+    return x + rad * 0.95, y - rad * 0.68, rad * 0.55
 
 
 def _ball(draw: ImageDraw.ImageDraw, x: float, y: float, rad: float) -> None:
@@ -278,11 +279,11 @@ def _fireball_arrow(
 ) -> tuple[tuple[float, float], list[tuple[float, float]]]:
     """The tip of a Fireball's arrow and the two back corners of its head."""
     ux, uy = _unit(direction)
-    tip = (x + ux * (rad + 12), y + uy * (rad + 12))
+    tip = (x + ux * (rad + 6), y + uy * (rad + 6))  # short: clear of the cell's name
     px, py = -uy, ux
     head = [
-        (tip[0] - ux * 14 + px * 9, tip[1] - uy * 14 + py * 9),
-        (tip[0] - ux * 14 - px * 9, tip[1] - uy * 14 - py * 9),
+        (tip[0] - ux * 12 + px * 8, tip[1] - uy * 12 + py * 8),
+        (tip[0] - ux * 12 - px * 8, tip[1] - uy * 12 - py * 8),
     ]
     return tip, head
 
@@ -338,17 +339,26 @@ def _crossed(view: dict[str, Any]) -> list[str]:
 
 
 def _highlights(
-    draw: ImageDraw.ImageDraw, view: dict[str, Any], where: dict[str, tuple[float, float]]
+    image: Image.Image,
+    ground: Image.Image,
+    view: dict[str, Any],
+    where: dict[str, tuple[float, float]],
 ) -> list[str]:
-    """Outline the last action's cells, trace Fireball flights; returns cells to cross."""
+    """Trace Fireball flights (broken where they cross a cell's name, which shows through
+    from ``ground``, the board without them) and outline the last action's cells on
+    ``image``; returns the cells to cross."""
+    draw = ImageDraw.Draw(image)
     last = view.get("last")
     if not last:
         return []
     for points in _flights(view, where):
         draw.line(points, fill=FIRE_FILL, width=TRAIL_WIDTH)
-    for cell, width in ((last.get("from"), 4), (last.get("to"), 6)):
+    for hole in _name_holes(view, where):  # the names show through the flight lines
+        image.paste(ground.crop(hole), hole[:2])
+    # Thin enough to stay above the cell's name.
+    for cell, width in ((last.get("from"), 3), (last.get("to"), 4)):
         if cell in where:
-            draw.polygon(hex_points(*where[cell], SIZE - 3), outline=LAST_EDGE, width=width)
+            draw.polygon(hex_points(*where[cell], SIZE - 2.5), outline=LAST_EDGE, width=width)
     return _crossed(view)
 
 
@@ -438,10 +448,11 @@ def picture(view: dict[str, Any]) -> Image.Image:
     """The RGB picture :func:`render` encodes."""
     cells = tuple((c["name"], c["q"], c["r"]) for c in view["cells"])
     goals = tuple(sorted(view.get("goals", {}).values()))
-    image = _background(cells, tuple(view.get("lions", [])), goals, _goal_keys(view)).copy()
+    ground = _background(cells, tuple(view.get("lions", [])), goals, _goal_keys(view))
+    image = ground.copy()
     draw = ImageDraw.Draw(image)
     where = _geometry(view)
-    crossed = _highlights(draw, view, where)
+    crossed = _highlights(image, ground, view, where)
     for p in view.get("pieces", []):
         if p["cell"] in where:
             x, y = where[p["cell"]]
@@ -470,9 +481,9 @@ def covers(view: dict[str, Any]) -> list[Box]:
         if p["cell"] in where:
             x, y = where[p["cell"]]
             boxes += _piece_boxes(x, y + PIECE_DY, p["kind"], p.get("dir"))
-    for points in _flights(view, where):
-        for a, b in pairwise(points):
-            boxes += segment_boxes(a, b, TRAIL_WIDTH / 2)
+    holes = _name_holes(view, where)
+    for box in _trail_boxes(view, where):
+        boxes += _outside(box, holes)
     for cell in _crossed(view):
         if cell in where:
             cx, cy = _cross_centre(*where[cell])
@@ -480,12 +491,70 @@ def covers(view: dict[str, Any]) -> list[Box]:
     return boxes
 
 
+def _trail_boxes(view: dict[str, Any], where: dict[str, tuple[float, float]]) -> list[Box]:
+    """Small boxes whose union holds the last action's Fireball flight lines."""
+    boxes: list[Box] = []
+    for points in _flights(view, where):
+        for a, b in pairwise(points):
+            boxes += segment_boxes(a, b, TRAIL_WIDTH / 2)
+    return boxes
+
+
+NAME_MARGIN = 3  # room kept clear round a name a flight line crosses
+
+
+def _name_holes(
+    view: dict[str, Any], where: dict[str, tuple[float, float]]
+) -> list[tuple[int, int, int, int]]:
+    """The whole-pixel boxes round the cell names a Fireball flight line crosses, where
+    the line is not drawn."""
+    trail = _trail_boxes(view, where)
+    if not trail:
+        return []
+    holes = []
+    for name, (x, y) in where.items():
+        left, top, right, bottom = _name_box(name, x, y)
+        hole = (
+            math.floor(left - NAME_MARGIN),
+            math.floor(top - NAME_MARGIN),
+            math.ceil(right + NAME_MARGIN),
+            math.ceil(bottom + NAME_MARGIN),
+        )
+        if any(overlap(hole, box) for box in trail):
+            holes.append(hole)
+    return holes
+
+
+def _outside(box: Box, holes: list[tuple[int, int, int, int]]) -> list[Box]:
+    """The parts of ``box`` outside every one of ``holes``, as boxes."""
+    parts = [box]
+    for hole in holes:
+        kept: list[Box] = []
+        for part in parts:
+            kept += _cut(part, hole) if overlap(part, hole) else [part]
+        parts = kept
+    return parts
+
+
+def _cut(box: Box, hole: tuple[int, int, int, int]) -> list[Box]:
+    """The parts of ``box`` left of, right of, above and below ``hole``."""
+    x0, y0, x1, y1 = box
+    h0, v0, h1, v1 = hole
+    parts = [
+        (x0, y0, min(x1, h0), y1),
+        (max(x0, h1), y0, x1, y1),
+        (max(x0, h0), y0, min(x1, h1), min(y1, v0)),
+        (max(x0, h0), max(y0, v1), min(x1, h1), y1),
+    ]
+    return [p for p in parts if p[2] > p[0] and p[3] > p[1]]
+
+
 def _piece_boxes(x: float, y: float, kind: str, direction: str | None) -> list[Box]:
     """The boxes a piece glyph drawn at ``(x, y)`` covers."""
     rad = SIZE * PIECE_R
     if kind == "roc":
         return [(x - rad, y - rad, x + rad, y + rad)]
-    boxes = disc_boxes(x, y, rad + 1)
+    boxes = disc_boxes(x, y, rad)
     if kind == "dragon_ball":
         bx, by, br = _ball_spot(x, y, rad)
         boxes.append((bx - br - 1, by - br - 1, bx + br + 1, by + br + 1))
