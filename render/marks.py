@@ -209,7 +209,8 @@ def _cost(
     avoid: Sequence[tuple[Box, str | None]],
 ) -> float:
     """How bad a spot is: infinite if off ``bounds`` or over another disc, 4 over a piece,
-    an arrow or another mark's place, 2 where leaders cross a disc, 1 over a label."""
+    an arrow or another mark's place, 2 where leaders cross a disc, 1 over a label (off its
+    own place)."""
     box = spot.box
     if box[0] < bounds[0] or box[1] < bounds[1] or box[2] > bounds[2] or box[3] > bounds[3]:
         return math.inf
@@ -224,7 +225,8 @@ def _cost(
     moved = not spot.on_place or any(not p.on_place for p in placed.values())
     if moved and _leaders_cross(spot, placed):
         cost += 2
-    if any(owner != spot.mark.at and overlap(box, b) for b, owner in avoid):
+    # On its own place a mark may cover labels: that is where the player looks.
+    if not spot.on_place and any(owner != spot.mark.at and overlap(box, b) for b, owner in avoid):
         cost += 1
     return cost
 
@@ -275,7 +277,7 @@ def _search(
     best: tuple[float, Placed] | None = None
     step = reach / 2
     far = math.hypot(bounds[2] - bounds[0], bounds[3] - bounds[1])
-    distance = reach + step
+    distance = 0.0
     while distance < far and (best is None or distance / (LEADER_COST * reach) < best[0]):
         count = max(12, math.ceil(2 * math.pi * distance / step))
         turns = sorted(range(count), key=lambda k: (min(k, count - k), k))
@@ -290,7 +292,7 @@ def _search(
             cost += distance / (LEADER_COST * reach)
             if best is None or cost < best[0]:
                 best = (cost, spot)
-        distance += step
+        distance = distance + step if distance else reach + step
     if best is None or best[0] == math.inf:
         raise ValueError(f"no room on this board for mark {mark.label!r}")
     return best[1]

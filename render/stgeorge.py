@@ -10,6 +10,7 @@ face added; each turn's pieces, counts and words are drawn on a copy.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from functools import lru_cache
 from itertools import pairwise
 from typing import Any
@@ -41,6 +42,7 @@ from render.marks import (
     Placed,
     disc_boxes,
     draw_marks,
+    overlap,
     place_marks,
     segment_boxes,
 )
@@ -96,6 +98,7 @@ def picture(view: dict[str, Any]) -> Image.Image:
     image = _background_small(SIZE, in_play, _board_key(board)).copy()
     draw = ImageDraw.Draw(image)
     geo = _Geometry(board, SIZE)
+    _draw_labels(draw, view)
     _draw_path(draw, geo, view.get("last"))
     _draw_pieces(draw, geo, view.get("pieces", []))
     _draw_castle_counts(draw, geo, board, view)
@@ -284,7 +287,6 @@ def _background(size: int, in_play: tuple[str, ...], board_key: str) -> Image.Im
         outline=INK,
         width=int(geo.px(2)),
     )
-    draw_text(draw, (cx, cy + geo.px(39)), "LAIR", font(int(geo.px(24)), True), LAIR_INK, "mm")
 
     dot = geo.px(4)
     for name, (_position, r) in geo.polar.items():
@@ -293,64 +295,103 @@ def _background(size: int, in_play: tuple[str, ...], board_key: str) -> Image.Im
         x, y = geo.point(name)
         draw.ellipse((x - dot, y - dot, x + dot, y + dot), fill=LINE)
 
-    _draw_labels(draw, geo, board, castle_of)
     for key, castle in board["castles"].items():
         _draw_castle(draw, geo, key, castle, key in in_play)
     return image
 
 
-def _label(
-    draw: ImageDraw.ImageDraw,
-    xy: tuple[float, float],
-    text: str,
-    size: float,
-    fill: tuple[int, int, int] = LABEL,
-    bold: bool = False,
-    back: tuple[int, int, int] | None = WOOD,
-) -> None:
-    """Text centred on ``xy``, on a small patch of ``back`` so board lines do not cross it."""
-    face = font(int(size), bold)
-    if back is not None:
-        left, top, right, bottom = text_box(text, int(size), bold, "mm")
-        pad = size * 0.18
-        x, y = xy
-        draw.rectangle(
-            (x + left - pad, y + top - pad, x + right + pad, y + bottom + pad), fill=back
+TEXT = 29
+"""The smallest type at SIZE: 11.3 px when a phone shows the board 400 px wide."""
+OUTER_PX = 400  # spoke numbers round the rim: clear of anything on the outer ring
+CASTLE_SPOKE_PX = 489  # a castle's spoke number, beyond its middle tower's name
+INNER_PX = (LAIR_PX + RING_A_PX) / 2  # spoke numbers by the Lair
+LAIR_WORD_DY = 41.5  # the Lair's name, below (or above) the Dragon standing on it
+RING_LETTER_GAPS = (2.5, 6.5, 9.5, 13.5)
+"""Where each ring's letter is printed, midway between two spokes, when nothing is there."""
+
+
+@dataclass(frozen=True)
+class _Label:
+    """A word printed on the wheel: its text centred on ``xy``, on a patch of ``back``."""
+
+    text: str
+    xy: tuple[float, float]
+    fill: tuple[int, int, int] = NUMBER_INK
+    back: tuple[int, int, int] | None = WOOD
+
+    @property
+    def box(self) -> Box:
+        left, top, right, bottom = text_box(self.text, TEXT, True, "mm")
+        x, y = self.xy
+        return (x + left, y + top, x + right, y + bottom)
+
+
+def labels(view: dict[str, Any]) -> list[tuple[str, Box]]:
+    """Every name the wheel prints for ``view`` (spoke numbers, ring letters, castle points
+    and the Lair) with the box it covers. None lies under a piece or the last move (see
+    :func:`covers`): a spoke number by the Lair is left out where one would cover it (the
+    spoke's number round the rim stays), and a ring's letter moves to the next free gap."""
+    return [(label.text, label.box) for label in _labels(view)]
+
+
+def _labels(view: dict[str, Any]) -> list[_Label]:
+    board = load("stgeorge", "board")
+    geo = _Geometry(board, SIZE)
+    taken = list(covers(view))
+    placed: list[_Label] = []
+
+    def free(label: _Label) -> bool:
+        box = label.box
+        return not any(overlap(box, c) for c in taken) and not any(
+            overlap(box, other.box, 2) for other in placed
         )
-    draw_text(draw, xy, text, face, fill, "mm")
+
+    def put(label: _Label) -> bool:
+        if free(label):
+            placed.append(label)
+        return free(label) or label in placed
+
+    castle_spokes = {castle["spoke"]: castle for castle in board["castles"].values()}
+    for castle in board["castles"].values():
+        for name in castle["points"]:
+            position, r = geo.polar[name]
+            put(_Label(name, geo.at(position, r + 1.05), back=None))
+    for spoke in range(1, board["spokes"] + 1):
+        distance = CASTLE_SPOKE_PX if spoke in castle_spokes else OUTER_PX
+        put(_Label(str(spoke), _polar(geo, spoke, distance), back=None))
+    lair = geo.point("lair")
+    for dy in (LAIR_WORD_DY, -LAIR_WORD_DY):
+        if put(_Label("Lair", (lair[0], lair[1] + dy), LAIR_INK, back=None)):
+            break
+    for spoke in range(1, board["spokes"] + 1):
+        put(_Label(str(spoke), _polar(geo, spoke, INNER_PX)))
+    for index, letter in enumerate(board["rings"]):
+        used: set[float] = set()
+        for gap in RING_LETTER_GAPS:
+            for shift in (0, 1, -1, 2, -2):
+                spot = (gap + shift - 1) % board["spokes"] + 1
+                if spot not in used and put(_Label(letter, geo.at(spot, index + 1))):
+                    used.add(spot)
+                    break
+    return placed
 
 
-def _draw_labels(
-    draw: ImageDraw.ImageDraw, geo: _Geometry, board: dict[str, Any], castle_of: dict[str, str]
-) -> None:
-    """Spoke numbers (inside, by the Lair, and outside the rim) and ring letters."""
-    spokes = board["spokes"]
-    rings = board["rings"]
-    castle_spokes = {castle["spoke"] for castle in board["castles"].values()}
-    inner = (LAIR_PX + RING_A_PX) / 2
-    for spoke in range(1, spokes + 1):
-        theta = geo.angle(spoke)
-        cx, cy = geo.centre
-        xy = (cx + geo.px(inner) * math.sin(theta), cy - geo.px(inner) * math.cos(theta))
-        _label(draw, xy, str(spoke), geo.px(24), fill=NUMBER_INK, bold=True)
-        if spoke not in castle_spokes:
-            _label(
-                draw,
-                geo.at(spoke, len(rings) + 0.62),
-                str(spoke),
-                geo.px(24),
-                fill=NUMBER_INK,
-                bold=True,
-                back=None,
-            )
-    # Ring letters on the ring lines, midway between spokes, at four places round the wheel.
-    for gap in (2.5, 6.5, 9.5, 13.5):
-        for index, letter in enumerate(rings):
-            _label(draw, geo.at(gap, index + 1), letter, geo.px(24), NUMBER_INK, bold=True)
-    # Castle point names sit just outside each tower, clear of a Knight standing on it.
-    for name in castle_of:
-        position, r = geo.polar[name]
-        _label(draw, geo.at(position, r + 1.05), name, geo.px(24), NUMBER_INK, True, back=None)
+def _polar(geo: _Geometry, spoke: float, distance: float) -> tuple[float, float]:
+    """The point ``distance`` px from the centre along spoke position ``spoke``."""
+    theta = geo.angle(spoke)
+    cx, cy = geo.centre
+    return cx + geo.px(distance) * math.sin(theta), cy - geo.px(distance) * math.cos(theta)
+
+
+def _draw_labels(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+    """The wheel's names, each on its patch so board lines do not cross it."""
+    face = font(TEXT, True)
+    pad = TEXT * 0.18
+    for label in _labels(view):
+        if label.back is not None:
+            left, top, right, bottom = label.box
+            draw.rectangle((left - pad, top - pad, right + pad, bottom + pad), fill=label.back)
+        draw_text(draw, label.xy, label.text, face, label.fill, "mm")
 
 
 def _draw_castle(
@@ -491,7 +532,23 @@ def _placed_marks(view: dict[str, Any]) -> list[Placed]:
         if p.get("point") in geo.polar
     }
     bounds = (0.0, 0.0, float(SIZE), float(SIZE))
-    return place_marks(marks, places, SIZE, covers(view), bounds, holds=holds, toward=geo.centre)
+    # Where it can, a mark keeps off the wheel's names and the corners' counts.
+    avoid: list[tuple[Box, str | None]] = [(box, None) for _, box in labels(view)]
+    avoid += [(box, None) for box in _badge_boxes()]
+    return place_marks(
+        marks, places, SIZE, covers(view), bounds, holds=holds, avoid=avoid, toward=geo.centre
+    )
+
+
+def _badge_boxes() -> list[Box]:
+    """Roughly where each corner's counts badge lies."""
+    wide, tall = 380.0, 130.0
+    return [
+        (0.0, 0.0, wide, tall),
+        (SIZE - wide, 0.0, float(SIZE), tall),
+        (0.0, SIZE - tall, wide, float(SIZE)),
+        (SIZE - wide, SIZE - tall, float(SIZE), float(SIZE)),
+    ]
 
 
 def _draw_pieces(draw: ImageDraw.ImageDraw, geo: _Geometry, pieces: list[dict[str, Any]]) -> None:
@@ -525,7 +582,7 @@ def _draw_knight(
         width=max(1, int(geo.px(2))),
     )
     ink = ink_on(CASTLE_COLOURS[castle])
-    draw_text(draw, (x, y + geo.px(1)), letter, font(int(geo.px(radius * 1.15)), True), ink, "mm")
+    draw_text(draw, (x, y + geo.px(1)), letter, font(int(geo.px(TEXT)), True), ink, "mm")
 
 
 def _draw_dragon(
@@ -591,10 +648,10 @@ def _draw_castle_counts(
         if key in moving:
             title = "▶ " + title if "w" in corner else title + " ◀"
         text_x = x + sign * (2 * disc + geo.px(8))
-        draw_text(draw, (text_x, y), title, font(int(geo.px(24)), True), INK, anchor)
+        draw_text(draw, (text_x, y), title, font(int(geo.px(TEXT)), True), INK, anchor)
         if playing:
             line = f"in the Lair {scored.get(key, 0)} · taken {taken.get(key, 0)}"
-            draw_text(draw, (x, y + geo.px(38)), line, font(int(geo.px(24))), INK, anchor)
+            draw_text(draw, (x, y + geo.px(40)), line, font(int(geo.px(TEXT))), INK, anchor)
             counts = (int(scored.get(key, 0)), int(taken.get(key, 0)))
             _draw_knight_row(draw, geo, (x, y + geo.px(90)), counts, key, letter, "w" in corner)
 
@@ -626,17 +683,18 @@ def _draw_knight_row(
 def _draw_legend(
     draw: ImageDraw.ImageDraw, board: dict[str, Any], view: dict[str, Any], size: int
 ) -> None:
-    """The strip under the board: the die, whose turn it is, and the summary line."""
+    """The strip under the board: the die, whose turn it is and what just happened beside
+    it, and the seats in a row under them all."""
     k = size / SIZE
     top = size
     _draw_die(draw, (24 * k, top + 22 * k), 96 * k, view.get("roll"))
     x = 144 * k
     status = _status(view)
-    draw_text(draw, (x, top + 16 * k), status, font(int(28 * k), True), INK)
-    lines = _wrap(_news(view), int(24 * k), size - x - 20 * k)
+    draw_text(draw, (x, top + 12 * k), status, font(int(30 * k), True), INK)
+    lines = _wrap(_news(view), int(TEXT * k), size - x - 16 * k)
     for i, line in enumerate(lines[:2]):
-        draw_text(draw, (x, top + (56 + 30 * i) * k), line, font(int(24 * k)), INK)
-    _draw_seat_chips(draw, board, view, (x, top + 140 * k), k)
+        draw_text(draw, (x, top + (52 + 34 * i) * k), line, font(int(TEXT * k)), INK)
+    _draw_seat_chips(draw, board, view, (16 * k, top + 146 * k), k)
 
 
 def _draw_legend_ground(draw: ImageDraw.ImageDraw, size: int) -> None:
@@ -707,8 +765,8 @@ def _draw_seat_chips(
     act underlined."""
     x, y = xy
     to_move = view.get("to_move")
-    face = font(int(24 * k))
-    box = int(24 * k)
+    face = font(int(TEXT * k))
+    box = int(TEXT * k)
     geo = _Geometry(board, round(SIZE * k))
     seats = view.get("seats", [])
     chips = sum(

@@ -49,9 +49,9 @@ def test_a_knight_shows_in_its_castle_colour_at_its_point():
     red = picture(with_pieces(base, [("lair", "dragon"), ("3c", "george")]))
     blue = picture(with_pieces(base, [("lair", "dragon"), ("3c", "andrew")]))
     # Just off the letter in the middle of the disc.
-    assert near(colour_at(red, "3c", dx=-11), CASTLE_COLOURS["george"])
-    assert near(colour_at(blue, "3c", dx=-11), CASTLE_COLOURS["andrew"])
-    assert not near(colour_at(empty, "3c", dx=-11), CASTLE_COLOURS["george"])
+    assert near(colour_at(red, "3c", dx=-15), CASTLE_COLOURS["george"])
+    assert near(colour_at(blue, "3c", dx=-15), CASTLE_COLOURS["andrew"])
+    assert not near(colour_at(empty, "3c", dx=-15), CASTLE_COLOURS["george"])
 
 
 def test_the_lair_is_green_and_the_dragon_dark():
@@ -118,7 +118,7 @@ def test_scored_and_taken_knights_are_drawn_in_their_castles_corner():
         {**view, "scored": {**view["scored"], "george": 1}, "taken": {**view["taken"], "david": 2}}
     )
     # One scored Knight stands in St. George's corner (top right), under its counts.
-    behind_george = (SIZE - 16 - 21 - 11, 14 + 90)
+    behind_george = (SIZE - 16 - 21 - 15, 14 + 90)
     assert near(counted.getpixel(behind_george), CASTLE_COLOURS["george"], tolerance=60)
     assert not near(plain.getpixel(behind_george), CASTLE_COLOURS["george"], tolerance=60)
     corner = (0, 0, 300, 110)  # St. David's counts
