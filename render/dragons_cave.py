@@ -39,14 +39,14 @@ from render.marks import MARK_KEYS, MARK_RAMPS, Mark, draw_mark, mark_font_size,
 WIDTH = 1024
 HEIGHT = 1104
 SCALE = 2
-TEXT = 24
-"""The smallest type: 9.4 px when a phone shows the picture 400 px wide."""
+TEXT = 29
+"""The smallest type: 11.3 px when a phone shows the picture 400 px wide."""
 
-MARGIN = 40
-SQ_W = 168
-SQ_H = 96
+MARGIN = 24
+SQ_W = 180
+SQ_H = 100
 GAP_X = (WIDTH - 2 * MARGIN - 5 * SQ_W) // 4
-ROW_GAP = 14
+ROW_GAP = 10
 HEADER = 140
 LAIR_Y = HEADER + 18
 START_H = 56
@@ -262,7 +262,7 @@ def _background(
     # The cave mouth behind the lair.
     top = LAIR_Y - 12
     draw.rounded_rectangle(
-        _s(MARGIN - 16, top, WIDTH - MARGIN + 16, LAIR_Y + SQ_H + 10),
+        _s(MARGIN - 14, top, WIDTH - MARGIN + 14, LAIR_Y + SQ_H + 10),
         radius=30 * _k(),
         fill=CAVE,
         outline=CAVE_EDGE,
@@ -282,7 +282,7 @@ def _background(
         draw,
         _s(box[0] + 16, box[1] + START_H / 2),
         "START",
-        font=font(26 * _k(), True),
+        font=font(TEXT * _k(), True),
         fill=INK,
         anchor="lm",
     )
@@ -308,7 +308,7 @@ def _background(
         _text(draw, _s(x + 32, y), name, font=font(TEXT * _k()), fill=INK, anchor="lm")
         x += 32 + text_length(name, TEXT) + 30
     y = HEIGHT - 22
-    _coin(draw, (MARGIN + 18, y), 18, "1")
+    _coin(draw, (MARGIN + 18, y), 19, "1")
     note = "coins on a square, in a Purse"
     _text(draw, _s(MARGIN + 44, y), note, font=font(TEXT * _k()), fill=INK, anchor="lm")
     x = MARGIN + 44 + text_length(note, TEXT) + 50
@@ -338,7 +338,7 @@ def _draw_square(
     draw.rounded_rectangle(_s(*box), radius=14 * _k(), fill=colour, outline=INK, width=3 * _k())
     _text(
         draw,
-        _s(x0 + 10, y0 + 4),
+        _s(x0 + 8, y0 + 2),
         label,
         font=font(TEXT * _k(), True),
         fill=WHITE,
@@ -346,9 +346,9 @@ def _draw_square(
         stroke_width=2 * _k(),
         stroke_fill=INK,
     )
-    _symbol(draw, symbol, (x0 + 38, y0 + 62), 24, WHITE, outline=INK)
+    _symbol(draw, symbol, (x0 + 38, y0 + 66), 24, WHITE, outline=INK)
     if coins is not None:
-        _coin(draw, (x0 + 64, y0 + 22), 17, str(coins))
+        _coin(draw, (x0 + 70, y0 + 22), 18, str(coins))
 
 
 def _coin(draw: ImageDraw.ImageDraw, centre: tuple[float, float], radius: float, text: str) -> None:
@@ -463,8 +463,17 @@ def _token(
         width=3 * _k(),
     )
     text = ink_on(colour)
+    _text(draw, _s(cx, cy), label, font=font(_token_size(label, radius) * _k(), True), fill=text,
+          anchor="mm")  # fmt: skip
+
+
+def _token_size(label: str, radius: float) -> int:
+    """The font size of a token's label: :data:`TEXT`, or as large as fits the disc (a
+    two-player Dwarf's letter and number, ``"R1"``)."""
     size = TEXT
-    _text(draw, _s(cx, cy), label, font=font(size * _k(), True), fill=text, anchor="mm")
+    while size > 12 and text_length(label, size, True) > 2 * radius - 2:
+        size -= 1
+    return size
 
 
 def _dwarf_label(view: dict[str, Any], dwarf: dict[str, Any]) -> str:
@@ -476,7 +485,20 @@ def _draw_dwarves(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
     """Dwarves on their squares: up to four in a 2 x 2 block on the right of a square, in a
     row on Start."""
     for dwarf, spot in _dwarf_spots(view):
-        _token(draw, spot, dwarf["role"], _dwarf_label(view, dwarf))
+        _token(draw, spot, dwarf["role"], _dwarf_label(view, dwarf), _token_radius(view))
+
+
+def _token_radius(view: dict[str, Any]) -> float:
+    """A Dwarf's token radius: larger in a two-player game, for a letter and a number."""
+    return TOKEN_R + 3 if view.get("two_player") else TOKEN_R
+
+
+def _token_columns(x0: float, count: int, two_player: bool) -> list[float]:
+    """The two columns of a square's Dwarves: further right when a row of them sits
+    beside the square's coin (three or four), wider apart for two-player tokens."""
+    if two_player:
+        return [x0 + 110, x0 + 154]  # rings a little over each other, never over a word
+    return [x0 + 104, x0 + 146] if count <= 2 else [x0 + 114, x0 + 156]
 
 
 def _dwarf_spots(view: dict[str, Any]) -> list[tuple[dict[str, Any], tuple[float, float]]]:
@@ -490,10 +512,11 @@ def _dwarf_spots(view: dict[str, Any]) -> list[tuple[dict[str, Any], tuple[float
         square = dwarves[0]["square"]
         x0, y0, _, y1 = _square_box(square, lair)
         if square == "start":
-            spots = [(x0 + 150 + 46 * i, (y0 + y1) / 2) for i in range(len(dwarves))]
+            step = 2 * _token_radius(view) + 8  # ring to ring, 2 px apart
+            spots = [(x0 + 150 + step * i, (y0 + y1) / 2) for i in range(len(dwarves))]
         else:
-            cols = [x0 + 104, x0 + 146]
-            rows = [y0 + 27, y0 + 71] if len(dwarves) > 2 else [(y0 + y1) / 2]
+            cols = _token_columns(x0, len(dwarves), bool(view.get("two_player")))
+            rows = [y0 + 28, y0 + 72] if len(dwarves) > 2 else [(y0 + y1) / 2]
             spots = [(cols[i % 2], rows[min(i // 2, len(rows) - 1)]) for i in range(4)]
         found += zip(dwarves, spots, strict=False)
     return found
@@ -531,12 +554,12 @@ def _draw_dragon(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
     last = view.get("last_round") or {}
     middle = (left + right) / 2
     _text(
-        draw, _s(middle, top + 16), "DRAGON", font=font(TEXT * _k(), True), fill=WHITE, anchor="mm"
+        draw, _s(middle, top + 18), "DRAGON", font=font(TEXT * _k(), True), fill=WHITE, anchor="mm"
     )
     if last.get("round"):
         _text(
             draw,
-            _s(middle, top + 42),
+            _s(middle, top + 48),
             f"round {last['round']}",
             font=font(TEXT * _k()),
             fill=HIGHLIGHT,
@@ -548,7 +571,7 @@ def _dragon_box(view: dict[str, Any]) -> tuple[int, int, int, int]:
     """Where the Dragon's badge is: above its lair square, clear of its name and of any
     Dwarf on it."""
     x0, y0, x1, _ = _lair_box(view["lair"].index(view["dragon_square"]))
-    return x0 - 4, y0 - 74, x1 + 4, y0 - 16
+    return x0 - 4, y0 - 80, x1 + 4, y0 - 14
 
 
 def _waiting_text(view: dict[str, Any]) -> str:
@@ -572,18 +595,18 @@ def _draw_header(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
     who = "Game over" if view.get("phase") == "over" else f"Dragon: {dragon}"
     _text(
         draw,
-        _s(MARGIN, 64),
+        _s(MARGIN, 62),
         _fit(f"{who}   \u2022   {_waiting_text(view)}", TEXT, WIDTH - 2 * MARGIN),
         font=font(TEXT * _k()),
         fill=INK,
         anchor="lm",
     )
-    _coin(draw, (WIDTH - MARGIN - 150, 30), 20, str(view["treasure"]))
+    _coin(draw, (WIDTH - MARGIN - 178, 28), 24, str(view["treasure"]))
     _text(
         draw,
-        _s(WIDTH - MARGIN - 122, 30),
+        _s(WIDTH - MARGIN - 146, 28),
         "Treasure",
-        font=font(26 * _k(), True),
+        font=font(TEXT * _k(), True),
         fill=INK,
         anchor="lm",
     )
@@ -603,16 +626,17 @@ def _draw_panel(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
         if index % 2 == 0:
             draw.rectangle(_s(MARGIN - 16, y, WIDTH - MARGIN + 16, y + ROW_H - 4), fill=SOFT)
         mid = y + (ROW_H - 4) / 2
-        _token(draw, (MARGIN + 8, mid), seat["role"], seat["role"][:1].upper(), radius=18)
-        name = _fit(seat["name"], TEXT, 150, True) + (" \u2605" if index in winners else "")
-        _text(draw, _s(MARGIN + 34, mid), name, font=font(TEXT * _k(), True), fill=INK, anchor="lm")
+        _token(draw, (MARGIN + 20, mid), seat["role"], seat["role"][:1].upper(), radius=18)
+        star = " \u2605" if index in winners else ""
+        name = _fit(seat["name"], TEXT, 120 - text_length(star, TEXT, True), True) + star
+        _text(draw, _s(MARGIN + 46, mid), name, font=font(TEXT * _k(), True), fill=INK, anchor="lm")
         if index == view["dragon_seat"] and not over:
             draw.rounded_rectangle(
-                _s(MARGIN + 196, mid - 17, MARGIN + 320, mid + 17), radius=8 * _k(), fill=DRAGON
+                _s(MARGIN + 170, mid - 19, MARGIN + 326, mid + 19), radius=8 * _k(), fill=DRAGON
             )
             _text(
                 draw,
-                _s(MARGIN + 258, mid),
+                _s(MARGIN + 248, mid),
                 "DRAGON",
                 font=font(TEXT * _k(), True),
                 fill=WHITE,
@@ -629,9 +653,9 @@ def _draw_panel(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
             )
             _symbol(draw, symbols.get(card, "star"), (x + 15, mid), 10, WHITE)
             x += 34
-        base = MARGIN + 330 + 5 * 34 + 6
-        _coin(draw, (base + 18, mid), 19, str(view["purses"][index]))
-        _chest(draw, (base + 74, mid), view["chests"][index])
+        base = MARGIN + 330 + 5 * 34 + 4
+        _coin(draw, (base + 22, mid), 22, str(view["purses"][index]))
+        _chest(draw, (base + 78, mid), view["chests"][index])
         note = outcomes.get(index, "")
         if over:
             result = view.get("result") or {}
@@ -641,7 +665,7 @@ def _draw_panel(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
                 note = f"total {totals[index]}"
                 if index < len(bonus) and bonus[index]:
                     note += f" (lair +{bonus[index]})"
-        note = _fit(note, TEXT, WIDTH - MARGIN - base - 110)
+        note = _fit(note, TEXT, WIDTH - MARGIN - base - 112)
         _text(draw, _s(WIDTH - MARGIN, mid), note, font=font(TEXT * _k()), fill=INK, anchor="rm")
 
 
@@ -685,9 +709,9 @@ def _last_outcomes(view: dict[str, Any]) -> dict[int, str]:
     for play in last.get("plays", []):
         seat = play["seat"]
         if play["outcome"] == "chest":
-            notes[seat] = "Chest: coins locked away"
+            notes[seat] = "coins into Chest"
         elif play["outcome"] == "caught":
-            notes[seat] = "caught by the Dragon!"
+            notes[seat] = "caught!"
         else:
             notes[seat] = f"moved, +{play['coins']}" if play["coins"] else "moved"
     for hand in last.get("hands", []):
@@ -723,10 +747,9 @@ def _place_box(view: dict[str, Any], name: str) -> tuple[int, int, int, int]:
 def covers(view: dict[str, Any]) -> list[Box]:
     """The boxes of what the picture of ``view`` draws over the board: each Dwarf's token
     (with its dark ring) and the Dragon's badge. A mark never meets one of them."""
-    boxes: list[Box] = [
-        (x - TOKEN_R - 3, y - TOKEN_R - 3, x + TOKEN_R + 3, y + TOKEN_R + 3)
-        for _, (x, y) in _dwarf_spots(view)
-    ]
+    reach = _token_radius(view) + 3
+    spots = [spot for _, spot in _dwarf_spots(view)]
+    boxes: list[Box] = [(x - reach, y - reach, x + reach, y + reach) for x, y in spots]
     if view.get("dragon_square") in view["lair"]:
         boxes.append(_dragon_box(view))
     return boxes
@@ -758,7 +781,7 @@ def _mark_spot(view: dict[str, Any], name: str) -> tuple[float, float]:
     x0, y0, x1, y1 = _place_box(view, name)
     if name == "start":
         return (x1 + 44, (y0 + y1) / 2)
-    return (x0 + 40, y0 + 62)
+    return (x0 + 40, y0 + 64)
 
 
 def _placed_marks(
