@@ -113,7 +113,9 @@ class Choice:
     ``to`` is the place the action ends at, named exactly as the game's public view names
     that place, so a renderer can find it from the view and the game's board data alone:
     a St. George point (``"3c"``, ``"lair"``, ``"G1"``), a Lions and Dragons cell
-    (``"e4"``), a Dragonslayer place key, a Dragon's Cave square (``"7"``, ``"lair:ruby"``).
+    (``"e4"``), a Dragonslayer place key (``"morgenthorme"``), sea zone (``"sea:west_sea"``)
+    or road (``"road:<from>:<towards>"``), a Dragon's Cave square (``"7"``, the path index
+    as the view's Dwarves' squares name it, or ``"lair:ruby"``).
     Empty for an action that goes to no place (a roll, a pass, a split of coins).
 
     ``outcome`` says in a few plain words what happens there when it matters to the player

@@ -183,7 +183,9 @@ def spot(position: str) -> str:
     """Where a magician's position is drawn, as a choice's ``to`` names it: a place by its
     key (``"morgenthorme"``, as the view's ``where["key"]`` and King's men's ``at`` name
     it), a sea zone as ``"sea:<zone key>"`` (the view's ``where`` of kind ``sea``); ``""``
-    for anything else."""
+    for anything else. A magician taking the road out of a challenge goes ``to``
+    ``"road:<from>:<towards>"``, where it then stands. All of these are names
+    ``render.dragonslayer.locate`` finds."""
     kind, _, rest = position.partition(":")
     if kind == "place":
         return rest
@@ -245,9 +247,10 @@ def _answer(state: State, decision: Answer) -> list[Choice]:
     if not state["magicians"][decision["seat"]]["delayed"]:
         urland = load_urland()
         for place in urland.neighbours(decision["place"]):
-            # The magician stands on that road afterwards; the picture marks where it leads.
+            # The magician ends on the road itself, named as its position is.
             label = f"Take the road to {urland.places[place].name}"
-            choices.append(Choice(f"road {place}", label, to=place))
+            road = f"road:{decision['place']}:{place}"
+            choices.append(Choice(f"road {place}", label, to=road))
     return choices
 
 

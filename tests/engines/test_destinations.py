@@ -4,15 +4,15 @@ and in positions built for a capture, a win or another notable outcome.
 
 Every non-empty ``to`` must be a place the game's renderer can locate from the public view
 and the game's board data: St. George through ``render.stgeorge.point_xy``; Dragonslayer
-through ``render.dragonslayer.layout.place_xy`` / ``sea_xy`` (``"sea:<zone>"``); Lions and
+through ``render.dragonslayer.locate`` (and ``layout.place_xy`` / ``sea_xy``); Lions and
 Dragons against the view's ``cells`` (the renderer's ``centre_of`` of the named cell's
 ``q``, ``r``, as its private geometry does); Dragon's Cave against the view's ``path`` and
-``lair`` (what the renderer's square boxes read), and through ``render.dragons_cave.locate``
-where the renderer has it.
+``lair`` (what the renderer's square boxes read) and through ``render.dragons_cave.locate``.
 """
 
 from __future__ import annotations
 
+import copy
 import random
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 
 import render.dragons_cave
+import render.dragonslayer
 import render.lions_dragons
 import render.stgeorge
 from engines.base import MENU_LIMIT, Choice
@@ -78,8 +79,10 @@ def locate_lions_dragons(view: dict[str, Any], to: str) -> object:
 
 def locate_dragonslayer(view: dict[str, Any], to: str) -> object:
     if to.startswith("sea:"):
-        return ds_layout.sea_xy(to.removeprefix("sea:"))
-    return ds_layout.place_xy(to)
+        ds_layout.sea_xy(to.removeprefix("sea:"))
+    elif not to.startswith("road:"):
+        ds_layout.place_xy(to)
+    return render.dragonslayer.locate(view, to)
 
 
 def locate_dragons_cave(view: dict[str, Any], to: str) -> object:
@@ -87,8 +90,7 @@ def locate_dragons_cave(view: dict[str, Any], to: str) -> object:
         assert to.removeprefix("lair:") in view["lair"]
     else:
         assert to.isdigit() and int(to) < len(view["path"])
-    locate = getattr(render.dragons_cave, "locate", None)
-    return locate(view, to) if locate is not None else to
+    return render.dragons_cave.locate(view, to)
 
 
 LOCATE: dict[str, Callable[[dict[str, Any], str], object]] = {
@@ -378,6 +380,13 @@ def test_dragonslayer_kings_man_may_challenge():
     assert into.outcome == "may challenge Galen" and into.notable
     after, _ = DS.apply(state, seat, into.action, random.Random(0))
     assert after["pending"] and after["pending"][0]["kind"] == "challenge"
+    after, _ = DS.apply(after, seat, "challenge galen", random.Random(0))
+    roads = [c for c in DS.legal_actions(after, galen) if c.action.startswith("road ")]
+    assert roads
+    for road in roads:
+        towards = road.action.removeprefix("road ")
+        assert road.to == f"road:{place}:{towards}" and not road.notable
+        render.dragonslayer.locate(DS.view(after, None), road.to)
 
 
 # --- Dragon's Cave -------------------------------------------------------------------------
@@ -406,3 +415,57 @@ def test_dragons_cave_ordinary_cards_go_to_path_squares():
     seat = next(p.seat for p in DC.prompts(state) if p.kind == "card")
     cards = [c for c in DC.legal_actions(state, seat) if c.action != "card chest"]
     assert cards and all(c.to.isdigit() and not c.notable for c in cards)
+
+
+def weakened_battles() -> Iterator[tuple[Any, int]]:
+    """Battles of random 2-player games, each with the Dragon's strength set to 1."""
+    for seed in range(10):
+        for state, seat, _choices in playout("dragonslayer", 2, seed):
+            if state["pending"] and state["pending"][0]["kind"] == "battle":
+                weak = copy.deepcopy(state)
+                weak["dragon"] = 1
+                yield weak, seat
+
+
+def test_dragonslayer_a_placement_that_slays_the_dragon_wins():
+    """At a battle of a random game where the Dragon, weakened to 1, can be slain: every
+    placement told as slaying it wins the game for the fighter once its losses are chosen,
+    and one told as killing it with the party wiped out ends in a draw."""
+    slays = "slays the Dragon and wins the game"
+    state, seat = next(
+        (state, seat)
+        for state, seat in weakened_battles()
+        if any(c.outcome == slays for c in DS.legal_actions(state, seat))
+    )
+    told = [c for c in DS.legal_actions(state, seat) if c.outcome]
+    for choice in told:
+        assert choice.notable
+        after, _ = DS.apply(state, seat, choice.action, random.Random(0))
+        for _ in range(60):
+            prompts = DS.prompts(after)
+            if not prompts:
+                break
+            first = DS.legal_actions(after, prompts[0].seat)[0]
+            after, _ = DS.apply(after, prompts[0].seat, first.action, random.Random(0))
+        result = DS.result(after)
+        if choice.outcome.startswith("slays"):
+            assert result is not None and result.winners == (seat,)
+        elif choice.outcome.startswith("kills"):
+            assert result is not None and result.draw
+
+
+def test_dragons_cave_two_players_end_with_both_dwarves_in_the_lair():
+    """With two players the journey ends only once both of a player's Dwarves are in the
+    lair: the first Dwarf to get there only reaches it."""
+    state = DC.setup(["red", "blue"], DC.parse_options(""), random.Random(0))
+    seat = next(p.seat for p in DC.prompts(state) if p.kind == "card")
+    last = len(state["board"]["path"]) - 1
+    first, second = [d for d in state["dwarves"] if d["seat"] == seat]
+    first["square"] = last
+    told = {c.outcome for c in DC.legal_actions(state, seat) if c.group == "dwarf 1"}
+    reaches = "reaches the Dragon's lair, unless the Dragon sits on"
+    assert told and all(t.startswith(reaches) for t in told)
+    second["square"] = f"lair:{state['board']['lair'][0]}"
+    choices = DC.legal_actions(state, seat)
+    told = {c.outcome for c in choices if c.group == "dwarf 1"}
+    assert told and all(t.startswith("ends the journey at the Dragon's lair") for t in told)
