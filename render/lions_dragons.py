@@ -7,9 +7,12 @@ dark red cells with a lion's mane and an "L"; goals are gold. Pieces are letters
 White light with a dark outline, Black dark; a Dragon-with-Ball has a gold ring and a large
 Ball at its corner; Balls gold; Fireballs orange with an arrow along their flight. The last
 action's cells are outlined in blue and everything it took gets an X on a white disc.
-The picture is portrait (board above, legend below) and every word is at least 20 px on
-its 800 px width: 10 px when a phone shows it 400 px wide. The cached background holds the
-board and the legend's keys; each view draws pieces, marks, whose turn it is and the result.
+The picture is portrait (board above, legend below) and every word is at least 22 px on
+its 800 px width: 11 px when a phone shows it 400 px wide. No piece, capture mark or
+Fireball line lies over a cell's name (:func:`covers`). The cached background holds the
+board and the legend's keys; each view draws pieces, marks, whose turn it is and the result,
+and a view made for one choice its destination marks last, over everything
+(:func:`mark_boxes`).
 """
 
 from __future__ import annotations

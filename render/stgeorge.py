@@ -4,7 +4,10 @@ The wheel (spokes, rings, the green Lair, the four castles) comes from the engin
 data file, whose points carry polar drawing coordinates; pieces, the last move's path, the
 die and the per-castle counts come from the public view. The static wheel is drawn at twice
 the size and scaled down once (smooth lines), with the legend strip's ground and the die's
-face added; each turn's pieces, counts and words are drawn on a copy.
+face added; each turn's names, pieces, counts and words are drawn on a copy. The wheel's
+names go where no piece or last move lies (:func:`labels`, :func:`covers`), every word is
+at least :data:`TEXT` px (11 px when a phone shows the board 400 px wide), and a view made
+for one choice gets its destination marks drawn last, over everything (:func:`mark_boxes`).
 """
 
 from __future__ import annotations
@@ -48,7 +51,7 @@ from render.marks import (
 )
 
 SIZE = 1024
-LEGEND = 170
+LEGEND = 180  # three lines of 29 px words and a row of seats under the wheel
 SCALE = 2  # supersampling factor
 
 CASTLE_COLOURS = {
@@ -77,10 +80,10 @@ EYES = (255, 200, 40)
 
 # Radius in pixels (at SIZE) of ring unit r: the Lair is a disc, ring a sits well clear of
 # it so the crowded inner ring keeps room between pieces, then one step per ring.
-LAIR_PX = 60
+LAIR_PX = 62
 RING_A_PX = 124
 RING_STEP_PX = 44
-KNIGHT_PX = 21  # its letter is then 24 px: 9.4 px when a phone shows the board 400 px wide
+KNIGHT_PX = 21  # its letter is TEXT px: 11.3 px when a phone shows the board 400 px wide
 DRAGON_PX = 27
 # Where each castle's counts badge goes: the corner clockwise after the castle.
 BADGE_CORNER = {"george": "ne", "patrick": "se", "andrew": "sw", "david": "nw"}
@@ -305,7 +308,7 @@ TEXT = 29
 OUTER_PX = 400  # spoke numbers round the rim: clear of anything on the outer ring
 CASTLE_SPOKE_PX = 489  # a castle's spoke number, beyond its middle tower's name
 INNER_PX = (LAIR_PX + RING_A_PX) / 2  # spoke numbers by the Lair
-LAIR_WORD_DY = 41.5  # the Lair's name, below (or above) the Dragon standing on it
+LAIR_WORD_DY = 43  # the Lair's name, below (or above) the Dragon standing on it
 RING_LETTER_GAPS = (2.5, 6.5, 9.5, 13.5)
 """Where each ring's letter is printed, midway between two spokes, when nothing is there."""
 
@@ -694,7 +697,7 @@ def _draw_legend(
     lines = _wrap(_news(view), int(TEXT * k), size - x - 16 * k)
     for i, line in enumerate(lines[:2]):
         draw_text(draw, (x, top + (52 + 34 * i) * k), line, font(int(TEXT * k)), INK)
-    _draw_seat_chips(draw, board, view, (16 * k, top + 146 * k), k)
+    _draw_seat_chips(draw, board, view, (16 * k, top + 152 * k), k)
 
 
 def _draw_legend_ground(draw: ImageDraw.ImageDraw, size: int) -> None:
