@@ -39,7 +39,7 @@ from render.dragonslayer.layout import (
     track_xy,
 )
 from render.dragonslayer.map import map_picture
-from render.dragonslayer.places import covers, draw_marks, locate, mark_boxes
+from render.dragonslayer.places import covers, draw_marks, locate, map_names, mark_boxes
 from render.dragonslayer.style import SIDE_COLOURS, magician_colour
 
 __all__ = [
@@ -57,6 +57,7 @@ __all__ = [
     "face_down_xy",
     "locate",
     "magician_colour",
+    "map_names",
     "mark_boxes",
     "palette",
     "picture",

@@ -16,6 +16,7 @@ from PIL import Image
 from engines.dragonslayer.model import CASTLE, HAMLET, LAIR, MORGENTHORME, TOWN
 from render.common import INK, PAPER
 from render.dragonslayer.layout import (
+    ABODE_NAME_GAP,
     BOX_HALF,
     HEADER,
     HEIGHT,
@@ -228,10 +229,10 @@ def _abode(pen: Pen, layout: Layout, key: str, name: str, magician: str) -> None
     cx = min(max(x, half), width - half)
     for index, line in enumerate(lines):
         if below:
-            ly = y + 20 + index * (TEXT + 2)
+            ly = y + ABODE_NAME_GAP + index * (TEXT + 2)
             anchor = "mt"
         else:
-            ly = y - 20 - (len(lines) - 1 - index) * (TEXT + 2)
+            ly = y - ABODE_NAME_GAP - (len(lines) - 1 - index) * (TEXT + 2)
             anchor = "mb"
         pen.text(
             (cx, ly),
@@ -267,17 +268,17 @@ def _track(pen: Pen, layout: Layout) -> None:
     """The Dragon Strength Track: numbered boxes, and its title above the first ones."""
     for number, (x, y) in enumerate(layout.track):
         pen.rect(
-            (x - 20, y - 18, x + 20, y + 18),
+            (x - 21, y - 19, x + 21, y + 19),
             fill=tint(DRAGON, 0.82),
             outline=DRAGON,
             width=2,
             radius=4,
         )
-        pen.text((x, y), str(number), TEXT + 1, fill=DRAGON, bold=True)
+        pen.text((x, y), str(number), TEXT, fill=DRAGON, bold=True)
     if layout.track:
         x, y = layout.track[0]
         pen.text(
-            (x - 20, y - 22),
+            (x - 21, y - 27),  # clear of the Dragon's spikes on the first boxes
             "Dragon strength",
             TEXT,
             fill=shade(DRAGON, 0.1),
@@ -289,17 +290,18 @@ def _track(pen: Pen, layout: Layout) -> None:
 
 
 def _legend(pen: Pen, top: float) -> None:
-    """Three rows under the map: what each symbol and piece means."""
+    """Three rows under the map: what each symbol and piece means (a fourth is left for
+    the tile counts of each view)."""
     pen.rect((0, top, MAP_W, top + LEGEND_H), fill=PANEL)
     rows = (
         (("town", "Town"), ("hamlet", "Hamlet"), ("castle", "Castle"), ("port", "Port"),
          ("road", "Road")),
         (("lair", "Dragon's Lair"), ("morgen", "Morgenthorme"), ("stack", "Face-down tiles")),
         (("magician", "Magician (initial)"),
-         ("kings_man", "King's man (owner's initial and no.; strength if known)")),
+         ("kings_man", "King's man: owner, no. (strength)")),
     )  # fmt: skip
     for row, entries in enumerate(rows):
-        y = top + 20 + row * 38
+        y = top + 21 + row * 40
         x = 16.0
         for kind, text in entries:
             _legend_symbol(pen, kind, (x + 16, y))
@@ -316,9 +318,9 @@ def _legend_symbol(pen: Pen, kind: str, xy: Point) -> None:
     elif kind == "port":
         _anchor(pen, xy, 9)
     elif kind == "magician":
-        token(pen, xy, MAGICIAN_COLOURS["galen"], "G", radius=16)
+        token(pen, xy, MAGICIAN_COLOURS["galen"], "G", radius=17)
     elif kind == "kings_man":
-        kings_man(pen, xy, MAGICIAN_COLOURS["merridyds"], 1, False, "M", half=17)
+        kings_man(pen, xy, MAGICIAN_COLOURS["merridyds"], 1, False, "M", half=20)
     elif kind == "stack":
         stack(pen, xy, 4)
     else:
@@ -332,7 +334,7 @@ def _legend_symbol(pen: Pen, kind: str, xy: Point) -> None:
 def token(pen: Pen, xy: Point, colour: Colour, label: str, radius: float = TOKEN_R) -> None:
     """A magician: a disc in its colour, white ring, its initials."""
     pen.stamp(_disc, xy, math.ceil(radius) + 4, colour, radius)
-    size = TEXT if len(label) == 1 or radius >= 18 else TEXT - 4
+    size = TEXT if text_width(label, TEXT, True) <= 2 * radius - 2 else TEXT - 6
     pen.text((xy[0], xy[1] + 1), label, size, fill=letter_ink(colour), bold=True)
 
 
@@ -380,7 +382,7 @@ def _crowned_tile(pen: Pen, xy: Point, fill: Colour, half: float) -> None:
 
 def strength_badge(pen: Pen, xy: Point, strength: Any) -> None:
     """A revealed King's man's strength: white on a black disc at its tile's corner."""
-    pen.circle(xy, 14, fill=INK, outline=WHITE, width=1.5)
+    pen.circle(xy, 15, fill=INK, outline=WHITE, width=1.5)
     pen.text((xy[0], xy[1] + 1), str(strength), TEXT, fill=WHITE, bold=True)
 
 

@@ -32,16 +32,16 @@ from render.dragonslayer.style import Box, Point
 
 MAP_W, MAP_H = 924, 714  # the 22 x 17 inch sheet at 42 px per inch
 HEADER = 80
-LEGEND_H = 118
+LEGEND_H = 162  # three rows of symbols, a fourth for the tile counts
 PANEL_H = 600  # the parties, in two columns under the map
-TEXT = 21
-"""The smallest type on the map picture: 9.1 px when a phone shows it 400 px wide (the
+TEXT = 26
+"""The smallest type on the map picture: 11.3 px when a phone shows it 400 px wide (the
 picture is portrait and as wide as the map, the parties below it, for that)."""
-TOKEN_R = 18  # a magician's disc radius
-TILE_HALF = 18  # half a King's man tile
-FAN_STEP = 40  # centre to centre of pieces fanned out in a row
+TOKEN_R = 20  # a magician's disc radius: room for its first initial in TEXT
+TILE_HALF = 22  # half a King's man tile: room for an initial and a number in TEXT
+FAN_STEP = 48  # centre to centre of pieces fanned out in a row
 SYMBOL_HALF = {TOWN: 13, HAMLET: 7, CASTLE: 12, LAIR: 14, MORGENTHORME: 13}
-BOX_HALF = (46, 28)
+BOX_HALF = (58, 31)
 WIDTH = MAP_W
 PANEL_TOP = HEADER + MAP_H + LEGEND_H
 HEIGHT = PANEL_TOP + PANEL_H
@@ -116,12 +116,17 @@ def build_layout(urland_ref: Same, parties_ref: Same) -> Layout:
     sea_polygons = {key: tuple(_to_px(p) for p in sea.polygon) for key, sea in urland.seas.items()}
     anchors: dict[str, Point] = {}
     seas: dict[str, Point] = {}
-    avoid = [_sea_label_box(urland.seas[k].name, xy) for k, xy in sea_labels.items()]
-    avoid += [(x - 50, y - 44, x + 50, y + 44) for x, y in (*abodes.values(), *boxes.values())]
-    avoid += [
+    # The names printed at fixed spots: no place's name may cover one.
+    printed = [_sea_label_box(urland.seas[k].name, xy, width) for k, xy in sea_labels.items()]
+    printed += [
         abode_name_box(abode.name, abodes[key], (width, height))
         for key, abode in urland.abodes.items()
     ]
+    printed += [track_title_box(track)] if track else []
+    printed += [(x - BOX_HALF[0], y - BOX_HALF[1], x + BOX_HALF[0], y + BOX_HALF[1])
+                for x, y in boxes.values()]  # fmt: skip
+    avoid = list(printed)
+    avoid += [(x - 50, y - 44, x + 50, y + 44) for x, y in (*abodes.values(), *boxes.values())]
     avoid += [(x - 26, y - 26, x + 26, y + 26) for x, y in track]
     for key, place in urland.places.items():
         if place.port is None:
@@ -132,7 +137,7 @@ def build_layout(urland_ref: Same, parties_ref: Same) -> Layout:
         seas.setdefault(place.port, spot)
     for key in urland.seas:
         seas.setdefault(key, sea_labels[key])
-    labels = _place_labels(urland, places, coast, avoid, (width, height))
+    labels = _place_labels(urland, places, coast, avoid, printed, (width, height))
     return Layout(
         urland=urland,
         names=names,
@@ -162,6 +167,10 @@ def _apart(boxes: dict[str, Point]) -> dict[str, Point]:
     return {key: placed[key] for key in boxes}
 
 
+ABODE_NAME_GAP = 27
+"""From an abode's centre to its name: clear of a magician at home (its disc and ring)."""
+
+
 def abode_name_box(name: str, xy: Point, map_size: tuple[int, int]) -> Box:
     """Where an abode's name is printed: under its tower in the map's upper half, above it
     in the lower half, on one line or two."""
@@ -170,10 +179,10 @@ def abode_name_box(name: str, xy: Point, map_size: tuple[int, int]) -> Box:
     lines = [name] if one_line else name.rsplit(" ", 1)
     half = max(font(TEXT, True).getlength(line) for line in lines) / 2 + 4
     x = min(max(x, half), map_size[0] - half)
-    tall = 20 + len(lines) * (TEXT + 2) + 2
+    tall = ABODE_NAME_GAP + len(lines) * (TEXT + 2) + 2
     if y < HEADER + map_size[1] / 2:
-        return (x - half, y + 16, x + half, y + tall)
-    return (x - half, y - tall, x + half, y - 16)
+        return (x - half, y + ABODE_NAME_GAP - 4, x + half, y + tall)
+    return (x - half, y - tall, x + half, y - ABODE_NAME_GAP + 4)
 
 
 def _wobble(points: tuple[Point, ...], step: float = 0.45) -> tuple[Point, ...]:
@@ -227,9 +236,18 @@ def _overlap(a: Box, b: Box) -> float:
     return width * height if width > 0 and height > 0 else 0.0
 
 
-def _sea_label_box(name: str, xy: Point) -> Box:
+def _sea_label_box(name: str, xy: Point, map_width: float) -> Box:
+    """Where a sea zone's name is printed: on its spot, kept inside the map's width."""
     half = font(TEXT, True).getlength(name) / 2 + 4
-    return (xy[0] - half, xy[1] - 14, xy[0] + half, xy[1] + 14)
+    x = min(max(xy[0], half), map_width - half)
+    return (x - half, xy[1] - 17, x + half, xy[1] + 17)
+
+
+def track_title_box(track: tuple[Point, ...]) -> Box:
+    """Where the Dragon Strength Track's title is printed: above its first boxes."""
+    x, y = track[0]
+    width = font(TEXT, True).getlength("Dragon strength")
+    return (x - 23, y - 27 - TEXT, x - 19 + width, y - 25)
 
 
 def _port_spots(
@@ -303,7 +321,7 @@ def _segment_distance(point: Point, a: Point, b: Point) -> float:
 
 def _label_style(kind: str) -> tuple[int, bool]:
     if kind == TOWN:
-        return TEXT + 2, True
+        return TEXT + 1, True
     if kind in (LAIR, MORGENTHORME):
         return TEXT, True
     return TEXT, False
@@ -314,6 +332,7 @@ def _place_labels(
     places: dict[str, Point],
     coast: tuple[Point, ...],
     avoid: list[Box],
+    printed: list[Box],
     size: tuple[int, int],
 ) -> dict[str, Label]:
     """Each place's name beside it, where it covers the fewest other names, symbols, piece
@@ -326,7 +345,8 @@ def _place_labels(
         if urland.places[key].holds_tiles:
             fixed.append(badge_box((x, y), reach - 2))
     # Where pieces fan out when two or three share a place: names should stay clear of it.
-    fans = {key: (x - 60, y - 19, x + 60, y + 19) for key, (x, y) in places.items()}
+    fan = FAN_STEP * 1.5
+    fans = {key: (x - fan, y - TOKEN_R, x + fan, y + TOKEN_R) for key, (x, y) in places.items()}
     # Where a magician on a road stands: a third of the way along it, from either end.
     reach = TOKEN_R + 2
     for road in urland.roads:
@@ -345,7 +365,9 @@ def _place_labels(
     order = sorted(urland.places, key=lambda k: rank.get(urland.places[k].kind, 2))
     # A name that found no free room goes first on the next try (a few tries at most).
     for _ in range(6):
-        labels, crowded = _place_in_order(urland, places, fixed, fans, samples, order, size)
+        labels, crowded = _place_in_order(
+            urland, places, fixed, fans, samples, order, size, printed
+        )
         if not crowded:
             break
         order = [*crowded, *(key for key in order if key not in crowded)]
@@ -360,13 +382,14 @@ def _place_in_order(
     samples: list[Point],
     order: list[str],
     size: tuple[int, int],
+    printed: list[Box],
 ) -> tuple[dict[str, Label], list[str]]:
     """Names placed greedily in ``order``, and those that had to overlap another name or
     place."""
     hard = list(fixed)
     crowded: list[str] = []
     labels: dict[str, Label] = {}
-    placed: list[Box] = []  # names already placed: never overlap one (big type is crowded)
+    placed: list[Box] = list(printed)  # names already there: never overlap one
     for key in order:
         place = urland.places[key]
         x, y = places[key]
@@ -394,6 +417,18 @@ def _place_in_order(
             ("lm", (side, -22), 9),
             ("rm", (-22, 22), 9),
             ("rm", (-22, -22), 9),
+            ("mt", (0, 46), 12),
+            ("mb", (0, -46), 12),
+            ("lt", (20, 40), 13),
+            ("rt", (-20, 40), 13),
+            ("lb", (20, -40), 13),
+            ("rb", (-20, -40), 13),
+            ("lm", (side, 36), 14),
+            ("lm", (side, -36), 14),
+            ("rm", (-22, 36), 14),
+            ("rm", (-22, -36), 14),
+            ("mt", (0, 56), 16),
+            ("mb", (0, -56), 16),
         )
         others = [box for other, box in fans.items() if other != key]
         # The row of up to four pieces on the place itself and the stack right of it.

@@ -166,7 +166,7 @@ def spots(layout: Layout, view: dict[str, Any]) -> list[Spot]:
         piece = _Piece(
             "magician",
             magician_colour(magician.get("key", "")),
-            label=initials(name),
+            label=initials(name)[:1],  # the first initial: the four differ
             current=phase in ("magician", "answer") and magician.get("seat") == current,
         )
         found.setdefault(where[0], (where[1], []))[1].append(piece)
@@ -298,18 +298,18 @@ def _draw_dragon(pen: Pen, layout: Layout, strength: Any) -> None:
 
 
 def _draw_tile_counts(pen: Pen, view: dict[str, Any]) -> None:
-    """Right of the legend: tiles removed from play and tiles set aside unseen."""
+    """Under the legend: tiles removed from play and tiles set aside unseen."""
     bits = []
     if isinstance(view.get("removed"), int):
-        bits.append(f"Removed {view['removed']}")
+        bits.append(f"Tiles removed {view['removed']}")
     if isinstance(view.get("set_aside"), int):
         bits.append(f"set aside {view['set_aside']}")
     if bits:
-        y = HEADER + MAP_H + 20
-        pen.text((MAP_W - 12, y), " \u00b7 ".join(bits), TEXT, fill=MUTED, anchor="rm")
+        y = HEADER + MAP_H + 21 + 3 * 40
+        pen.text((16, y), " \u00b7 ".join(bits), TEXT, fill=MUTED, anchor="lm")
 
 
-ABANDONED_BOX = (6, HEADER + 6, 330, HEADER + 106)
+ABANDONED_BOX = (6, HEADER + 6, 380, HEADER + 126)
 """Where the Abandoned Weapons Display is drawn: the open sea in the map's top-left corner."""
 
 
@@ -359,7 +359,7 @@ def abandoned_bottom(abandoned: Any) -> float | None:
         return None
     left, top, right, _ = ABANDONED_BOX
     lines = _abandoned_lines(abandoned, right - left - 16)
-    return top + 32 + 24 * len(lines) if lines else None
+    return top + 36 + 30 * len(lines) if lines else None
 
 
 def _draw_abandoned(pen: Pen, abandoned: Any) -> None:
@@ -370,6 +370,6 @@ def _draw_abandoned(pen: Pen, abandoned: Any) -> None:
     left, top, right, _ = ABANDONED_BOX
     lines = _abandoned_lines(abandoned, right - left - 16)
     pen.rect((left, top, right, bottom), fill=NOTE_PAPER, outline=DRAGON, width=2, radius=6)
-    pen.text((left + 8, top + 16), "Abandoned weapons", TEXT, DRAGON, True, anchor="lm")
+    pen.text((left + 8, top + 18), "Abandoned weapons", TEXT, DRAGON, True, anchor="lm")
     for index, line in enumerate(lines):
-        pen.text((left + 8, top + 42 + 24 * index), line, TEXT, anchor="lm")
+        pen.text((left + 8, top + 48 + 30 * index), line, TEXT, anchor="lm")

@@ -29,6 +29,9 @@ from render.dragonslayer.style import (
     wrap,
 )
 
+NAME_TOKEN_R = 23
+"""A magician's disc beside its name (header, panel): room for two initials in TEXT."""
+
 PHASES = {
     "place": "{name} places King's men",
     "magician": "{owner} move",
@@ -55,18 +58,18 @@ def draw_header(pen: Pen, view: dict[str, Any]) -> None:
             parts.append(f"{days} day{'s' if days != 1 else ''} left")
     title = "  \u2022  ".join(parts)
     title = fit(title, TEXT + 3, WIDTH - 76, True)
-    pen.text((16, 22), title, TEXT + 3, bold=True, anchor="lm")
+    pen.text((16, 24), title, TEXT + 3, bold=True, anchor="lm")
     last = view.get("last") or {}
     line = view.get("summary", "")
     if last.get("text") and phase != "over":
         line = f"Last: {last['text']}"
-    pen.text((16, 58), fit(line, TEXT, WIDTH - 32), TEXT, fill=SUBTITLE, anchor="lm")
+    pen.text((16, 60), fit(line, TEXT, WIDTH - 32), TEXT, fill=SUBTITLE, anchor="lm")
     if phase != "over":
         who = seats.get(view.get("current"))
         if who is not None:
             x = 16 + text_width(title, TEXT + 3, True) + 30
             colour = magician_colour(who.get("key", ""))
-            token(pen, (x, 22), colour, initials(who.get("name", "?")), radius=18)
+            token(pen, (x, 24), colour, initials(who.get("name", "?")), radius=NAME_TOKEN_R)
 
 
 @dataclass
@@ -161,8 +164,8 @@ def _where_text(magician: dict[str, Any]) -> str:
     return ""
 
 
-LINE_H = 25
-HEAD_H = 36
+LINE_H = 28
+HEAD_H = 42
 BLOCK_GAP = 10
 COLUMNS = 2
 
@@ -186,7 +189,7 @@ def panel_columns(view: dict[str, Any]) -> list[Column]:
         blocks = []
         for party in parties[column::COLUMNS]:
             magician = magicians.get(party.get("seat"), {})
-            lines = _party_lines(party, magician, view, right - left - 40)
+            lines = _party_lines(party, magician, view, right - left - 8)
             blocks.append((party, magician, lines))
         columns.append((left, right, blocks))
     return columns
@@ -239,10 +242,10 @@ def _draw_column(
             pen.rect((left - 6, y - 2, right + 6, y + height), fill=CURRENT_BAND, radius=6)
             pen.rect((left - 6, y - 2, left - 1, y + height), fill=HIGHLIGHT)
         name = party.get("name") or magician.get("name") or "?"
-        token(pen, (left + 16, y + 17), colour, initials(name), radius=18)
+        token(pen, (left + 20, y + 20), colour, initials(name), radius=NAME_TOKEN_R)
         faded = bool(magician.get("out"))
         pen.text(
-            (left + 42, y + 17),
+            (left + 48, y + 20),
             name,
             TEXT + 2,
             fill=MUTED if faded else INK,
@@ -252,7 +255,7 @@ def _draw_column(
         where = _where_text(magician) if not faded else "out"
         name_w = text_width(name, TEXT + 2, True)
         pen.text(
-            (right, y + 17), fit(where, TEXT, width - name_w - 60), TEXT, fill=MUTED, anchor="rm"
+            (right, y + 20), fit(where, TEXT, width - name_w - 66), TEXT, fill=MUTED, anchor="rm"
         )
         ly = y + HEAD_H
         for line in shown:

@@ -64,6 +64,17 @@ def _locate(layout: Layout, name: str) -> Point:
     raise ValueError(f"Dragonslayer's map has no place {name!r}")
 
 
+def map_names() -> set[str]:
+    """Every name printed by a place, sea zone or abode on the map (an abode's name also as
+    the two lines it may be broken into)."""
+    urland = current_layout().urland
+    names = {place.name for place in urland.places.values()}
+    names |= {sea.name for sea in urland.seas.values()}
+    for abode in urland.abodes.values():
+        names |= {abode.name, *abode.name.rsplit(" ", 1)}
+    return names
+
+
 def covers(view: dict[str, Any]) -> list[Box]:
     """The boxes of what the map picture of ``view`` draws over the map: magicians (with
     the current one's ring), King's men and their strengths, face-down stacks, the

@@ -73,3 +73,43 @@ def test_no_dwarf_or_dragon_covers_a_word_of_dragons_cave(index):
     view = cave_views()[index]
     found, width = drawn_text(render.dragons_cave, view)
     assert not covered(found, render.dragons_cave.covers(view), width)
+
+
+# --- Dragonslayer ----------------------------------------------------------------------------
+
+
+def slayer_maps() -> list[dict]:
+    """Map views through two games and the crowded hand-made one (a fight's view is the
+    Battle Display, checked by the shared test at its own floor)."""
+    return [v for v in sampled(boards("dragonslayer")) if not isinstance(v.get("battle"), dict)]
+
+
+@pytest.mark.parametrize("index", range(len(slayer_maps())))
+def test_every_word_of_the_dragonslayer_map_reads_at_eleven_px(index):
+    view = slayer_maps()[index]
+    found, _ = drawn_text(render.dragonslayer, view)
+    printed = {d.text for d in found}
+    # Every place's name, the legend and the track are printed.
+    assert {"Mossgate", "The Dragon's Lair", "Town", "Face-down tiles", "0", "5"} <= printed
+    assert not small(found)
+
+
+def pieces_only(view: dict) -> dict:
+    """``view`` without the last move's path and the Abandoned Weapons Display: what is
+    left over the map is its pieces."""
+    return {**view, "last": None, "abandoned": None}
+
+
+@pytest.mark.parametrize("index", range(len(slayer_maps())))
+def test_no_piece_covers_the_words_around_the_dragonslayer_map(index):
+    view = slayer_maps()[index]
+    found, width = drawn_text(render.dragonslayer, view)
+    pieces = render.dragonslayer.covers(pieces_only(view))
+    # The header, the legend, the tile counts, the parties, the boxes and the track: every
+    # word but the places' and seas' names (which a crowded place's pieces may overlap;
+    # a mark is never covered) and the Dragon's own box, under its marker.
+    strength = str((view.get("dragon") or {}).get("strength"))
+    names = render.dragonslayer.map_names()
+    words = [d for d in found if d.text not in names and d.text != strength]
+    assert len(words) > 40
+    assert not covered(words, pieces, width)
