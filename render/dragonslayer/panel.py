@@ -143,9 +143,20 @@ def _party_lines(
         raw.append(_Line(status[:1].upper() + status[1:], bold=True, fill=ALERT))
     lines: list[_Line] = []
     for line in raw:
-        for index, text in enumerate(wrap(line.text, line.size, width, line.bold)):
+        for index, text in enumerate(_indented(line, width)):
             lines.append(_Line(("   " if index else "") + text, line.size, line.bold, line.fill))
     return lines
+
+
+def _indented(line: _Line, width: float) -> list[str]:
+    """``line`` broken into lines of ``width`` pixels, the second and later ones narrower
+    by the indent they are printed with."""
+    first, *rest = wrap(line.text, line.size, width, line.bold)
+    if not rest:
+        return [first]
+    indent = text_width("   ", line.size, line.bold)
+    left = line.text[len(first) :].strip()
+    return [first, *wrap(left, line.size, width - indent, line.bold)]
 
 
 def _where_text(magician: dict[str, Any]) -> str:
