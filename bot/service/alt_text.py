@@ -14,13 +14,16 @@ LIMIT = 1024
 
 
 def board_alt(board: Board) -> str:
-    """``"St. George and the Dragon board: <the public summary>"``, at most 1024 characters."""
+    """``"St. George and the Dragon board: <the public summary>"``, then the labelled
+    places of a picture made for one choice, at most 1024 characters."""
     try:
         title = engine_for(board.slug).title
     except UserError:
         title = board.slug
     summary = " ".join(str(board.view.get("summary") or "").split())
-    return clip(f"{title} board: {summary}" if summary else f"{title} board")
+    marks = "; ".join(f"{m['label']} marks {m['at']}" for m in board.view.get("marks") or ())
+    text = f"{title} board: {summary}" if summary else f"{title} board"
+    return clip(f"{text} Places you can move to: {marks}." if marks else text)
 
 
 def file_alt(text: str) -> str:

@@ -18,7 +18,9 @@ from engines.base import Choice, Prompt
 @dataclass(frozen=True)
 class Board:
     """A board picture to draw: a game's *public* view (never a seat's), drawn by the
-    renderer of ``slug`` when the notice is delivered."""
+    renderer of ``slug`` when the notice is delivered. A private reply's board may add
+    ``marks``: the places of the chooser's own legal moves (:mod:`bot.service.destinations`),
+    never posted in a channel."""
 
     slug: str
     view: dict[str, Any]
@@ -38,6 +40,9 @@ class Controls:
     version: int
     prompt: Prompt
     choices: tuple[Choice, ...]
+    placed: bool = False
+    """The choices lead with the labels of their places, marked on the picture sent with
+    them (:mod:`bot.service.destinations`): a frontend offers them as they are."""
 
 
 @dataclass(frozen=True)

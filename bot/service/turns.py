@@ -14,7 +14,7 @@ import random
 from dataclasses import replace
 from typing import Any
 
-from bot.service import bank, turn_posts, wire
+from bot.service import bank, destinations, turn_posts, wire
 from bot.service import calls as ring
 from bot.service.away import away_deadlines
 from bot.service.computers import TurnDeadlines, computer_seats
@@ -82,6 +82,7 @@ class Turns:
             records = await self._desk.store.games(guild_id=guild_id, user_id=user_id)
         lines: list[str] = []
         controls: list[Controls] = []
+        boards: list[Board] = []
         notes = await self._desk.store.notes(user_id, [r.id for r in records])
         for record in records:
             if record.status != "running":
@@ -98,10 +99,13 @@ class Turns:
                 lines += [private] if private else []
                 lines += [f"Waiting for you: {c.prompt.text}" for c in pending]
                 lines += [f"📝 Your note: {note}"] if note else []
-                controls += pending
+                shown, board = labelled(table, pending) if pending else ((), None)
+                controls += shown
+                boards += [board] if board else []
         if not lines:
             raise UserError("Nothing private is waiting for you in this server's games.")
-        return Reply("\n".join(lines), controls=tuple(controls[:MAX_PROMPTS_SHOWN]))
+        board = boards[0] if len(boards) == 1 else None  # one choice of places: its picture
+        return Reply("\n".join(lines), controls=tuple(controls[:MAX_PROMPTS_SHOWN]), board=board)
 
     async def controls_for(self, *, user_id: int, **where: Any) -> list[Controls]:
         """Every decision ``user_id`` can make now in this game (public or secret)."""
@@ -129,13 +133,18 @@ class Turns:
             raise self._not_your_turn(table, user_id)
         picked = [
             Controls(c.game_id, c.version, c.prompt,
-                     tuple(ch for ch in c.choices if (ch.group or ch.action) == group))
+                     tuple(ch for ch in c.choices if group_of(ch) == group))
             for c in controls
         ]  # fmt: skip
         picked = [c for c in picked if c.choices]
         if not picked:
             raise UserError(f"Nothing to do with `{group}` now.")
-        return Reply(f"Where to, from {group}?", controls=tuple(picked))
+        shown, board = labelled(table, picked)
+        if board is None:
+            return Reply(f"Where to, from {group}?", controls=shown, private=True)
+        lines = [f"**{group or picked[0].prompt.text}**: pick a label from the picture."]
+        lines += [f"⭐ {c.label}" for c in shown[0].choices if c.notable][:3]
+        return Reply("\n".join(lines), controls=shown, board=board, private=True)
 
     async def private_controls(
         self, *, game_id: int, user_id: int, owner: int | None = None
@@ -155,7 +164,8 @@ class Turns:
             raise UserError(f"No private choice is waiting for you in game #{game_id}.")
         text = "\n".join(c.prompt.text for c in controls)
         private = await self.private_text(game_id=game_id, user_id=user_id)
-        return Reply(f"{text}\n{private}".strip(), controls=tuple(controls))
+        shown, board = labelled(table, controls)
+        return Reply(f"{text}\n{private}".strip(), controls=shown, board=board)
 
     def controls_of(self, table: Table, user_id: int) -> list[Controls]:
         if table.record.status != "running":
@@ -171,7 +181,10 @@ class Turns:
             return paused_refusal(table)
         if not table.record.seat_of(user_id):
             return UserError(f"You are not playing in {table.title}.")
-        return UserError(f"It is not your turn in {table.title}.")
+        if table.record.status != "running" or not table.prompts():
+            return UserError(f"It is not your turn in {table.title}.")
+        waiting = seat_labels(table, [p.seat for p in table.prompts()])
+        return UserError(f"It is not your turn in {table.title}: waiting for " + waiting + ".")
 
     async def act(
         self,
@@ -450,10 +463,13 @@ class Turns:
             if prompt.secret and user is not None:
                 view = table.engine.view(table.state, prompt.seat)
                 asked = f"**{table.title}**: {prompt.text}\n{view.get('private', '')}".strip()
-                controls = (self.controls(table, version, prompt),)
+                controls, board = labelled(table, [self.controls(table, version, prompt)])
                 outcome.add(
-                    PrivateMessage(record.id, user, asked, controls, channel_id=record.channel_id)
-                )
+                    PrivateMessage(
+                        record.id, user, asked, controls, channel_id=record.channel_id,
+                        boards=(board,) if board else (),
+                    )
+                )  # fmt: skip
         secret = {u for p in fresh if p.secret and (u := record.user_at(p.seat)) is not None}
         for user, how in turn_calls.items():
             if ring.dms(how) and user not in secret:  # a secret prompt is its own DM
@@ -541,6 +557,26 @@ def _why_not_now(table: Table, seat: int, action: str, waiting: Text) -> None:
 def paused_refusal(table: Table) -> UserError:
     """Why nobody can move in a paused game now: who paused it and how it goes on."""
     return UserError(pause_text(table.record, f"{table.title} is paused"))
+
+
+def labelled(table: Table, controls: list[Controls]) -> tuple[tuple[Controls, ...], Board | None]:
+    """``controls`` for one seat's eyes, with the places its moves go to labelled on a
+    picture of the board made for them (:mod:`bot.service.destinations`); as they are,
+    with no picture, when they are not one choice of places."""
+    board = board_of(table)
+    found = None
+    if len(controls) == 1 and len(controls[0].choices) <= destinations.MAX_STEP:
+        found = destinations.placed(controls[0].choices, destinations.MANY_LABELS)
+    if found is None or board is None:
+        return tuple(controls), None
+    choices, marks = found
+    return (replace(controls[0], choices=choices, placed=True),), destinations.marked(board, marks)
+
+
+def group_of(choice: Choice) -> str:
+    """The group a choice is picked under in a two-step pick: its piece; for one the engine
+    puts in no group, itself, or ``""`` (all such moves together) when it goes to a place."""
+    return choice.group or ("" if choice.to else choice.action)
 
 
 def board_of(table: Table) -> Board | None:

@@ -134,17 +134,26 @@ def _load_part(data: dict[str, Any]) -> Part:
 
 def dump_controls(controls: Controls) -> dict[str, Any]:
     prompt = controls.prompt
-    return {
+    dumped = {
         "game": controls.game_id, "version": controls.version,
         "prompt": [prompt.seat, prompt.kind, prompt.text, prompt.secret],
-        "choices": [[c.action, c.label, c.group] for c in controls.choices],
+        "choices": [_dump_choice(c) for c in controls.choices],
     }  # fmt: skip
+    return {**dumped, "placed": True} if controls.placed else dumped
+
+
+def _dump_choice(choice: Choice) -> list[Any]:
+    """A choice as a list; where it goes and what happens there only when it says so."""
+    dumped: list[Any] = [choice.action, choice.label, choice.group]
+    if choice.to or choice.outcome or choice.notable:
+        dumped += [choice.to, choice.outcome, choice.notable]
+    return dumped
 
 
 def load_controls(data: dict[str, Any]) -> Controls:
     return Controls(
         data["game"], data["version"], Prompt(*data["prompt"]),
-        tuple(Choice(*c) for c in data["choices"]),
+        tuple(Choice(*c) for c in data["choices"]), data.get("placed", False),
     )  # fmt: skip
 
 

@@ -5,7 +5,8 @@ so controls on any message keep working after a restart, provided :func:`registe
 told the bot about them. A click calls one host method and answers
 (:func:`bot.discord.replies.answer`).
 
-- :mod:`.play`: a turn's buttons and menus, the two-step pick, the private choice's button;
+- :mod:`.play`: a turn's buttons and menus, the two-step pick (a piece, then its places
+  labelled on a picture), the private choice's button;
 - :mod:`.endings`: an offer's Accept and Decline, the confirmation of a resignation;
 - :mod:`.lobby`: Join, Leave, Start, the menu of seats, an invitation's Join, Rematch;
 - :mod:`.rules`: ``/rules``'s menu of sections;
@@ -21,7 +22,13 @@ from typing import TYPE_CHECKING
 from bot.discord.controls.endings import OfferButton, ResignButton
 from bot.discord.controls.inbox import NextButton
 from bot.discord.controls.lobby import LobbyButton, RematchButton, SeatSelect
-from bot.discord.controls.play import ActionButton, ActionSelect, GroupSelect, OpenPrivateButton
+from bot.discord.controls.play import (
+    ActionButton,
+    ActionSelect,
+    GroupSelect,
+    OpenPrivateButton,
+    PlacesButton,
+)
 from bot.discord.controls.rules import SectionMenu
 
 if TYPE_CHECKING:
@@ -31,6 +38,7 @@ ITEMS = (
     ActionButton,
     ActionSelect,
     GroupSelect,
+    PlacesButton,
     OpenPrivateButton,
     OfferButton,
     ResignButton,

@@ -162,14 +162,49 @@ class GroupSelect(
         return cls(int(match["game"]), match["stamp"], [])
 
     async def pressed(self, interaction: discord.Interaction[DragonBot]) -> None:
-        host = interaction.client.host
-        await answer(
-            interaction,
-            lambda: host.group_controls(
-                game_id=self.game_id, user_id=interaction.user.id,
-                group=_chosen(self.item), version=unstamp(self.stamp).get("version"),
-            ),
+        await show_places(interaction, self.game_id, self.stamp, _chosen(self.item))
+
+
+class PlacesButton(
+    Control,
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"dh:p:(?P<game>\d+):(?P<stamp>s?\d+):(?P<group>.*)",
+):
+    """First step where one piece moves: shows where it can go, labelled on a picture,
+    to the clicker alone."""
+
+    def __init__(self, game_id: int, stamp: str, group: str, label: str = "…") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label[:80], emoji="📍", style=discord.ButtonStyle.primary,
+                custom_id=custom_id("dh:p", game_id, stamp, group),
+            )
         )  # fmt: skip
+        self.game_id, self.stamp, self.group = game_id, stamp, group
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> PlacesButton:
+        return cls(int(match["game"]), match["stamp"], match["group"], label_of(item, "…"))
+
+    async def pressed(self, interaction: discord.Interaction[DragonBot]) -> None:
+        await show_places(interaction, self.game_id, self.stamp, self.group)
+
+
+async def show_places(
+    interaction: discord.Interaction[DragonBot], game_id: int, stamp: str, group: str
+) -> None:
+    """The second step of a pick, for the clicker's eyes only: ``group``'s moves, labelled
+    on a picture of the board when they go to places."""
+    host = interaction.client.host
+    await answer(
+        interaction,
+        lambda: host.group_controls(
+            game_id=game_id, user_id=interaction.user.id, group=group,
+            version=unstamp(stamp).get("version"),
+        ),
+    )  # fmt: skip
 
 
 class OpenPrivateButton(

@@ -12,12 +12,14 @@ from bot.discord.controls.base import MAX_CUSTOM_ID, stamp
 from bot.discord.controls.endings import OfferButton, ResignButton
 from bot.discord.controls.inbox import NextButton
 from bot.discord.controls.lobby import LobbyButton, RematchButton, SeatSelect
-from bot.discord.controls.play import ActionButton, ActionSelect, GroupSelect
+from bot.discord.controls.play import ActionButton, ActionSelect, GroupSelect, PlacesButton
+from bot.service.destinations import has_places
 from bot.service.endings import OFFER, RESIGN
 from bot.service.gathering import INVITE, JOIN, LOBBY, REMATCH, SEAT
 from bot.service.inbox import NEXT
 from bot.service.notices import Controls
 from bot.service.text import plural
+from bot.service.turns import group_of
 from engines.base import Choice
 
 MAX_BUTTONS = 10
@@ -94,6 +96,8 @@ def _add(view: discord.ui.View, control: Controls, row: int) -> int:
             item.row = row
             view.add_item(item)
         return row + 1
+    if _by_place(control):
+        return _add_places(view, control, version, row)
     if len(choices) <= MAX_BUTTONS and row + math.ceil(len(choices) / 5) <= MAX_ROWS:
         for index, choice in enumerate(choices):
             button = ActionButton(control.game_id, version, choice.action, choice.label)
@@ -115,6 +119,54 @@ def _add(view: discord.ui.View, control: Controls, row: int) -> int:
     return row
 
 
+def _by_place(control: Controls) -> bool:
+    """Whether ``control`` is picked in two steps, the second on a labelled picture: a
+    public choice of places, not yet labelled, in groups (pieces) a menu holds."""
+    if control.placed or control.prompt.secret or not has_places(control.choices):
+        return False
+    placed = [c for c in control.choices if c.to]
+    groups = _groups(placed)
+    if len(placed) == 1:
+        return False  # one move to one place: its own button plays it
+    return len(groups) <= MAX_OPTIONS and (len(groups) == 1 or "" not in groups)
+
+
+def _add_places(view: discord.ui.View, control: Controls, version: str, row: int) -> int:
+    """The first step: the piece to move (a menu, or one button when one piece moves),
+    and the choices that go to no place (a pass, a roll) as buttons or a menu, in the
+    engine's order of the two."""
+    placed = [c for c in control.choices if c.to]
+    others = [c for c in control.choices if not c.to]
+    if others and not control.choices[0].to:
+        row = _add_others(view, control, others, row)
+    if row < MAX_ROWS:
+        view.add_item(_opener(control, version, placed, row))
+        row += 1
+    if others and control.choices[0].to:
+        row = _add_others(view, control, others, row)
+    return row
+
+
+def _opener(control: Controls, version: str, placed: list[Choice], row: int) -> discord.ui.Item:
+    """What opens the places: a menu of pieces, or one piece's button."""
+    groups = _groups(placed)
+    if len(groups) > 1:
+        return _group_select(control, version, placed, row)
+    where = plural(len({c.to for c in placed}), "place")
+    label = f"{groups[0]}: {where} on the board" if groups[0] else f"{where}: pick on the board"
+    button = PlacesButton(control.game_id, version, groups[0], label)
+    button.row = row
+    return button
+
+
+def _add_others(view: discord.ui.View, control: Controls, others: list[Choice], row: int) -> int:
+    if row >= MAX_ROWS:
+        return row
+    return _add(
+        view, Controls(control.game_id, control.version, control.prompt, tuple(others)), row
+    )
+
+
 def menu_placeholder(prompt: str) -> str:
     """A menu's placeholder from a prompt: plain words (Discord shows no markup there),
     without the notation hints in brackets, at most 150 characters."""
@@ -130,7 +182,7 @@ def _value(action: str) -> str:
 
 
 def _groups(choices: list[Choice]) -> list[str]:
-    return list(dict.fromkeys(c.group or c.action for c in choices))
+    return list(dict.fromkeys(group_of(c) for c in choices))
 
 
 def _select(
@@ -145,11 +197,15 @@ def _select(
 
 def _group_select(control: Controls, version: str, choices: list[Choice], row: int) -> GroupSelect:
     groups = _groups(choices)[:MAX_OPTIONS]
-    counts = {g: sum(1 for c in choices if (c.group or c.action) == g) for g in groups}
+    counts = {g: sum(1 for c in choices if group_of(c) == g) for g in groups}
+    places = {g: len({c.to for c in choices if group_of(c) == g and c.to}) for g in groups}
     options = [
-        discord.SelectOption(label=g[:100], value=_value(g), description=plural(counts[g], "move"))
+        discord.SelectOption(
+            label=g[:100], value=_value(g),
+            description=plural(places[g], "place") if places[g] else plural(counts[g], "move"),
+        )
         for g in groups
-    ]
+    ]  # fmt: skip
     item = GroupSelect(control.game_id, version, options, "Pick a piece to move")
     item.row = row
     return item
