@@ -7,6 +7,7 @@ would after a crash or a deploy.
 """
 
 import asyncio
+import re
 
 import pytest
 from simcord.env import Env
@@ -165,3 +166,58 @@ def answered(result):
     quiet = getattr(kind, "value", kind) == "deferred_update"
     first = [] if quiet or result.response is None else [result.response]
     return [*first, *result.followups]
+
+
+PLACE_LABEL = re.compile(r"^[A-Z]{1,2} · ")
+"""The label of a place on a picture, leading a control's label in a second step."""
+
+
+def without_place(label: str) -> str:
+    """A control's label without the label of its place (``A · G1 → 3c`` → ``G1 → 3c``)."""
+    return PLACE_LABEL.sub("", label)
+
+
+async def play_move(member, message, label):
+    """Play the move labelled ``label`` (the engine's words) from ``message`` as a player
+    does: its own button, else through the piece's places (a button, or the menu of
+    pieces) and the labelled step that opens privately. Returns the last click's result."""
+    for item in controls_in(message):
+        if part(item, "label") and without_place(part(item, "label")) == label:
+            return await member.click(message, custom_id=part(item, "custom_id"))
+        for option in part(item, "options") or []:
+            if without_place(part(option, "label")) == label:
+                value, custom_id = part(option, "value"), part(item, "custom_id")
+                return await member.select(message, [value], custom_id=custom_id)
+    for item in controls_in(message):
+        custom_id = part(item, "custom_id") or ""
+        if custom_id.startswith("dh:p:"):
+            step = (await member.click(message, custom_id=custom_id)).response.message
+            return await play_move(member, step, label)
+        if custom_id.startswith("dh:g:"):
+            for option in part(item, "options"):
+                value = part(option, "value")
+                step = (await member.select(message, [value], custom_id=custom_id)).response.message
+                if any(without_place(found) == label for found in control_labels(step)):
+                    return await play_move(member, step, label)
+    raise AssertionError(f"no control plays {label!r}: {control_labels(message)}")
+
+
+def controls_in(message) -> list:
+    """A message's buttons and menus, as objects (a message) or dicts (a response's)."""
+    rows = message.components
+    return [
+        i for row in rows for i in (row["components"] if isinstance(row, dict) else row.children)
+    ]
+
+
+def part(item, name):
+    """A control's (or a menu option's) field, whether it is an object or a dict."""
+    return item.get(name) if isinstance(item, dict) else getattr(item, name, None)
+
+
+def control_labels(message) -> list[str]:
+    found = []
+    for item in controls_in(message):
+        found += [part(item, "label")] if part(item, "label") else []
+        found += [part(o, "label") for o in part(item, "options") or []]
+    return found

@@ -8,7 +8,7 @@ and a restart between two picks loses neither.
 
 import re
 
-from tests.e2e.conftest import answered, bot_posts, texts
+from tests.e2e.conftest import answered, bot_posts, play_move, texts
 
 KINDS = ("Ruby", "Emerald", "Sapphire", "Amber", "Crystal")
 TITLE = "**Dragon's Cave #1**"
@@ -30,8 +30,12 @@ def button_labels(message):
 
 
 def label_starting(message, prefix):
-    """The one button label on ``message`` that starts with ``prefix``."""
-    found = [label for label in button_labels(message) if label.startswith(prefix)]
+    """The one button label on ``message`` that starts with ``prefix`` (after the label of
+    its place on the picture, such as ``A · ``, if it has one)."""
+    found = [
+        label for label in button_labels(message)
+        if re.sub(r"^[A-Z]{1,2} · ", "", label).startswith(prefix)
+    ]  # fmt: skip
     assert len(found) == 1, (prefix, button_labels(message))
     return found[0]
 
@@ -262,7 +266,7 @@ async def test_a_player_with_closed_dms_plays_through_ephemeral_messages(
     hand = await bob.slash(channel, "hand")
     assert "Waiting for you: Round 2: you are the Dragon." in hand.response.content
     assert hand.response.ephemeral
-    result = await bob.click(hand.response, label="Sit on Crystal (violet star)")
+    result = await play_move(bob, hand.response, "Sit on Crystal (violet star)")
     assert "The Dragon will sit on the Crystal square of its lair." in texts([result])
     assert counted(1, 3) in round_post(channel).content
     await pick(alice, "Round 2:", "Amber:")

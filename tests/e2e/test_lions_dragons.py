@@ -8,7 +8,7 @@ import io
 
 from PIL import Image
 
-from tests.e2e.conftest import answered, bot_posts, texts
+from tests.e2e.conftest import answered, bot_posts, texts, without_place
 
 SLUG = "lions-dragons"
 TITLE = "Lions and Dragons Chess #1"
@@ -108,11 +108,18 @@ async def test_a_whole_game_to_a_win_by_slash_commands_and_menus(simcord_env, wo
         assert boards[-1] != boards[-2], f"the board picture did not change after {action}"
         return post
 
-    # 1. White, by the menu under the channel post: 21 actions fit in one select menu.
-    custom_id, values = menu(start)
-    assert custom_id.startswith("dh:s:1:")
-    assert len(values) == 21 and "fire f2-d2" in values
-    silent(await alice.select(start, ["fire f2-d2"]))
+    # 1. White, in two steps: the post offers the pieces; picking one shows alice alone its
+    # places, labelled on a picture, the notable ones (a Fireball that makes a Dragon) first.
+    custom_id, groups = menu(start)
+    assert custom_id.startswith("dh:g:1:") and groups == ["d1", "f2", "h1", "drop"]
+    step = private_answer(await alice.select(start, ["f2"]))
+    assert step.content.startswith("**f2**: pick a label from the picture.")
+    assert [a.filename for a in step.attachments] == ["board.png"]
+    buttons = raw_controls(step)
+    assert buttons[0]["label"].startswith("A · Wizard f2 shoots a Fireball NE to h2 — turns")
+    assert [without_place(b["label"]) for b in buttons][2] == "Wizard f2-f3"
+    fire = next(b["custom_id"] for b in buttons if b["custom_id"].endswith(":fire f2-d2"))
+    silent(await alice.click(step, custom_id=fire))
     await check_turn("fire f2-d2", "White Proto-Dragon on e2: it is now a Dragon", bob)
 
     # 2. Black, typed.
@@ -126,13 +133,14 @@ async def test_a_whole_game_to_a_win_by_slash_commands_and_menus(simcord_env, wo
     assert custom_id.startswith("dh:g:1:")
     assert groups == ["d1", "e2", "f2", "h1", "drop"]
     step = private_answer(await alice.select(post, ["e2"]))
-    assert step.content == "Where to, from e2?"
+    assert step.content.startswith("**e2**: pick a label from the picture.")
     buttons = raw_controls(step)
     assert {b["type"] for b in buttons} == {2}
-    assert "Dragon e2-e3" in [b["label"] for b in buttons]
+    assert "Dragon e2-e3" in [without_place(b["label"]) for b in buttons]
     assert not any(b["custom_id"].endswith(":fire f2-d2") for b in buttons)
     assert len(posts(channel, carol)) == len(boards) + 2, "picking a piece posts nothing"
-    silent(await alice.click(step, label="Dragon e2-e3"))
+    e3 = next(b["custom_id"] for b in buttons if b["custom_id"].endswith(":e2-e3"))
+    silent(await alice.click(step, custom_id=e3))
     post = await check_turn("e2-e3", "White Dragon e2-e3.", bob)
 
     # The bot restarts between turns; the menu posted by the old process still works.
@@ -142,7 +150,8 @@ async def test_a_whole_game_to_a_win_by_slash_commands_and_menus(simcord_env, wo
     custom_id, groups = menu(post)
     assert custom_id.startswith("dh:g:1:") and "f9" in groups
     step = private_answer(await bob.select(post, ["f9"]))
-    assert step.content == "Where to, from f9?"
+    assert step.content.startswith("**f9**: pick a label from the picture.")
+    assert "⭐ A · Wizard f9 shoots a Fireball NE to h9 — turns" in step.content
     (select,) = raw_controls(step)
     assert select["type"] == 3 and select["custom_id"].startswith("dh:s:1:")
     options = [o["value"] for o in select["options"]]
@@ -260,12 +269,16 @@ async def test_illegal_and_out_of_turn_moves_are_refused_and_change_nothing(simc
     await refused(carol, "f2-f3", f"You are not playing in {TITLE}.")
     start = posts(channel, dave)[-1]
     for intruder, text in ((bob, waiting), (carol, f"You are not playing in {TITLE}.")):
-        answer = private_answer(await intruder.select(start, ["f2-f3"]))
+        answer = private_answer(await intruder.select(start, ["f2"]))
         assert answer.content == f"⚠️ {text}"
     await unchanged(before)
 
     # After all that, the menu under the last post still belongs to the current position.
-    silent(await alice.select(start, ["fire f2-d2"]))
+    step = private_answer(await alice.select(start, ["f2"]))
+    fire = next(
+        b["custom_id"] for b in raw_controls(step) if b["custom_id"].endswith(":fire f2-d2")
+    )
+    silent(await alice.click(step, custom_id=fire))
     played = await record(simcord_env)
     assert played.version == before.version + 1
     assert "it is now a Dragon" in posts(channel, dave)[-1].content

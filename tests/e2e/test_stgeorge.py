@@ -43,7 +43,11 @@ async def choose(mover, message):
     """Use ``message``'s controls like a player would, following a two-step menu."""
     kind, custom_id, values = controls_of(message)
     if kind == "button":
-        return await mover.click(message, custom_id=values[pick_move(list(values))])
+        chosen = values[pick_move(list(values))]
+        clicked = await mover.click(message, custom_id=chosen)
+        if chosen.startswith("dh:p:"):  # a piece's places, labelled on a picture
+            return await choose(mover, clicked.response.message)
+        return clicked
     if custom_id.startswith("dh:g:"):
         picked = await mover.select(message, [values[0]], custom_id=custom_id)
         return await choose(mover, picked.response.message)
