@@ -16,10 +16,11 @@ from typing import TextIO, TypedDict
 from bot import logs
 from bot.console.commands import HELP_WORD, Line, ParseError, parse
 from bot.console.places import MEMORY
+from bot.service import destinations
 from bot.service.errors import UserError
 from bot.service.gathering import KINDS as GATHERING_KINDS
 from bot.service.host import GameHost
-from bot.service.notices import ChannelPost, Controls, Outcome, PrivateMessage, Reply
+from bot.service.notices import Board, ChannelPost, Controls, Outcome, PrivateMessage, Reply
 from bot.service.outbox import Delivery, Outbox
 from bot.service.story import File
 from bot.service.text import (
@@ -34,6 +35,7 @@ from bot.service.text import (
     as_text,
 )
 from bot.service.timing import Timing
+from bot.service.turns import group_of
 from bot.store import StoreBusy, open_store
 from bot.web.server import WebServer
 from games import SPECS, render
@@ -53,6 +55,7 @@ HELP = f"""Local table commands (type `name: /command option:value`):
   alice: /game page            (the game's page on the web, when WEB_PORT is set)
   alice: /game note text:"..."  (your private note on the game; clear:yes removes it)
   alice: /move action:roll     (or just `alice: roll`)
+  alice: B                     (a label from the labelled picture: plays the move to its place)
   alice: lair ruby game:2      (with several games here, name one: `game:` after the move)
   alice: /hand                 (your private choices again)
   alice: /games                (your games, those where it is your turn first)
@@ -89,6 +92,7 @@ class LocalTable:
         self._names: dict[int, str] = {}
         self._pictures = last_picture(images)
         self._posts: dict[int, list[str]] = {}  # each game's turn post, as last shown
+        self._labels: dict[int, dict[str, list[str]]] = {}  # each game's places, by label
         self.outbox = Outbox(host, self._send, one_by_one=True)
         self.web: WebServer | None = None
 
@@ -288,7 +292,7 @@ class LocalTable:
                 action = o.get("action", "").strip()
                 if not action:
                     raise UserError("Say what to play, e.g. `alice: /move action:roll`.")
-                return await host.act(**game, action=action)
+                return await host.act(**game, action=self.labelled_action(wanted, action))
 
     async def play_record(self, path: Path) -> None:
         """Play back the finished game recorded in the file at ``path`` and show its final
@@ -324,6 +328,9 @@ class LocalTable:
                 self._post(post)
                 self._picture(await self.host.draw(post.board))
                 self._choices(post.controls)
+                if post.board is not None or post.controls:
+                    self._labels.pop(post.game_id, None)  # a new position: new labels
+                await self._places(post.controls, post.board)
             case PrivateMessage() as message:
                 name = self._names.get(message.user_id, str(message.user_id))
                 self.say(f"[private to {name}] " + self.write(message.text))
@@ -354,6 +361,41 @@ class LocalTable:
             listed = ", ".join(actions[:MAX_LISTED])
             more = f" (+{len(actions) - MAX_LISTED} more)" if len(actions) > MAX_LISTED else ""
             self.say(f"    choices: {listed}{more}")
+
+    async def _places(self, controls: tuple[Controls, ...], board: Board | None) -> None:
+        """Where a piece can go, labelled: each label with its move, and the board with the
+        labels on it (a picture for each piece); the label typed then plays its move."""
+        for control in controls:
+            if control.prompt.secret or not destinations.has_places(control.choices):
+                continue
+            found = destinations.placed(control.choices, destinations.MANY_LABELS)
+            if found is None:
+                continue
+            choices, marks = found
+            self._labels[control.game_id] = {}
+            for choice in choices:
+                label = choice.label.split(" · ")[0] if choice.to else ""
+                if label:
+                    self._labels[control.game_id].setdefault(label, []).append(choice.action)
+            self.say("    places: " + "; ".join(c.label for c in choices if c.to))
+            self.say("    (type a label, e.g. `" + marks[0]["label"] + "`, to play its move)")
+            if board is not None:
+                for group in dict.fromkeys(group_of(c) for c in choices if c.to):
+                    at = {c.to for c in choices if group_of(c) == group}
+                    shown = [m for m in marks if m["at"] in at]
+                    self._picture(await self.host.draw(destinations.marked(board, shown)))
+
+    def labelled_action(self, game_id: int | None, action: str) -> str:
+        """The move a typed label stands for (``action`` itself when it is no label);
+        UserError when several moves go to the labelled place."""
+        games = [game_id] if game_id is not None else list(self._labels)
+        for game in games:
+            moves = self._labels.get(game, {}).get(action.upper()) if action.isupper() else None
+            if moves and len(moves) > 1:
+                raise UserError(f"{action} is reached by {', '.join(moves)}: type the move.")
+            if moves:
+                return moves[0]
+        return action
 
     def _picture(self, image: bytes | None) -> None:
         if image is None or self.images is None:
