@@ -9,6 +9,12 @@ channel post that adds a message counts as a post, one that edits the turn's pos
 place (or the status message) as an edit. Turns are counted from the game's log: a turn
 is a run of actions by one seat (a timeout starts another). Printed per game: posts,
 edits, turns and posts per turn.
+
+Then clicks per move: seeded random games of every registered game, played on the engines
+alone; at each person's decision the controls Discord would show (:mod:`bot.discord.controls.views`)
+are asked how many clicks the move chosen takes and how many entries the player reads
+through to find it (the longest menu, or all the menus one step shows together). Printed
+per game: median and max clicks, and the most entries read in one step.
 """
 
 from __future__ import annotations
@@ -17,12 +23,20 @@ import asyncio
 import io
 import random
 import re
+import statistics
 from dataclasses import dataclass
 from pathlib import Path
 
+import discord
+
 from bot.console.table import LocalTable
-from bot.service.notices import ChannelPost, PrivateFallback, StatusUpdate
+from bot.discord.controls.play import GroupSelect, PlacesButton
+from bot.discord.controls.views import controls_view
+from bot.service import destinations
+from bot.service.notices import ChannelPost, Controls, PrivateFallback, StatusUpdate
 from bot.service.outbox import Delivery
+from bot.service.turns import group_of
+from games import ENGINES
 
 EXAMPLES = Path(__file__).parents[1] / "examples"
 COMPUTER_GAMES = {
@@ -113,6 +127,68 @@ async def against_computer(opening: list[str], seed: int = 5) -> tuple[int, int,
         await table.close()
 
 
+CLICK_GAMES = 3
+"""Seeded random games per game for the clicks per move."""
+
+
+def steps(control: Controls, action: str) -> list[int]:
+    """The entries shown at each step Discord takes to play ``action`` from ``control``'s
+    controls: buttons or one menu, a piece then its places, or several menus at once."""
+    view = controls_view([control])
+    if view is None:
+        return []
+    items = list(view.children)
+    opener = next((i for i in items if isinstance(i, PlacesButton | GroupSelect)), None)
+    chosen = next((c for c in control.choices if c.action == action), None)
+    if opener is None or chosen is None or (not chosen.to and isinstance(opener, PlacesButton)):
+        menus = [i for i in items if isinstance(i, discord.ui.Select)]
+        return [sum(len(m.options) for m in menus) or len(items)]
+    first = len(opener.item.options) if isinstance(opener, GroupSelect) else 1
+    group = [c for c in control.choices if group_of(c) == group_of(chosen)]
+    found = destinations.placed(group)
+    second = len(group) if found is None else len(found[0])
+    return [first, second]
+
+
+def clicks_of(slug: str) -> tuple[list[int], int]:
+    """Clicks per person's move and the most entries read in one step, over seeded
+    random games of ``slug``."""
+    engine = ENGINES[slug]
+    clicks, widest = [], 0
+    for seed in range(CLICK_GAMES):
+        rng = random.Random(seed)
+        roles = [r.key for r in engine.roles(engine.max_players, {})]
+        state = engine.setup(roles, {}, rng)
+        for _ in range(MAX_MOVES):
+            prompts = engine.prompts(state)
+            if not prompts:
+                break
+            prompt = prompts[0]
+            choices = tuple(engine.legal_actions(state, prompt.seat))
+            action = rng.choice(choices).action
+            entries = steps(Controls(1, 1, prompt, choices), action)
+            if entries:
+                clicks.append(len(entries))
+                widest = max(widest, *entries)
+            state, _ = engine.apply(state, prompt.seat, action, rng)
+    return clicks, widest
+
+
+CLICKS_BEFORE = (
+    "before: every move listed by its coordinates; St. George's Dragon after a 6 read"
+    " up to 84 entries across four menus (1 click)"
+)
+
+
+def clicks_table() -> None:
+    print()
+    print(f"{'clicks per move':<20}{'median':>8}{'max':>6}{'most read in a step':>21}")
+    for slug in ENGINES:
+        clicks, widest = clicks_of(slug)
+        print(f"{slug:<20}{statistics.median(clicks):>8.0f}{max(clicks):>6}{widest:>21}")
+    print(" ", CLICKS_BEFORE)
+
+
 async def run() -> None:
     rows: list[tuple[str, tuple[int, int, int]]] = []
     for path in sorted(EXAMPLES.glob("*.txt")):
@@ -123,6 +199,7 @@ async def run() -> None:
     for name, (posts, edits, turn_count) in rows:
         per = posts / turn_count if turn_count else 0.0
         print(f"{name:<28}{posts:>7}{edits:>7}{turn_count:>7}{per:>12.2f}")
+    clicks_table()
 
 
 def main() -> None:
