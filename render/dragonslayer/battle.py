@@ -6,11 +6,11 @@ then magic items and spells) and in the magic box, each cell the value the Displ
 for that thing there, and beside them the Strength Modifiers Display, row by row. Below: the
 party's people and the two sums written out as equations against the Dragon's strength;
 below them the Dragon Battle Matrix with the cell the sums lead to (portrait, one section
-under another, so a phone shows every word at 9 px or more). Values the rule text does not
+under another, so a phone shows every word at 11 px or more). Values the rule text does not
 show (the scan cuts the tables off) are grey and starred. At the foot: the fight's outcome.
 
 Before the player has placed the things pictured twice the table shows them in both boxes,
-marked "choose one", and there are no sums and no cell.
+marked "choose", and there are no sums and no cell.
 """
 
 from __future__ import annotations
@@ -49,36 +49,39 @@ from render.dragonslayer.style import (
 # Portrait, for phones: the table, then the party and its sums, then the Matrix, then the
 # outcome, one under the other, and no word under TEXT px.
 WIDTH = 880
-TEXT = 20
-"""The smallest type: 9.1 px when a phone shows the Display 400 px wide."""
+TEXT = 25
+"""The smallest type: 11.4 px when a phone shows the Display 400 px wide."""
+LINE = TEXT + 6  # from one line of small type to the next
 MARGIN = 14
-HEADER = 84  # the title band
+HEADER = 96  # the title band
 
 # The Battle Display table.
 TABLE_TOP = HEADER + 12
-GROUP_TOP = TABLE_TOP + 34  # the band naming the combat and magic boxes
-NAMES_TOP = GROUP_TOP + 32  # the things' names
-ROWS_TOP = NAMES_TOP + 80
-ROW_H = 34
+GROUP_TOP = TABLE_TOP + 38  # the band naming the combat and magic boxes
+BAND = 34  # the band's height
+NAMES_TOP = GROUP_TOP + BAND + 2  # the things' names
+TAG_H = 31  # a thing's "choose" or "uncounted" tag, over the rows
+ROWS_TOP = NAMES_TOP + 3 * (TEXT + 2) + 8
+ROW_H = 38
 ROWS_BOTTOM = ROWS_TOP + 6 * ROW_H
-ROW_LABEL_W = 168
-MODIFIER_W = 130
-GROUP_GAP = 10
-COLUMN_MAX = 150
-GROUP_MIN = 190  # room for a band's words: 'Combat strength'
-KEY_Y = ROWS_BOTTOM + 24  # what the table's marks mean
+ROW_LABEL_W = 204
+MODIFIER_W = 136
+GROUP_GAP = 6
+COLUMN_MAX = 170
+GROUP_MIN = 226  # room for a band's words: 'Combat strength'
+KEY_Y = ROWS_BOTTOM + 26  # what the table's marks mean
 
 # Under the table: the party and its sums; under them the Matrix.
-LOWER_TOP = ROWS_BOTTOM + 104  # room for three lines of the key above
-MATRIX_TOP = LOWER_TOP + 312  # room for the people, two sums on two lines each, the cell
+LOWER_TOP = ROWS_BOTTOM + 26 + 3 * LINE + 20  # room for three lines of the key above
+MATRIX_TOP = LOWER_TOP + 340  # room for the people, two sums on two lines each, the cell
 MATRIX_LEFT = MARGIN
-MATRIX_CORNER_W = 150
-MATRIX_HEAD_H = 54
-MATRIX_ROW_H = 44
-MATRIX_BOTTOM = MATRIX_TOP + 16 + MATRIX_HEAD_H + 6 * MATRIX_ROW_H
+MATRIX_CORNER_W = 158
+MATRIX_HEAD_H = 62
+MATRIX_ROW_H = 46
+MATRIX_BOTTOM = MATRIX_TOP + 18 + MATRIX_HEAD_H + 6 * MATRIX_ROW_H
 
-OUTCOME_TOP = MATRIX_BOTTOM + 46
-HEIGHT = OUTCOME_TOP + 96
+OUTCOME_TOP = MATRIX_BOTTOM + 48
+HEIGHT = OUTCOME_TOP + 100
 
 COMBAT = (150, 62, 30)  # the combat boxes' colour: rust red, like blood and iron
 MAGIC = MORGEN_FILL
@@ -137,7 +140,7 @@ def _background(width: int, height: int) -> Image.Image:
     pen = Pen(image, 1)
     pen.rect((0, 0, width, HEADER - 1), fill=PANEL)
     pen.line(((0, HEADER - 1), (width, HEADER - 1)), fill=PANEL_EDGE, width=2)
-    pen.text((MARGIN, TABLE_TOP + 12), "Battle Display", TEXT + 2, bold=True, anchor="lm")
+    pen.text((MARGIN, TABLE_TOP + 14), "Battle Display", TEXT + 2, bold=True, anchor="lm")
     pen.text((MARGIN, LOWER_TOP - 6), "The party", TEXT + 2, bold=True, anchor="lm")
     caption = "Dragon Battle Matrix"
     pen.text((MATRIX_LEFT, MATRIX_TOP - 6), caption, TEXT + 2, bold=True, anchor="lm")
@@ -167,19 +170,27 @@ def headline(view: dict[str, Any]) -> str:
 
 
 def _draw_header(pen: Pen, view: dict[str, Any], battle: dict[str, Any], resolved: bool) -> None:
-    """The title; under it the Dragon's strength and the view's summary."""
+    """The title; under it the Dragon's strength and the view's summary. A title too long
+    loses the game's name, then a raid's fight (who fights where) goes to the line under it."""
     width = WIDTH - 2 * MARGIN - 50
-    title = fit(headline(view), TEXT + 2, width, True)
-    pen.text((MARGIN, 22), title, TEXT + 2, bold=True, anchor="lm")
+    title, fighter = headline(view), ""
+    if text_width(title, TEXT + 2, True) > width:
+        title = title.removeprefix("Dragonslayer  \u2022  ")
+    if text_width(title, TEXT + 2, True) > width and battle.get("raid") and ": " in title:
+        title, fighter = title.split(": ", 1)
+    title = fit(title, TEXT + 2, width, True)
+    pen.text((MARGIN, 26), title, TEXT + 2, bold=True, anchor="lm")
     colour = magician_colour(battle.get("magician") or "")
     x = MARGIN + text_width(title, TEXT + 2, True) + 28
-    token(pen, (x, 22), colour, initials(battle.get("name") or "?"), radius=18)
-    line = f"Dragon strength {battle.get('dragon', '?')}"
+    token(pen, (x, 26), colour, initials(battle.get("name") or "?"), radius=18)
+    line = (
+        f"{fighter}  \u00b7  " if fighter else ""
+    ) + f"Dragon strength {battle.get('dragon', '?')}"
     if not resolved:
         line += f"  \u00b7  waiting for {battle.get('name') or '?'} to place things"
     elif view.get("summary"):
         line += f"  \u00b7  {view['summary']}"
-    pen.text((MARGIN, 60), fit(line, TEXT, WIDTH - 2 * MARGIN), TEXT, SUBTITLE, anchor="lm")
+    pen.text((MARGIN, 70), fit(line, TEXT, WIDTH - 2 * MARGIN), TEXT, SUBTITLE, anchor="lm")
 
 
 # --- the Battle Display table ----------------------------------------------------------------
@@ -288,28 +299,28 @@ def _draw_table(pen: Pen, battle: dict[str, Any], resolved: bool) -> None:
             pen.rect((MARGIN, row_top, modifier_right, row_top + ROW_H), fill=tint(PANEL, 0.45))
     for box, (left, top, right, bottom) in spans.items():
         colour = COMBAT if box == "combat" else MAGIC
-        pen.rect((left, top, right, top + 28), fill=colour, radius=4)
+        pen.rect((left, top, right, top + BAND), fill=colour, radius=4)
         label = "Combat strength" if box == "combat" else "Magic strength"
         if text_width(label, TEXT, True) > right - left - 8:
             label = label.split()[0]  # a narrow box: "Combat", "Magic"
         label = fit(label, TEXT, right - left - 6, True)
-        pen.text(((left + right) / 2, top + 14), label, TEXT, WHITE, True)
+        pen.text(((left + right) / 2, top + BAND / 2), label, TEXT, WHITE, True)
         pen.rect((left, top, right, bottom), outline=colour, width=2, radius=4)
-    pen.rect((modifier_left, GROUP_TOP, modifier_right, GROUP_TOP + 28), fill=DRAGON, radius=4)
-    pen.text((modifier_left + MODIFIER_W / 2, GROUP_TOP + 14), "Modifier", TEXT, WHITE, True)
+    pen.rect((modifier_left, GROUP_TOP, modifier_right, GROUP_TOP + BAND), fill=DRAGON, radius=4)
+    middle = modifier_left + MODIFIER_W / 2
+    pen.text((middle, GROUP_TOP + BAND / 2), "Modifier", TEXT, WHITE, True)
     pen.rect(
         (modifier_left, GROUP_TOP, modifier_right, ROWS_BOTTOM), outline=DRAGON, width=2, radius=4
     )
     for line, text in enumerate(("Strength", "Modifiers,", "both sums")):
-        y = NAMES_TOP + 14 + line * (TEXT + 3)
-        pen.text((modifier_left + MODIFIER_W / 2, y), text, TEXT, MUTED)
+        y = NAMES_TOP + 2 + (TEXT + 2) * (line + 0.5)
+        pen.text((middle, y), text, TEXT, MUTED)
     for index, row in enumerate(rows[:6]):
         middle = ROWS_TOP + index * ROW_H + ROW_H / 2
         here = row.get("key") == fight
         name = short_place(str(row.get("name") or row.get("key") or "?"))
-        pen.text(
-            (MARGIN + 2, middle), ("\u25b6 " if here else "") + name, TEXT, bold=here, anchor="lm"
-        )
+        name = fit(("\u25b6 " if here else "") + name, TEXT, ROW_LABEL_W - 6, here)
+        pen.text((MARGIN + 2, middle), name, TEXT, bold=here, anchor="lm")
         pen.text(
             (modifier_left + MODIFIER_W / 2, middle),
             _signed(row.get("modifier")),
@@ -326,8 +337,18 @@ def _draw_table(pen: Pen, battle: dict[str, Any], resolved: bool) -> None:
 
 def _name_lines(name: str, width: float, most: int) -> tuple[list[str], int]:
     """A thing's name in at most ``most`` lines of ``width`` pixels at :data:`TEXT`, and
-    that size; a name too long has its last line cut short."""
-    lines = wrap(name, TEXT, width)
+    that size; a word wider than a line is hyphenated, a name too long has its last line cut
+    short."""
+    words: list[str] = []
+    for word in name.split(" "):
+        while text_width(word, TEXT) > width and len(word) > 3:
+            cut = len(word) - 2
+            while cut > 2 and text_width(word[:cut] + "-", TEXT) > width:
+                cut -= 1
+            words.append(word[:cut] + "-")
+            word = word[cut:]
+        words.append(word)
+    lines = wrap(" ".join(words), TEXT, width)
     if len(lines) > most:
         lines = [*lines[: most - 1], fit(" ".join(lines[most - 1 :]), TEXT, width)]
     return lines, TEXT
@@ -349,7 +370,7 @@ def _draw_column(pen: Pen, column: _Column, rows: list[dict[str, Any]], fight: A
     # Three lines of name, or two above the tag; centred in the room they have.
     lines, size = _name_lines(column.name, width, 2 if tagged else 3)
     colour = FADED if not column.counted else INK
-    room = (ROWS_TOP - 26 if tagged else ROWS_TOP - 2) - NAMES_TOP
+    room = (ROWS_TOP - TAG_H - 3 if tagged else ROWS_TOP - 2) - NAMES_TOP
     step = size + 2
     top = NAMES_TOP + (room - len(lines) * step) / 2
     for index, line in enumerate(lines):
@@ -357,11 +378,13 @@ def _draw_column(pen: Pen, column: _Column, rows: list[dict[str, Any]], fight: A
         pen.text((middle, y), line, size, colour, bold=False)
         if not column.counted:
             _strike(pen, (middle, y), line, size, False)
-    tag = "choose one" if column.choose else "" if column.counted else "not counted"
+    tag = "choose" if column.choose else "" if column.counted else "uncounted"
+    if text_width(tag, TEXT) > width:
+        tag = "\u2717" if tag == "uncounted" else tag  # a narrow column: a cross
     if tag:
-        box = (column.left + 3, ROWS_TOP - 25, column.right - 3, ROWS_TOP - 2)
+        box = (column.left + 3, ROWS_TOP - TAG_H - 2, column.right - 3, ROWS_TOP - 2)
         pen.rect(box, fill=ALERT if column.choose else MUTED, radius=3)
-        pen.text((middle, ROWS_TOP - 13), fit(tag, TEXT, width), TEXT, WHITE)
+        pen.text((middle, ROWS_TOP - 2 - TAG_H / 2), fit(tag, TEXT, width), TEXT, WHITE)
     if column.left > MARGIN + ROW_LABEL_W + 1:
         pen.line(
             ((column.left, NAMES_TOP + 2), (column.left, ROWS_BOTTOM - 2)), fill=PANEL_EDGE, width=1
@@ -391,14 +414,14 @@ def _draw_key(pen: Pen, columns: list[_Column]) -> None:
     """What the marks mean, under the table: only the marks this picture uses."""
     notes: list[tuple[str, Colour]] = []
     if any(not column.counted for column in columns):
-        notes.append(("not counted: one weapon-bound tile per weapon", ALERT))
+        notes.append(("uncounted (\u2717): one weapon-bound tile per weapon", ALERT))
     if any(column.choose for column in columns):
-        notes.append(("choose one: pictured twice, goes in one box", ALERT))
+        notes.append(("choose: pictured twice, goes in one box or the other", ALERT))
     notes.append(("* reconstructed", MUTED))
     y = KEY_Y
     for text, colour in notes:
         pen.text((MARGIN, y), text, TEXT, colour, anchor="lm")
-        y += TEXT + 6
+        y += LINE
 
 
 # --- the party and its sums ------------------------------------------------------------------
@@ -478,11 +501,11 @@ def _draw_party(pen: Pen, battle: dict[str, Any], resolved: bool) -> None:
     name = battle.get("name") or "?"
     x = MARGIN + text_width("The party", TEXT + 2, True) + 30
     token(pen, (x, LOWER_TOP - 6), magician_colour(key), initials(name), radius=18)
-    y = LOWER_TOP + 26
+    y = LOWER_TOP + 30
     lines = _people_lines(battle, width)
     for line in [*lines[:2], lines[-1]] if len(lines) > 3 else lines:
         pen.text((MARGIN, y), line, TEXT, anchor="lm")
-        y += TEXT + 6
+        y += LINE
     y += 12
     sums = {
         kind: total for kind in ("combat", "magic") if isinstance(total := battle.get(kind), dict)
@@ -501,7 +524,7 @@ def _draw_party(pen: Pen, battle: dict[str, Any], resolved: bool) -> None:
             text += " pictured twice (combat or magic box): " + ", ".join(choose)
         for line in wrap(text, TEXT, width, True)[:4]:
             pen.text((MARGIN, y), line, TEXT, ALERT, True, anchor="lm")
-            y += TEXT + 6
+            y += LINE
         return
     dragon = battle.get("dragon", "?")
     for kind in ("combat", "magic"):
@@ -509,11 +532,11 @@ def _draw_party(pen: Pen, battle: dict[str, Any], resolved: bool) -> None:
         size = TEXT + 1
         if _bits_width(left, size) + _bits_width(right, size) + 24 <= width:
             _draw_bits(pen, (MARGIN, y), [*left, _Bit(", "), *right], size)
-            y += 34
+            y += LINE + 6
         else:
             _draw_bits(pen, (MARGIN, y), left, size)
-            _draw_bits(pen, (MARGIN + 24, y + 28), right, size)
-            y += 64
+            _draw_bits(pen, (MARGIN + 24, y + LINE), right, size)
+            y += 2 * LINE + 6
     cell = battle.get("cell")
     if isinstance(cell, dict):
         _draw_cell_line(pen, cell, y + 4, width)
@@ -537,7 +560,7 @@ def _draw_cell_line(pen: Pen, cell: dict[str, Any], y: float, width: float) -> N
         _Bit(str(levels), True, GOOD if levels else INK),
         _Bit(" strength level" if levels == 1 else " strength levels"),
     ]
-    _draw_bits(pen, (MARGIN, y + 30), bits, TEXT + 1)
+    _draw_bits(pen, (MARGIN, y + LINE + 2), bits, TEXT + 1)
 
 
 # --- the Battle Matrix -----------------------------------------------------------------------
@@ -557,7 +580,7 @@ def matrix_cell_box(magic: int, combat: int) -> Box:
     """Where Matrix cell (magic over, combat over), each 0 to 5, is drawn."""
     step = (WIDTH - MARGIN - MATRIX_LEFT - MATRIX_CORNER_W) / 6
     left = MATRIX_LEFT + MATRIX_CORNER_W + combat * step
-    top = MATRIX_TOP + 16 + MATRIX_HEAD_H + magic * MATRIX_ROW_H
+    top = MATRIX_TOP + 18 + MATRIX_HEAD_H + magic * MATRIX_ROW_H
     return (left, top, left + step, top + MATRIX_ROW_H)
 
 
@@ -572,11 +595,11 @@ def _draw_matrix(pen: Pen, battle: dict[str, Any], resolved: bool) -> None:
     }
     cell = battle.get("cell") if resolved and isinstance(battle.get("cell"), dict) else None
     used = (cell.get("magic"), cell.get("combat")) if cell else None
-    top = MATRIX_TOP + 16
+    top = MATRIX_TOP + 18
     corner = (MATRIX_LEFT, top, MATRIX_LEFT + MATRIX_CORNER_W, top + MATRIX_HEAD_H)
     pen.rect(corner, fill=PANEL)
-    pen.text((corner[0] + 6, top + 14), "Magic \u2193", TEXT, MAGIC, True, anchor="lm")
-    pen.text((corner[2] - 6, top + 39), "Combat \u2192", TEXT, COMBAT, True, anchor="rm")
+    pen.text((corner[0] + 6, top + 17), "Magic \u2193", TEXT, MAGIC, True, anchor="lm")
+    pen.text((corner[2] - 6, top + 45), "Combat \u2192", TEXT, COMBAT, True, anchor="rm")
     for c, head in enumerate(MATRIX_HEADS):
         left, _, right, _ = matrix_cell_box(0, c)
         lit = used is not None and used[1] == c
@@ -629,7 +652,7 @@ def _draw_matrix(pen: Pen, battle: dict[str, Any], resolved: bool) -> None:
     bottom = matrix_cell_box(5, 0)[3]
     pen.rect((MATRIX_LEFT, top, WIDTH - MARGIN, bottom), outline=shade(PANEL_EDGE, 0.2), width=2)
     note = "* reconstructed: the scan cuts the table off"
-    pen.text((WIDTH - MARGIN, bottom + 18), note, TEXT, MUTED, anchor="rm")
+    pen.text((WIDTH - MARGIN, bottom + 20), note, TEXT, MUTED, anchor="rm")
 
 
 # --- the outcome ------------------------------------------------------------------------------
@@ -651,5 +674,5 @@ def _draw_outcome(pen: Pen, battle: dict[str, Any], resolved: bool) -> None:
         lines = [lines[0], fit(" ".join(lines[1:]), TEXT + 1, WIDTH - 2 * MARGIN - 24, True)]
     middle = (box[1] + box[3]) / 2
     for index, line in enumerate(lines):
-        y = middle + (index - (len(lines) - 1) / 2) * 28
+        y = middle + (index - (len(lines) - 1) / 2) * (LINE + 2)
         pen.text((MARGIN + 8, y), line, TEXT + 1, shade(DRAGON, 0.2), True, anchor="lm")

@@ -19,10 +19,9 @@ PHONE = 400
 FLOOR = 11.0
 """The smallest font size at :data:`PHONE` px wide: every word a player reads to choose (a
 coordinate, a square's number, a count) is at least 11 px type there."""
-BATTLE_FLOOR = 9.0
-"""The Dragonslayer Battle Display's floor: 9 px type has capitals 6.6 px tall, about 1 mm
-on a phone (some 160 CSS px an inch), the least that reads at arm's length; its choices
-are named on their buttons."""
+BATTLE_FLOOR = 11.0
+"""The Dragonslayer Battle Display's floor: the same 11 px as every other board, though its
+choices are also named on their buttons."""
 
 
 def fresh_caches() -> None:
