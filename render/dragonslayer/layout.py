@@ -92,6 +92,7 @@ class Layout:
     abodes: dict[str, Point]
     boxes: dict[str, Point]
     track: tuple[Point, ...]
+    badges: dict[str, Point]  # place key -> its face-down stack's centre when nobody is there
 
 
 @lru_cache(maxsize=4)
@@ -138,6 +139,7 @@ def build_layout(urland_ref: Same, parties_ref: Same) -> Layout:
     for key in urland.seas:
         seas.setdefault(key, sea_labels[key])
     labels = _place_labels(urland, places, coast, avoid, printed, (width, height))
+    badges = _badges(urland, places, labels, printed, (width, height))
     return Layout(
         urland=urland,
         names=names,
@@ -152,7 +154,70 @@ def build_layout(urland_ref: Same, parties_ref: Same) -> Layout:
         abodes=abodes,
         boxes=boxes,
         track=track,
+        badges=badges,
     )
+
+
+def label_box(label: Label) -> Box:
+    """Where a place's name is printed."""
+    left, top, right, bottom = font(label.size, label.bold).getbbox(label.text, anchor=label.anchor)
+    x, y = label.xy
+    return (x + left, y + top, x + right, y + bottom)
+
+
+def _badges(
+    urland: Urland,
+    places: dict[str, Point],
+    labels: dict[str, Label],
+    printed: list[Box],
+    size: tuple[int, int],
+) -> dict[str, Point]:
+    """Where each place's face-down stack sits when nothing stands on it: right of its
+    symbol, or the first spot around it clear of every name, place and other stack."""
+    names: list[Box] = [*printed, *(label_box(label) for label in labels.values())]
+    taken: list[Box] = []  # places' symbols and the stacks placed so far
+    for key, (x, y) in places.items():
+        reach = max(SYMBOL_HALF.get(urland.places[key].kind, 10), TOKEN_R)
+        taken.append((x - reach, y - reach, x + reach, y + reach))
+    badges: dict[str, Point] = {}
+    for key, (x, y) in places.items():
+        if not urland.places[key].holds_tiles:
+            continue
+        reach = max(SYMBOL_HALF.get(urland.places[key].kind, 10), TOKEN_R)
+        left, _, right, _ = badge_box((x, y), reach)
+        d = (left + right) / 2 - x
+        offsets: list[tuple[float, float]] = [
+            (d, 0),
+            (-d, 0),
+            (d - 6, 30),
+            (d - 6, -30),
+            (6 - d, 30),
+            (6 - d, -30),
+        ]
+        offsets += [(0, d), (0, -d), (d + 12, 0), (-d - 12, 0), (d, 40), (d, -40)]
+        offsets += [(-d, 40), (-d, -40), (0, d + 14), (0, -d - 14)]
+        best: tuple[float, Point] | None = None
+        for rank, (dx, dy) in enumerate(offsets):
+            cx, cy = x + dx, y + dy
+            box = (cx - 19, cy - 19, cx + 19, cy + 19)
+            cost = rank + 10 * sum(_overlap(box, other) for other in names)
+            cost += 5 * sum(_overlap(box, other) for other in taken)
+            # Nearer its own place than any other, so it is read as that place's.
+            near = math.hypot(dx, dy)
+            others = (xy for other, xy in places.items() if other != key)
+            if any(math.hypot(cx - px, cy - py) < near + 8 for px, py in others):
+                cost += 100_000
+            if box[0] < 2 or box[2] > size[0] - 2 or box[1] < HEADER + 2:
+                cost += 1_000_000
+            if box[3] > HEADER + size[1] - 2:
+                cost += 1_000_000
+            if best is None or cost < best[0]:
+                best = (cost, (cx, cy))
+        assert best is not None
+        badges[key] = best[1]
+        bx, by = best[1]
+        taken.append((bx - 19, by - 19, bx + 19, by + 19))
+    return badges
 
 
 def _apart(boxes: dict[str, Point]) -> dict[str, Point]:
@@ -499,9 +564,7 @@ def box_xy(key: str) -> Point:
 
 def face_down_xy(key: str) -> Point:
     """Pixel centre of the face-down stack of place ``key`` when no piece stands there."""
-    layout = current_layout()
-    box = badge_box(layout.places[key], place_reach(layout, key))
-    return ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+    return current_layout().badges[key]
 
 
 def current_layout() -> Layout:

@@ -37,7 +37,6 @@ from render.dragonslayer.layout import (
     TOKEN_R,
     Layout,
     current_layout,
-    place_reach,
 )
 from render.dragonslayer.panel import draw_header, draw_panel, panel_columns, picture_height
 from render.dragonslayer.style import (
@@ -183,10 +182,11 @@ def spots(layout: Layout, view: dict[str, Any]) -> list[Spot]:
             count = int(face_down.get(key) or 0)
             if count:
                 # Right of the row of pieces, or where face_down_xy says on an empty place.
-                right = max((cell[0] for cell in cells), default=centre[0])
-                reach = TOKEN_R if pieces else place_reach(layout, key)
-                row = cells[0][1] if pieces else centre[1]
-                stack_at = ((right + reach + 20, row), count)
+                if pieces:
+                    right = max(cell[0] for cell in cells)
+                    stack_at = ((right + TOKEN_R + 20, cells[0][1]), count)
+                else:
+                    stack_at = (layout.badges[key], count)
         result.append(Spot(centre, pieces, cells, stack_at))
     return result
 

@@ -113,3 +113,39 @@ def test_no_piece_covers_the_words_around_the_dragonslayer_map(index):
     words = [d for d in found if d.text not in names and d.text != strength]
     assert len(words) > 40
     assert not covered(words, pieces, width)
+
+
+def printed_names(layout) -> list:
+    """The boxes of the map's printed names: places', seas', abodes' and the track's."""
+    from render.dragonslayer.layout import abode_name_box, label_box, track_title_box
+
+    urland, (width, _) = layout.urland, layout.map_size
+    boxes = [label_box(label) for label in layout.labels.values()]
+    sea = render.dragonslayer.layout._sea_label_box
+    boxes += [sea(urland.seas[key].name, xy, width) for key, xy in layout.sea_labels.items()]
+    boxes += [
+        abode_name_box(a.name, layout.abodes[k], layout.map_size) for k, a in urland.abodes.items()
+    ]
+    boxes += [track_title_box(layout.track)] if layout.track else []
+    return boxes
+
+
+def test_a_face_down_stack_on_an_empty_place_is_its_own_and_mostly_clear_of_names():
+    from render.dragonslayer.layout import badge_box, current_layout, face_down_xy, place_reach
+
+    layout = current_layout()
+    names = printed_names(layout)
+    keys = [k for k, place in layout.urland.places.items() if place.holds_tiles]
+    moved = default = 0
+    for key in keys:
+        x, y = face_down_xy(key)
+        px, py = layout.places[key]
+        # Nearer its own place than any other: read as that place's tiles.
+        mine = ((x - px) ** 2 + (y - py) ** 2) ** 0.5
+        others = [xy for other, xy in layout.places.items() if other != key]
+        assert all(((x - ox) ** 2 + (y - oy) ** 2) ** 0.5 > mine for ox, oy in others)
+        moved += any(meets((x - 17, y - 17, x + 17, y + 17), box) for box in names)
+        default += any(meets(badge_box((px, py), place_reach(layout, key)), b) for b in names)
+    # Beside its place where a name is not: at most half as many stacks over a name as
+    # when every stack sat right of its place.
+    assert default and moved * 2 <= default
