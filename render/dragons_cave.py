@@ -29,12 +29,10 @@ from render.common import (
     draw_text,
     font,
     ink_on,
-    leader_start,
     png_bytes,
-    spread_discs,
     text_length,
 )
-from render.marks import MARK_KEYS, MARK_RAMPS, Mark, draw_mark, mark_font_size, mark_radius
+from render.marks import MARK_KEYS, MARK_RAMPS, Mark, draw_spread, mark_reach, spread_discs
 
 WIDTH = 1024
 HEIGHT = 1104
@@ -760,14 +758,9 @@ def mark_boxes(view: dict[str, Any]) -> dict[str, Box]:
     (what :func:`render.marks.draw_mark` returns). Raises ``ValueError`` for a mark at a
     place :func:`locate` does not know."""
     return {
-        mark.label: _disc_box(centre, _outer_radius(mark))
+        mark.label: _disc_box(centre, mark_reach(WIDTH, mark.label))
         for mark, _, centre in _placed_marks(view)
     }
-
-
-def _outer_radius(mark: Mark) -> float:
-    """The radius of ``mark``'s disc with its rims, on this picture."""
-    return mark_radius(WIDTH, mark.label) + max(2.0, mark_font_size(WIDTH) * 0.12)
 
 
 def _disc_box(centre: tuple[float, float], radius: float) -> Box:
@@ -790,24 +783,12 @@ def _placed_marks(
     """Each mark, where it is wanted and the centre it is drawn on: on its place, or moved
     just clear of the marks before it and of the Dwarves and the Dragon."""
     marks = Mark.all_in(view)
-    wanted = [(*_mark_spot(view, mark.at), _outer_radius(mark)) for mark in marks]
+    wanted = [(*_mark_spot(view, mark.at), mark_reach(WIDTH, mark.label)) for mark in marks]
     bounds = (0, LAIR_Y - 70, WIDTH, PANEL_Y)
     centres = spread_discs(wanted, covers(view), bounds, first=0.0)  # right: same square
     return [(m, (w[0], w[1]), c) for m, w, c in zip(marks, wanted, centres, strict=True)]
 
 
 def _draw_marks(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
-    """Every mark, last: a leader from its place to a mark that had to move, then the
-    marks themselves, so no leader crosses a mark."""
-    placed = _placed_marks(view)
-    under = covers(view)
-    for mark, wanted, centre in placed:
-        if math.dist(wanted, centre) > _outer_radius(mark):
-            start = leader_start(wanted, centre, under)
-            draw.line([start, centre], fill=INK, width=7)
-            draw.line([start, centre], fill=WHITE, width=3)
-            if start != wanted:
-                continue  # the place is under a piece: the leader ends at the piece
-            draw.ellipse(_disc_box(wanted, 7), fill=WHITE, outline=INK, width=3)
-    for mark, _, centre in placed:
-        draw_mark(draw, centre, mark)
+    """Every mark, last, with a leader back to its place when it had to move."""
+    draw_spread(draw, _placed_marks(view), covers(view))

@@ -19,7 +19,7 @@ and dark rim, which stand out on light and dark boards alike. A renderer adds
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -323,3 +323,141 @@ def _leader(draw: ImageDraw.ImageDraw, spot: Placed, line: int) -> None:
         draw.line([spot.centre, end], fill=colour, width=line + 2 * extra)
         r = dot + extra
         draw.ellipse((end[0] - r, end[1] - r, end[0] + r, end[1] + r), fill=colour)
+
+
+# --- discs spread round their places (Dragon's Cave, Dragonslayer) ----------------------------
+
+
+def spread_discs(
+    wanted: Sequence[tuple[float, float, float]],
+    avoid: Sequence[Box],
+    bounds: Box,
+    gap: float = 3.0,
+    first: float = -math.pi / 2,
+) -> list[tuple[float, float]]:
+    """Centres for discs ``(x, y, radius)`` wanted at ``(x, y)``, placed in order, so that
+    no two overlap (they stay ``gap`` apart) and each lies inside ``bounds``.
+
+    A disc goes where it is wanted if that spot is free; otherwise to the nearest free spot
+    on rings around it (half a radius apart, each ring walked from the direction ``first``,
+    an angle in radians clockwise from the right, straight up by default, then either way
+    in turn). Free means clear of the discs placed before it and of every box of
+    ``avoid``; when no spot within :data:`MARK_REACH` radii is clear of ``avoid`` too, the
+    nearest clear of the other discs. The same input always gives the same centres."""
+    placed: list[tuple[float, float, float]] = []
+    points = {(x, y) for x, y, _ in wanted}
+    for x, y, radius in wanted:
+        # Another place a disc wants is kept clear like a small box.
+        others = [(px - 8, py - 8, px + 8, py + 8) for px, py in points if (px, py) != (x, y)]
+        spot = _free_spot((x, y), radius, placed, [*avoid, *others], bounds, gap, first)
+        placed.append((spot[0], spot[1], radius))
+    return [(x, y) for x, y, _ in placed]
+
+
+MARK_REACH = 6
+"""How far (in radii) a disc may go to stay clear of what it should not cover."""
+
+
+def _free_spot(
+    wanted: tuple[float, float],
+    radius: float,
+    placed: Sequence[tuple[float, float, float]],
+    avoid: Sequence[Box],
+    bounds: Box,
+    gap: float,
+    first: float,
+) -> tuple[float, float]:
+    """The first spot of :func:`_rings` clear of ``placed`` and ``avoid`` within reach,
+    else the first clear of ``placed``."""
+    apart: tuple[float, float] | None = None
+    x, y = wanted
+    for spot in _rings(wanted, radius, bounds, first):
+        if not all(_apart(spot, radius, p, gap) for p in placed):
+            continue
+        if math.dist(spot, (x, y)) <= MARK_REACH * radius and not any(
+            _disc_meets(spot, radius + gap, box) for box in avoid
+        ):
+            return spot
+        if apart is None:
+            apart = spot
+            if math.dist(spot, (x, y)) > MARK_REACH * radius:
+                return spot
+    return apart or (x, y)
+
+
+def _rings(
+    centre: tuple[float, float], radius: float, bounds: Box, first: float
+) -> Iterator[tuple[float, float]]:
+    """``centre`` and the points on rings around it, nearest first, where a disc of
+    ``radius`` lies inside ``bounds``."""
+    x, y = centre
+    left, top, right, bottom = bounds
+    reach = max(right - left, bottom - top)
+    step = max(radius / 2, 1.0)
+    for ring in range(int(reach / step) + 1):
+        count = 1 if ring == 0 else 8 * ring
+        for turn in range(count):
+            # 0, +1, -1, +2, -2...: from ``first``, either way in turn.
+            angle = first + math.pi * 2 * ((turn + 1) // 2) * (-1) ** turn / count
+            px, py = x + ring * step * math.cos(angle), y + ring * step * math.sin(angle)
+            if left + radius <= px <= right - radius and top + radius <= py <= bottom - radius:
+                yield px, py
+
+
+def _apart(spot: tuple[float, float], radius: float, other: tuple[float, float, float],
+           gap: float) -> bool:  # fmt: skip
+    return math.dist(spot, other[:2]) >= radius + other[2] + gap
+
+
+def _disc_meets(centre: tuple[float, float], radius: float, box: Box) -> bool:
+    """Whether the disc of ``radius`` on ``centre`` meets ``box``."""
+    x, y = centre
+    nearest_x = min(max(x, box[0]), box[2])
+    nearest_y = min(max(y, box[1]), box[3])
+    return math.hypot(x - nearest_x, y - nearest_y) < radius
+
+
+def leader_start(
+    place: tuple[float, float], centre: tuple[float, float], avoid: Sequence[Box]
+) -> tuple[float, float]:
+    """Where the leader line from a mark's disc on ``centre`` back to its ``place`` ends:
+    at the place, or where the line first meets a box of ``avoid`` that holds the place
+    (so the leader touches a piece standing there without crossing it)."""
+    holding = [box for box in avoid if _holds(box, place)]
+    if not holding:
+        return place
+    length = math.dist(place, centre)
+    steps = max(1, math.ceil(length / 2))
+    for step in range(steps + 1):
+        t = step / steps
+        point = (place[0] + (centre[0] - place[0]) * t, place[1] + (centre[1] - place[1]) * t)
+        if not any(_holds(box, point) for box in holding):
+            return point
+    return centre
+
+
+def _holds(box: Box, point: tuple[float, float]) -> bool:
+    return box[0] <= point[0] <= box[2] and box[1] <= point[1] <= box[3]
+
+
+def draw_spread(
+    draw: ImageDraw.ImageDraw,
+    spread: Sequence[tuple[Mark, tuple[float, float], tuple[float, float]]],
+    under: Sequence[Box],
+) -> None:
+    """Draw marks placed by :func:`spread_discs`, each ``(mark, place, centre)``: first a
+    leader from its place to every mark that had to move (ending at a piece standing on
+    the place, else in a dot on it), then the marks themselves, so no leader crosses a
+    mark. ``under``: what is drawn over the board (pieces, tokens)."""
+    width = draw.im.size[0]
+    for mark, wanted, centre in spread:
+        if math.dist(wanted, centre) > mark_reach(width, mark.label):
+            start = leader_start(wanted, centre, under)
+            draw.line([start, centre], fill=INK, width=7)
+            draw.line([start, centre], fill=WHITE, width=3)
+            if start != wanted:
+                continue  # the place is under a piece: the leader ends at the piece
+            x, y = wanted
+            draw.ellipse((x - 7, y - 7, x + 7, y + 7), fill=WHITE, outline=INK, width=3)
+    for mark, _, centre in spread:
+        draw_mark(draw, centre, mark)

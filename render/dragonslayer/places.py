@@ -15,7 +15,6 @@ from typing import Any
 
 from PIL import ImageDraw
 
-from render.common import INK, WHITE, leader_start, spread_discs
 from render.dragonslayer.layout import (
     HEADER,
     MAP_H,
@@ -27,7 +26,7 @@ from render.dragonslayer.layout import (
 )
 from render.dragonslayer.map import ABANDONED_BOX, abandoned_bottom, path_points, spots
 from render.dragonslayer.style import Box, Point
-from render.marks import Mark, draw_mark, mark_font_size, mark_radius
+from render.marks import Mark, draw_spread, mark_reach, spread_discs
 
 
 def locate(view: dict[str, Any], name: str) -> Point:
@@ -131,13 +130,9 @@ def mark_boxes(view: dict[str, Any]) -> dict[str, Box]:
     if isinstance(view.get("battle"), dict):
         return {}
     return {
-        mark.label: _square(centre, _outer_radius(mark)) for mark, _, centre in _placed_marks(view)
+        mark.label: _square(centre, mark_reach(MAP_W, mark.label))
+        for mark, _, centre in _placed_marks(view)
     }
-
-
-def _outer_radius(mark: Mark) -> float:
-    """The radius of ``mark``'s disc with its rims, on the map picture."""
-    return mark_radius(MAP_W, mark.label) + max(2.0, mark_font_size(MAP_W) * 0.12)
 
 
 def _placed_marks(view: dict[str, Any]) -> list[tuple[Mark, Point, Point]]:
@@ -145,25 +140,12 @@ def _placed_marks(view: dict[str, Any]) -> list[tuple[Mark, Point, Point]]:
     clear of the marks before it and of what covers the map."""
     layout = current_layout()
     marks = Mark.all_in(view)
-    wanted = [(*_locate(layout, mark.at), _outer_radius(mark)) for mark in marks]
+    wanted = [(*_locate(layout, mark.at), mark_reach(MAP_W, mark.label)) for mark in marks]
     bounds = (0, HEADER, MAP_W, HEADER + MAP_H)
     centres = spread_discs(wanted, covers(view), bounds)
     return [(m, (w[0], w[1]), c) for m, w, c in zip(marks, wanted, centres, strict=True)]
 
 
 def draw_marks(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
-    """Every mark of the view, last: leaders from places to marks that had to move, then
-    the marks themselves, so no leader crosses a mark."""
-    placed = _placed_marks(view)
-    under = covers(view)
-    for mark, wanted, centre in placed:
-        if math.dist(wanted, centre) > _outer_radius(mark):
-            start = leader_start(wanted, centre, under)
-            draw.line([start, centre], fill=INK, width=7)
-            draw.line([start, centre], fill=WHITE, width=3)
-            if start != wanted:
-                continue  # the place is under a piece: the leader ends at the piece
-            x, y = wanted
-            draw.ellipse((x - 7, y - 7, x + 7, y + 7), fill=WHITE, outline=INK, width=3)
-    for mark, _, centre in placed:
-        draw_mark(draw, centre, mark)
+    """Every mark of the view, last, with a leader back to its place when it had to move."""
+    draw_spread(draw, _placed_marks(view), covers(view))
