@@ -372,11 +372,12 @@ class LocalTable:
             if found is None:
                 continue
             choices, marks = found
+            label_of = {m["at"]: m["label"] for m in marks}
             self._labels[control.game_id] = {}
             for choice in choices:
-                label = choice.label.split(" · ")[0] if choice.to else ""
-                if label:
-                    self._labels[control.game_id].setdefault(label, []).append(choice.action)
+                if choice.to:
+                    moves = self._labels[control.game_id].setdefault(label_of[choice.to], [])
+                    moves.append(choice.action)
             self.say("    places: " + "; ".join(c.label for c in choices if c.to))
             self.say("    (type a label, e.g. `" + marks[0]["label"] + "`, to play its move)")
             if board is not None:
