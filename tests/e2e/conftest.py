@@ -10,6 +10,7 @@ import asyncio
 import re
 
 import pytest
+from simcord.components import walk_components
 from simcord.env import Env
 
 from bot import create_bot
@@ -140,22 +141,47 @@ def restart(simcord_env, settings, bots):
 STATUS = "📜"
 
 
+TEXT_DISPLAY, CONTROLS = 10, {2, 3, 5, 6, 7, 8}
+"""Discord's component types: a card's text, and the buttons and menus a player uses."""
+
+
+def components_of(message) -> list[dict]:
+    """Every component of a message, nested ones too (a card's container holds its
+    text, picture and rows), as Discord sends them: a message's objects or a response's
+    dicts."""
+    roots = [c if isinstance(c, dict) else c.to_dict() for c in message.components]
+    return list(walk_components(roots))
+
+
+def text_of(message) -> str:
+    """What a message says: its text, or a card's text displays, a line apart."""
+    if message.content:
+        return message.content
+    found = [c["content"] for c in components_of(message) if c.get("type") == TEXT_DISPLAY]
+    return "\n".join(found)
+
+
+def is_card(message) -> bool:
+    """Whether a message is a card (Components V2): no content, a container of parts."""
+    return bool(message.flags.components_v2)
+
+
 def bot_posts(channel, viewer=None):
     """The bot's posts in ``channel`` that ``viewer`` can see, oldest first, leaving out
     the game's status message (edited in place, see ``status_messages``)."""
     return [
         m for m in channel.history(viewer=viewer)
-        if m.author.bot and not m.content.startswith(STATUS)
+        if m.author.bot and not text_of(m).startswith(STATUS)
     ]  # fmt: skip
 
 
 def status_messages(channel):
-    return [m for m in channel.history() if m.author.bot and m.content.startswith(STATUS)]
+    return [m for m in channel.history() if m.author.bot and text_of(m).startswith(STATUS)]
 
 
 def texts(results):
     """Every message text of some InteractionResults (response and follow-ups)."""
-    return [m.content for result in results for m in answered(result)]
+    return [text_of(m) for result in results for m in answered(result)]
 
 
 def answered(result):
@@ -202,12 +228,9 @@ async def play_move(member, message, label):
     raise AssertionError(f"no control plays {label!r}: {control_labels(message)}")
 
 
-def controls_in(message) -> list:
-    """A message's buttons and menus, as objects (a message) or dicts (a response's)."""
-    rows = message.components
-    return [
-        i for row in rows for i in (row["components"] if isinstance(row, dict) else row.children)
-    ]
+def controls_in(message) -> list[dict]:
+    """A message's buttons and menus, wherever they sit (in a card's container too)."""
+    return [c for c in components_of(message) if c.get("type") in CONTROLS]
 
 
 def part(item, name):

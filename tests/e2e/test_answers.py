@@ -1,14 +1,14 @@
 """Every click ends in a visible answer: the post it updates, or a private line; never a
 "thinking…" left hanging until Discord gives up on it."""
 
-from tests.e2e.conftest import bot_posts, texts
+from tests.e2e.conftest import bot_posts, controls_in, part, text_of, texts
 from tests.e2e.test_endings import ids_of, newest_with, open_game
 
 
 def shown(message):
     """What a message shows: its text and its controls."""
-    controls = [getattr(c, "custom_id", None) for row in message.components for c in row.children]
-    return message.content, sorted(c for c in controls if c)
+    controls = [part(c, "custom_id") for c in controls_in(message)]
+    return text_of(message), sorted(c for c in controls if c)
 
 
 def answered_visibly(result, clicked=None, before=None):
@@ -32,7 +32,7 @@ async def test_the_last_accept_of_a_draw_is_answered_with_the_updated_offer(simc
     before = shown(offer)
     accepted = await bob.click(offer, label="Accept")
     answered_visibly(accepted, await fresh(channel, offer), before)
-    assert "🤝 Draw agreed." in bot_posts(channel)[-1].content
+    assert "🤝 Draw agreed." in text_of(bot_posts(channel)[-1])
 
 
 async def test_the_last_accept_of_a_takeback_is_answered_with_the_updated_request(
@@ -47,7 +47,7 @@ async def test_the_last_accept_of_a_takeback_is_answered_with_the_updated_reques
     before = shown(request)
     accepted = await bob.click(request, label="Accept")
     answered_visibly(accepted, await fresh(channel, request), before)
-    assert "takes back their last move" in bot_posts(channel)[-1].content
+    assert "takes back their last move" in text_of(bot_posts(channel)[-1])
 
 
 async def test_every_kind_of_control_answers_its_click_visibly(simcord_env, world):

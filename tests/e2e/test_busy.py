@@ -1,7 +1,7 @@
 """A host that is full refuses at once: the asker alone is told it is busy and to try
 again, nothing changes, and the same click goes through once there is room."""
 
-from tests.e2e.conftest import bot_posts, texts
+from tests.e2e.conftest import bot_posts, text_of, texts
 
 
 async def test_a_full_host_refuses_a_move_privately_and_changes_nothing(simcord_env, world):
@@ -17,10 +17,10 @@ async def test_a_full_host_refuses_a_move_privately_and_changes_nothing(simcord_
 
     limit, host.admission.limit = host.admission.limit, 0  # every slot taken
     refused = await alice.slash(channel, "move", action=action)
-    told = [m for m in [refused.response, *refused.followups] if m is not None and m.content]
-    assert any("busy" in m.content and "try again" in m.content for m in told), texts([refused])
+    told = [m for m in [refused.response, *refused.followups] if m is not None and text_of(m)]
+    assert any("busy" in text_of(m) and "try again" in text_of(m) for m in told), texts([refused])
     assert all(m.ephemeral for m in told)
-    assert refused.response is not None and "busy" in refused.response.content, (
+    assert refused.response is not None and "busy" in text_of(refused.response), (
         "answered at once, not after a wait"
     )
     after = await host.store.get_game(1)

@@ -1,12 +1,12 @@
 """Every seat that must act now is called (➡️) in the post that asks it, round after round."""
 
-from tests.e2e.conftest import bot_posts, texts
+from tests.e2e.conftest import bot_posts, text_of, texts
 from tests.e2e.test_dragons_cave import open_game, secret_round
 from tests.e2e.test_stgeorge import play_turn
 
 
 def called(post, member):
-    return f"➡️ {member.mention}:" in post.content
+    return f"➡️ {member.mention}:" in text_of(post)
 
 
 async def test_every_player_is_called_to_choose_in_each_new_round_of_dragons_cave(
@@ -15,22 +15,22 @@ async def test_every_player_is_called_to_choose_in_each_new_round_of_dragons_cav
     channel, players = await open_game(world, players=3)
     alice, bob, carol = players
     start = bot_posts(channel)[-1]
-    assert all(called(start, member) for member in players), start.content
+    assert all(called(start, member) for member in players), text_of(start)
 
     # alice (the Dragon) picks last: her pick opens round 2, for her too.
     reveal = await secret_round(channel, [(bob, "Ruby"), (carol, "Crystal"), (alice, "Amber")], 1)
-    assert "Round 2 begins" in reveal[-1].content
-    assert all(called(reveal[-1], member) for member in players), reveal[-1].content
+    assert "Round 2 begins" in text_of(reveal[-1])
+    assert all(called(reveal[-1], member) for member in players), text_of(reveal[-1])
 
     reveal = await secret_round(
         channel, [(alice, "Crystal"), (carol, "Ruby"), (bob, "Sapphire")], 2
     )
-    assert all(called(reveal[-1], member) for member in players), reveal[-1].content
+    assert all(called(reveal[-1], member) for member in players), text_of(reveal[-1])
 
 
 def dms(member):
     channel = member.user.dm_channel
-    return [m.content for m in channel.history() if m.author.bot] if channel else []
+    return [text_of(m) for m in channel.history() if m.author.bot] if channel else []
 
 
 def pinged_in(simcord_env, channel, member):
@@ -70,10 +70,10 @@ async def test_calls_by_dm_or_none_are_kept_across_a_restart(simcord_env, world,
 
     for _ in range(6):  # bob plays his: alice's turn, calling her nowhere
         await play_turn(channel, players)
-        if alice.mention in [m for m in bot_posts(channel) if "➡️" in m.content][-1].content:
+        if alice.mention in text_of([m for m in bot_posts(channel) if "➡️" in text_of(m)][-1]):
             break
-    turn = [m for m in bot_posts(channel) if "➡️" in m.content][-1]
-    assert alice.mention in turn.content  # named in the post,
+    turn = [m for m in bot_posts(channel) if "➡️" in text_of(m)][-1]
+    assert alice.mention in text_of(turn)  # named in the post,
     assert not pinged_in(simcord_env, channel, alice)  # but not notified,
     await simcord_env.advance_time(40 * 3600)
     assert dms(alice) == []  # nor reminded

@@ -5,7 +5,7 @@ other process's."""
 import pytest
 
 from bot.settings import Settings
-from tests.e2e.conftest import bot_posts, texts
+from tests.e2e.conftest import bot_posts, text_of, texts
 from tests.e2e.test_shards import server_on_shard
 from tests.store.conftest import postgres_database
 
@@ -38,4 +38,4 @@ async def test_a_cluster_process_runs_its_own_shards_and_plays_their_games(simco
     await bob.slash(channel, "game join")
     started = await alice.slash(channel, "game start")
     assert "has started" in texts([started])[0]
-    assert "The game begins!" in bot_posts(channel)[-1].content
+    assert "The game begins!" in text_of(bot_posts(channel)[-1])

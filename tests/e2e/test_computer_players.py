@@ -5,7 +5,7 @@ import random
 import pytest
 
 from bot.settings import Settings
-from tests.e2e.conftest import bot_posts, texts
+from tests.e2e.conftest import bot_posts, text_of, texts
 
 
 @pytest.fixture
@@ -29,7 +29,7 @@ async def test_a_person_plays_dragons_cave_against_the_computer_to_the_end(simco
         "An easy computer plays Blue.",
         "Dragon's Cave #1 has started.",
     ]
-    seated = [m.content for m in bot_posts(channel, carol) if "🤖 An easy computer" in m.content]
+    seated = [text_of(m) for m in bot_posts(channel, carol) if "🤖 An easy computer" in text_of(m)]
     assert seated and "🤖 An easy computer player takes Blue." in seated[0]
     host = simcord_env.bot.host
     chooser = random.Random(4)
@@ -45,8 +45,10 @@ async def test_a_person_plays_dragons_cave_against_the_computer_to_the_end(simco
             await simcord_env.advance_time(1)  # the computer's turn comes due
     record = await host.store.get_game(1)
     assert record.status == "finished", "the game ran to its end"
-    final = bot_posts(channel, carol)[-1].content
+    final = text_of(bot_posts(channel, carol)[-1])
     assert "Game over!" in final and ("🏆" in final or "share" in final)
-    computer_posts = [m.content for m in bot_posts(channel, carol) if "Blue (🤖 easy)" in m.content]
+    computer_posts = [
+        text_of(m) for m in bot_posts(channel, carol) if "Blue (🤖 easy)" in text_of(m)
+    ]
     assert computer_posts, "the computer's moves appear in the channel, named as the computer"
-    assert not any("<@-" in m.content for m in bot_posts(channel, carol))
+    assert not any("<@-" in text_of(m) for m in bot_posts(channel, carol))

@@ -4,7 +4,7 @@ An accepted action is stored with all it must tell people; a post Discord refuse
 moment follows once Discord takes it again, and the player is told the move was made.
 """
 
-from tests.e2e.conftest import bot_posts, texts
+from tests.e2e.conftest import bot_posts, text_of, texts
 from tests.e2e.test_dragons_cave import dm_prompt, open_game, pick
 from tests.e2e.test_turn_clock import open_two_player_game
 
@@ -21,7 +21,7 @@ def refuse_posts(simcord_env, channel):
 async def roller(channel, players):
     board = bot_posts(channel)[-1]
     for player in players.values():
-        if player.mention in board.content:
+        if player.mention in text_of(board):
             return player, board
     raise AssertionError("nobody is called on the board")
 
@@ -37,10 +37,10 @@ async def test_a_refused_channel_post_follows_and_the_player_is_told_the_move_wa
     assert answer[-1].startswith("✅ Played `roll`."), answer
     assert "delayed" in answer[-1] and "nothing was changed" not in " ".join(answer)
     assert (await simcord_env.bot.host.store.get_game(1)).version > 0
-    assert "rolled" not in bot_posts(channel)[-1].content, "Discord refused the update"
+    assert "rolled" not in text_of(bot_posts(channel)[-1]), "Discord refused the update"
     simcord_env.backend.faults.clear()  # Discord is back
     await simcord_env.advance_time(400)  # the outbox tries again
-    assert "rolled" in bot_posts(channel)[-1].content, "the turn's post tells the roll"
+    assert "rolled" in text_of(bot_posts(channel)[-1]), "the turn's post tells the roll"
     count = len(bot_posts(channel))
     assert count <= seen + 1
     await simcord_env.advance_time(600)
@@ -57,7 +57,7 @@ async def test_a_refused_post_after_a_button_click_still_answers_the_click(simco
     assert answer and "delayed" in answer[-1], answer
     simcord_env.backend.faults.clear()
     await simcord_env.advance_time(400)
-    assert "rolled" in bot_posts(channel)[-1].content and len(bot_posts(channel)) <= seen + 1
+    assert "rolled" in text_of(bot_posts(channel)[-1]) and len(bot_posts(channel)) <= seen + 1
 
 
 async def test_a_dm_failing_mid_round_loses_no_later_notice(simcord_env, world):
@@ -73,8 +73,8 @@ async def test_a_dm_failing_mid_round_loses_no_later_notice(simcord_env, world):
     await pick(bob, "Round 1", "Emerald:")  # the round is revealed: new prompts for round 2
     assert dm_prompt(carol, "Round 2"), "carol's next prompt arrived"
     assert dm_prompt(alice, "Round 2"), "the Dragon's next prompt arrived"
-    fallback = [m for m in bot_posts(channel) if "I can't send you direct messages" in m.content]
-    assert fallback and bob.mention in fallback[-1].content
+    fallback = [m for m in bot_posts(channel) if "I can't send you direct messages" in text_of(m)]
+    assert fallback and bob.mention in text_of(fallback[-1])
     assert not await simcord_env.bot.host.dms_closed(bob.id), "50001 is not 'DMs closed'"
     opened = await bob.click(fallback[-1], label="Make my choice privately")
     assert "Round 2" in texts([opened])[-1]
@@ -95,9 +95,9 @@ async def test_after_a_restart_what_was_stored_and_not_sent_is_sent_once(
 
     outbox.flush = outbox.flush_outcome = crashed
     await player.slash(channel, "move", action="roll")
-    assert len(bot_posts(channel)) == seen and "rolled" not in bot_posts(channel)[-1].content
+    assert len(bot_posts(channel)) == seen and "rolled" not in text_of(bot_posts(channel)[-1])
     await restart()
-    assert "rolled" in bot_posts(channel)[-1].content, "the new process sends the update"
+    assert "rolled" in text_of(bot_posts(channel)[-1]), "the new process sends the update"
     count = len(bot_posts(channel))
     assert count <= seen + 1
     await simcord_env.advance_time(600)

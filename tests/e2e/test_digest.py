@@ -1,7 +1,7 @@
 """A digest on a simulated Discord over simulated days: no DM for each turn, one DM every
 N hours of the games waiting, only when one is new, across a restart."""
 
-from tests.e2e.conftest import bot_posts, texts
+from tests.e2e.conftest import bot_posts, text_of, texts
 from tests.e2e.test_calls import dms
 from tests.e2e.test_stgeorge import play_turn
 
@@ -20,7 +20,7 @@ async def test_a_digest_comes_every_n_hours_when_a_game_waits(simcord_env, world
     players = {"knights": alice, "dragon": bob}
     for _ in range(6):  # alice plays her turn: bob's
         await play_turn(channel, players)
-        if bob.mention in [m for m in bot_posts(channel) if "➡️" in m.content][-1].content:
+        if bob.mention in text_of([m for m in bot_posts(channel) if "➡️" in text_of(m)][-1]):
             break
     assert not [t for t in dms(bob) if "Your turn" in t]  # folded into the digest
     await restart()

@@ -8,7 +8,7 @@ and a restart between two picks loses neither.
 
 import re
 
-from tests.e2e.conftest import answered, bot_posts, play_move, texts
+from tests.e2e.conftest import answered, bot_posts, controls_in, part, play_move, text_of, texts
 
 KINDS = ("Ruby", "Emerald", "Sapphire", "Amber", "Crystal")
 TITLE = "**Dragon's Cave #1**"
@@ -19,14 +19,7 @@ TITLE = "**Dragon's Cave #1**"
 
 def button_labels(message):
     """Labels of the buttons on a message (a ``discord.Message`` or a ResponseMessage)."""
-    labels = []
-    for row in message.components:
-        children = row.get("components", []) if isinstance(row, dict) else row.children
-        for item in children:
-            label = item.get("label") if isinstance(item, dict) else getattr(item, "label", None)
-            if label:
-                labels.append(label)
-    return labels
+    return [part(item, "label") for item in controls_in(message) if part(item, "label")]
 
 
 def label_starting(message, prefix):
@@ -47,7 +40,7 @@ def dm_prompt(member, words):
     """
     dm = member.user.dm_channel
     for message in reversed(dm.history(viewer=member.user)):
-        if button_labels(message) and words in message.content:
+        if button_labels(message) and words in text_of(message):
             return message
     raise AssertionError(f"no DM prompt with {words!r} for {member.name}")
 
@@ -59,7 +52,7 @@ def counted(done, total):
 
 def round_post(channel):
     """The round's post (updated as answers come in), not a closed-DM button's post."""
-    return next(p for p in reversed(bot_posts(channel)) if p.content.startswith(TITLE))
+    return next(p for p in reversed(bot_posts(channel)) if text_of(p).startswith(TITLE))
 
 
 def new_posts(channel, seen):
@@ -104,7 +97,7 @@ async def secret_round(channel, picks, round_no):
         seen = len(bot_posts(channel))
         words = f"Round {round_no}:"
         prompt = dm_prompt(member, words)
-        prefix = f"Sit on {kind}" if "you are the Dragon" in prompt.content else f"{kind}:"
+        prefix = f"Sit on {kind}" if "you are the Dragon" in text_of(prompt) else f"{kind}:"
         result = await member.user.click(prompt, label=label_starting(prompt, prefix))
         acks = texts([result])
         assert all(m.ephemeral for m in answered(result))
@@ -115,7 +108,7 @@ async def secret_round(channel, picks, round_no):
         posts = new_posts(channel, seen)
         if done < total:
             assert posts == [], "the round's post is updated, no post is added"
-            told = round_post(channel).content
+            told = text_of(round_post(channel))
             assert counted(done, total) in told, told
             assert not any(k in told.split(counted(done, total))[-1] for k in KINDS)
         else:
@@ -129,15 +122,15 @@ async def secret_round(channel, picks, round_no):
 async def test_secret_picks_by_dm_reveal_together_and_a_catch_settles_the_purse(simcord_env, world):
     channel, (alice, bob, carol) = await open_game(world)
     start = bot_posts(channel)[-1]
-    assert "The game begins!" in start.content and "0 of 3 in" in start.content
+    assert "The game begins!" in text_of(start) and "0 of 3 in" in text_of(start)
     assert start.attachments[0].filename == "board.png"
     for member in (alice, bob, carol):
-        assert member.mention in start.content  # everyone is called to choose
+        assert member.mention in text_of(start)  # everyone is called to choose
 
     # Round 1: Red (alice) is the Dragon.
     reveal = await secret_round(channel, [(bob, "Ruby"), (carol, "Crystal"), (alice, "Amber")], 1)
     assert len(reveal) == 1
-    text = reveal[0].content
+    text = text_of(reveal[0])
     assert "Round 1: the cards are revealed! The Dragon (Red) sits on the Amber square" in text
     assert "Blue plays Ruby and moves to square 1 (Ruby), taking 1 coin." in text
     assert "Green plays Crystal and moves to square 5 (Crystal), taking 2 coins." in text
@@ -154,7 +147,7 @@ async def test_secret_picks_by_dm_reveal_together_and_a_catch_settles_the_purse(
     reveal = await secret_round(
         channel, [(bob, "Amber"), (carol, "Sapphire"), (alice, "Sapphire")], 4
     )
-    text = reveal[0].content
+    text = text_of(reveal[0])
     assert "Green played Sapphire and is caught by the Dragon! Back to square 3" in text
     assert "Green must hide the coins of their Purse in two closed hands" in text
     assert reveal[0].attachments
@@ -170,17 +163,17 @@ async def test_secret_picks_by_dm_reveal_together_and_a_catch_settles_the_purse(
     posts = new_posts(channel, seen)
     assert len(posts) == 1
     asking = posts[0]
-    assert "Purses hidden in closed hands: 1 of 1." in asking.content
-    assert "The Dragon (Red) now picks one hand of each caught player." in asking.content
-    assert not re.search(r"\d+ coins? in the (left|right)|right hand \d", asking.content)
-    assert alice.mention in asking.content
+    assert "Purses hidden in closed hands: 1 of 1." in text_of(asking)
+    assert "The Dragon (Red) now picks one hand of each caught player." in text_of(asking)
+    assert not re.search(r"\d+ coins? in the (left|right)|right hand \d", text_of(asking))
+    assert alice.mention in text_of(asking)
     assert button_labels(asking) == ["Green's left hand", "Green's right hand"]
 
     # Only the Dragon may pick; alice takes the right hand: 2 coins go back.
     refused = await bob.click(asking, label="Green's right hand")
     assert "not your turn" in texts([refused])[0]
     await alice.click(asking, label="Green's right hand")
-    picked = bot_posts(channel)[-1].content
+    picked = text_of(bot_posts(channel)[-1])
     assert (
         "The Dragon picks Green's right hand: 2 coins back to the Treasure, 1 left in the Purse."
         in picked
@@ -190,8 +183,8 @@ async def test_secret_picks_by_dm_reveal_together_and_a_catch_settles_the_purse(
     assert view["purses"] == [3, 3, 1] and view["treasure"] == 37
     assert view["dragon_role"] == "blue" and view["phase"] == "choose"
     status = await carol.slash(channel, "game status")
-    assert "Round 5, Blue is the Dragon" in status.response.content
-    assert "Treasure: 37 coins." in status.response.content
+    assert "Round 5, Blue is the Dragon" in text_of(status.response)
+    assert "Treasure: 37 coins." in text_of(status.response)
     assert status.response.ephemeral
     # carol's private view: her cards came back after the catch.
     hand = await carol.slash(channel, "hand")
@@ -212,9 +205,9 @@ async def test_a_player_with_closed_dms_plays_through_ephemeral_messages(
 
     channel, _ = await open_game(world)
     notice = bot_posts(channel)[-1]
-    assert notice.content.startswith(f"{bob.mention}, I can't send you direct messages")
-    assert "(only you will see it)" in notice.content and "`/hand`" in notice.content
-    assert not any(k in notice.content for k in KINDS) and "Chest" not in notice.content
+    assert text_of(notice).startswith(f"{bob.mention}, I can't send you direct messages")
+    assert "(only you will see it)" in text_of(notice) and "`/hand`" in text_of(notice)
+    assert not any(k in text_of(notice) for k in KINDS) and "Chest" not in text_of(notice)
     assert button_labels(notice) == ["Make my choice privately"]
     assert not bob_dm.history()  # nothing reached bob's DMs
     attempts = [r for r in simcord_env.http_requests if r.method == "POST" and r.path == dm_path]
@@ -224,8 +217,8 @@ async def test_a_player_with_closed_dms_plays_through_ephemeral_messages(
     opened = await bob.click(notice, label="Make my choice privately")
     prompt = opened.response
     assert prompt.ephemeral
-    assert "Round 1: choose a card in secret." in prompt.content
-    assert "Cards in hand: Ruby, Emerald, Sapphire, Amber, Crystal, Chest." in prompt.content
+    assert "Round 1: choose a card in secret." in text_of(prompt)
+    assert "Cards in hand: Ruby, Emerald, Sapphire, Amber, Crystal, Chest." in text_of(prompt)
     assert prompt.id not in {m.id for m in channel.history(viewer=alice)}
     assert prompt.id not in {m.id for m in channel.history(viewer=carol)}
     assert prompt.id in {m.id for m in channel.history(viewer=bob)}
@@ -233,7 +226,7 @@ async def test_a_player_with_closed_dms_plays_through_ephemeral_messages(
     # /hand opens the same pending choice again, also only for bob.
     hand = await bob.slash(channel, "hand")
     reopened = hand.response
-    assert reopened.ephemeral and "Waiting for you: Round 1: choose a card" in reopened.content
+    assert reopened.ephemeral and "Waiting for you: Round 1: choose a card" in text_of(reopened)
     assert button_labels(reopened) == button_labels(prompt)
     assert reopened.id not in {m.id for m in channel.history(viewer=alice)}
 
@@ -241,22 +234,22 @@ async def test_a_player_with_closed_dms_plays_through_ephemeral_messages(
     seen = len(bot_posts(channel))
     played = await bob.click(prompt, label=label_starting(prompt, "Emerald:"))
     ack = answered(played)[-1]
-    assert ack.ephemeral and "Your card is locked in: Emerald." in ack.content
+    assert ack.ephemeral and "Your card is locked in: Emerald." in text_of(ack)
     assert ack.id not in {m.id for m in channel.history(viewer=alice)}
-    assert new_posts(channel, seen) == [] and counted(1, 3) in round_post(channel).content
+    assert new_posts(channel, seen) == [] and counted(1, 3) in text_of(round_post(channel))
 
     # carol and alice choose by DM; the reveal is public.
     await pick(carol, "Round 1:", "Ruby:")
     await pick(alice, "Round 1:", "Sit on Ruby")
     posts = bot_posts(channel)
-    reveal = next(p for p in reversed(posts) if "the cards are revealed" in p.content)
-    assert "Blue plays Emerald and moves to square 2 (Emerald), taking 1 coin." in reveal.content
-    assert "Green played Ruby and is caught by the Dragon!" in reveal.content
+    reveal = next(p for p in reversed(posts) if "the cards are revealed" in text_of(p))
+    assert "Blue plays Emerald and moves to square 2 (Emerald), taking 1 coin." in text_of(reveal)
+    assert "Green played Ruby and is caught by the Dragon!" in text_of(reveal)
     assert reveal.attachments
 
     # Round 2: bob is the Dragon. The bot does not try his DMs again: a new button post.
     notice = bot_posts(channel)[-1]
-    assert notice.content.startswith(f"{bob.mention}, I can't send you direct messages")
+    assert text_of(notice).startswith(f"{bob.mention}, I can't send you direct messages")
     assert button_labels(notice) == ["Make my choice privately"]
     attempts = [r for r in simcord_env.http_requests if r.method == "POST" and r.path == dm_path]
     assert len(attempts) == 1
@@ -264,19 +257,19 @@ async def test_a_player_with_closed_dms_plays_through_ephemeral_messages(
     # The failure is remembered across a restart; bob answers through /hand.
     await restart()
     hand = await bob.slash(channel, "hand")
-    assert "Waiting for you: Round 2: you are the Dragon." in hand.response.content
+    assert "Waiting for you: Round 2: you are the Dragon." in text_of(hand.response)
     assert hand.response.ephemeral
     result = await play_move(bob, hand.response, "Sit on Crystal (violet star)")
     assert "The Dragon will sit on the Crystal square of its lair." in texts([result])
-    assert counted(1, 3) in round_post(channel).content
+    assert counted(1, 3) in text_of(round_post(channel))
     await pick(alice, "Round 2:", "Amber:")
     await pick(carol, "Round 2:", "Crystal:")
     reveal = bot_posts(channel)
-    text = next(p.content for p in reversed(reveal) if "the cards are revealed" in p.content)
+    text = next(text_of(p) for p in reversed(reveal) if "the cards are revealed" in text_of(p))
     assert "The Dragon (Blue) sits on the Crystal square" in text
     assert "Green played Crystal and is caught by the Dragon!" in text
     assert "Round 3 begins" in text
-    assert bot_posts(channel)[-1].content.startswith(f"{bob.mention}, I can't send you direct")
+    assert text_of(bot_posts(channel)[-1]).startswith(f"{bob.mention}, I can't send you direct")
     assert not bob_dm.history()
     attempts = [r for r in simcord_env.http_requests if r.method == "POST" and r.path == dm_path]
     assert len(attempts) == 1
@@ -290,20 +283,20 @@ async def test_a_restart_between_two_picks_loses_neither(simcord_env, world, res
     old_bob = dm_prompt(bob, "Round 1:")
     old_carol = dm_prompt(carol, "Round 1:")
     await pick(alice, "Round 1:", "Sit on Emerald")
-    assert counted(1, 3) in round_post(channel).content
+    assert counted(1, 3) in text_of(round_post(channel))
 
     await restart()
 
     # The buttons of DMs sent before the restart still work.
     result = await bob.user.click(old_bob, label=label_starting(old_bob, "Sapphire:"))
     assert "Your card is locked in: Sapphire." in texts([result])
-    assert counted(2, 3) in round_post(channel).content
+    assert counted(2, 3) in text_of(round_post(channel))
     await restart()
     await carol.user.click(old_carol, label=label_starting(old_carol, "Emerald:"))
     reveal = bot_posts(channel)[-1]
-    assert "The Dragon (Red) sits on the Emerald square" in reveal.content
-    assert "Blue plays Sapphire and moves to square 3 (Sapphire), taking 1 coin." in reveal.content
-    assert "Green played Emerald and is caught by the Dragon! Back to Start" in reveal.content
+    assert "The Dragon (Red) sits on the Emerald square" in text_of(reveal)
+    assert "Blue plays Sapphire and moves to square 3 (Sapphire), taking 1 coin." in text_of(reveal)
+    assert "Green played Emerald and is caught by the Dragon! Back to Start" in text_of(reveal)
     assert reveal.attachments
     view = await host_view(simcord_env)
     assert view["round"] == 2 and view["purses"] == [0, 1, 0]
@@ -333,6 +326,6 @@ async def test_autocomplete_never_offers_another_players_secret(simcord_env, wor
     assert await bob.autocomplete(channel, "move", "action", "") == before
     assert await carol.autocomplete(channel, "move", "action", "") == []
     await bob.slash(channel, "move", action="card amber")
-    reveal = bot_posts(channel)[-1].content
+    reveal = text_of(bot_posts(channel)[-1])
     assert "Blue played Amber and is caught by the Dragon!" in reveal
     assert "Green plays Sapphire" in reveal

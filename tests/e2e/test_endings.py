@@ -1,7 +1,7 @@
 """Ending a game gracefully through the real bot on a simulated Discord: ``/game resign``,
 ``/game draw`` with Accept and Decline, and ``/game undo``."""
 
-from tests.e2e.conftest import bot_posts, texts
+from tests.e2e.conftest import bot_posts, controls_in, part, text_of, texts
 
 
 async def open_game(world, slug, first_role=None):
@@ -15,16 +15,15 @@ async def open_game(world, slug, first_role=None):
 
 
 def newest_with(channel, words, viewer=None):
-    return next(m for m in reversed(bot_posts(channel, viewer)) if words in m.content)
+    return next(m for m in reversed(bot_posts(channel, viewer)) if words in text_of(m))
 
 
 def ids_of(message):
     """``{label: custom_id}`` of a message's buttons."""
     return {
-        item.label: item.custom_id
-        for row in message.components
-        for item in row.children
-        if getattr(item, "custom_id", None)
+        part(item, "label"): part(item, "custom_id")
+        for item in controls_in(message)
+        if part(item, "custom_id")
     }
 
 
@@ -33,11 +32,11 @@ async def test_resign_asks_first_then_the_other_side_wins(simcord_env, world):
     asked = await bob.slash(channel, "game resign")
     assert asked.ephemeral
     confirm = asked.response or asked.followups[0]
-    assert "Resign from Lions and Dragons Chess #1?" in confirm.content
-    assert "🏆" not in bot_posts(channel)[-1].content  # nothing happens before the click
+    assert "Resign from Lions and Dragons Chess #1?" in text_of(confirm)
+    assert "🏆" not in text_of(bot_posts(channel)[-1])  # nothing happens before the click
     done = await bob.click(confirm, label="Yes, resign")
     assert any("You resigned" in t for t in texts([done]))
-    final = bot_posts(channel)[-1].content
+    final = text_of(bot_posts(channel)[-1])
     assert "resigns" in final and "🏆 White wins: Black resigned." in final
     again = await bob.click(confirm, label="Yes, resign")  # a second click changes nothing
     assert "⚠️" in texts([again])[0]
@@ -50,11 +49,11 @@ async def test_a_draw_offered_declined_then_offered_and_accepted(simcord_env, wo
     offered = await alice.slash(channel, "game draw")
     assert offered.ephemeral and "every other player must accept" in texts([offered])[0]
     first = newest_with(channel, "asks a draw")
-    assert f"<@{bob.id}>" in first.content and set(ids_of(first)) == {"Accept", "Decline"}
+    assert f"<@{bob.id}>" in text_of(first) and set(ids_of(first)) == {"Accept", "Decline"}
     refused = await alice.click(first, label="Accept")  # the one who offered cannot answer
     assert "You made this offer" in texts([refused])[0]
     await bob.click(first, label="Decline")
-    assert "declines a draw; the game goes on" in bot_posts(channel)[-1].content
+    assert "declines a draw; the game goes on" in text_of(bot_posts(channel)[-1])
 
     await alice.slash(channel, "game draw")
     second = newest_with(channel, "asks a draw")
@@ -62,7 +61,7 @@ async def test_a_draw_offered_declined_then_offered_and_accepted(simcord_env, wo
     await restart()  # the offer and its buttons survive a restart
     accepted = await bob.click(second, label="Accept")
     assert not any("⚠️" in t for t in texts([accepted]))
-    final = bot_posts(channel)[-1].content
+    final = text_of(bot_posts(channel)[-1])
     assert "🤝 Draw agreed." in final and "Drawn by agreement" in final
     declined = next(m for m in bot_posts(channel) if m.id == first.id)
     assert not ids_of(declined)  # the declined offer's buttons are gone
@@ -74,7 +73,7 @@ async def test_a_game_without_a_draw_by_agreement_says_so(simcord_env, world):
     channel, alice, _ = await open_game(world, "stgeorge")
     refused = await alice.slash(channel, "game draw")
     assert refused.ephemeral and "no draw by agreement" in texts([refused])[0]
-    assert not any("asks a draw" in m.content for m in bot_posts(channel))
+    assert not any("asks a draw" in text_of(m) for m in bot_posts(channel))
 
 
 async def test_a_takeback_accepted_gives_the_move_back(simcord_env, world):
@@ -82,14 +81,14 @@ async def test_a_takeback_accepted_gives_the_move_back(simcord_env, world):
     await alice.slash(channel, "move", action="roll")
     moves = await alice.autocomplete(channel, "move", "action", "")
     await alice.slash(channel, "move", action=moves[0]["value"])
-    assert f"<@{bob.id}>" in bot_posts(channel)[-1].content  # the Dragon is to roll
+    assert f"<@{bob.id}>" in text_of(bot_posts(channel)[-1])  # the Dragon is to roll
 
     asked = await alice.slash(channel, "game undo")
     assert asked.ephemeral
     request = newest_with(channel, "asks to take back their last move")
     await bob.click(request, label="Accept")
     back = bot_posts(channel)[-1]
-    assert "takes back their last move" in back.content and back.attachments
+    assert "takes back their last move" in text_of(back) and back.attachments
     again = await alice.autocomplete(channel, "move", "action", "")
     assert [c["value"] for c in again] == [c["value"] for c in moves]  # the same roll stands
     answered = next(m for m in bot_posts(channel) if m.id == request.id)
@@ -104,6 +103,6 @@ async def test_a_takeback_is_refused_once_a_die_was_rolled(simcord_env, world):
     await bob.slash(channel, "move", action="roll")
     refused = await alice.slash(channel, "game undo")
     assert refused.ephemeral and "die rolled" in texts([refused])[0]
-    assert not any("asks to take back" in m.content for m in bot_posts(channel))
+    assert not any("asks to take back" in text_of(m) for m in bot_posts(channel))
     nothing = await world[2]["carol"].slash(channel, "game undo")
     assert "not playing" in texts([nothing])[0]

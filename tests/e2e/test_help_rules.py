@@ -4,7 +4,7 @@ in place (after a restart too), and it works in DMs."""
 
 from __future__ import annotations
 
-from tests.e2e.conftest import texts
+from tests.e2e.conftest import text_of, texts
 
 
 def menu_of(message):
@@ -21,8 +21,8 @@ async def test_rules_is_one_message_with_a_menu_of_its_sections(simcord_env, wor
     result = await alice.slash(channel, "rules", game="dragonslayer")
     assert result.ephemeral and not result.followups
     shown = result.response
-    assert shown.content.startswith("**Dragonslayer: Playing** (1/14)")
-    assert len(shown.content) <= 2000
+    assert text_of(shown).startswith("**Dragonslayer: Playing** (1/14)")
+    assert len(text_of(shown)) <= 2000
     custom_id, options = menu_of(shown)
     assert custom_id == "dh:rules:dragonslayer"
     labels = [label for label, _, _ in options]
@@ -33,12 +33,12 @@ async def test_rules_is_one_message_with_a_menu_of_its_sections(simcord_env, wor
     chosen = await alice.select(shown, ["7"])
     edited = chosen.response
     assert edited.id == shown.id, "the section replaces the message, no new message"
-    assert edited.content.startswith(f"**Dragonslayer: {labels[7]}** (8/14)")
+    assert text_of(edited).startswith(f"**Dragonslayer: {labels[7]}** (8/14)")
     assert [d for _, _, d in menu_of(edited)[1]].index(True) == 7
 
     await restart()
     again = await alice.select(edited, ["0"])
-    assert again.response.content.startswith("**Dragonslayer: Playing** (1/14)")
+    assert text_of(again.response).startswith("**Dragonslayer: Playing** (1/14)")
 
 
 async def test_rules_of_every_game_and_in_dms(simcord_env, world):
@@ -50,11 +50,11 @@ async def test_rules_of_every_game_and_in_dms(simcord_env, world):
         ("dragons-cave", "**Dragon's Cave: Playing** (1/6)"),
     ]:
         result = await alice.slash(channel, "rules", game=game)
-        assert result.ephemeral and result.response.content.startswith(first), game
+        assert result.ephemeral and text_of(result.response).startswith(first), game
     in_dm = await alice.user.slash("rules", game="dragons-cave")
-    assert in_dm.response.content.startswith("**Dragon's Cave: Playing** (1/6)")
+    assert text_of(in_dm.response).startswith("**Dragon's Cave: Playing** (1/6)")
     last = await alice.user.select(in_dm.response, ["5"])
-    assert last.response.content.startswith("**Dragon's Cave: Reconstructed board** (6/6)")
+    assert text_of(last.response).startswith("**Dragon's Cave: Reconstructed board** (6/6)")
     unknown = await alice.slash(channel, "rules", game="chess")
     assert unknown.ephemeral and "no game called `chess`" in texts([unknown])[0]
 
@@ -63,7 +63,7 @@ async def test_help_names_the_games_how_to_start_and_every_command(simcord_env, 
     _, channel, users = world
     result = await users["bob"].slash(channel, "help")
     assert result.ephemeral and not result.followups
-    text = result.response.content
+    text = text_of(result.response)
     assert len(text) <= 2000
     for line in [
         "**St. George and the Dragon** (`stgeorge`), 2-5 players",

@@ -3,7 +3,7 @@ server they share with the bot, those waiting on them first (the nearest deadlin
 Next offers the most urgent choice with its controls, and a move made there is played in
 the game's channel like any click."""
 
-from tests.e2e.conftest import answered, bot_posts, texts
+from tests.e2e.conftest import answered, bot_posts, controls_in, text_of, texts
 
 HOUR = 3600
 
@@ -47,31 +47,31 @@ async def test_one_inbox_in_dms_orders_games_across_servers_and_plays_from_next(
     result = await alice.user.slash("games")
     (inbox,) = answered(result)
     assert inbox.ephemeral and inbox.channel_id == alice.user.dm_channel.id
-    lines = inbox.content.splitlines()
+    lines = text_of(inbox).splitlines()
     assert "2 waiting for you" in lines[0]
     games = lines[1:]
     assert [g.split(" on **")[1].split("**")[0] for g in games] == [
         "Knights Hall", "Dragon Club", "Lair",
     ]  # fmt: skip
-    assert "Old Haunt" not in inbox.content
+    assert "Old Haunt" not in text_of(inbox)
     assert "**your turn**" in games[0] and "**your turn**" in games[1]
     assert "your turn" not in games[2] and "waiting for" in games[2]
     assert f"<#{hall.id}>" in games[0] and f"<#{club.id}>" in games[1]
-    hall_post = [m for m in bot_posts(hall) if m.components][-1]
+    hall_post = [m for m in bot_posts(hall) if controls_in(m)][-1]
     assert f"https://discord.com/channels/{hall_guild.id}/{hall.id}/{hall_post.id}" in games[0]
     assert "turn ends <t:" in games[0]
 
     # Next: the most urgent choice, privately, with the turn post's own controls.
     shown = await alice.user.click(inbox, label="Next")
     (choice,) = answered(shown)
-    assert choice.ephemeral and "Knights Hall" in choice.content
-    assert "roll the die" in choice.content and choice.attachments
+    assert choice.ephemeral and "Knights Hall" in text_of(choice)
+    assert "roll the die" in text_of(choice) and choice.attachments
     played = await alice.user.click(choice, label="Roll the die")
     assert not any("⚠️" in t for t in texts([played]))
     (done,) = answered(played)  # away from the game's channel: told privately, with where
-    assert done.ephemeral and done.content.startswith("✅ Done in game #")
-    assert done.content.endswith(f", in <#{hall.id}>.")
-    assert "rolled" in bot_posts(hall)[-1].content
+    assert done.ephemeral and text_of(done).startswith("✅ Done in game #")
+    assert text_of(done).endswith(f", in <#{hall.id}>.")
+    assert "rolled" in text_of(bot_posts(hall)[-1])
     # The same control again is refused as a stale click in the channel is.
     again = await alice.user.click(choice, label="Roll the die")
     assert "already played" in texts([again])[0]
@@ -95,5 +95,5 @@ async def test_games_in_a_server_is_private_and_leaves_out_a_server_the_user_lef
     await simcord_env.advance_time(1)
     result = await alice.slash(club, "games")
     (inbox,) = answered(result)
-    assert inbox.ephemeral and "Dragon Club" in inbox.content and "Far Keep" not in inbox.content
-    assert not [m for m in club.history() if "Your games" in m.content and not m.ephemeral]
+    assert inbox.ephemeral and "Dragon Club" in text_of(inbox) and "Far Keep" not in text_of(inbox)
+    assert not [m for m in club.history() if "Your games" in text_of(m) and not m.ephemeral]

@@ -1,7 +1,7 @@
 """``/game join`` without a game number joins the one open table in the channel, whatever
 else runs there; with several open tables it names them and asks for ``game:``."""
 
-from tests.e2e.conftest import bot_posts, texts
+from tests.e2e.conftest import bot_posts, text_of, texts
 
 
 def said(result):
@@ -19,7 +19,7 @@ async def test_join_without_a_number_takes_the_open_table_not_a_running_game(sim
     joined = await bob.slash(channel, "game join")
     assert "You joined Lions and Dragons Chess #2" in said(joined)
     assert "has already started" not in said(joined)
-    assert "bob joined **Lions and Dragons Chess #2**" in bot_posts(channel)[-1].content
+    assert "bob joined **Lions and Dragons Chess #2**" in text_of(bot_posts(channel)[-1])
 
 
 async def test_join_with_several_open_tables_names_them_and_asks_for_a_number(simcord_env, world):
@@ -33,7 +33,7 @@ async def test_join_with_several_open_tables_names_them_and_asks_for_a_number(si
     text = said(asked)
     assert "#1 Lions and Dragons Chess" in text and "#2 St. George and the Dragon" in text
     assert "game:" in text
-    assert not any("bob joined" in m.content for m in bot_posts(channel))
+    assert not any("bob joined" in text_of(m) for m in bot_posts(channel))
 
 
 async def test_the_role_autocomplete_of_join_offers_the_open_tables_seats(simcord_env, world):

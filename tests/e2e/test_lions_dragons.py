@@ -8,7 +8,7 @@ import io
 
 from PIL import Image
 
-from tests.e2e.conftest import answered, bot_posts, texts, without_place
+from tests.e2e.conftest import answered, bot_posts, controls_in, part, text_of, texts, without_place
 
 SLUG = "lions-dragons"
 TITLE = "Lions and Dragons Chess #1"
@@ -45,32 +45,32 @@ def posts(channel, spectator):
 
 def menu(message):
     """``(custom_id, [option values])`` of the one select menu on a channel message."""
-    selects = [c for row in message.components for c in row.children if hasattr(c, "options")]
+    selects = [c for c in controls_in(message) if part(c, "options")]
     assert len(selects) == 1, message.components
-    return selects[0].custom_id, [o.value for o in selects[0].options]
+    return part(selects[0], "custom_id"), [part(o, "value") for o in part(selects[0], "options")]
 
 
 def silent(result):
     """A click the channel post answers: nothing comes back to the clicker."""
-    assert answered(result) == [], [m.content for m in answered(result)]
+    assert answered(result) == [], [text_of(m) for m in answered(result)]
 
 
 def private_answer(result):
     """The one message an interaction answered with; it must be visible to the asker only."""
     answers = answered(result)
     assert answers, result
-    assert all(m.ephemeral for m in answers), [m.content for m in answers]
+    assert all(m.ephemeral for m in answers), [text_of(m) for m in answers]
     return answers[-1]
 
 
 def raw_controls(message):
     """Buttons and select menus of an ephemeral answer, as Discord payload dicts."""
-    return [c for row in message.components for c in row["components"]]
+    return controls_in(message)
 
 
 async def board_png(post):
     """The board picture attached to a turn's post, checked to be a real PNG image."""
-    assert [a.filename for a in post.attachments] == ["board.png"], post.content
+    assert [a.filename for a in post.attachments] == ["board.png"], text_of(post)
     data = await post.attachments[0].read()
     with Image.open(io.BytesIO(data)) as image:
         assert image.format == "PNG"
@@ -95,15 +95,15 @@ async def test_a_whole_game_to_a_win_by_slash_commands_and_menus(simcord_env, wo
     await open_game(channel, alice, bob)
 
     start = posts(channel, carol)[-1]
-    assert "The game begins!" in start.content
-    assert f"➡️ <@{alice.id}>: White:" in start.content
+    assert "The game begins!" in text_of(start)
+    assert f"➡️ <@{alice.id}>: White:" in text_of(start)
     boards = [await board_png(start)]
 
     async def check_turn(action, mover_text, next_player):
         """The move's public post: what happened, who is next, a new board picture."""
         post = posts(channel, carol)[-1]
-        assert mover_text in post.content, post.content
-        assert f"➡️ <@{next_player.id}>:" in post.content
+        assert mover_text in text_of(post), text_of(post)
+        assert f"➡️ <@{next_player.id}>:" in text_of(post)
         boards.append(await board_png(post))
         assert boards[-1] != boards[-2], f"the board picture did not change after {action}"
         return post
@@ -113,7 +113,7 @@ async def test_a_whole_game_to_a_win_by_slash_commands_and_menus(simcord_env, wo
     custom_id, groups = menu(start)
     assert custom_id.startswith("dh:g:1:") and groups == ["d1", "f2", "h1", "drop"]
     step = private_answer(await alice.select(start, ["f2"]))
-    assert step.content.startswith("**f2**: pick a label from the picture.")
+    assert text_of(step).startswith("**f2**: pick a label from the picture.")
     assert [a.filename for a in step.attachments] == ["board.png"]
     buttons = raw_controls(step)
     assert buttons[0]["label"].startswith("A · Wizard f2 shoots a Fireball NE to h2 — turns")
@@ -124,7 +124,7 @@ async def test_a_whole_game_to_a_win_by_slash_commands_and_menus(simcord_env, wo
 
     # 2. Black, typed.
     answer = private_answer(await bob.slash(channel, "move", action="f10-f9"))
-    assert answer.content == "✅ Played `f10-f9`."
+    assert text_of(answer) == "✅ Played `f10-f9`."
     post = await check_turn("f10-f9", "Black Wizard f10-f9.", alice)
 
     # 3. White, in two steps: 30 actions are too many for one menu, so the post offers the
@@ -133,7 +133,7 @@ async def test_a_whole_game_to_a_win_by_slash_commands_and_menus(simcord_env, wo
     assert custom_id.startswith("dh:g:1:")
     assert groups == ["d1", "e2", "f2", "h1", "drop"]
     step = private_answer(await alice.select(post, ["e2"]))
-    assert step.content.startswith("**e2**: pick a label from the picture.")
+    assert text_of(step).startswith("**e2**: pick a label from the picture.")
     buttons = raw_controls(step)
     assert {b["type"] for b in buttons} == {2}
     assert "Dragon e2-e3" in [without_place(b["label"]) for b in buttons]
@@ -150,8 +150,8 @@ async def test_a_whole_game_to_a_win_by_slash_commands_and_menus(simcord_env, wo
     custom_id, groups = menu(post)
     assert custom_id.startswith("dh:g:1:") and "f9" in groups
     step = private_answer(await bob.select(post, ["f9"]))
-    assert step.content.startswith("**f9**: pick a label from the picture.")
-    assert "⭐ A · Wizard f9 shoots a Fireball NE to h9 — turns" in step.content
+    assert text_of(step).startswith("**f9**: pick a label from the picture.")
+    assert "⭐ A · Wizard f9 shoots a Fireball NE to h9 — turns" in text_of(step)
     (select,) = raw_controls(step)
     assert select["type"] == 3 and select["custom_id"].startswith("dh:s:1:")
     options = [o["value"] for o in select["options"]]
@@ -161,30 +161,30 @@ async def test_a_whole_game_to_a_win_by_slash_commands_and_menus(simcord_env, wo
 
     # 5.-7. Typed to the end.
     answer = private_answer(await alice.slash(channel, "move", action="e3xd5"))
-    assert answer.content == "✅ Played `e3xd5`."
+    assert text_of(answer) == "✅ Played `e3xd5`."
     await check_turn("e3xd5", "took a Ball and is now a Dragon-with-Ball", bob)
     private_answer(await bob.slash(channel, "move", action="f8-e6"))
     await check_turn("f8-e6", "Black Wizard f8-e6.", alice)
     private_answer(await alice.slash(channel, "move", action="d5xe6"))
 
     final = posts(channel, carol)[-1]
-    assert "White Dragon-with-Ball d5xe6 took Black Wizard." in final.content
-    assert f"🏆 White captured the Black Wizard. White (<@{alice.id}>) wins." in final.content
-    assert "➡️" not in final.content, "the game is over"
-    assert [c.label for row in final.components for c in row.children] == ["Rematch"]
+    assert "White Dragon-with-Ball d5xe6 took Black Wizard." in text_of(final)
+    assert f"🏆 White captured the Black Wizard. White (<@{alice.id}>) wins." in text_of(final)
+    assert "➡️" not in text_of(final), "the game is over"
+    assert [part(c, "label") for c in controls_in(final)] == ["Rematch"]
     boards.append(await board_png(final))
     assert len(boards) == len(WINNING_LINE) + 1
 
     status = private_answer(await bob.slash(channel, "game status", game=1))
-    assert f"**{TITLE}**: finished" in status.content
-    assert status.content.count("White captured the Black Wizard.") == 1, status.content
+    assert f"**{TITLE}**: finished" in text_of(status)
+    assert text_of(status).count("White captured the Black Wizard.") == 1, text_of(status)
     assert [a.filename for a in status.attachments] == ["board.png"]
     game = await record(simcord_env)
     assert game.status == "finished"
     assert [a.action for a in await simcord_env.bot.host.store.actions(1)] == WINNING_LINE
 
     late = private_answer(await bob.slash(channel, "move", action="e9-e8", game=1))
-    assert late.content == f"⚠️ {TITLE} is finished; no more moves."
+    assert text_of(late) == f"⚠️ {TITLE} is finished; no more moves."
 
 
 async def test_move_autocomplete_offers_only_legal_matching_actions(simcord_env, world):
@@ -209,8 +209,8 @@ async def test_move_autocomplete_offers_only_legal_matching_actions(simcord_env,
     assert await carol.autocomplete(channel, "move", "action", "") == []
 
     answer = private_answer(await alice.slash(channel, "move", action="fire f2-d2"))
-    assert answer.content == "✅ Played `fire f2-d2`."
-    assert "it is now a Dragon" in posts(channel, carol)[-1].content
+    assert text_of(answer) == "✅ Played `fire f2-d2`."
+    assert "it is now a Dragon" in text_of(posts(channel, carol)[-1])
 
     # Black's turn: 21 actions, all offered to an empty query.
     everything = await bob.autocomplete(channel, "move", "action", "")
@@ -226,8 +226,8 @@ async def test_move_autocomplete_offers_only_legal_matching_actions(simcord_env,
     assert {c["value"] for c in dragon} == {a for a in legal if "e2" in a}
     chosen = next(c["value"] for c in dragon if c["name"] == "Dragon e2-e3")
     answer = private_answer(await alice.slash(channel, "move", action=chosen))
-    assert answer.content == "✅ Played `e2-e3`."
-    assert "White Dragon e2-e3." in posts(channel, carol)[-1].content
+    assert text_of(answer) == "✅ Played `e2-e3`."
+    assert "White Dragon e2-e3." in text_of(posts(channel, carol)[-1])
 
 
 async def test_illegal_and_out_of_turn_moves_are_refused_and_change_nothing(simcord_env, world):
@@ -245,9 +245,9 @@ async def test_illegal_and_out_of_turn_moves_are_refused_and_change_nothing(simc
         """``/move action`` by ``player`` gets a private warning naming ``expected``."""
         seen = len(posts(channel, dave))
         answer = private_answer(await player.slash(channel, "move", action=action))
-        assert answer.content.startswith("⚠️ "), answer.content
+        assert text_of(answer).startswith("⚠️ "), text_of(answer)
         for text in expected:
-            assert text in answer.content, answer.content
+            assert text in text_of(answer), text_of(answer)
         assert len(posts(channel, dave)) == seen, "a refused move posts nothing"
         await unchanged(before)
 
@@ -270,7 +270,7 @@ async def test_illegal_and_out_of_turn_moves_are_refused_and_change_nothing(simc
     start = posts(channel, dave)[-1]
     for intruder, text in ((bob, waiting), (carol, f"You are not playing in {TITLE}.")):
         answer = private_answer(await intruder.select(start, ["f2"]))
-        assert answer.content == f"⚠️ {text}"
+        assert text_of(answer) == f"⚠️ {text}"
     await unchanged(before)
 
     # After all that, the menu under the last post still belongs to the current position.
@@ -281,13 +281,13 @@ async def test_illegal_and_out_of_turn_moves_are_refused_and_change_nothing(simc
     silent(await alice.click(step, custom_id=fire))
     played = await record(simcord_env)
     assert played.version == before.version + 1
-    assert "it is now a Dragon" in posts(channel, dave)[-1].content
+    assert "it is now a Dragon" in text_of(posts(channel, dave)[-1])
 
     # Now White is the one out of turn, and the old board's menu is gone.
     seen = len(posts(channel, dave))
     answer = private_answer(await alice.slash(channel, "move", action="e2-e3"))
-    assert answer.content == f"⚠️ It is not your turn in {TITLE}: waiting for Black (<@{bob.id}>)."
+    assert text_of(answer) == f"⚠️ It is not your turn in {TITLE}: waiting for Black (<@{bob.id}>)."
     old = next(m for m in posts(channel, dave) if m.id == start.id)
-    assert not old.components, "the board the turn passed from keeps no controls"
+    assert not controls_in(old), "the board the turn passed from keeps no controls"
     assert len(posts(channel, dave)) == seen
     await unchanged(played)

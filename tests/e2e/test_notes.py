@@ -1,7 +1,7 @@
 """Private notes on a simulated Discord: `/game note` keeps a player's note and answers
 only them, `/hand` shows it to them alone, and no message anybody else can see holds it."""
 
-from tests.e2e.conftest import texts
+from tests.e2e.conftest import text_of, texts
 from tests.e2e.test_stgeorge import open_two_player_game, play_turn
 
 NOTE = "zq-note: keep two Knights near the Lair"
@@ -20,9 +20,9 @@ async def test_a_note_is_seen_by_its_author_alone(simcord_env, world):
     theirs = await dragon.slash(channel, "game note")
     assert "no note" in texts([theirs])[0]
     for member in (dragon, users["carol"]):
-        seen = [m.content for m in channel.history(viewer=member)]
+        seen = [text_of(m) for m in channel.history(viewer=member)]
         dm = member.user.dm_channel
-        seen += [m.content for m in dm.history()] if dm is not None else []
+        seen += [text_of(m) for m in dm.history()] if dm is not None else []
         assert not [text for text in seen if "zq-note" in text]
     cleared = await knights.slash(channel, "game note", clear=True)
     assert "gone" in texts([cleared])[0]

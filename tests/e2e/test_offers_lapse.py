@@ -3,7 +3,7 @@ answered or lapses, its Accept and Decline buttons go and the post says how it e
 
 import pytest
 
-from tests.e2e.conftest import bot_posts
+from tests.e2e.conftest import bot_posts, text_of
 from tests.e2e.test_answers import fresh
 from tests.e2e.test_endings import ids_of, newest_with, open_game
 
@@ -14,13 +14,13 @@ async def test_a_declined_then_an_accepted_offer_loses_its_buttons_and_says_so(s
     declined = newest_with(channel, "asks a draw")
     await bob.click(declined, label="Decline")
     after = await fresh(channel, declined)
-    assert not ids_of(after) and "Declined" in after.content
+    assert not ids_of(after) and "Declined" in text_of(after)
 
     await alice.slash(channel, "game draw")
     accepted = newest_with(channel, "asks a draw")
     await bob.click(accepted, label="Accept")
     after = await fresh(channel, accepted)
-    assert not ids_of(after) and "Accepted: the game is drawn" in after.content
+    assert not ids_of(after) and "Accepted: the game is drawn" in text_of(after)
 
 
 async def test_an_accepted_takeback_loses_its_buttons_and_says_so(simcord_env, world):
@@ -32,7 +32,7 @@ async def test_an_accepted_takeback_loses_its_buttons_and_says_so(simcord_env, w
     request = newest_with(channel, "asks to take back their last move")
     await bob.click(request, label="Accept")
     after = await fresh(channel, request)
-    assert not ids_of(after) and "Accepted: the move is taken back" in after.content
+    assert not ids_of(after) and "Accepted: the move is taken back" in text_of(after)
 
 
 async def test_an_offer_the_game_moved_past_loses_its_buttons_and_says_it_lapsed_at_once(
@@ -45,7 +45,7 @@ async def test_an_offer_the_game_moved_past_loses_its_buttons_and_says_it_lapsed
     await alice.slash(channel, "move", action=moves[0]["value"])  # nobody answered
     after = await fresh(channel, offer)
     assert not ids_of(after)
-    assert "⌛ Lapsed: the game moved on before everyone answered." in after.content
+    assert "⌛ Lapsed: the game moved on before everyone answered." in text_of(after)
 
 
 async def test_a_request_shows_who_accepted_until_the_last_answer_settles_it(simcord_env, world):
@@ -55,7 +55,7 @@ async def test_a_request_shows_who_accepted_until_the_last_answer_settles_it(sim
     await bob.slash(channel, "game join")
     await carol.slash(channel, "game join")
     await alice.slash(channel, "game start")
-    mover = next(u for u in (bob, carol) if f"<@{u.id}>" in bot_posts(channel)[-1].content)
+    mover = next(u for u in (bob, carol) if f"<@{u.id}>" in text_of(bot_posts(channel)[-1]))
     await mover.slash(channel, "move", action="roll")
     moves = await mover.autocomplete(channel, "move", "action", "")
     await mover.slash(channel, "move", action=moves[0]["value"])
@@ -65,11 +65,11 @@ async def test_a_request_shows_who_accepted_until_the_last_answer_settles_it(sim
     await first.click(request, label="Accept")
     waiting = await fresh(channel, request)
     assert set(ids_of(waiting)) == {"Accept", "Decline"}
-    assert f"Accepted by <@{first.id}>; still to answer: <@{last.id}>." in waiting.content
+    assert f"Accepted by <@{first.id}>; still to answer: <@{last.id}>." in text_of(waiting)
     await last.click(request, label="Accept")
     settled = await fresh(channel, request)
-    assert not ids_of(settled) and "Accepted: the move is taken back" in settled.content
-    assert "still to answer" not in settled.content
+    assert not ids_of(settled) and "Accepted: the move is taken back" in text_of(settled)
+    assert "still to answer" not in text_of(settled)
 
 
 async def pause(channel, alice, bob):
@@ -114,4 +114,4 @@ async def test_an_offer_outlived_by_a_write_that_is_no_move_says_so_at_once(
     await bump(channel, alice, bob)  # nobody clicks the offer
     after = await fresh(channel, offer)
     assert not ids_of(after)
-    assert line.format(bob=bob.id) in after.content
+    assert line.format(bob=bob.id) in text_of(after)

@@ -1,7 +1,7 @@
 """A paused game says so, by whom, and how to go on, wherever its state is shown; a move
 in it is refused as paused, not as over."""
 
-from tests.e2e.conftest import bot_posts, status_messages, texts
+from tests.e2e.conftest import bot_posts, controls_in, status_messages, text_of, texts
 from tests.e2e.test_stgeorge import open_two_player_game
 
 RESUME = "`/game resume game:1`"
@@ -18,13 +18,13 @@ async def test_a_paused_game_says_who_paused_it_and_how_to_resume_wherever_it_is
     alice, bob = players["knights"], players["dragon"]
     await alice.slash(channel, "game pause")
 
-    post = bot_posts(channel)[-1].content
+    post = text_of(bot_posts(channel)[-1])
     assert tells_the_pause(post, alice), post
     [status] = status_messages(channel)
-    assert tells_the_pause(status.content, alice), status.content
-    assert "turn ends" not in status.content and "waiting for" not in status.content
+    assert tells_the_pause(text_of(status), alice), text_of(status)
+    assert "turn ends" not in text_of(status) and "waiting for" not in text_of(status)
     for command in ("game status", "game list", "game mine"):
-        shown = (await bob.slash(channel, command)).response.content
+        shown = text_of((await bob.slash(channel, command)).response)
         assert tells_the_pause(shown, alice), (command, shown)
         assert "turn ends" not in shown, (command, shown)
 
@@ -32,7 +32,7 @@ async def test_a_paused_game_says_who_paused_it_and_how_to_resume_wherever_it_is
 async def test_a_move_in_a_paused_game_is_refused_as_paused_with_how_to_resume(simcord_env, world):
     channel, players = await open_two_player_game(world)
     alice = players["knights"]
-    turn_post = [m for m in bot_posts(channel) if m.components][-1]
+    turn_post = [m for m in bot_posts(channel) if controls_in(m)][-1]
     await alice.slash(channel, "game pause")
 
     typed = texts([await alice.slash(channel, "move", action="roll")])[0]
@@ -43,4 +43,4 @@ async def test_a_move_in_a_paused_game_is_refused_as_paused_with_how_to_resume(s
 
     await alice.slash(channel, "game resume")
     [status] = status_messages(channel)
-    assert "waiting for" in status.content and "paused" not in status.content.lower()
+    assert "waiting for" in text_of(status) and "paused" not in text_of(status).lower()

@@ -5,7 +5,7 @@ game goes on, the host is told which permission to grant where, and the post wai
 outbox until Discord takes it. Only a channel that is really gone (404) pauses its games.
 """
 
-from tests.e2e.conftest import bot_posts, texts
+from tests.e2e.conftest import bot_posts, text_of, texts
 from tests.e2e.test_stgeorge import open_two_player_game
 
 MISSING_PERMISSIONS = 50013
@@ -32,7 +32,7 @@ async def test_a_post_refused_for_a_missing_permission_waits_and_the_host_is_tol
 
     game = await simcord_env.bot.host.store.get_game(1)
     assert game.status == "running" and game.channel_id == channel.id, "the game goes on"
-    told = [m.content for m in knights.user.dm_channel.history()[dms_before:]]
+    told = [text_of(m) for m in knights.user.dm_channel.history()[dms_before:]]
     assert told, "the host is told why the posts stopped"
     assert not any("deleted" in text for text in told), told
     assert any(
@@ -41,12 +41,12 @@ async def test_a_post_refused_for_a_missing_permission_waits_and_the_host_is_tol
     ), told
 
     await simcord_env.advance_time(30)  # still refused: tried again, nothing posted
-    assert "rolled" not in bot_posts(channel)[-1].content
+    assert "rolled" not in text_of(bot_posts(channel)[-1])
     assert len(knights.user.dm_channel.history()) == dms_before + len(told), "told once"
 
     simcord_env.backend.faults.clear()  # someone grants the permission again
     await simcord_env.advance_time(400)
-    assert "rolled" in bot_posts(channel)[-1].content, "the post goes out"
+    assert "rolled" in text_of(bot_posts(channel)[-1]), "the post goes out"
     assert len(bot_posts(channel)) <= seen + 1
     assert (await simcord_env.bot.host.store.get_game(1)).status == "running"
 
@@ -57,11 +57,11 @@ async def test_a_refused_post_goes_out_after_a_restart_once_the_permission_is_ba
     channel, players = await open_two_player_game(world)
     refuse_with_403(simcord_env, channel)
     await players["knights"].slash(channel, "move", action="roll")
-    assert "rolled" not in bot_posts(channel)[-1].content
+    assert "rolled" not in text_of(bot_posts(channel)[-1])
     simcord_env.backend.faults.clear()
     await restart()
     await simcord_env.advance_time(400)
-    assert "rolled" in bot_posts(channel)[-1].content
+    assert "rolled" in text_of(bot_posts(channel)[-1])
 
 
 async def test_a_channel_that_is_really_gone_still_pauses_its_game(simcord_env, world):
@@ -73,5 +73,5 @@ async def test_a_channel_that_is_really_gone_still_pauses_its_game(simcord_env, 
     await players["knights"].slash(channel, "move", action="roll")
     game = await simcord_env.bot.host.store.get_game(1)
     assert game.status == "paused"
-    told = players["knights"].user.dm_channel.history()[-1].content
+    told = text_of(players["knights"].user.dm_channel.history()[-1])
     assert "paused: its channel was deleted" in told

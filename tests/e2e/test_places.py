@@ -13,7 +13,7 @@ from bot.service.notices import Board
 from bot.service.turns import board_of
 from games import SPECS
 from render.common import collect_text
-from tests.e2e.conftest import answered, bot_posts, controls_in, part
+from tests.e2e.conftest import answered, bot_posts, controls_in, part, text_of
 from tests.e2e.test_stgeorge import choose
 from tests.render.test_legible_on_a_phone import fresh_caches
 
@@ -78,8 +78,8 @@ async def a_move_with_places(channel, players, fewest):
     """Play on until the mover's first step opens at least ``fewest`` labelled places:
     the mover, the turn's post, and the private second step."""
     for _ in range(400):
-        post = [m for m in bot_posts(channel) if m.components][-1]
-        mover = next(p for p in players if p.mention in post.content)
+        post = [m for m in bot_posts(channel) if controls_in(m)][-1]
+        mover = next(p for p in players if p.mention in text_of(post))
         step = opener(post)
         if step is None:
             await choose(mover, post)
@@ -155,4 +155,4 @@ async def test_a_dwarf_card_is_chosen_by_its_label_on_a_private_picture(simcord_
     assert any(label.startswith("Chest") for label in button_labels(prompt))  # no place
     first = next(label for label in button_labels(prompt) if label.startswith("A · "))
     answer = await bob.user.click(prompt, label=first)
-    assert "Your card is locked in" in " ".join(m.content for m in answered(answer))
+    assert "Your card is locked in" in " ".join(text_of(m) for m in answered(answer))

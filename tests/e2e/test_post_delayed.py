@@ -4,7 +4,7 @@ who made it is told so, as after any other failure after the commit."""
 
 import pytest
 
-from tests.e2e.conftest import bot_posts, texts
+from tests.e2e.conftest import bot_posts, controls_in, text_of, texts
 from tests.e2e.test_stgeorge import open_two_player_game
 
 
@@ -38,16 +38,16 @@ async def test_a_move_whose_post_cannot_be_flushed_tells_the_mover_it_is_played_
     assert answer and answer[-1].startswith("✅ Played `roll`."), answer
     assert "delayed" in answer[-1] and "nothing was changed" not in " ".join(answer), answer
     await simcord_env.advance_time(5)  # the outbox tries again
-    assert "rolled" in bot_posts(channel)[-1].content, "the post follows"
+    assert "rolled" in text_of(bot_posts(channel)[-1]), "the post follows"
 
 
 async def test_a_click_whose_post_cannot_be_flushed_is_answered_as_delayed(
     simcord_env, world, lose_connection_once
 ):
     channel, players = await open_two_player_game(world)
-    board = [m for m in bot_posts(channel) if m.components][-1]
+    board = [m for m in bot_posts(channel) if controls_in(m)][-1]
     failed = lose_connection_once()
     answer = texts([await players["knights"].click(board, label="Roll the die")])
     assert failed and answer and "delayed" in answer[-1], answer
     await simcord_env.advance_time(5)
-    assert "rolled" in bot_posts(channel)[-1].content
+    assert "rolled" in text_of(bot_posts(channel)[-1])

@@ -2,14 +2,14 @@
 shown to the whole channel (``/stats``, ``/leaderboard``): nothing to show, or a request
 refused, is told to the asker alone."""
 
-from tests.e2e.conftest import bot_posts, texts
+from tests.e2e.conftest import bot_posts, text_of, texts
 
 
 def only_for_asker(result, words):
     """The asker was told ``words`` in a message nobody else sees."""
-    told = [m for m in [result.response, *result.followups] if m is not None and m.content]
-    assert any(words in m.content for m in told), texts([result])
-    assert all(m.ephemeral for m in told if words in m.content)
+    told = [m for m in [result.response, *result.followups] if m is not None and text_of(m)]
+    assert any(words in text_of(m) for m in told), texts([result])
+    assert all(m.ephemeral for m in told if words in text_of(m))
 
 
 async def test_stats_of_a_player_with_no_finished_game_is_told_to_them_alone(simcord_env, world):
@@ -19,7 +19,7 @@ async def test_stats_of_a_player_with_no_finished_game_is_told_to_them_alone(sim
     only_for_asker(mine, "You have not finished a game on this server yet")
     theirs = await carol.slash(channel, "stats", user=alice)
     only_for_asker(theirs, "has not finished a game on this server yet")
-    assert not any("finished a game" in m.content for m in bot_posts(channel, alice))
+    assert not any("finished a game" in text_of(m) for m in bot_posts(channel, alice))
 
 
 async def test_an_empty_leaderboard_is_told_to_the_asker_alone(simcord_env, world):
@@ -27,4 +27,4 @@ async def test_an_empty_leaderboard_is_told_to_the_asker_alone(simcord_env, worl
     alice, carol = users["alice"], users["carol"]
     empty = await carol.slash(channel, "leaderboard", game="lions-dragons")
     only_for_asker(empty, "Nobody has finished a game of Lions and Dragons Chess")
-    assert not any("Nobody has finished" in m.content for m in bot_posts(channel, alice))
+    assert not any("Nobody has finished" in text_of(m) for m in bot_posts(channel, alice))

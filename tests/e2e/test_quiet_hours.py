@@ -4,7 +4,7 @@
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
-from tests.e2e.conftest import bot_posts, texts
+from tests.e2e.conftest import bot_posts, text_of, texts
 from tests.e2e.test_calls import dms, pinged_in
 from tests.e2e.test_stgeorge import play_turn
 
@@ -33,9 +33,9 @@ async def test_a_call_at_night_comes_as_one_dm_in_the_morning(simcord_env, world
     players = {"knights": alice, "dragon": bob}
     for _ in range(6):  # alice plays her turn: bob's, at night
         await play_turn(channel, players)
-        if bob.mention in [m for m in bot_posts(channel) if "➡️" in m.content][-1].content:
+        if bob.mention in text_of([m for m in bot_posts(channel) if "➡️" in text_of(m)][-1]):
             break
-    assert bob.mention in [m for m in bot_posts(channel) if "➡️" in m.content][-1].content
+    assert bob.mention in text_of([m for m in bot_posts(channel) if "➡️" in text_of(m)][-1])
     assert not [t for t in dms(bob) if "Your turn" in t or "quiet hours" in t]
     assert not pinged_in(simcord_env, channel, bob)  # named, not pinged
 

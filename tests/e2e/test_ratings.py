@@ -8,7 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.e2e.conftest import texts
+from tests.e2e.conftest import text_of, texts
 
 ROOT = Path(__file__).parents[2]
 
@@ -53,7 +53,7 @@ async def test_ratings_after_a_few_games_and_recomputed_from_the_results(
     alice, bob, carol = users["alice"], users["bob"], users["carol"]
     empty = told_privately(await carol.slash(channel, "leaderboard", game="lions-dragons"))
     assert "Nobody has finished a game of Lions and Dragons Chess on this server yet" in (
-        empty.content
+        text_of(empty)
     )
 
     await resign_game(channel, alice, loser=bob, other=bob)  # alice wins as White
@@ -62,20 +62,20 @@ async def test_ratings_after_a_few_games_and_recomputed_from_the_results(
     await resign_game(channel, carol, loser=carol, computer="easy")  # the computer wins
 
     board = shown(await carol.slash(channel, "leaderboard", game="lions-dragons"))
-    lines = places(board.content)
-    assert "Lions and Dragons Chess: ratings on this server" in board.content
-    assert "(4 rated)" in board.content and len(lines) == 4
+    lines = places(text_of(board))
+    assert "Lions and Dragons Chess: ratings on this server" in text_of(board)
+    assert "(4 rated)" in text_of(board) and len(lines) == 4
     assert lines[0].startswith(f"1. <@{alice.id}>: ") and "3 games, 2 wins" in lines[0]
-    assert "🤖 easy" in board.content and "1 game, 1 win" in board.content
+    assert "🤖 easy" in text_of(board) and "1 game, 1 win" in text_of(board)
     assert f"<@{bob.id}>" in lines[2] or f"<@{bob.id}>" in lines[3]
     assert board._message.ping_user_ids == [], "a leaderboard calls nobody"
 
     stats = shown(await bob.slash(channel, "stats", user=alice))
-    assert f"📊 <@{alice.id}> on this server" in stats.content
-    assert "**Lions and Dragons Chess**: 3 games, 2 wins" in stats.content
-    assert "White ×2" in stats.content and "Black ×1" in stats.content
+    assert f"📊 <@{alice.id}> on this server" in text_of(stats)
+    assert "**Lions and Dragons Chess**: 3 games, 2 wins" in text_of(stats)
+    assert "White ×2" in text_of(stats) and "Black ×1" in text_of(stats)
     own = told_privately(await users["dave"].slash(channel, "stats"))
-    assert "You have not finished a game on this server yet" in own.content
+    assert "You have not finished a game on this server yet" in text_of(own)
 
     recomputed = subprocess.run(
         [sys.executable, "-m", "bot", "ratings", "--recompute", "--db", database],
@@ -86,5 +86,5 @@ async def test_ratings_after_a_few_games_and_recomputed_from_the_results(
     assert "Rated 4 finished games again" in recomputed.stdout
     await restart()
     again = shown(await carol.slash(channel, "leaderboard", game="lions-dragons"))
-    assert again.content == board.content  # the same numbers, from the results alone
-    assert shown(await bob.slash(channel, "stats", user=alice)).content == stats.content
+    assert text_of(again) == text_of(board)  # the same numbers, from the results alone
+    assert text_of(shown(await bob.slash(channel, "stats", user=alice))) == text_of(stats)

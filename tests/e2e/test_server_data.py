@@ -10,7 +10,7 @@ import json
 import discord
 import pytest
 
-from tests.e2e.conftest import texts
+from tests.e2e.conftest import text_of, texts
 
 RICH = json.dumps({"coins": [[3, 3, 3, 3, 3]] * 4}).encode()
 
@@ -79,7 +79,7 @@ async def test_a_correction_is_refused_naming_its_field_then_accepted_and_used_h
     [select] = rules.components[0]["components"]
     labels = [o["label"] for o in select["options"]]
     assert labels[-1] == "This server's corrections"
-    corrections = (await alice.select(rules, [str(len(labels) - 1)])).response.content
+    corrections = text_of((await alice.select(rules, [str(len(labels) - 1)])).response)
     assert f"**`path.json`**, uploaded by <@{admin.id}>" in corrections
     assert "`coins`: `[[3, 3, 3, 3, 3]" in corrections
     assert "(bundled: `[[1, 1, 1, 1, 2]" in corrections

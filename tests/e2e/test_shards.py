@@ -5,7 +5,7 @@ import pytest
 
 from bot import create_bot
 from bot.settings import Settings
-from tests.e2e.conftest import bot_posts, texts
+from tests.e2e.conftest import bot_posts, text_of, texts
 from tests.e2e.test_dragons_cave import dm_prompt, pick
 
 
@@ -32,7 +32,7 @@ async def test_a_sharded_bot_plays_in_servers_on_every_shard(simcord_env):
         await bob.slash(channel, "game join")
         started = await alice.slash(channel, "game start")
         assert "has started" in texts([started])[0]
-        assert "The game begins!" in bot_posts(channel)[-1].content
+        assert "The game begins!" in text_of(bot_posts(channel)[-1])
 
 
 async def test_dm_buttons_work_for_a_game_on_another_shard(simcord_env):
@@ -46,7 +46,7 @@ async def test_dm_buttons_work_for_a_game_on_another_shard(simcord_env):
     await pick(bob, "Round 1", "Emerald:")
     await pick(carol, "Round 1", "Amber:")
     reveal = bot_posts(channel)[seen:]
-    assert any("the cards are revealed" in m.content for m in reveal)
+    assert any("the cards are revealed" in text_of(m) for m in reveal)
     assert dm_prompt(bob, "Round 2")
 
 

@@ -1,17 +1,16 @@
 """St. George and the Dragon through the real bot on a simulated Discord."""
 
-from tests.e2e.conftest import answered, bot_posts, texts
+from tests.e2e.conftest import answered, bot_posts, controls_in, text_of, texts
 
 
 def controls_of(message):
     """("select", custom_id, values) for a menu, or ("button", None, {action: custom_id})."""
     buttons = {}
-    for row in message.components:
-        for item in row.children:
-            if getattr(item, "options", None):
-                return "select", item.custom_id, [o.value for o in item.options]
-            if getattr(item, "custom_id", None):
-                buttons[item.custom_id.split(":", 4)[4]] = item.custom_id
+    for item in controls_in(message):
+        if item.get("options"):
+            return "select", item["custom_id"], [o["value"] for o in item["options"]]
+        if item.get("custom_id"):
+            buttons[item["custom_id"].split(":", 4)[4]] = item["custom_id"]
     return "button", None, buttons
 
 
@@ -34,7 +33,7 @@ async def open_two_player_game(world):
 
 async def play_turn(channel, players):
     """Whoever is asked in the newest post plays it; returns the post acted on."""
-    post = [m for m in bot_posts(channel) if m.components][-1]
+    post = [m for m in bot_posts(channel) if controls_in(m)][-1]
     mover = next(m for m in players.values() if f"<@{m.id}>" in _turn_text(channel))
     return post, await choose(mover, post)
 
@@ -56,39 +55,39 @@ async def choose(mover, message):
 
 def _turn_text(channel):
     """The newest post that names who is to play next."""
-    return next(m.content for m in reversed(bot_posts(channel)) if "➡️" in m.content)
+    return next(text_of(m) for m in reversed(bot_posts(channel)) if "➡️" in text_of(m))
 
 
 async def test_a_full_two_player_game_to_a_win(simcord_env, world, restart):
     channel, players = await open_two_player_game(world)
     start = bot_posts(channel)[-1]
-    assert "The game begins!" in start.content
+    assert "The game begins!" in text_of(start)
     assert start.attachments and start.attachments[0].filename == "board.png"
     restarted = False
     for turn in range(600):
-        if "🏆" in bot_posts(channel)[-1].content:
+        if "🏆" in text_of(bot_posts(channel)[-1]):
             break
         await play_turn(channel, players)
         if turn == 40 and not restarted:
             await restart()
             restarted = True
-    final = bot_posts(channel)[-1].content
+    final = text_of(bot_posts(channel)[-1])
     assert "🏆" in final and restarted
     assert final.count("<@") >= 1  # the winner is named
     finished = await players["knights"].slash(channel, "game status")
-    assert "finished" in finished.response.content
+    assert "finished" in text_of(finished.response)
 
 
 async def test_every_turn_posts_a_board_naming_the_next_player(simcord_env, world):
     channel, players = await open_two_player_game(world)
     for _ in range(6):
         await play_turn(channel, players)
-    turn_posts = [m for m in bot_posts(channel) if "➡️" in m.content]
+    turn_posts = [m for m in bot_posts(channel) if "➡️" in text_of(m)]
     assert len(turn_posts) >= 3
     assert all(m.attachments for m in turn_posts)
     # A roll updates its turn's post (with the board) and adds no post of its own.
-    roll_posts = [m for m in bot_posts(channel) if "rolled" in m.content]
-    assert roll_posts and all(m.attachments and "➡️" in m.content for m in roll_posts)
+    roll_posts = [m for m in bot_posts(channel) if "rolled" in text_of(m)]
+    assert roll_posts and all(m.attachments and "➡️" in text_of(m) for m in roll_posts)
 
 
 async def test_a_wrong_players_click_is_refused_privately(simcord_env, world):
@@ -101,9 +100,9 @@ async def test_a_wrong_players_click_is_refused_privately(simcord_env, world):
     result = await outsider.click(roll, label="Roll the die")
     assert "not playing" in texts([result])[0]
     assert [
-        m.content
+        text_of(m)
         for m in channel.history(viewer=players["knights"])
-        if "not your turn" in m.content
+        if "not your turn" in text_of(m)
     ] == []
 
 
@@ -112,7 +111,7 @@ async def test_the_game_and_its_buttons_survive_a_restart(simcord_env, world, re
     roll = bot_posts(channel)[-1]
     await restart()
     result = await players["knights"].click(roll, label="Roll the die")
-    assert "rolled" in bot_posts(channel)[-1].content
+    assert "rolled" in text_of(bot_posts(channel)[-1])
     assert not any("⚠️" in t for t in texts([result]))
 
 
@@ -125,7 +124,7 @@ async def test_two_clicks_of_the_same_roll_apply_once(simcord_env, world):
     await knights.click(roll, label="Roll the die")
     second = await knights.click(roll, label="Roll the die")
     assert "already played" in texts([second])[0]
-    rolls = [m for m in bot_posts(channel) if "rolled" in m.content]
+    rolls = [m for m in bot_posts(channel) if "rolled" in text_of(m)]
     assert len(rolls) == 1
 
 
@@ -140,4 +139,4 @@ async def test_typed_move_with_autocomplete(simcord_env, world):
     result = await knights.slash(channel, "move", action="G2-lair")
     assert result.ephemeral and "⚠️" in texts([result])[0]
     result = await knights.slash(channel, "move", action=offered[0]["value"])
-    assert "➡️" in bot_posts(channel)[-1].content
+    assert "➡️" in text_of(bot_posts(channel)[-1])

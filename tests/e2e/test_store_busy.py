@@ -7,7 +7,7 @@ import pytest
 
 from bot.discord.replies import BUSY
 from bot.settings import Settings
-from tests.e2e.conftest import answered, bot_posts, texts
+from tests.e2e.conftest import answered, bot_posts, text_of, texts
 from tests.e2e.test_stgeorge import open_two_player_game
 
 
@@ -45,4 +45,4 @@ async def test_a_busy_store_is_answered_privately_and_the_move_can_be_made_again
     assert len(bot_posts(channel)) == seen, "nothing was played"
     again = await players["knights"].click(roll, label="Roll the die")
     assert not any(BUSY in text for text in texts([again]))
-    assert "rolled" in bot_posts(channel)[-1].content, "the turn's post tells the roll"
+    assert "rolled" in text_of(bot_posts(channel)[-1]), "the turn's post tells the roll"

@@ -19,7 +19,7 @@ from bot.console.commands import parse
 from bot.console.table import LocalTable
 from bot.service import record as records
 from games import render
-from tests.e2e.conftest import bot_posts, texts
+from tests.e2e.conftest import bot_posts, text_of, texts
 
 EXAMPLES = sorted((Path(__file__).parents[2] / "examples").glob("*.txt"))
 LIMIT = 10 * 1024 * 1024
@@ -153,7 +153,7 @@ async def test_each_example_replays_exports_and_plays_back(
     assert name.endswith("-replay.gif") and len(gif) <= LIMIT
     with Image.open(io.BytesIO(gif)) as image:
         assert image.format == "GIF" and image.n_frames >= 2 and image.width <= 800
-    assert "🎞️ Replay of" in replayed.response.content
+    assert "🎞️ Replay of" in text_of(replayed.response)
 
     name, data = await file_of(await users["alice"].slash(channel, "game export"))
     (tmp_path / name).write_bytes(data)
@@ -183,7 +183,7 @@ async def test_a_replay_from_a_later_turn_has_fewer_boards(simcord_env, world):
     too_late = await users["alice"].slash(channel, "game replay", from_turn=40)
     assert too_late.response is None  # the public reply gave way to a private answer
     assert [f.ephemeral for f in too_late.followups] == [True]
-    assert "`from_turn` must be between 1 and 13" in too_late.followups[0].content  # 13th begun
+    assert "`from_turn` must be between 1 and 13" in text_of(too_late.followups[0])  # 13th begun
 
 
 async def test_finished_games_stay_findable(simcord_env, world):
@@ -203,4 +203,4 @@ async def test_finished_games_stay_findable(simcord_env, world):
     offered = await users["carol"].autocomplete(channel, "game history", "game", "")
     assert [c["value"] for c in offered] == [1] and "finished" in offered[0]["name"]
     assert "history of the whole game, " in await history_text(users["carol"], channel, game=1)
-    assert bot_posts(channel)[-1].content.count("🏆") == 1
+    assert text_of(bot_posts(channel)[-1]).count("🏆") == 1

@@ -1,18 +1,19 @@
 """The turn clock on a simulated Discord: reminders, timeouts, restarts, days passing."""
 
+import json
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
 import discord
 
-from tests.e2e.conftest import bot_posts, status_messages, texts
+from tests.e2e.conftest import bot_posts, controls_in, status_messages, text_of, texts
 from tests.e2e.test_stgeorge import open_two_player_game, play_turn
 
 HOUR = 3600
 
 
 def dms(member):
-    return [m.content for m in member.user.dm_channel.history() if m.author.bot]
+    return [text_of(m) for m in member.user.dm_channel.history() if m.author.bot]
 
 
 async def test_a_reminder_arrives_once_at_the_right_time(simcord_env, world):
@@ -30,9 +31,9 @@ async def test_a_timed_out_turn_is_skipped_and_the_next_player_called(simcord_en
     channel, players = await open_two_player_game(world)
     await simcord_env.advance_time(48 * HOUR + 1)
     post = bot_posts(channel)[-1]
-    assert "ran out of time: the turn passes without a move." in post.content
-    assert post.content.count("ran out of time") == 1, "said once"
-    assert f"<@{players['dragon'].id}>" in post.content and post.attachments
+    assert "ran out of time: the turn passes without a move." in text_of(post)
+    assert text_of(post).count("ran out of time") == 1, "said once"
+    assert f"<@{players['dragon'].id}>" in text_of(post) and post.attachments
 
 
 async def test_a_deadline_that_passed_while_the_bot_was_down_fires_once(
@@ -47,20 +48,20 @@ async def test_a_deadline_that_passed_while_the_bot_was_down_fires_once(
     timeouts = [
         m
         for m in bot_posts(channel)
-        if m.content.startswith("**") and "ran out of time" in m.content
+        if text_of(m).startswith("**") and "ran out of time" in text_of(m)
     ]
-    assert len(timeouts) == 1, [m.content for m in timeouts]
+    assert len(timeouts) == 1, [text_of(m) for m in timeouts]
 
 
 async def test_the_host_sets_a_forfeit_clock(simcord_env, world):
     channel, players = await open_two_player_game(world)
     knights = players["knights"]
     result = await knights.slash(channel, "game settings", hours=2.0, on_timeout="forfeit")
-    assert "2 hours per turn" in result.response.content
+    assert "2 hours per turn" in text_of(result.response)
     denied = await players["dragon"].slash(channel, "game settings", hours=1.0)
-    assert "Only the host" in denied.response.content
+    assert "Only the host" in text_of(denied.response)
     await simcord_env.advance_time(2 * HOUR + 1)
-    assert "🏆" in bot_posts(channel)[-1].content
+    assert "🏆" in text_of(bot_posts(channel)[-1])
 
 
 async def test_pause_and_resume(simcord_env, world):
@@ -68,11 +69,11 @@ async def test_pause_and_resume(simcord_env, world):
     knights = players["knights"]
     await knights.slash(channel, "game pause")
     await simcord_env.advance_time(100 * HOUR)
-    assert not any("ran out of time" in m.content for m in bot_posts(channel))
+    assert not any("ran out of time" in text_of(m) for m in bot_posts(channel))
     refused = await knights.slash(channel, "move", action="roll")
-    assert "paused" in refused.response.content
+    assert "paused" in text_of(refused.response)
     await knights.slash(channel, "game resume")
-    assert "The game goes on" in bot_posts(channel)[-1].content
+    assert "The game goes on" in text_of(bot_posts(channel)[-1])
 
 
 async def test_one_status_message_is_edited_across_many_turns(simcord_env, world):
@@ -80,19 +81,19 @@ async def test_one_status_message_is_edited_across_many_turns(simcord_env, world
     for _ in range(8):
         await play_turn(channel, players)
     [status] = status_messages(channel)
-    assert "waiting for" in status.content and "turn ends <t:" in status.content
+    assert "waiting for" in text_of(status) and "turn ends <t:" in text_of(status)
     assert status.edited_at is not None  # edited in place, not reposted
 
 
 async def test_a_board_loses_its_buttons_once_the_turn_passes(simcord_env, world):
     channel, players = await open_two_player_game(world)
     first = bot_posts(channel)[-1]  # the opening board with its Roll button
-    assert first.components
+    assert controls_in(first)
     await play_turn(channel, players)
     await play_turn(channel, players)  # the turn has passed: a new board is posted
     boards = [m for m in bot_posts(channel) if m.attachments]
-    assert boards[-1].id != first.id and boards[-1].components
-    assert not any(m.components for m in boards[:-1]), "only the newest board has buttons"
+    assert boards[-1].id != first.id and controls_in(boards[-1])
+    assert not any(controls_in(m) for m in boards[:-1]), "only the newest board has buttons"
 
 
 async def test_a_stale_button_is_refused_with_a_link_to_the_current_board(simcord_env, world):
@@ -111,15 +112,15 @@ async def test_notify_reminders_only_stops_the_turn_mentions(simcord_env, world)
     channel, players = await open_two_player_game(world)
     dragon = players["dragon"]
     answer = await dragon.slash(channel, "notify", when="reminders")
-    assert "only reminders" in answer.response.content
+    assert "only reminders" in text_of(answer.response)
     await play_turn(channel, players)
     await play_turn(channel, players)
-    turn = [m for m in bot_posts(channel) if "➡️" in m.content][-1]
-    assert dragon.mention in turn.content  # named,
+    turn = [m for m in bot_posts(channel) if "➡️" in text_of(m)][-1]
+    assert dragon.mention in text_of(turn)  # named,
     sent = [
         r.json for r in simcord_env.http_requests
         if r.method == "POST" and r.path.endswith(f"/{channel.id}/messages")
-        and r.json and dragon.mention in (r.json.get("content") or "")
+        and r.json and dragon.mention in json.dumps(r.json)  # in a card's text displays
     ]  # fmt: skip
     pinged = sent[-1]["allowed_mentions"]["users"]
     assert str(dragon.id) not in [str(u) for u in pinged]  # but not pinged
@@ -130,29 +131,29 @@ async def test_a_time_bank_is_spent_before_the_timeout_and_the_status_shows_it(s
     alice, bob = users["alice"], users["bob"]
     await alice.slash(channel, "game new", game="stgeorge", players=2, role="knights")
     set_up = await alice.slash(channel, "game settings", hours=2.0, reminder=0.0, bank=3.0)
-    assert "a time bank of 3 h for each seat" in set_up.response.content
+    assert "a time bank of 3 h for each seat" in text_of(set_up.response)
     await bob.slash(channel, "game join", role="dragon")
     await alice.slash(channel, "game start")
     refused = await alice.slash(channel, "game settings", bank=5.0)
-    assert "its time banks were set at the opening" in refused.response.content
+    assert "its time banks were set at the opening" in text_of(refused.response)
     [status] = status_messages(channel)
-    assert "Time banks: alice 3 h, bob 3 h" in status.content
+    assert "Time banks: alice 3 h, bob 3 h" in text_of(status)
     await simcord_env.advance_time(2 * HOUR + 1)
-    assert not any("ran out of time" in m.content for m in bot_posts(channel))
-    told = [m.content for m in bot_posts(channel) if m.content.startswith("⏳")]
+    assert not any("ran out of time" in text_of(m) for m in bot_posts(channel))
+    told = [text_of(m) for m in bot_posts(channel) if text_of(m).startswith("⏳")]
     assert len(told) == 1
     assert "alice's turn is over its limit: their time bank (3 h left) is running" in told[0]
     [status] = status_messages(channel)
-    assert "Time banks: alice 3 h (running now), bob 3 h" in status.content
+    assert "Time banks: alice 3 h (running now), bob 3 h" in text_of(status)
     given = await alice.slash(channel, "game givetime", player=alice, hours=1.0)
     assert "Given" in texts([given])[-1]
-    assert "their time bank now holds 4 h" in bot_posts(channel)[-1].content
+    assert "their time bank now holds 4 h" in text_of(bot_posts(channel)[-1])
     await simcord_env.advance_time(4 * HOUR - 120)
-    assert not any("ran out of time" in m.content for m in bot_posts(channel))
+    assert not any("ran out of time" in text_of(m) for m in bot_posts(channel))
     await simcord_env.advance_time(240)
-    assert "ran out of time" in bot_posts(channel)[-1].content
+    assert "ran out of time" in text_of(bot_posts(channel)[-1])
     [status] = status_messages(channel)
-    assert "Time banks: alice 0 min, bob 3 h" in status.content
+    assert "Time banks: alice 0 min, bob 3 h" in text_of(status)
 
 
 async def test_playing_hours_rest_the_clock_over_the_weekend(simcord_env, world):
@@ -172,15 +173,15 @@ async def test_playing_hours_rest_the_clock_over_the_weekend(simcord_env, world)
     channel, players = await open_two_player_game(world)
     await players["knights"].slash(channel, "game settings", hours=4.0, reminder=0.0)
     [status] = status_messages(channel)
-    assert "it rests from Fri 22:00 until Mon 09:00" in status.content
+    assert "it rests from Fri 22:00 until Mon 09:00" in text_of(status)
     # Saturday noon: 3 playing hours were used on Friday, one is left for Monday.
     await simcord_env.advance_time(17 * HOUR)
-    assert not any("ran out of time" in m.content for m in bot_posts(channel))
+    assert not any("ran out of time" in text_of(m) for m in bot_posts(channel))
     asked = await players["dragon"].slash(channel, "game status")
     assert "🌙 The clock rests until Mon 09:00 (Europe/Paris)" in texts([asked])[0]
     # Monday 09:59 in Paris: still nothing; at 10:00 the turn runs out.
     monday = datetime(2026, 1, 5, 9, 59, tzinfo=paris)
     await simcord_env.advance_time((monday - simcord_env.now()).total_seconds())
-    assert not any("ran out of time" in m.content for m in bot_posts(channel))
+    assert not any("ran out of time" in text_of(m) for m in bot_posts(channel))
     await simcord_env.advance_time(120)
-    assert "ran out of time" in bot_posts(channel)[-1].content
+    assert "ran out of time" in text_of(bot_posts(channel)[-1])

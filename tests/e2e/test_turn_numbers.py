@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 import re
 
-from tests.e2e.conftest import bot_posts
+from tests.e2e.conftest import bot_posts, text_of
 from tests.e2e.test_story import history_text, open_game, play_randomly
 
 POSTED = re.compile(r"\bTurn (\d+): ")
@@ -18,7 +18,7 @@ async def test_a_st_george_post_history_and_replay_name_the_same_turn(simcord_en
     _, channel, users = world
     players = await open_game(channel, users, "stgeorge", 2)
     await play_randomly(simcord_env, channel, players, 1, random.Random(5), 14)
-    posted = [int(n) for m in bot_posts(channel) for n in POSTED.findall(m.content)]
+    posted = [int(n) for m in bot_posts(channel) for n in POSTED.findall(text_of(m))]
     now = posted[-1]
     assert now >= 3, posted
     headers = HEADER.findall(await history_text(users["alice"], channel, page=1))
@@ -29,4 +29,4 @@ async def test_a_st_george_post_history_and_replay_name_the_same_turn(simcord_en
         assert "Knights" in who and "Dragon" in who, headers
     refused = await users["alice"].slash(channel, "game replay", from_turn=now + 1)
     assert [f.ephemeral for f in refused.followups] == [True]
-    assert f"between 1 and {now}." in refused.followups[0].content
+    assert f"between 1 and {now}." in text_of(refused.followups[0])

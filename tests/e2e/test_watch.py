@@ -2,7 +2,7 @@
 picture; the status message counts the watchers; closed DMs become a mention in the
 game's channel; players and double watching are refused."""
 
-from tests.e2e.conftest import bot_posts, status_messages, texts
+from tests.e2e.conftest import bot_posts, status_messages, text_of, texts
 from tests.e2e.test_stgeorge import open_two_player_game, play_turn
 
 
@@ -21,7 +21,7 @@ async def test_a_watcher_gets_every_new_board_by_dm_until_they_unwatch(simcord_e
     watching = await carol.slash(channel, "game watch")
     assert "You are watching St. George and the Dragon #1" in texts([watching])[-1]
     [status] = status_messages(channel)
-    assert "👀 1 person watching" in status.content
+    assert "👀 1 person watching" in text_of(status)
     seen = len(boards(channel))
     for _ in range(6):
         await play_turn(channel, players)
@@ -30,15 +30,15 @@ async def test_a_watcher_gets_every_new_board_by_dm_until_they_unwatch(simcord_e
     assert new_boards and len(got) == len(new_boards)
     for dm, post in zip(got, new_boards, strict=True):
         # The DM is the turn's post as it opened; the post itself grows as the turn goes on.
-        opening = post.content.splitlines()[:2]
-        assert dm.content.startswith("👀 ") and dm.content[2:].splitlines()[:2] == opening
+        opening = text_of(post).splitlines()[:2]
+        assert text_of(dm).startswith("👀 ") and text_of(dm)[2:].splitlines()[:2] == opening
         assert dm.attachments and not dm.components  # the picture, and no controls
         assert dm.attachments[0].size == post.attachments[0].size
     await carol.slash(channel, "game unwatch")
     for _ in range(4):
         await play_turn(channel, players)
     assert len(dms(carol)) == len(got)
-    assert "watching" not in status_messages(channel)[0].content
+    assert "watching" not in text_of(status_messages(channel)[0])
 
 
 async def test_players_and_second_watches_are_refused(simcord_env, world):
@@ -62,7 +62,7 @@ async def test_a_watcher_with_closed_dms_is_mentioned_in_the_channel(simcord_env
     await dave.slash(channel, "game watch")
     for _ in range(4):
         await play_turn(channel, players)
-    mentions = [m for m in bot_posts(channel) if m.content.startswith(dave.mention)]
+    mentions = [m for m in bot_posts(channel) if text_of(m).startswith(dave.mention)]
     assert mentions, "dave was told in the channel"
-    assert "the new board of game #1 you watch is in the post above" in mentions[0].content
+    assert "the new board of game #1 you watch is in the post above" in text_of(mentions[0])
     assert not dms(dave)

@@ -1,7 +1,7 @@
 """A watcher's digest on a simulated Discord over simulated days: no DM for each board, one
 DM every N hours with the newest board of each watched game that moved, across restarts."""
 
-from tests.e2e.conftest import texts
+from tests.e2e.conftest import text_of, texts
 from tests.e2e.test_stgeorge import open_two_player_game, play_turn
 from tests.e2e.test_watch import dms
 
@@ -22,8 +22,8 @@ async def test_a_watcher_gets_a_digest_of_the_newest_boards(simcord_env, world, 
     await restart()
     await simcord_env.advance_time(6 * HOUR + 60)
     [sent] = dms(carol)
-    assert "Your watched games: 1 moved" in sent.content
-    assert "St. George and the Dragon #1" in sent.content and "waiting for" in sent.content
+    assert "Your watched games: 1 moved" in text_of(sent)
+    assert "St. George and the Dragon #1" in text_of(sent) and "waiting for" in text_of(sent)
     [picture] = sent.attachments  # the newest board, described for screen readers
     assert picture.filename == "board.png" and picture.description
     assert not sent.components
@@ -38,7 +38,7 @@ async def test_a_watcher_gets_a_digest_of_the_newest_boards(simcord_env, world, 
     back = await carol.slash(channel, "notify", watching=0)
     assert "each new board by DM" in texts([back])[-1]
     await play_turn(channel, players)
-    assert len(dms(carol)) == 3 and dms(carol)[-1].content.startswith("👀 ")
+    assert len(dms(carol)) == 3 and text_of(dms(carol)[-1]).startswith("👀 ")
 
 
 async def test_a_digest_of_two_games_carries_both_boards(simcord_env, world):
@@ -55,7 +55,7 @@ async def test_a_digest_of_two_games_carries_both_boards(simcord_env, world):
     await play_turn(first, players)
     await simcord_env.advance_time(HOUR + 60)
     [sent] = dms(carol)
-    assert "Your watched games: 2 moved" in sent.content
-    assert "#1" in sent.content and "#2" in sent.content and "Lions" in sent.content
+    assert "Your watched games: 2 moved" in text_of(sent)
+    assert "#1" in text_of(sent) and "#2" in text_of(sent) and "Lions" in text_of(sent)
     assert [a.filename for a in sent.attachments] == ["board.png", "board-2.png"]
     assert all(a.description for a in sent.attachments)

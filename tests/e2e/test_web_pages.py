@@ -9,7 +9,7 @@ import discord
 import pytest
 
 from bot.settings import Settings
-from tests.e2e.conftest import status_messages, texts
+from tests.e2e.conftest import status_messages, text_of, texts
 from tests.e2e.test_stgeorge import open_two_player_game, play_turn
 
 WEB_URL = "https://dragons.example.org"
@@ -49,7 +49,7 @@ async def test_the_status_message_links_a_page_that_shows_the_game(simcord_env, 
     for _ in range(3):
         await play_turn(channel, players)
     [status] = status_messages(channel)
-    token = linked(status.content)
+    token = linked(text_of(status))
     code, page = await fetch(simcord_bot, f"/g/{token}")
     assert code == 200
     assert "St. George and the Dragon #1" in page and "alice" in page and "bob" in page
@@ -61,7 +61,7 @@ async def test_the_status_message_links_a_page_that_shows_the_game(simcord_env, 
 
 async def test_only_the_host_gives_a_game_a_new_address(simcord_env, world, simcord_bot):
     channel, players = await open_two_player_game(world)
-    old = linked(status_messages(channel)[0].content)
+    old = linked(text_of(status_messages(channel)[0]))
     refused = await players["dragon"].slash(channel, "game page", new_address=True)
     assert "Only the host" in texts([refused])[0]
     renewed = await players["knights"].slash(channel, "game page", new_address=True)
@@ -69,7 +69,7 @@ async def test_only_the_host_gives_a_game_a_new_address(simcord_env, world, simc
     assert new != old
     assert (await fetch(simcord_bot, f"/g/{old}"))[0] == 404
     assert (await fetch(simcord_bot, f"/g/{new}"))[0] == 200
-    assert linked(status_messages(channel)[0].content) == new  # updated at once
+    assert linked(text_of(status_messages(channel)[0])) == new  # updated at once
 
 
 async def test_an_admin_switches_the_server_s_pages_off_and_on(simcord_env, world, simcord_bot):
@@ -77,11 +77,11 @@ async def test_an_admin_switches_the_server_s_pages_off_and_on(simcord_env, worl
     admins = guild.create_role("admins", permissions=discord.Permissions(manage_guild=True))
     erin = guild.add_member(simcord_env.create_user("erin"), roles=[admins])
     channel, players = await open_two_player_game(world)
-    token = linked(status_messages(channel)[0].content)
+    token = linked(text_of(status_messages(channel)[0]))
     assert "server defaults" not in users["bob"].available_commands(channel)
     off = await erin.slash(channel, "server defaults", pages=False)
     assert "off" in texts([off])[0]
-    assert "/g/" not in status_messages(channel)[0].content
+    assert "/g/" not in text_of(status_messages(channel)[0])
     assert (await fetch(simcord_bot, f"/g/{token}"))[0] == 404
     asked = await players["knights"].slash(channel, "game page")
     assert "switched off" in texts([asked])[0]
@@ -90,7 +90,7 @@ async def test_an_admin_switches_the_server_s_pages_off_and_on(simcord_env, worl
     asked = await players["knights"].slash(channel, "game page")
     again = linked(texts([asked])[0])
     assert again != token
-    assert linked(status_messages(channel)[0].content) == again
+    assert linked(text_of(status_messages(channel)[0])) == again
     assert (await fetch(simcord_bot, f"/g/{again}"))[0] == 200
 
 
@@ -99,7 +99,7 @@ async def test_a_bot_that_serves_no_pages_links_none_and_says_why(simcord_env, w
     channel, players = await open_two_player_game(world)
     await play_turn(channel, players)
     assert simcord_bot.web is None
-    assert not LINK.search(status_messages(channel)[0].content)
-    assert "/g/" not in status_messages(channel)[0].content
+    assert not LINK.search(text_of(status_messages(channel)[0]))
+    assert "/g/" not in text_of(status_messages(channel)[0])
     asked = await players["knights"].slash(channel, "game page")
     assert "serves no web pages" in texts([asked])[0]

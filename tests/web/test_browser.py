@@ -19,7 +19,7 @@ from PIL import Image
 from bot.settings import Settings
 from tests.bot.leak_checks import everyone_asked
 from tests.e2e import conftest as e2e
-from tests.e2e.conftest import status_messages
+from tests.e2e.conftest import status_messages, text_of
 from tests.e2e.test_stgeorge import open_two_player_game, play_turn
 from tests.web.browser import Browser, Tab, chromium
 
@@ -59,8 +59,8 @@ async def game_page(world, bot, turns: int) -> tuple[str, dict]:
     for _ in range(turns):
         await play_turn(channel, players)
     [status] = status_messages(channel)
-    found = LINK.search(status.content)
-    assert found, status.content
+    found = LINK.search(text_of(status))
+    assert found, text_of(status)
     return f"http://127.0.0.1:{bot.web.port}{found.group(1)}", players
 
 
