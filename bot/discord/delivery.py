@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 import aiohttp
 import discord
 
+from bot.discord.cards import card, is_card, rows_of, split, without_controls
 from bot.discord.controls.endings import settle_offer_post
 from bot.discord.controls.play import open_private_view
 from bot.discord.controls.views import controls_view
@@ -165,9 +166,8 @@ class Courier:
         )
         try:
             message = await channel.send(
-                allowed_mentions=mentions, nonce=delivery.nonce,
-                **await self._message(post.text, post.board, post.controls),
-            )  # fmt: skip
+                allowed_mentions=mentions, nonce=delivery.nonce, **await self._posted(post)
+            )
         except discord.NotFound as error:
             raise ChannelGone(post.channel_id, f"Discord {error.status} {error.code}") from error
         opens_turn = (post.board is not None or post.turn is not None) and not post.edit
@@ -188,11 +188,16 @@ class Courier:
         """Update the turn's post in place (its text, controls and, with a board, its
         picture); None if it is gone, so it is posted anew. Edits ping nobody, and an edit
         sent twice leaves the same message."""
-        message = await self._message(post.text, post.board, post.controls)
-        changes: dict[str, Any] = {"content": message["content"], "view": message.get("view")}
-        if "file" in message:
-            changes["attachments"] = [message["file"]]
         try:
+            if is_card(post):
+                kept = None if post.board else await self._attached(channel, message_id)
+                message = await self._card(post, kept)
+                changes: dict[str, Any] = {"content": None, "view": message["view"]}
+            else:
+                message = await self._message(post.text, post.board, post.controls)
+                changes = {"content": message["content"], "view": message.get("view")}
+            if "file" in message:
+                changes["attachments"] = [message["file"]]
             await channel.get_partial_message(message_id).edit(
                 allowed_mentions=discord.AllowedMentions.none(), **changes
             )
@@ -200,10 +205,23 @@ class Courier:
             return None  # deleted, or not ours to edit: a post of its own says it all
         return message_id
 
+    async def _attached(self, channel: PostChannel, message_id: int) -> discord.Attachment | None:
+        """The picture a post of ours already carries (its first attachment), which an
+        edit without a new board keeps showing."""
+        message = discord.utils.get(self.bot.cached_messages, id=message_id)
+        if message is None:
+            message = await channel.fetch_message(message_id)
+        return message.attachments[0] if message.attachments else None
+
     async def _retire(self, channel: PostChannel, message_id: int) -> None:
-        """The previous board loses its buttons: the turn has passed."""
+        """The previous board loses its buttons: the turn has passed. A card is read back
+        first, since it must be sent whole: the message alone still holds its last words."""
         try:
-            await channel.get_partial_message(message_id).edit(view=None)
+            message = await channel.fetch_message(message_id)
+            if message.flags.components_v2:
+                await message.edit(view=without_controls(message))
+            else:
+                await message.edit(view=None)
         except discord.HTTPException as error:
             log.info("could not take the controls off board %s: %s", message_id, error)
 
@@ -211,18 +229,17 @@ class Courier:
         """Edit the game's status message in place; post a new one if it is gone."""
         channel = await self._channel(update.channel_id)
         quiet = discord.AllowedMentions.none()
+        status = card([content(update.text, self._server)])
         if delivery.status_message_id:
             try:
                 await channel.get_partial_message(delivery.status_message_id).edit(
-                    content=content(update.text, self._server), allowed_mentions=quiet
+                    content=None, view=status, allowed_mentions=quiet
                 )
                 return delivery.status_message_id
             except discord.NotFound:
                 pass
         try:
-            message = await channel.send(
-                content(update.text, self._server), allowed_mentions=quiet, nonce=delivery.nonce
-            )
+            message = await channel.send(view=status, allowed_mentions=quiet, nonce=delivery.nonce)
         except discord.NotFound as error:
             raise ChannelGone(update.channel_id, f"Discord {error.status} {error.code}") from error
         return message.id
@@ -304,6 +321,29 @@ class Courier:
             return ()
         perms = channel.permissions_for(channel.guild.me)
         return tuple(n for flag, n in self._needs(channel_id).items() if not getattr(perms, flag))
+
+    async def _posted(self, post: ChannelPost) -> dict[str, Any]:
+        """A channel post's keyword arguments for a send: a card, or a plain message."""
+        if is_card(post):
+            return await self._card(post)
+        return await self._message(post.text, post.board, post.controls)
+
+    async def _card(
+        self, post: ChannelPost, kept: discord.Attachment | None = None
+    ) -> dict[str, Any]:
+        """A post as a card: its text around its board (drawn now, or the picture ``kept``
+        on the message it updates) and its controls in rows."""
+        kwargs: dict[str, Any] = {}
+        picture = (kept.filename, kept.description) if kept is not None else None
+        drawn = await self._file(post.board, 0) if post.board is not None else None
+        if drawn is not None:
+            kwargs["file"] = drawn
+            picture = (drawn.filename, drawn.description)
+        text = content(post.text, self._server)
+        story = content(post.story, self._server) if post.story else ""
+        rows = rows_of(controls_view(post.controls))
+        kwargs["view"] = card(split(text, story), picture, rows)
+        return kwargs
 
     async def _message(
         self,

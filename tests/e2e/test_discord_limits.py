@@ -14,12 +14,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
+from simcord.components import walk_components
 from simcord.http import router
 
 from bot.settings import Settings
 from games import ENGINES
 
 MiB = 1024 * 1024
+COMPONENTS_V2 = 1 << 15
+"""The flag of a message laid out as a card (Components V2)."""
 FILE_LIMIT = 10 * MiB
 """A server without boosts takes files up to 10 MiB each..."""
 UPLOAD_LIMIT = 25 * MiB
@@ -129,7 +132,9 @@ def problems(request: Request) -> list[str]:
 
 def _message(body: dict[str, Any], at: str, over: Any) -> None:
     prefix = f"{at}." if at else ""
-    over(f"{prefix}content", body.get("content"), 2000)
+    card = bool(int(body.get("flags") or 0) & COMPONENTS_V2)
+    over(f"{prefix}content" + (" (a card has none)" if card else ""), body.get("content"),
+         0 if card else 2000)  # fmt: skip
     embeds = body.get("embeds") or []
     over(f"{prefix}embeds", embeds, 10)
     total = 0
@@ -154,12 +159,33 @@ def _message(body: dict[str, Any], at: str, over: Any) -> None:
         over(f"{prefix}embeds (all text)", "x" * total, 6000)
     for i, attachment in enumerate(body.get("attachments") or []):
         over(f"{prefix}attachments[{i}].description", attachment.get("description"), 1024)
-    _components(body.get("components"), f"{prefix}components", over)
+    if card:
+        _card(body.get("components"), f"{prefix}components", over)
+    else:
+        _components(body.get("components"), f"{prefix}components", over)
+
+
+def _card(components: Any, where: str, over: Any) -> None:
+    """A card's limits: 40 components in all (nested ones too), 4,000 characters of text,
+    an alt text of 1,024 per picture, and each action row's own."""
+    found = list(walk_components(components or []))
+    over(f"{where} (all, nested too)", found, 40)
+    text = "".join(c.get("content") or "" for c in found if c.get("type") == 10)
+    over(f"{where} (text displays' text)", text, 4000)
+    for c in found:
+        for i, item in enumerate(c.get("items") or [] if c.get("type") == 12 else []):
+            over(f"{where} gallery item {i} description", item.get("description"), 1024)
+    rows = [c for c in found if c.get("type") == 1]
+    _rows(rows, f"{where} row", over)
 
 
 def _components(rows: Any, where: str, over: Any, *, modal: bool = False) -> None:
     rows = rows or []
     over(where, rows, 5)
+    _rows(rows, where, over)
+
+
+def _rows(rows: list[dict[str, Any]], where: str, over: Any) -> None:
     for i, row in enumerate(rows):
         inner = row.get("components") or []
         at = f"{where}[{i}].components"
@@ -206,6 +232,17 @@ def test_the_checks_catch_each_limit():
         "custom_id: 101", "placeholder: 151", "options: 26", "options[0].label",
         "options[0].description", "embeds[0].description", "embeds[0].fields: 26", "file a.png",
     ):  # fmt: skip
+        assert name in found, (name, found)
+    text = {"type": 10, "content": "t" * 4001}
+    gallery = {
+        "type": 12,
+        "items": [{"media": {"url": "attachment://a.png"}, "description": "d" * 1025}],
+    }
+    container = {"type": 17, "components": [text, gallery, *[row] * 6]}
+    card = {"flags": COMPONENTS_V2, "content": "c", "components": [container]}
+    found = "\n".join(problems(Request("POST", "/channels/1/messages", card)))
+    for name in ("content (a card has none)", "(all, nested too): 45", "text displays' text",
+                 "gallery item 0 description", "row[0].components: 6"):  # fmt: skip
         assert name in found, (name, found)
     choices = {"type": 8, "data": {"choices": [{"name": "n" * 101, "value": "v" * 101}] * 26}}
     found = "\n".join(problems(Request("POST", "/interactions/1/t/callback", choices)))
