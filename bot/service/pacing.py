@@ -22,6 +22,10 @@ from collections.abc import Awaitable, Callable
 
 PER_CHANNEL = (5, 5.0)
 """Requests per seconds in one channel (or one user's DMs)."""
+STEADY = (2, 2.0)
+"""...and, within that, at most so many in any so many seconds: a channel kept busy (a
+burst of computer moves) is asked about once a second, not five times at once and then
+nothing, while a move's post and its status edit still go together."""
 GLOBAL = (50, 1.0)
 """Requests per seconds for the whole bot."""
 SPARE = 0.1
@@ -63,21 +67,25 @@ class Pacer:
         self,
         *,
         per_channel: tuple[int, float] = PER_CHANNEL,
+        steady: tuple[int, float] = STEADY,
         global_rate: tuple[int, float] = GLOBAL,
         clock: Callable[[], float] = time.monotonic,
         sleep: Callable[[float], Awaitable[object]] = asyncio.sleep,
     ) -> None:
-        """``per_channel`` and ``global_rate``: (requests, seconds)."""
+        """``per_channel``, ``steady`` (a lane's shorter window) and ``global_rate``:
+        (requests, seconds)."""
         self.per_channel = per_channel
+        self.steady = steady
         self._clock = clock
         self._sleep = sleep
-        self._lanes: dict[str, Window] = {}
+        self._lanes: dict[str, tuple[Window, Window]] = {}
         self._global = Window(*global_rate)
 
     def ready(self, lane: str) -> float:
         """Seconds until a send in ``lane`` may go (0: now)."""
         now = self._clock()
-        return max(self._window(lane, now).wait_for(now), self._global.wait_for(now))
+        waits = [w.wait_for(now) for w in (*self._windows(lane, now), self._global)]
+        return max(waits)
 
     async def wait(self, lane: str, at_most: float = float("inf")) -> bool:
         """Wait until a send in ``lane`` may go and count it as sent (True); False, with
@@ -90,28 +98,29 @@ class Pacer:
             await self._sleep(pause)
             waited += pause
         now = self._clock()
-        self._window(lane, now).take(now)
-        self._global.take(now)
+        for window in (*self._windows(lane, now), self._global):
+            window.take(now)
         return True
 
     def slow_down(self, lane: str | None, seconds: float) -> None:
         """Discord asked to wait ``seconds`` before the next request in ``lane`` (None:
         any request of the bot)."""
         now = self._clock()
-        window = self._global if lane is None else self._window(lane, now)
+        window = self._global if lane is None else self._windows(lane, now)[0]
         window.blocked_until = max(window.blocked_until, now + seconds)
 
-    def _window(self, lane: str, now: float) -> Window:
-        window = self._lanes.get(lane)
-        if window is None:
+    def _windows(self, lane: str, now: float) -> tuple[Window, Window]:
+        """The lane's pace window and its steady one."""
+        windows = self._lanes.get(lane)
+        if windows is None:
             if len(self._lanes) >= KEPT:
                 self._forget_quiet(now)
-            window = self._lanes[lane] = Window(*self.per_channel)
-        return window
+            windows = self._lanes[lane] = (Window(*self.per_channel), Window(*self.steady))
+        return windows
 
     def _forget_quiet(self, now: float) -> None:
         """Drop the windows of lanes quiet for a whole window (a new one is made when the
         lane sends next)."""
-        for lane, window in list(self._lanes.items()):
+        for lane, (window, _) in list(self._lanes.items()):
             if window.quiet(now):
                 del self._lanes[lane]

@@ -201,7 +201,9 @@ async def test_the_pacer_keeps_a_lane_and_the_bot_within_their_rates():
     async def sleep(seconds):
         clock.now += seconds
 
-    pacer = Pacer(per_channel=(5, 5.0), global_rate=(4, 1.0), clock=clock, sleep=sleep)
+    pacer = Pacer(
+        per_channel=(5, 5.0), steady=(5, 5.0), global_rate=(4, 1.0), clock=clock, sleep=sleep
+    )
     for _ in range(5):
         assert await pacer.wait("c1", at_most=0)
         clock.now += 0.5
@@ -215,3 +217,24 @@ async def test_the_pacer_keeps_a_lane_and_the_bot_within_their_rates():
     clock.now += 1.0
     pacer.slow_down(None, 3.0)
     assert pacer.ready("c5") == pytest.approx(3.0), "Discord's word holds every lane"
+
+
+async def test_a_busy_lane_is_asked_about_once_a_second_a_move_and_its_status_together():
+    clock = Clock()
+
+    async def sleep(seconds):
+        clock.now += seconds
+
+    pacer = Pacer(clock=clock, sleep=sleep)  # the defaults the bot runs with
+    assert await pacer.wait("c1", at_most=0) and await pacer.wait("c1", at_most=0), (
+        "a move's post and its status edit go at once"
+    )
+    assert not await pacer.wait("c1", at_most=0), "a third waits its turn"
+    sent, began = [], clock.now
+    while clock.now < began + 60:  # a channel with always something to send
+        await pacer.wait("c1")
+        sent.append(clock.now)
+    assert len(sent) / (sent[-1] - sent[0]) <= 1.0, "about once a second"
+    for start in sent:
+        assert sum(start <= t < start + 5.0 for t in sent) <= 5, "and 5 in any 5 s at most"
+        assert sum(start <= t < start + 1.0 for t in sent) <= 2
