@@ -88,8 +88,8 @@ def picture(view: dict[str, Any]) -> Image.Image:
 
 
 def warm() -> None:
-    """Work out the map's layout (where the names and the sea spots go: a few tenths of a
-    second), draw the map's art and the Battle Display's ground, and make the palette of
+    """Work out the map's layout (where the names and the sea spots go: about a second),
+    draw the map's art and the Battle Display's ground, and make the palette of
     both, now rather than on the first picture, for the data files loaded."""
     background(current_layout())
     battle.background()

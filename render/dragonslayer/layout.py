@@ -97,8 +97,9 @@ class Layout:
 
 @lru_cache(maxsize=4)
 def build_layout(urland_ref: Same, parties_ref: Same) -> Layout:
-    """Where everything goes on the map, worked out once per map (a few tenths of a second:
-    the names and the sea spots are placed by searching for free room)."""
+    """Where everything goes on the map, worked out once per map (about a second: the
+    names and the sea spots are placed by searching for free room, and a sea's name moves
+    aside where a magician at sea would otherwise stand over it)."""
     urland: Urland = urland_ref.value
     names = {key: magician.name for key, magician in parties_ref.value.magicians.items()}
     # A corrected map of another size is scaled to fit the same frame.
@@ -112,13 +113,19 @@ def build_layout(urland_ref: Same, parties_ref: Same) -> Layout:
     places = {key: _to_px(place.at) for key, place in urland.places.items()}
     sea_labels = {key: _to_px(sea.at) for key, sea in urland.seas.items()}
     abodes = {key: _to_px(abode.at) for key, abode in urland.abodes.items()}
-    boxes = _apart({key: _to_px(box.at) for key, box in urland.boxes.items()})
     track = tuple(_to_px(p) for p in urland.dragon_track)
+    sea_labels = _clear_of_track(urland, sea_labels, track, width)
+    boxes = _apart(
+        _clear_of_seas(
+            {key: _to_px(box.at) for key, box in urland.boxes.items()},
+            [_sea_label_box(urland.seas[k].name, xy, width) for k, xy in sea_labels.items()],
+        )
+    )
     sea_polygons = {key: tuple(_to_px(p) for p in sea.polygon) for key, sea in urland.seas.items()}
     anchors: dict[str, Point] = {}
-    seas: dict[str, Point] = {}
     # The names printed at fixed spots: no place's name may cover one.
-    printed = [_sea_label_box(urland.seas[k].name, xy, width) for k, xy in sea_labels.items()]
+    sea_boxes = {k: _sea_label_box(urland.seas[k].name, xy, width) for k, xy in sea_labels.items()}
+    printed = list(sea_boxes.values())
     printed += [
         abode_name_box(abode.name, abodes[key], (width, height))
         for key, abode in urland.abodes.items()
@@ -129,16 +136,31 @@ def build_layout(urland_ref: Same, parties_ref: Same) -> Layout:
     avoid = list(printed)
     avoid += [(x - 50, y - 44, x + 50, y + 44) for x, y in (*abodes.values(), *boxes.values())]
     avoid += [(x - 26, y - 26, x + 26, y + 26) for x, y in track]
+    labels = _place_labels(urland, places, coast, avoid, printed, (width, height))
+    # Magicians at sea stand clear of every name, places' too (a current one's ring), but
+    # their own sea's, which moves aside for them if it must.
+    label_boxes = [label_box(label) for label in labels.values()]
+    words = [*label_boxes]
+    words += [box for box in printed if box not in sea_boxes.values()]
+    fixed = [box for box in avoid if box not in sea_boxes.values()]
+    spots_of: dict[str, list[tuple[float, Point]]] = {}
     for key, place in urland.places.items():
         if place.port is None:
             continue
         polygon = list(sea_polygons[place.port])
-        anchor, spot = _port_spots(places[key], coast, polygon, avoid, (width, height))
+        others = [box for sea, box in sea_boxes.items() if sea != place.port]
+        anchor, candidates = _port_spots(
+            places[key], coast, polygon, fixed, (width, height), words + others
+        )
         anchors[key] = anchor
-        seas.setdefault(place.port, spot)
+        spots_of.setdefault(place.port, candidates or [(0.0, anchor)])
+    seas, sea_labels = _sea_spots(
+        urland, spots_of, sea_labels, (sea_polygons, coast), words + fixed, (width, height)
+    )
     for key in urland.seas:
         seas.setdefault(key, sea_labels[key])
-    labels = _place_labels(urland, places, coast, avoid, printed, (width, height))
+    printed = [_sea_label_box(urland.seas[k].name, xy, width) for k, xy in sea_labels.items()]
+    printed += [box for box in words if box not in label_boxes]
     badges = _badges(urland, places, labels, printed, (width, height))
     return Layout(
         urland=urland,
@@ -218,6 +240,108 @@ def _badges(
         bx, by = best[1]
         taken.append((bx - 19, by - 19, bx + 19, by + 19))
     return badges
+
+
+MARKER_HALF = 25
+"""Half the square the Dragon's marker covers on its box of the track (its spikes)."""
+
+
+def _clear_of_track(
+    urland: Urland, sea_labels: dict[str, Point], track: tuple[Point, ...], width: float
+) -> dict[str, Point]:
+    """The seas' names moved right just clear of the Dragon's marker on any box of the
+    track: a sea is a destination, and the marker never lies over its name."""
+    moved: dict[str, Point] = {}
+    for key, (x, y) in sea_labels.items():
+        for tx, ty in track:
+            marker = (tx - MARKER_HALF, ty - MARKER_HALF, tx + MARKER_HALF, ty + MARKER_HALF)
+            box = _sea_label_box(urland.seas[key].name, (x, y), width)
+            if _overlap(box, marker):
+                x += marker[2] + 2 - box[0]
+        moved[key] = (x, y)
+    return moved
+
+
+def _ring(spot: Point) -> Box:
+    """What a current magician at sea covers, its ring included."""
+    reach = TOKEN_R + 10
+    return (spot[0] - reach, spot[1] - reach, spot[0] + reach, spot[1] + reach)
+
+
+def _sea_spots(
+    urland: Urland,
+    spots_of: dict[str, list[tuple[float, Point]]],
+    sea_labels: dict[str, Point],
+    shapes: tuple[dict[str, tuple[Point, ...]], tuple[Point, ...]],
+    words: list[Box],
+    size: tuple[int, int],
+) -> tuple[dict[str, Point], dict[str, Point]]:
+    """Where magicians stand in each sea zone, and where its name is printed: the best spot
+    clear of every name, its sea's too (by a current magician there); else the sea's
+    name moves to the nearest spot at sea in its zone, clear of every name, abode and
+    box, that leaves such a spot."""
+    polygons, coast = shapes
+    land = _land(coast, size)
+    seas: dict[str, Point] = {}
+    stuck: list[str] = []
+    for key, candidates in spots_of.items():
+        label = _sea_label_box(urland.seas[key].name, sea_labels[key], size[0])
+        clear = [
+            (c, spot) for c, spot in candidates if c < 1000 and not _overlap(_ring(spot), label)
+        ]
+        if clear:
+            seas[key] = min(clear)[1]
+        else:
+            stuck.append(key)
+    labels = dict(sea_labels)
+    for key in stuck:
+        name, (x, y) = urland.seas[key].name, sea_labels[key]
+        others = [
+            _sea_label_box(urland.seas[k].name, xy, size[0]) for k, xy in labels.items() if k != key
+        ]
+        others += [_ring(spot) for spot in seas.values()]
+        fine = [(c, spot) for c, spot in spots_of[key] if c < 1000]
+        seas[key] = min(spots_of[key])[1]
+        options = sorted(
+            (dx * dx + dy * dy, dx, dy) for dx in range(-200, 201, 4) for dy in range(-150, 151, 2)
+        )
+        for _, dx, dy in options:
+            spot = (x + dx, y + dy)
+            box = _sea_label_box(name, spot, size[0])
+            if box[1] < HEADER + 2 or box[3] > HEADER + size[1] - 2:
+                continue
+            if any(_overlap(box, other) for other in (*words, *others)):
+                continue
+            if not inside(spot, polygons[key]):
+                continue
+            ends = ((box[0] + 10, spot[1]), (box[2] - 10, spot[1]), spot)
+            if any(land.getpixel((round(ex), round(ey))) for ex, ey in ends):
+                continue
+            room = [(c, at) for c, at in fine if not _overlap(_ring(at), box)]
+            if room:
+                seas[key], labels[key] = min(room)[1], spot
+                break
+    return seas, labels
+
+
+def _land(coast: tuple[Point, ...], size: tuple[int, int]) -> Image.Image:
+    """The island (an "L" image as tall as the map's bottom)."""
+    mask = Image.new("L", (size[0], HEADER + size[1]), 0)
+    ImageDraw.Draw(mask).polygon(coast, fill=255)
+    return mask
+
+
+def _clear_of_seas(boxes: dict[str, Point], seas: list[Box]) -> dict[str, Point]:
+    """The printed boxes (Ulrich, the Dragon Shield) moved right just clear of a sea's
+    name."""
+    moved: dict[str, Point] = {}
+    for key, (x, y) in boxes.items():
+        for left, top, right, bottom in seas:
+            across = x - BOX_HALF[0] < right and left < x + BOX_HALF[0]
+            if across and y - BOX_HALF[1] < bottom and top < y + BOX_HALF[1]:
+                x = right + BOX_HALF[0] + 6
+        moved[key] = (x, y)
+    return moved
 
 
 def _apart(boxes: dict[str, Point]) -> dict[str, Point]:
@@ -321,10 +445,12 @@ def _port_spots(
     sea: list[Point],
     avoid: list[Box],
     size: tuple[int, int],
-) -> tuple[Point, Point]:
-    """The anchor mark (just offshore, toward the port's sea zone) and the spot in the sea
-    zone where magicians at sea are drawn: near the anchor, wholly at sea, clear of names,
-    boxes and the map's edge."""
+    words: list[Box],
+) -> tuple[Point, list[tuple[float, Point]]]:
+    """The anchor mark (just offshore, toward the port's sea zone) and the spots in the sea
+    zone where magicians at sea may be drawn, by cost: near the anchor, wholly at sea, clear
+    of boxes and the map's edge, and under 1000 when clear of every name in ``words`` (a
+    current magician's ring included)."""
     centre = (sum(x for x, _ in coast) / len(coast), sum(y for _, y in coast) / len(coast))
     base = math.atan2(port[1] - centre[1], port[0] - centre[0])
     anchor: Point | None = None
@@ -369,10 +495,11 @@ def _port_spots(
                 continue
             box = (spot[0] - reach, spot[1] - reach, spot[0] + reach, spot[1] + reach)
             cost = distance / 6 + sum(_overlap(box, other) for other in avoid) / 8
+            cost += 1000 * any(_overlap(_ring(spot), word) for word in words)
             if min(_segment_distance(spot, a, b) for a, b in borders) < reach:
                 cost += 40  # astride the line to the next sea zone
             candidates.append((cost, spot))
-    return anchor, min(candidates)[1] if candidates else anchor
+    return anchor, candidates
 
 
 def _segment_distance(point: Point, a: Point, b: Point) -> float:
@@ -573,3 +700,32 @@ def current_layout() -> Layout:
 
 def place_reach(layout: Layout, key: str) -> float:
     return max(SYMBOL_HALF.get(layout.urland.places[key].kind, 10), TOKEN_R)
+
+
+@lru_cache(maxsize=4)
+def printed_words(layout: Layout) -> tuple[Box, ...]:
+    """The boxes of every word printed on the map itself, which no piece may lie over: the
+    places', seas' and abodes' names, the track's title and numbers, the printed boxes."""
+    urland, (width, _) = layout.urland, layout.map_size
+    boxes = [label_box(label) for label in layout.labels.values()]
+    boxes += [_sea_label_box(urland.seas[k].name, xy, width) for k, xy in layout.sea_labels.items()]
+    boxes += [
+        abode_name_box(abode.name, layout.abodes[key], layout.map_size)
+        for key, abode in urland.abodes.items()
+    ]
+    boxes += [track_title_box(layout.track)] if layout.track else []
+    boxes += [(x - 21, y - 19, x + 21, y + 19) for x, y in layout.track]
+    boxes += [(x - BOX_HALF[0], y - BOX_HALF[1], x + BOX_HALF[0], y + BOX_HALF[1])
+              for x, y in layout.boxes.values()]  # fmt: skip
+    return tuple(boxes)
+
+
+@lru_cache(maxsize=4)
+def land(layout: Layout) -> Image.Image:
+    """The island and its shore (an "L" image as tall as the map's bottom): a piece whose
+    centre is off it stands at sea, most of it off the island."""
+    mask = Image.new("L", (MAP_W, HEADER + MAP_H), 0)
+    shore = ImageDraw.Draw(mask)
+    shore.polygon(layout.coast, fill=255)
+    shore.line((*layout.coast, layout.coast[0]), fill=255, width=2 * TOKEN_R // 2)
+    return mask

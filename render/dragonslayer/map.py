@@ -5,13 +5,17 @@ The static map (:mod:`render.dragonslayer.board`, laid out by
 colour with their initials, King's men as square tiles with a crown and their number (and
 strength once revealed), stacks of face-down tiles with their count, the Dragon's marker on
 the track, the last move's path, the weapons abandoned in the Lair; the header and the side
-panel come from :mod:`render.dragonslayer.panel`.
+panel come from :mod:`render.dragonslayer.panel`. No piece lies over a word printed on the
+map: pieces without room on their spot stand aside, a line from the spot reaching them, and
+the last move's path and those lines pass under the words.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from PIL import Image
@@ -37,7 +41,11 @@ from render.dragonslayer.layout import (
     TOKEN_R,
     Layout,
     current_layout,
+    land,
+    place_reach,
+    printed_words,
 )
+from render.dragonslayer.layout import inside as within
 from render.dragonslayer.panel import draw_header, draw_panel, panel_columns, picture_height
 from render.dragonslayer.style import (
     BOX_GOLD,
@@ -48,6 +56,7 @@ from render.dragonslayer.style import (
     MUTED,
     NOTE_PAPER,
     WHITE,
+    Box,
     Colour,
     Pen,
     Point,
@@ -76,7 +85,7 @@ def map_picture(view: dict[str, Any]) -> Image.Image:
     return image
 
 
-@dataclass
+@dataclass(frozen=True)
 class _Piece:
     kind: str  # "magician" or "kings_man"
     colour: Colour
@@ -120,17 +129,23 @@ def _magician_spot(layout: Layout, where: dict[str, Any]) -> tuple[str, Point] |
 @dataclass
 class Spot:
     """Pieces standing together: their spot's ``centre``, each piece's ``cells`` centre,
-    and where the place's face-down stack is drawn with its count (``None``: no stack)."""
+    where the place's face-down stack is drawn with its count (``None``: no stack), and
+    where a line from the spot reaches them when they had to stand off it (``None``: they
+    stand on it or beside it)."""
 
     centre: Point
-    pieces: list[_Piece]
+    pieces: tuple[_Piece, ...]
     cells: list[Point]
     stack: tuple[Point, int] | None
+    leader: Point | None = None
 
 
 def spots(layout: Layout, view: dict[str, Any]) -> list[Spot]:
     """Everything standing on the map: King's men, magicians, face-down stacks, fanned out
-    in a row per spot (two rows when crowded); the stack sits right of the row."""
+    in a row per spot (two rows when crowded) with the stack right of the row; where that
+    would lie over any word printed on the map (a place's, sea's or abode's name, the
+    track, the boxes), the nearest layout clear of every word, a line from the spot
+    reaching the pieces when they stand off it (:func:`_arranged`)."""
     found: dict[str, tuple[Point, list[_Piece]]] = {}
     current = view.get("current")
     magicians = view.get("magicians") or []
@@ -173,27 +188,324 @@ def spots(layout: Layout, view: dict[str, Any]) -> list[Spot]:
     for key, count in face_down.items():
         if key in layout.places and count:
             found.setdefault(f"place:{key}", (layout.places[key], []))
-    result = []
+    groups = []
     for spot_key, (centre, pieces) in found.items():
-        cells = _fan(centre, len(pieces))
-        stack_at: tuple[Point, int] | None = None
-        if spot_key.startswith("place:"):
-            key = spot_key.split(":", 1)[1]
-            count = int(face_down.get(key) or 0)
-            if count:
-                # Right of the row of pieces, or where face_down_xy says on an empty place.
-                if pieces:
-                    right = max(cell[0] for cell in cells)
-                    stack_at = ((right + TOKEN_R + 20, cells[0][1]), count)
+        key = spot_key.split(":", 1)[1] if spot_key.startswith("place:") else ""
+        count = int(face_down.get(key) or 0) if key else 0
+        groups.append(_Group(spot_key, centre, tuple(pieces), count, layout.badges.get(key)))
+    keep_off = [*printed_words(layout)]
+    bottom = abandoned_bottom(view.get("abandoned"))
+    if bottom is not None:
+        keep_off.append((*ABANDONED_BOX[:3], bottom))
+    return list(_arranged(layout, tuple(groups), tuple(keep_off)))
+
+
+def _square(centre: Point, half: float) -> Box:
+    x, y = centre
+    return (x - half, y - half, x + half, y + half)
+
+
+STACK_HALF = 17
+"""Half the square a face-down stack covers."""
+
+
+def piece_boxes(piece: _Piece, cell: Point) -> list[Box]:
+    """What a piece standing at ``cell`` covers: its disc or tile, the current one's ring,
+    a revealed King's man's strength on its corner."""
+    if piece.kind == "magician":
+        return [_square(cell, TOKEN_R + (10 if piece.current else 2))]
+    boxes = [_square(cell, TILE_HALF + (6 if piece.current else 1))]
+    if piece.strength is not None:
+        boxes.append(_square((cell[0] + TILE_HALF, cell[1] - TILE_HALF), 15))
+    return boxes
+
+
+def spot_boxes(spot: Spot) -> list[Box]:
+    """What the pieces and the face-down stack of ``spot`` cover."""
+    boxes = [box for p, c in zip(spot.pieces, spot.cells, strict=True) for box in piece_boxes(p, c)]
+    if spot.stack is not None:
+        boxes.append(_square(spot.stack[0], STACK_HALF))
+    return boxes
+
+
+@dataclass(frozen=True)
+class _Group:
+    """The pieces at one spot before they are laid out, with the count of the place's
+    face-down tiles and where its stack sits when nobody stands there."""
+
+    key: str
+    centre: Point
+    pieces: tuple[_Piece, ...]
+    count: int
+    badge: Point | None
+
+
+STACK_STEP = TOKEN_R + 20
+"""From the last piece of a row to the face-down stack beside it."""
+CORNER = 38
+"""Across and down from a piece to a face-down stack at its corner, just clear of it."""
+REACH = 96
+"""How far a spot's pieces may be moved off it to leave every name clear; a crowd of more
+than two, :data:`REACH_MORE` farther for each piece more (at most :data:`REACH_MOST`)."""
+REACH_MORE = 32
+REACH_MOST = 224
+
+
+def _reach(group: _Group) -> int:
+    cells = len(group.pieces) + bool(group.count)
+    return min(REACH_MOST, REACH + REACH_MORE * max(0, cells - 2))
+
+
+def _shapes(count: int, stack: bool) -> list[tuple[float, list[Point], Point | None]]:
+    """The ways ``count`` pieces (and a face-down stack) may be laid out round (0, 0), each
+    with how unusual it is: a row (two rows over four), then rows of other widths (at most
+    four deep); the stack right of the first row, else left of it, under or over the
+    pieces, or at a corner."""
+    widths = [count if count <= 4 else math.ceil(count / 2)] if count else [0]
+    widths += [w for w in range(1, count + 1) if w != widths[0] and w * 4 >= count]
+    shapes: list[tuple[float, list[Point], Point | None]] = []
+    for rank, width in enumerate(widths):
+        if not count:
+            cells: list[Point] = []
+        else:
+            rows = math.ceil(count / width)
+            cells = []
+            for i in range(count):
+                row, column = divmod(i, width)
+                in_row = min(width, count - row * width)
+                cells.append(
+                    ((column - (in_row - 1) / 2) * FAN_STEP, (row - (rows - 1) / 2) * FAN_STEP)
+                )
+        if not stack:
+            shapes.append((12 * rank, cells, None))
+            continue
+        if not cells:
+            shapes.append((0, cells, (0.0, 0.0)))
+            continue
+        left = min(x for x, _ in cells)
+        right = max(x for x, _ in cells)
+        top = min(y for _, y in cells)
+        low = max(y for _, y in cells)
+        first = [x for x, y in cells if y == top]
+        last = [x for x, y in cells if y == low]
+        slots = [
+            (max(first) + STACK_STEP, top),
+            (min(first) - STACK_STEP, top),
+            (max(last) + STACK_STEP, low),
+            (min(last) - STACK_STEP, low),
+            (right, low + STACK_STEP),
+            (left, low + STACK_STEP),
+            (right, top - STACK_STEP),
+            (left, top - STACK_STEP),
+            (max(first) + CORNER, top - CORNER),
+            (max(last) + CORNER, low + CORNER),
+            (min(first) - CORNER, top - CORNER),
+            (min(last) - CORNER, low + CORNER),
+        ]
+        shapes += [(12 * rank + 2 * index, cells, slot) for index, slot in enumerate(slots)]
+    return shapes
+
+
+def _meets(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+FRAME = (2, HEADER + 2, MAP_W - 2, HEADER + MAP_H - 2)
+"""Where pieces may lie: the map, inside its border."""
+
+
+@dataclass
+class _Room:
+    """What lies round one spot: the words no piece may cover, the pieces laid out before
+    (and where those still to come would usually stand), other places' symbols, and the
+    other places a piece should stand farther from than from its own."""
+
+    centre: Point
+    own: bool
+    road: tuple[Point, Point] | None
+    land: Image.Image | None
+    zone: tuple[Point, ...]
+    words: list[Box]
+    pieces: list[Box]
+    usual: list[Box]
+    symbols: list[Box]
+    places: list[Point]
+
+    def cost(self, spot: Spot, limit: float) -> float:
+        """How bad a layout is (0 when clear), or at least ``limit`` once that is passed."""
+        total = 0.0
+        for box in spot_boxes(spot):
+            if box[0] < FRAME[0] or box[1] < FRAME[1] or box[2] > FRAME[2] or box[3] > FRAME[3]:
+                return limit + 1_000_000
+            if any(_meets(box, word) for word in self.words):
+                return limit + 1_000_000
+            total += 10_000 * sum(_meets(box, other) for other in self.pieces)
+            total += 60 * sum(_meets(box, other) for other in self.usual)
+            total += 2000 * sum(_meets(box, symbol) for symbol in self.symbols)
+            if total >= limit:
+                return total
+        if self.land is not None:
+            # At sea, wholly off the island.
+            for x, y in spot.cells:
+                inside = 0 <= x < self.land.width and 0 <= y < self.land.height
+                if inside and self.land.getpixel((int(x), int(y))):
+                    return limit + 1_000_000
+                if self.zone and not within((x, y), self.zone):
+                    return limit + 1_000_000  # and in its own sea zone
+        if self.own or self.road:
+            # Each piece nearer its own place (or road) than any place: read as its.
+            cx, cy = self.centre
+            stack = [spot.stack[0]] if spot.stack else []
+            for x, y in (*spot.cells, *stack):
+                if self.road:
+                    mine = _segment_distance((x, y), *self.road) ** 2
                 else:
-                    stack_at = (layout.badges[key], count)
-        result.append(Spot(centre, pieces, cells, stack_at))
-    return result
+                    mine = (x - cx) ** 2 + (y - cy) ** 2
+                if any((x - px) ** 2 + (y - py) ** 2 < mine for px, py in self.places):
+                    total += 300
+        return total
+
+
+def _segment_distance(point: Point, a: Point, b: Point) -> float:
+    (px, py), (ax, ay), (bx, by) = point, a, b
+    length = (bx - ax) ** 2 + (by - ay) ** 2
+    along = ((px - ax) * (bx - ax) + (py - ay) * (by - ay)) / length if length else 0.0
+    t = max(0.0, min(1.0, along))
+    return math.hypot(px - ax - t * (bx - ax), py - ay - t * (by - ay))
+
+
+def _road(layout: Layout, group: _Group) -> tuple[Point, Point] | None:
+    """The ends of the road a group stands on, or ``None`` off a road."""
+    kind, _, ends = group.key.partition(":")
+    start, _, end = ends.partition(":")
+    if kind != "road" or start not in layout.places or end not in layout.places:
+        return None
+    return layout.places[start], layout.places[end]
+
+
+def _usual(group: _Group) -> Spot:
+    """A group as it usually stands: a row on its spot (two rows over four pieces) with
+    the stack right of it, or the stack alone beside its place."""
+    cells = _fan(group.centre, len(group.pieces))
+    stack: Point | None = None
+    if group.count and group.pieces:
+        stack = (max(x for x, _ in cells) + STACK_STEP, cells[0][1])
+    elif group.count:
+        stack = group.badge or (group.centre[0] + STACK_STEP, group.centre[1])
+    return Spot(group.centre, group.pieces, cells, (stack, group.count) if stack else None)
+
+
+@lru_cache(maxsize=8)
+def _arranged(
+    layout: Layout, groups: tuple[_Group, ...], keep_off: tuple[Box, ...]
+) -> tuple[Spot, ...]:
+    """Each group as it usually stands (:func:`_usual`); where that would lie over a name,
+    over the map's edge or over pieces laid out before, the nearest layout that is clear
+    (the most crowded spots first)."""
+    symbols = {key: _square(xy, place_reach(layout, key) - 4) for key, xy in layout.places.items()}
+    usual = [_usual(group) for group in groups]
+    taken: list[Box] = []
+    laid: dict[int, Spot] = {}
+    # The most pieces first; a lone stack, the easiest to move, after every piece.
+    order = sorted(
+        range(len(groups)), key=lambda i: -(2 * len(groups[i].pieces) + bool(groups[i].count))
+    )
+    for step, index in enumerate(order):
+        group = groups[index]
+        cx, cy = group.centre
+        own = group.key.split(":", 1)[1] if group.key.startswith("place:") else None
+        span = _reach(group) + FAN_STEP * 4
+        near = (cx - span, cy - span, cx + span, cy + span)
+        later = [box for i in order[step + 1 :] for box in spot_boxes(usual[i])]
+        road = _road(layout, group)
+        room = _Room(
+            group.centre,
+            own is not None,
+            road,
+            land(layout) if group.key.startswith("sea:") else None,
+            layout.sea_polygons.get(group.key.partition(":")[2], ()),
+            [box for box in keep_off if _meets(box, near)],
+            [box for box in taken if _meets(box, near)],
+            [box for box in later if _meets(box, near)],
+            [box for key, box in symbols.items() if key != own and _meets(box, near)],
+            [xy for key, xy in layout.places.items() if key != own and _meets((*xy, *xy), near)],
+        )
+        best_spot = usual[index]
+        best = room.cost(best_spot, 1_000_000_000)
+        if best >= 150:
+            best, best_spot = _search(layout, group, room, best, best_spot, road)
+        # Off its spot, past touching it: a line from the spot reaches the nearest piece.
+        ends = [*best_spot.cells, *([best_spot.stack[0]] if best_spot.stack else [])]
+        nearest = min(ends, key=lambda end: math.dist(end, group.centre))
+        touch = (place_reach(layout, own) if own else 0) + TOKEN_R + 8
+        touch += 0 if group.pieces else 24  # a stack alone sits a little off, as usual
+        if math.dist(nearest, group.centre) > touch:
+            best_spot.leader = nearest
+        laid[index] = best_spot
+        taken += spot_boxes(best_spot)
+    return tuple(laid[index] for index in range(len(groups)))
+
+
+def _search(
+    layout: Layout,
+    group: _Group,
+    room: _Room,
+    best: float,
+    best_spot: Spot,
+    road: tuple[Point, Point] | None,
+) -> tuple[float, Spot]:
+    """The cheapest layout of ``group`` within its reach (:func:`_reach`): the fewest
+    pieces over another's, the nearest its spot (on a road, the nearest along it), the
+    most usual shape."""
+    cx, cy = group.centre
+    own = group.key.split(":", 1)[1] if group.key.startswith("place:") else None
+    beside = (place_reach(layout, own) if own else TOKEN_R) + STACK_HALF + 4
+    ux, uy, length = 0.0, 0.0, 0.0
+    if road is not None:
+        (x1, y1), (x2, y2) = road
+        length = math.hypot(x2 - x1, y2 - y1) or 1.0
+        ux, uy = (x2 - x1) / length, (y2 - y1) / length
+    candidates = []
+    reach = _reach(group)
+    steps = range(-reach, reach + 1, 8 if reach <= 160 else 12)
+    for rank, shape, slot in _shapes(len(group.pieces), bool(group.count)):
+        for dx in steps:
+            for dy in steps:
+                far = math.hypot(dx, dy)
+                if road is not None:
+                    # Along its road first, short of either end's symbol.
+                    along = dx * ux + dy * uy
+                    low, high = 25 - length / 3, 2 * length / 3 - 25
+                    off = max(0.0, low - along, along - high)
+                    far = abs(along) / 2 + 2 * abs(dy * ux - dx * uy) + 4 * off
+                # A lone stack sits beside its place's symbol, not on it.
+                base = 2 * abs(far - beside) if not shape else 2 * far + rank
+                if base < best:
+                    candidates.append((base, rank, dx, dy, shape, slot))
+    candidates.sort(key=lambda c: c[:4])
+    for base, _, dx, dy, shape, slot in candidates:
+        if base >= best:
+            break
+        stack = (cx + slot[0] + dx, cy + slot[1] + dy) if slot is not None else None
+        trial = Spot(
+            group.centre,
+            group.pieces,
+            [(cx + x + dx, cy + y + dy) for x, y in shape],
+            (stack, group.count) if stack is not None else None,
+        )
+        total = base + room.cost(trial, best - base)
+        if total < best:
+            best, best_spot = total, trial
+    return best, best_spot
 
 
 def _draw_spots(pen: Pen, layout: Layout, view: dict[str, Any]) -> None:
     """The pieces of :func:`spots`: rings round the current ones, then the pieces, their
-    strengths and the face-down stacks."""
+    strengths and the face-down stacks; first the lines to pieces standing off their spot
+    (passing under every printed word)."""
+    for spot in spots(layout, view):
+        if spot.leader is not None:
+            _under_words(pen, layout, [spot.centre, spot.leader], _draw_leader)
     for spot in spots(layout, view):
         for piece, cell in zip(spot.pieces, spot.cells, strict=True):
             if piece.current and piece.kind == "magician":
@@ -245,11 +557,46 @@ def path_points(layout: Layout, last: dict[str, Any] | None) -> list[Point]:
     return [p for p in (_path_point(layout, key) for key in last.get("path") or []) if p]
 
 
+def knockouts(layout: Layout) -> list[Box]:
+    """Where the last move's route is left out, so that every word printed on the map reads
+    over it: each word's box with its halo."""
+    return [(a - 3, b - 3, c + 3, d + 3) for a, b, c, d in printed_words(layout)]
+
+
 def _draw_path(pen: Pen, layout: Layout, last: dict[str, Any] | None) -> None:
-    """The last move's route as a thick yellow line with a ring at its end."""
+    """The last move's route as a thick yellow line with a ring at its end, passing under
+    every printed word (left out where one is)."""
     points = path_points(layout, last)
-    if not points:
-        return
+    if points:
+        _under_words(pen, layout, points, _draw_route)
+
+
+def _under_words(
+    pen: Pen, layout: Layout, points: list[Point], draw: Callable[[Pen, list[Point]], None]
+) -> None:
+    """What ``draw`` draws along ``points`` (within a piece's reach of them), left out
+    where a word is printed on the map (:func:`knockouts`): the word reads over it."""
+    reach = TOKEN_R + 20
+    xs, ys = [x for x, _ in points], [y for _, y in points]
+    route = (min(xs) - reach, min(ys) - reach, max(xs) + reach, max(ys) + reach)
+    holes = [box for box in knockouts(layout) if _meets(box, route)]
+    regions = [(math.floor(a), math.floor(b), math.ceil(c), math.ceil(d)) for a, b, c, d in holes]
+    under = [pen.image.crop(region) for region in regions]
+    draw(pen, points)
+    for region, kept in zip(regions, under, strict=True):
+        pen.image.paste(kept, region[:2])
+
+
+LEADER_WIDTH = 3
+
+
+def _draw_leader(pen: Pen, points: list[Point]) -> None:
+    """A dark line from a spot to its pieces standing off it, a dot on the spot."""
+    pen.line(points, fill=INK, width=LEADER_WIDTH)
+    pen.circle(points[0], 5, fill=INK)
+
+
+def _draw_route(pen: Pen, points: list[Point]) -> None:
     if len(points) > 1:
         pen.line(points, fill=INK, width=11, curve=True)
         pen.line(points, fill=HIGHLIGHT, width=7, curve=True)

@@ -19,12 +19,18 @@ from render.dragonslayer.layout import (
     HEADER,
     MAP_H,
     MAP_W,
-    TILE_HALF,
     TOKEN_R,
     Layout,
     current_layout,
 )
-from render.dragonslayer.map import ABANDONED_BOX, abandoned_bottom, path_points, spots
+from render.dragonslayer.map import (
+    ABANDONED_BOX,
+    abandoned_bottom,
+    knockouts,
+    path_points,
+    spot_boxes,
+    spots,
+)
 from render.dragonslayer.style import Box, Point
 from render.marks import Mark, draw_spread, mark_reach, spread_discs
 
@@ -78,26 +84,23 @@ def covers(view: dict[str, Any]) -> list[Box]:
     """The boxes of what the map picture of ``view`` draws over the map: magicians (with
     the current one's ring), King's men and their strengths, face-down stacks, the
     Dragon's marker, the last move's path (boxes along it) and the Abandoned Weapons
-    Display. A mark never meets one of them. A view of a fight has none."""
+    Display (the path left out where a word is printed, as it is drawn). A mark never
+    meets one of them. A view of a fight has none."""
     if isinstance(view.get("battle"), dict):
         return []
     layout = current_layout()
     boxes: list[Box] = []
+    holes = knockouts(layout)
     for spot in spots(layout, view):
-        for piece, (x, y) in zip(spot.pieces, spot.cells, strict=True):
-            if piece.kind == "magician":
-                boxes.append(_square((x, y), TOKEN_R + (10 if piece.current else 2)))
-            else:
-                boxes.append(_square((x, y), TILE_HALF + (6 if piece.current else 1)))
-            if piece.kind == "kings_man" and piece.strength is not None:
-                boxes.append(_square((x + TILE_HALF, y - TILE_HALF), 15))
-        if spot.stack is not None:
-            (x, y), _ = spot.stack
-            boxes.append((x - 17, y - 17, x + 17, y + 17))
+        boxes += spot_boxes(spot)
+        if spot.leader is not None:
+            for box in _line_boxes([spot.centre, spot.leader], 5):
+                boxes += _outside(box, holes)
     strength = (view.get("dragon") or {}).get("strength")
     if isinstance(strength, int) and layout.track:
         boxes.append(_square(layout.track[max(0, min(strength, len(layout.track) - 1))], 25))
-    boxes += _path_boxes(path_points(layout, view.get("last")))
+    for box in _path_boxes(path_points(layout, view.get("last"))):
+        boxes += _outside(box, holes)
     bottom = abandoned_bottom(view.get("abandoned"))
     if bottom is not None:
         boxes.append((*ABANDONED_BOX[:3], bottom))
@@ -109,15 +112,44 @@ def _square(centre: Point, half: float) -> Box:
     return (x - half, y - half, x + half, y + half)
 
 
-def _path_boxes(points: list[Point]) -> list[Box]:
-    """Small boxes along the last move's path (its line 11 px wide, its end's ring)."""
+def _outside(box: Box, holes: list[Box]) -> list[Box]:
+    """The parts of ``box`` outside every hole (at most four pieces per hole)."""
+    parts = [box]
+    for hole in holes:
+        kept: list[Box] = []
+        for left, top, right, bottom in parts:
+            h_left, h_top, h_right, h_bottom = hole
+            if not (left < h_right and h_left < right and top < h_bottom and h_top < bottom):
+                kept.append((left, top, right, bottom))
+                continue
+            if left < h_left:
+                kept.append((left, top, h_left, bottom))
+            if h_right < right:
+                kept.append((h_right, top, right, bottom))
+            middle = (max(left, h_left), min(right, h_right))
+            if top < h_top:
+                kept.append((middle[0], top, middle[1], h_top))
+            if h_bottom < bottom:
+                kept.append((middle[0], h_bottom, middle[1], bottom))
+        parts = kept
+    return parts
+
+
+def _line_boxes(points: list[Point], half: float) -> list[Box]:
+    """Small boxes along a line ``2 * half`` wide through ``points``."""
     boxes: list[Box] = []
     for (x1, y1), (x2, y2) in pairwise(points):
         count = max(1, math.ceil(math.dist((x1, y1), (x2, y2)) / 8))
         boxes += [
-            _square((x1 + (x2 - x1) * i / count, y1 + (y2 - y1) * i / count), 6)
+            _square((x1 + (x2 - x1) * i / count, y1 + (y2 - y1) * i / count), half)
             for i in range(count + 1)
         ]
+    return boxes
+
+
+def _path_boxes(points: list[Point]) -> list[Box]:
+    """Small boxes along the last move's path (its line 11 px wide, its end's ring)."""
+    boxes = _line_boxes(points, 6)
     if points:
         boxes.append(_square(points[-1], TOKEN_R + 14))
     return boxes

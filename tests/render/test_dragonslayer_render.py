@@ -273,8 +273,10 @@ def test_a_magician_leaving_its_abode_leaves_the_abode_empty():
 
 def test_a_magician_on_a_road_stands_a_third_of_the_way_from_the_first_end():
     view = start_view(4)
-    road = moved(view, 0, {"kind": "road", "key": "broadford", "road": ["broadford", "kelderby"]})
-    (x1, y1), (x2, y2) = place_xy("broadford"), place_xy("kelderby")
+    # A road with room a third of the way along it (elsewhere a name may be there, and
+    # the magician stands aside, a line from that spot reaching it).
+    road = moved(view, 0, {"kind": "road", "key": "rowanlea", "road": ["rowanlea", "roskill"]})
+    (x1, y1), (x2, y2) = place_xy("rowanlea"), place_xy("roskill")
     third = (x1 + (x2 - x1) / 3, y1 + (y2 - y1) / 3)
     two_thirds = (x1 + 2 * (x2 - x1) / 3, y1 + 2 * (y2 - y1) / 3)
     image = picture(road)
@@ -285,10 +287,11 @@ def test_a_magician_on_a_road_stands_a_third_of_the_way_from_the_first_end():
 
 def test_magicians_sharing_a_place_are_fanned_out():
     view = start_view(4)
-    one = moved(view, 0, {"kind": "place", "key": "roskill"})
-    both = moved(one, 3, {"kind": "place", "key": "roskill"})
+    # A place with room for a row of two and its stack (elsewhere they stand aside).
+    one = moved(view, 0, {"kind": "place", "key": "dunmere"})
+    both = moved(one, 3, {"kind": "place", "key": "dunmere"})
     image = picture(both)
-    x, y = place_xy("roskill")
+    x, y = place_xy("dunmere")
     left = pixels(region(image, (x - 20, y), 10))
     right = pixels(region(image, (x + 20, y), 10))
     aurric, galen = magician_colour("aurric"), magician_colour("galen")
@@ -297,12 +300,12 @@ def test_magicians_sharing_a_place_are_fanned_out():
 
 
 def test_an_out_magician_is_not_on_the_map():
-    view = moved(start_view(4), 2, {"kind": "place", "key": "oakhurst"})
+    view = moved(start_view(4), 2, {"kind": "place", "key": "quarrendon"})
     gone = copy.deepcopy(view)
     gone["magicians"][2]["out"] = True
     kyvin = magician_colour("old_kyvin")
-    assert has_colour(picture(view), place_xy("oakhurst"), kyvin)
-    assert not has_colour(picture(gone), place_xy("oakhurst"), kyvin)
+    assert has_colour(picture(view), place_xy("quarrendon"), kyvin)
+    assert not has_colour(picture(gone), place_xy("quarrendon"), kyvin)
 
 
 def test_a_revealed_strength_changes_the_kings_man():
@@ -358,17 +361,18 @@ def test_taking_ulrich_or_the_shield_empties_its_box():
 
 
 def test_the_current_magician_is_ringed_and_the_last_move_highlighted():
-    view = moved(start_view(4), 1, {"kind": "place", "key": "glenarrow"})
+    # A place with room for a ringed magician and its stack on it.
+    view = moved(start_view(4), 1, {"kind": "place", "key": "dunmere"})
     view["current"] = 1
     other = copy.deepcopy(view)
     other["current"] = 0
-    x, y = place_xy("glenarrow")
+    x, y = place_xy("dunmere")
     ring = (x, y - 21)  # on the ring, above the disc
     assert has_colour(picture(view), ring, (255, 214, 0), half=3)
     assert not has_colour(picture(other), ring, (255, 214, 0), half=3)
     lit = copy.deepcopy(other)
-    lit["last"] = {"text": "Merridyds moved.", "path": ["caerlow", "glenarrow"]}
-    (x1, y1), (x2, y2) = place_xy("caerlow"), place_xy("glenarrow")
+    lit["last"] = {"text": "Merridyds moved.", "path": ["caerlow", "dunmere"]}
+    (x1, y1), (x2, y2) = place_xy("caerlow"), place_xy("dunmere")
     middle = ((x1 + x2) / 2, (y1 + y2) / 2)
     assert has_colour(picture(lit), middle, (255, 214, 0), half=3)
     assert not has_colour(picture(other), middle, (255, 214, 0), half=3)

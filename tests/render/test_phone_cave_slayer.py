@@ -4,12 +4,15 @@ is at least :data:`FLOOR` px, and no piece or token lies over one."""
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 import render.dragons_cave
 import render.dragonslayer
 from render.common import Drawn
 from tests.render.test_dragons_cave_render import random_views
+from tests.render.test_dragonslayer_render import moved, start_view
 from tests.render.test_legible_on_a_phone import PHONE, drawn_text, overlapping
 from tests.render.test_palettes import boards
 
@@ -78,10 +81,42 @@ def test_no_dwarf_or_dragon_covers_a_word_of_dragons_cave(index):
 # --- Dragonslayer ----------------------------------------------------------------------------
 
 
+def crowded_maps() -> list[dict]:
+    """Hand-made crowds: three magicians (one current, ringed) and two King's men (one
+    revealed) on a place hemmed in by names, with its face-down stack and the last move's
+    path ending there; the four magicians at sea, one in each of four zones (the current
+    one in the narrow North Sea); the four on one road."""
+    views = []
+    for place in ("oakhurst", "glenarrow", "mossgate"):
+        view = start_view(4)
+        for seat in range(3):
+            view = moved(view, seat, {"kind": "place", "key": place})
+        view["current"] = 1
+        view["face_down"][place] = 3
+        for man in view["kings_men"][:2]:
+            man["at"] = place
+        view["kings_men"][0]["strength"] = 5
+        view["last"] = {"text": "Merridyds moved.", "path": ["stonyford", place]}
+        views.append(view)
+    view = start_view(4)
+    for seat, sea in enumerate(["south_sea", "north_sea", "east_sea", "west_sea"]):
+        view = moved(view, seat, {"kind": "sea", "key": sea})
+    view["current"] = 1
+    views.append(view)
+    view = start_view(4)
+    for seat in range(4):
+        view = moved(view, seat, {"kind": "road", "key": "lathom", "road": ["lathom", "highwatch"]})
+    view["current"] = 0
+    views.append(view)
+    return views
+
+
 def slayer_maps() -> list[dict]:
-    """Map views through two games and the crowded hand-made one (a fight's view is the
-    Battle Display, checked by the shared test at its own floor)."""
-    return [v for v in sampled(boards("dragonslayer")) if not isinstance(v.get("battle"), dict)]
+    """Map views through two games, the crowded hand-made one and the crowds of
+    :func:`crowded_maps` (a fight's view is the Battle Display, checked by the shared test
+    at its own floor)."""
+    views = sampled(boards("dragonslayer")) + crowded_maps()
+    return [v for v in views if not isinstance(v.get("battle"), dict)]
 
 
 @pytest.mark.parametrize("index", range(len(slayer_maps())))
@@ -94,25 +129,21 @@ def test_every_word_of_the_dragonslayer_map_reads_at_eleven_px(index):
     assert not small(found)
 
 
-def pieces_only(view: dict) -> dict:
-    """``view`` without the last move's path and the Abandoned Weapons Display: what is
-    left over the map is its pieces."""
-    return {**view, "last": None, "abandoned": None}
-
-
 @pytest.mark.parametrize("index", range(len(slayer_maps())))
-def test_no_piece_covers_the_words_around_the_dragonslayer_map(index):
+def test_no_piece_or_arrow_covers_a_word_of_the_dragonslayer_map(index):
     view = slayer_maps()[index]
     found, width = drawn_text(render.dragonslayer, view)
-    pieces = render.dragonslayer.covers(pieces_only(view))
-    # The header, the legend, the tile counts, the parties, the boxes and the track: every
-    # word but the places' and seas' names (which a crowded place's pieces may overlap;
-    # a mark is never covered) and the Dragon's own box, under its marker.
+    # Pieces, face-down stacks, the lines to pieces standing off their place, the last
+    # move's path and the Abandoned Weapons Display.
+    over = render.dragonslayer.covers(view)
+    # Every word: the places', seas' and abodes' names (a menu names a destination by
+    # them), the header, the legend, the tile counts, the parties, the boxes and the track,
+    # but the Dragon's own box, under its marker.
     strength = str((view.get("dragon") or {}).get("strength"))
+    words = [d for d in found if d.text != strength]
     names = render.dragonslayer.map_names()
-    words = [d for d in found if d.text not in names and d.text != strength]
-    assert len(words) > 40
-    assert not covered(words, pieces, width)
+    assert len(words) > 40 and len({d.text for d in words} & names) > 30
+    assert not covered(words, over, width)
 
 
 def printed_names(layout) -> list:
@@ -149,3 +180,22 @@ def test_a_face_down_stack_on_an_empty_place_is_its_own_and_mostly_clear_of_name
     # Beside its place where a name is not: at most half as many stacks over a name as
     # when every stack sat right of its place.
     assert default and moved * 2 <= default
+
+
+def test_pieces_standing_off_their_spot_are_joined_to_it_by_a_line():
+    from render.dragonslayer.layout import current_layout
+    from render.dragonslayer.map import spots
+
+    layout = current_layout()
+    lines = 0
+    for view in crowded_maps() + slayer_maps()[::3]:
+        for spot in spots(layout, view):
+            ends = [*spot.cells, *([spot.stack[0]] if spot.stack else [])]
+            near = min(math.dist(end, spot.centre) for end in ends)
+            if spot.leader is None:
+                assert near <= 70  # on its spot or beside it
+            else:
+                # The line reaches the piece nearest the spot, the rest standing round it.
+                assert spot.leader in ends and math.dist(spot.leader, spot.centre) == near
+                lines += 1
+    assert lines
