@@ -123,10 +123,7 @@ def percentile(values: list[float], p: int) -> float:
 class FakeDiscord:
     """The outbox's sender: draws each board a notice carries (as a courier attaches the
     picture), then refuses the request with a 429 (``TryLater``) if it would pass
-    Discord's limits, else counts it as shown in its lane at this moment. A post that
-    opens a turn also takes the controls off the turn's post before it, as the Discord
-    frontend does with a card: it reads that message back and edits it, two requests more
-    (counted in all and against the bot's global rate)."""
+    Discord's limits, else counts it as shown in its lane at this moment."""
 
     def __init__(
         self, host: Any, lane_of: Any, try_later: type[Exception], *, limited: bool = True
@@ -176,9 +173,6 @@ class FakeDiscord:
             raise self.try_later("429 Too Many Requests: global rate of 50 per second")
         recent.append(now)
         self._all.append(now)
-        if retires(notice, delivery):
-            self.requests += 2
-            self._all.extend((now, now))
         self.accepted += 1
         self.shown.setdefault(lane, {})[fingerprint(notice)] = now
         # An edit keeps the message it edits; anything else makes a new one.
@@ -195,14 +189,6 @@ class FakeDiscord:
         pacer: the lane (None: every send) keeps to it."""
         if self.pacer is not None:
             self.pacer.slow_down(lane, retry_after)
-
-
-def retires(notice: Any, delivery: Any) -> bool:
-    """Whether sending ``notice`` retires the game's board post (a turn's new post)."""
-    if type(notice).__name__ != "ChannelPost" or getattr(notice, "edit", False):
-        return False
-    opens = notice.board is not None or getattr(notice, "turn", None) is not None
-    return opens and bool(delivery.board_message_id)
 
 
 def fingerprint(notice: Any) -> tuple[str, Any]:

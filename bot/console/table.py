@@ -349,7 +349,8 @@ class LocalTable:
         while same < min(len(before), len(lines)) and before[same] == lines[same]:
             same += 1
         if post.edit and same:
-            self.say("[#table, the turn's post goes on] " + "\n".join(lines[same:]))
+            if lines[same:]:  # (a passed turn's post only loses its calls and controls)
+                self.say("[#table, the turn's post goes on] " + "\n".join(lines[same:]))
         else:
             self.say("[#table] " + "\n".join(lines))
 

@@ -7,8 +7,7 @@ the message's attachment, referenced by name (``attachment://board.png``) so tha
 that keeps the attachment keeps showing it.
 
 Discord lets a message become a card but never go back, so a post that is a card is edited
-as a card; :func:`without_controls` rebuilds one from the message itself when its turn has
-passed, since only the message still holds what it says.
+as a card, whole: an edit without a new picture shows the attachment the message has.
 """
 
 from __future__ import annotations
@@ -76,23 +75,3 @@ def rows_of(view: discord.ui.View | None) -> list[discord.ui.ActionRow]:
         item.row = None  # a row's place in a card is its order
         row.add_item(item)
     return [rows[key] for key in sorted(rows)]
-
-
-def without_controls(message: discord.Message) -> discord.ui.LayoutView:
-    """``message`` (a card) as it stands, without its action rows: its turn has passed.
-    Its picture stays the message's own attachment."""
-    view = discord.ui.LayoutView.from_message(message, timeout=None)
-    attached = {a.url: a.filename for a in message.attachments}
-    parents: list[discord.ui.LayoutView | discord.ui.Container] = [view]
-    parents += [item for item in view.children if isinstance(item, discord.ui.Container)]
-    for parent in parents:
-        for item in list(parent.children):
-            if isinstance(item, discord.ui.ActionRow):
-                parent.remove_item(item)
-    for item in view.walk_children():
-        if isinstance(item, discord.ui.MediaGallery):
-            for entry in item.items:
-                name = attached.get(entry.media.url)
-                if name is not None:
-                    entry.media = f"attachment://{name}"
-    return view

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 import aiohttp
 import discord
 
-from bot.discord.cards import card, is_card, rows_of, split, without_controls
+from bot.discord.cards import card, is_card, rows_of, split
 from bot.discord.controls.endings import settle_offer_post
 from bot.discord.controls.play import open_private_view
 from bot.discord.controls.views import controls_view
@@ -170,10 +170,6 @@ class Courier:
             )
         except discord.NotFound as error:
             raise ChannelGone(post.channel_id, f"Discord {error.status} {error.code}") from error
-        opens_turn = (post.board is not None or post.turn is not None) and not post.edit
-        if opens_turn and delivery.board_message_id:
-            # (An update posted anew replaces a post that is gone or not ours to edit.)
-            await self._retire(channel, delivery.board_message_id)
         if post.final and isinstance(channel, discord.Thread):
             try:
                 await channel.edit(archived=True)
@@ -212,18 +208,6 @@ class Courier:
         if message is None:
             message = await channel.fetch_message(message_id)
         return message.attachments[0] if message.attachments else None
-
-    async def _retire(self, channel: PostChannel, message_id: int) -> None:
-        """The previous board loses its buttons: the turn has passed. A card is read back
-        first, since it must be sent whole: the message alone still holds its last words."""
-        try:
-            message = await channel.fetch_message(message_id)
-            if message.flags.components_v2:
-                await message.edit(view=without_controls(message))
-            else:
-                await message.edit(view=None)
-        except discord.HTTPException as error:
-            log.info("could not take the controls off board %s: %s", message_id, error)
 
     async def _status(self, update: StatusUpdate, delivery: Delivery) -> int:
         """Edit the game's status message in place; post a new one if it is gone."""

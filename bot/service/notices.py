@@ -80,6 +80,9 @@ class ChannelPost:
     settles: int | None = None
     """The version of an offer (a draw or takeback) whose post this settles: instead of
     posting, the frontend puts ``text`` under that offer and takes its buttons away."""
+    passed: bool = False
+    """This edits the post of a turn that has passed (:func:`turn_posts.retired`): its
+    story, no controls; the post that opens the next turn follows it."""
 
     @property
     def of_turn(self) -> bool:

@@ -31,7 +31,7 @@ from dataclasses import dataclass, replace
 
 from bot.service.notices import ChannelPost, Sendable, StatusUpdate
 from bot.service.text import Text, fitted, lines_of
-from bot.service.turn_posts import TURN_POST_LIMIT
+from bot.service.turn_posts import TURN_POST_LIMIT, retired
 from bot.store import OutboxEntry
 
 
@@ -127,12 +127,8 @@ def _edit_passed(
 ) -> None:
     """A passed turn whose post is out: edited to its whole story, without controls or a
     new picture (the newest turn's post shows the board)."""
-    post = _post_of(waiting, indexes)
-    story = post.story or post.text
     sends[indexes[0]] = Planned(
-        waiting[indexes[0]][0],
-        replace(post, text=story, board=None, controls=()),
-        _rest(waiting, indexes),
+        waiting[indexes[0]][0], retired(_post_of(waiting, indexes)), _rest(waiting, indexes)
     )
     covered.update(indexes)
 

@@ -11,6 +11,7 @@ it (posting it anew if that message is gone), so an update sent twice changes no
 from __future__ import annotations
 
 from collections import OrderedDict
+from dataclasses import replace
 
 from bot.service import wire
 from bot.service.notices import ChannelPost
@@ -52,7 +53,7 @@ async def current(store: Store, record: GameRecord) -> ChannelPost | None:
     """The game's turn post as last stored (its latest step), if the outbox still has it
     and the game did not end with it."""
     for body in await store.recent_notices(record.id, f"c{record.channel_id}"):
-        if body.get("kind") == "post" and body.get("turn") is not None:
+        if body.get("kind") == "post" and body.get("turn") is not None and not body.get("passed"):
             post = wire.load(body)
             return post if isinstance(post, ChannelPost) and not post.final else None
     return None
@@ -78,6 +79,18 @@ def step_story(
     # kept as the post shows it (its first line and its newest steps), so a turn of many
     # steps, computers playing on alone, never carries a story longer than one post
     return Text.of("\n").join(fitted(story, TURN_POST_LIMIT))
+
+
+def retired(post: ChannelPost) -> ChannelPost:
+    """``post`` once its turn has passed: edited in place to its whole story, no longer
+    calling anyone to act, without controls or a new picture (the next turn's post shows
+    the board). Stored with the action that passed the turn, so the frontend needs nothing
+    but this to take the old controls away."""
+    story = post.story or post.text
+    return replace(
+        post, text=story, board=None, controls=(), mentions=(), edit=True, final=False,
+        passed=True,
+    )  # fmt: skip
 
 
 def text(story: Text, calls: list[Text]) -> Text:

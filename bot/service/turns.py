@@ -431,7 +431,11 @@ class Turns:
             calls = [_call(record, p) for p in after]
         turn: int | None = version
         edit, story = False, Text.of("\n").join(lines)
-        earlier = None if new_turn else await self._posts.current(self._desk.store, record)
+        earlier = await self._posts.current(self._desk.store, record)
+        if earlier is not None and new_turn:
+            # The turn has passed: its post keeps what happened, without its controls.
+            outcome.add(turn_posts.retired(earlier))
+            earlier = None
         if earlier is not None:
             # A step within the turn: the turn's post grows by what it told, and asks anew.
             turn, edit = earlier.turn, True
@@ -634,5 +638,7 @@ def _event_record(event: Event) -> dict[str, Any]:
 
 
 def _turn_post(outcome: Outcome) -> ChannelPost | None:
-    """The turn's post among what an action tells (None if it tells none)."""
-    return next((n for n in outcome.notices if isinstance(n, ChannelPost) and n.of_turn), None)
+    """The turn's post among what an action tells, the newest (None if it tells none): a
+    new turn's, not the passed turn's it retires."""
+    posts = [n for n in outcome.notices if isinstance(n, ChannelPost) and n.of_turn]
+    return posts[-1] if posts else None

@@ -67,7 +67,7 @@ def dump(notice: Notice) -> dict[str, Any]:
                 "mentions": list(notice.mentions),
                 "controls": [dump_controls(c) for c in notice.controls], "final": notice.final,
                 "turn": notice.turn, "edit": notice.edit, "story": dump_text(notice.story),
-                "settles": notice.settles,
+                "settles": notice.settles, "passed": notice.passed,
             }  # fmt: skip
         case PrivateMessage():
             return {
@@ -98,7 +98,7 @@ def load(data: dict[str, Any]) -> Sendable:
                 _load_board(data["board"]), tuple(data["mentions"]),
                 tuple(load_controls(c) for c in data["controls"]), data["final"],
                 data.get("turn"), data.get("edit", False), load_text(data.get("story", [])),
-                data.get("settles"),
+                data.get("settles"), data.get("passed", False),
             )  # fmt: skip
         case "private":
             return PrivateMessage(

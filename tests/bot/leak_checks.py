@@ -112,10 +112,10 @@ async def observed(
 ) -> dict:
     """What everyone but ``holder`` can observe after an action: its channel posts, their
     private messages and controls, and ``/game status`` (text and picture) at any time."""
+    # The posts of the action first, then any passed turn's post it takes controls off.
+    made = [n for n in outcome.notices if isinstance(n, ChannelPost)]
     posts = [
-        (n.text, n.board, n.mentions, n.controls)
-        for n in outcome.notices
-        if isinstance(n, ChannelPost)
+        (n.text, n.board, n.mentions, n.controls) for n in sorted(made, key=lambda n: n.passed)
     ]
     private = [
         (n.user_id, n.text, n.controls, n.boards)

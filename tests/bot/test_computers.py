@@ -32,7 +32,8 @@ async def lobby(host, slug="lions-dragons", players=2, role=None):
 
 
 def posts(outcome):
-    return [n for n in outcome.notices if isinstance(n, ChannelPost)]
+    """The posts an outcome adds or updates, but a passed turn's post losing its controls."""
+    return [n for n in outcome.notices if isinstance(n, ChannelPost) and not n.passed]
 
 
 async def test_the_host_seats_a_computer_in_the_next_open_seat(host):

@@ -27,8 +27,12 @@ async def started(host):
 
 
 def posts(outcome):
-    """The channel posts an outcome adds or updates (an offer's post settled is not one)."""
-    return [n for n in outcome.notices if isinstance(n, ChannelPost) and n.settles is None]
+    """The channel posts an outcome adds or updates (an offer's post settled is not one,
+    nor a passed turn's post losing its controls)."""
+    return [
+        n for n in outcome.notices
+        if isinstance(n, ChannelPost) and n.settles is None and not n.passed
+    ]  # fmt: skip
 
 
 def privates(outcome):

@@ -69,7 +69,8 @@ async def stgeorge(host, computer=False):
 
 
 def posts(outcome):
-    return [n for n in outcome.notices if isinstance(n, ChannelPost)]
+    """The posts an outcome adds or updates, but a passed turn's post losing its controls."""
+    return [n for n in outcome.notices if isinstance(n, ChannelPost) and not n.passed]
 
 
 async def to_move(host, game, user):
@@ -96,6 +97,23 @@ async def test_a_roll_updates_the_turns_post_and_the_move_opens_the_next(host):
     [post] = posts(moved)
     assert not post.edit and post.board is not None and post.turn != update.turn
     assert post.mentions == (BOB,), "the next player is called in a new post"
+
+
+async def test_the_move_that_passes_the_turn_takes_the_controls_off_its_post(host):
+    """Stored with the move, before the next turn's post: the passed turn's post, edited
+    to what happened (no call to act, no controls, no new picture)."""
+    game = await stgeorge(host)
+    rolled, moved = await to_move(host, game, ALICE)
+    [update] = posts(rolled)
+    passed, post = [n for n in moved.notices if isinstance(n, ChannelPost)]
+    assert passed.passed and passed.edit and passed.turn == update.turn
+    assert passed.controls == () and passed.board is None and passed.mentions == ()
+    assert str(passed.text) == str(update.story) and "➡️" not in str(passed.text)
+    assert not post.passed and post.turn != update.turn and post.controls
+    stored = await host.store.recent_notices(game, f"c{CHANNEL}")
+    kinds = [(b["kind"], b.get("passed", False)) for b in stored[:3]]
+    assert kinds[0] == ("status", False) and ("post", True) in kinds, "stored with the move"
+    assert wire.load(wire.dump(passed)) == passed
 
 
 async def test_a_roll_is_said_once_in_the_updated_post(host):

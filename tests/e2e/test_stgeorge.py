@@ -82,12 +82,15 @@ async def test_every_turn_posts_a_board_naming_the_next_player(simcord_env, worl
     channel, players = await open_two_player_game(world)
     for _ in range(6):
         await play_turn(channel, players)
-    turn_posts = [m for m in bot_posts(channel) if "➡️" in text_of(m)]
+    turn_posts = [m for m in bot_posts(channel) if m.attachments]
     assert len(turn_posts) >= 3
-    assert all(m.attachments for m in turn_posts)
+    *passed, newest = turn_posts
+    assert "➡️" in text_of(newest) and controls_in(newest)
+    # A passed turn's post keeps what happened, and no longer calls anyone or offers moves.
+    assert all("➡️" not in text_of(m) and not controls_in(m) for m in passed)
     # A roll updates its turn's post (with the board) and adds no post of its own.
     roll_posts = [m for m in bot_posts(channel) if "rolled" in text_of(m)]
-    assert roll_posts and all(m.attachments and "➡️" in text_of(m) for m in roll_posts)
+    assert roll_posts and all(m.attachments for m in roll_posts)
 
 
 async def test_a_wrong_players_click_is_refused_privately(simcord_env, world):
