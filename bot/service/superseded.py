@@ -18,8 +18,11 @@ newest position, who must act, the newest status), with the turns in between tol
   the board and asks who must act now (a burst of a thousand computer moves reaches its
   channel as a handful of sends, not a thousand). A passed turn whose post is already out
   is edited to its whole story, its controls taken away;
-- everything else (secret prompts, results told privately, an offer's settling, other
-  posts) goes as it is, each once.
+- a game's plain posts waiting one after another (a lobby opened, seats taken, a note
+  from the clock): one post, their texts a line apart, with everyone they mention and
+  the last one's controls, as long as it stays within a turn post's length;
+- everything else (secret prompts, results told privately, an offer's settling) goes as
+  it is, each once.
 
 A board left out is never drawn: boards are drawn when sent. Each send names the stored
 entry whose nonce it carries and the entries it covers, which are recorded as sent with it.
@@ -29,8 +32,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from bot.service.gathering import LOBBY
 from bot.service.notices import ChannelPost, Sendable, StatusUpdate
-from bot.service.text import Text, fitted, lines_of
+from bot.service.text import Text, as_text, fitted, lines_of
 from bot.service.turn_posts import TURN_POST_LIMIT, retired
 from bot.store import OutboxEntry
 
@@ -55,6 +59,7 @@ def plan(waiting: list[Waiting]) -> list[Planned]:
     covered: set[int] = set()
     _fold_statuses(waiting, sends, covered)
     _fold_turns(waiting, sends, covered)
+    _join_posts(waiting, sends, covered)
     return [
         sends.get(index) or Planned(entry, notice)
         for index, (entry, notice) in enumerate(waiting)
@@ -116,6 +121,57 @@ def _post_of(waiting: list[Waiting], indexes: list[int]) -> ChannelPost:
         mentions=() if opening.edit else opening.mentions,
         final=any(p is not None and p.final for p in posts),
     )
+
+
+def _plain(notice: Sendable) -> ChannelPost | None:
+    """A post that tells something and asks nothing of a turn: neither a turn's post, nor
+    an offer or its settling (found again by its own message), nor a game's last post. It
+    may carry the lobby's Join, Leave and Start."""
+    if not isinstance(notice, ChannelPost) or notice.of_turn or notice.final or notice.edit:
+        return None
+    if notice.settles is not None or any(c.prompt.kind != LOBBY for c in notice.controls):
+        return None
+    return notice
+
+
+def _join_posts(waiting: list[Waiting], sends: dict[int, Planned], covered: set[int]) -> None:
+    """Plain posts of one game that would go one after another go as one."""
+    run: list[int] = []
+    for index in [i for i in range(len(waiting)) if i in sends or i not in covered]:
+        post = None if index in sends else _plain(waiting[index][1])
+        first = _plain(waiting[run[0]][1]) if run else None
+        if post is not None and first is not None and _joins(waiting, run, post):
+            run.append(index)
+            continue
+        _join(waiting, run, sends, covered)
+        run = [index] if post is not None else []
+    _join(waiting, run, sends, covered)
+
+
+def _joins(waiting: list[Waiting], run: list[int], post: ChannelPost) -> bool:
+    first = waiting[run[0]][1]
+    assert isinstance(first, ChannelPost)
+    texts = [waiting[i][1] for i in run]
+    length = sum(len(as_text(n.text).plain()) + 1 for n in texts if isinstance(n, ChannelPost))
+    return post.game_id == first.game_id and length + len(as_text(post.text).plain()) <= (
+        TURN_POST_LIMIT
+    )
+
+
+def _join(
+    waiting: list[Waiting], run: list[int], sends: dict[int, Planned], covered: set[int]
+) -> None:
+    if len(run) < 2:
+        return
+    posts = [waiting[i][1] for i in run]
+    assert all(isinstance(p, ChannelPost) for p in posts)
+    joined = [p for p in posts if isinstance(p, ChannelPost)]
+    controls = next((p.controls for p in reversed(joined) if p.controls), ())
+    mentions = tuple(dict.fromkeys(u for p in joined for u in p.mentions))
+    text = Text.of("\n").join([as_text(p.text) for p in joined])
+    post = replace(joined[0], text=text, mentions=mentions, controls=controls)
+    sends[run[0]] = Planned(waiting[run[0]][0], post, _rest(waiting, run))
+    covered.update(run)
 
 
 def _rest(waiting: list[Waiting], indexes: list[int]) -> tuple[OutboxEntry, ...]:

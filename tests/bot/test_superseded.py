@@ -219,17 +219,16 @@ async def test_the_pacer_keeps_a_lane_and_the_bot_within_their_rates():
     assert pacer.ready("c5") == pytest.approx(3.0), "Discord's word holds every lane"
 
 
-async def test_a_busy_lane_is_asked_about_once_a_second_a_move_and_its_status_together():
+async def test_a_busy_lane_is_asked_about_once_a_second_what_a_move_tells_at_once():
     clock = Clock()
 
     async def sleep(seconds):
         clock.now += seconds
 
     pacer = Pacer(clock=clock, sleep=sleep)  # the defaults the bot runs with
-    assert await pacer.wait("c1", at_most=0) and await pacer.wait("c1", at_most=0), (
-        "a move's post and its status edit go at once"
-    )
-    assert not await pacer.wait("c1", at_most=0), "a third waits its turn"
+    for _ in range(3):  # the passed turn's post retired, the new post, the status edit
+        assert await pacer.wait("c1", at_most=0), "what a move tells goes at once"
+    assert not await pacer.wait("c1", at_most=0), "a fourth waits its turn"
     sent, began = [], clock.now
     while clock.now < began + 60:  # a channel with always something to send
         await pacer.wait("c1")
@@ -237,4 +236,42 @@ async def test_a_busy_lane_is_asked_about_once_a_second_a_move_and_its_status_to
     assert len(sent) / (sent[-1] - sent[0]) <= 1.0, "about once a second"
     for start in sent:
         assert sum(start <= t < start + 5.0 for t in sent) <= 5, "and 5 in any 5 s at most"
-        assert sum(start <= t < start + 1.0 for t in sent) <= 2
+        assert sum(start <= t < start + 3.0 for t in sent) <= 3
+
+
+def test_a_games_plain_posts_waiting_together_go_as_one_post():
+    from bot.service.gathering import lobby_controls
+
+    lobby = (lobby_controls(GAME),)
+    waiting = [
+        entry(1, ChannelPost(GAME, CHANNEL, "Game #7 is open.", controls=lobby)),
+        entry(2, ChannelPost(GAME, CHANNEL, "bob joined.", mentions=(ALICE,), controls=lobby)),
+        entry(3, StatusUpdate(GAME, CHANNEL, "status")),
+        entry(4, ChannelPost(GAME, CHANNEL, "carol joined.", controls=lobby)),
+        entry(5, turn_post(9, "The game begins!", board=True)),
+        entry(6, ChannelPost(GAME, CHANNEL, "A note after the turn.")),
+        entry(7, StatusUpdate(GAME, CHANNEL, "newest status")),
+    ]
+    sends = plan(waiting)
+    joined, turn, note, status = (s.notice for s in sends)
+    # (the older status is folded into the newest, so the lobby's posts meet)
+    assert str(joined.text) == "Game #7 is open.\nbob joined.\ncarol joined."
+    assert joined.mentions == (ALICE,) and joined.controls == lobby
+    assert [e.id for e in sends[0].covers] == [2, 4]
+    assert str(turn.text) == "The game begins!", "a post is never moved past a turn's"
+    assert str(note.text) == "A note after the turn." and str(status.text) == "newest status"
+
+
+def test_posts_of_other_games_offers_and_long_runs_are_not_joined():
+    from bot.service.endings import OFFER
+
+    offer = (Controls(GAME, 3, Prompt(0, OFFER, "Draw?"), ()),)
+    long = "x" * 1000
+    waiting = [
+        entry(1, ChannelPost(GAME, CHANNEL, long)),
+        entry(2, ChannelPost(GAME, CHANNEL, long)),  # two would pass a post's length
+        entry(3, ChannelPost(GAME + 1, CHANNEL, "another game")),
+        entry(4, ChannelPost(GAME + 1, CHANNEL, "bob offers a draw", controls=offer)),
+        entry(5, ChannelPost(GAME + 1, CHANNEL, "settled", settles=3)),
+    ]
+    assert len(plan(waiting)) == 5
