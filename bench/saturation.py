@@ -123,7 +123,10 @@ def percentile(values: list[float], p: int) -> float:
 class FakeDiscord:
     """The outbox's sender: draws each board a notice carries (as a courier attaches the
     picture), then refuses the request with a 429 (``TryLater``) if it would pass
-    Discord's limits, else counts it as shown in its lane at this moment."""
+    Discord's limits, else counts it as shown in its lane at this moment. Code that does
+    not store a passed turn's post as a notice of its own (no ``ChannelPost.passed``) had
+    its Discord frontend edit that post when the next turn's went out: one request more,
+    counted here too (in the channel's window and the bot's), so both trees pay for it."""
 
     def __init__(
         self, host: Any, lane_of: Any, try_later: type[Exception], *, limited: bool = True
@@ -173,6 +176,10 @@ class FakeDiscord:
             raise self.try_later("429 Too Many Requests: global rate of 50 per second")
         recent.append(now)
         self._all.append(now)
+        if retired_unstored(notice, delivery):
+            self.requests += 1
+            recent.append(now)
+            self._all.append(now)
         self.accepted += 1
         self.shown.setdefault(lane, {})[fingerprint(notice)] = now
         # An edit keeps the message it edits; anything else makes a new one.
@@ -189,6 +196,15 @@ class FakeDiscord:
         pacer: the lane (None: every send) keeps to it."""
         if self.pacer is not None:
             self.pacer.slow_down(lane, retry_after)
+
+
+def retired_unstored(notice: Any, delivery: Any) -> bool:
+    """Whether sending ``notice`` made the older frontend retire the game's board post: a
+    new turn's post, from code that stores no passed turn's post of its own."""
+    if type(notice).__name__ != "ChannelPost" or hasattr(notice, "passed") or notice.edit:
+        return False
+    opens = notice.board is not None or getattr(notice, "turn", None) is not None
+    return opens and bool(delivery.board_message_id)
 
 
 def fingerprint(notice: Any) -> tuple[str, Any]:

@@ -22,11 +22,11 @@ from collections.abc import Awaitable, Callable
 
 PER_CHANNEL = (5, 5.0)
 """Requests per seconds in one channel (or one user's DMs)."""
-STEADY = (2, 2.5)
+STEADY = (3, 3.0)
 """...and, within that, at most so many in any so many seconds: a channel kept busy (a
-burst of computer moves) is asked less than once a second on average, evenly, not five
-times at once and then nothing, while a move's post and its status edit still go
-together."""
+burst of computer moves) is asked a little less than once a second, evenly, not five
+times at once and then nothing, while what one move tells (the passed turn's post
+retired, the new turn's post, the status edit) still goes at once."""
 GLOBAL = (50, 1.0)
 """Requests per seconds for the whole bot."""
 SPARE = 0.1
