@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
+from simcord.backend.errors import BackendError
 from simcord.components import walk_components
 from simcord.http import router
 
@@ -59,6 +60,8 @@ class Request:
     path: str
     body: Any
     files: list[tuple[str, int]] = field(default_factory=list)
+    refused: str = ""
+    """Why simulated Discord refused it as malformed (a 400), if it did."""
 
     def __str__(self) -> str:
         return f"{self.method} {self.path}"
@@ -73,7 +76,12 @@ def requests(monkeypatch) -> list[Request]:
     def recording(backend, method, path, *, json=None, files=None, **kwargs):
         sizes = [(getattr(f, "filename", "?"), _size(f)) for f in files or []]
         made.append(Request(method, path, json, sizes))
-        return dispatch(backend, method, path, json=json, files=files, **kwargs)
+        try:
+            return dispatch(backend, method, path, json=json, files=files, **kwargs)
+        except BackendError as error:
+            if error.status == 400:
+                made[-1].refused = str(error)
+            raise
 
     monkeypatch.setattr(router, "dispatch", recording)
     return made
@@ -288,6 +296,8 @@ async def test_every_request_of_a_whole_game_is_within_discords_limits(
     assert any(_has(r.body, "choices") for r in requests), "autocomplete was answered"
     broken = [f"{r}: {p}" for r in requests for p in problems(r)]
     assert not broken, "\n".join(broken[:20])
+    refused = [f"{r}: {r.refused}" for r in requests if r.refused]
+    assert not refused, "simulated Discord refused: " + "\n".join(refused[:20])
 
 
 def _has(body: Any, key: str) -> bool:
