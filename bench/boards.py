@@ -144,6 +144,9 @@ class First:
     warmed_ms: float
     steady_ms: float
     warm_up_s: float
+    new_game_ms: float
+    """The same first board asked of a worker at work on another game: what a game's own
+    first board costs anywhere (a cave's tiles, say), which no warm-up can know."""
 
 
 async def _first_board(slug: str, view: dict[str, Any], warm: bool) -> tuple[float, float]:
@@ -160,9 +163,12 @@ async def _first_board(slug: str, view: dict[str, Any], warm: bool) -> tuple[flo
         await pictures.close()
 
 
-async def _steady_board(slug: str, boards: list[dict[str, Any]]) -> float:
+async def _steady_board(
+    slug: str, boards: list[dict[str, Any]], first: dict[str, Any]
+) -> tuple[float, float]:
     """The median milliseconds of a board once a worker has drawn a game's boards for a
-    while (the first half of ``boards`` drawn untimed, the second half timed)."""
+    while (the first half of ``boards`` drawn untimed, the second half timed); then the
+    milliseconds of ``first``, another game's board, in that worker at work."""
     pictures = Pictures(1)
     try:
         pictures.start()
@@ -175,7 +181,9 @@ async def _steady_board(slug: str, boards: list[dict[str, Any]]) -> float:
             started = time.perf_counter()
             await pictures.draw(slug, view)
             times.append(1000 * (time.perf_counter() - started))
-        return statistics.median(times)
+        started = time.perf_counter()
+        await pictures.draw(slug, first)
+        return statistics.median(times), 1000 * (time.perf_counter() - started)
     finally:
         await pictures.close()
 
@@ -188,24 +196,27 @@ async def first_boards(slugs: list[str], seed: int, repeat: int) -> list[First]:
     print("First board of each game in a fresh picture worker, wall clock (median of "
           f"{repeat} fresh workers each), against a board of a worker at work")  # fmt: skip
     print(f"  {'game':<14} {'cold first':>11} {'warmed first':>13} {'at work':>9}"
-          f"   {'cold/at work':>12} {'warmed/at work':>14}   warm-up")  # fmt: skip
+          f"   {'cold/at work':>12} {'warmed/at work':>14}   warm-up"
+          f"   {'new game at work':>16} {'warmed/new game':>15}")  # fmt: skip
     found = []
     for slug in slugs:
         view = views(slug, 40, seed)[-1]
         cold = [await _first_board(slug, view, warm=False) for _ in range(repeat)]
         warmed = [await _first_board(slug, view, warm=True) for _ in range(repeat)]
-        steady = await _steady_board(slug, views(slug, 80, seed + 1))
+        steady, new_game = await _steady_board(slug, views(slug, 80, seed + 1), view)
         first = First(
             slug,
             statistics.median(ms for ms, _ in cold),
             statistics.median(ms for ms, _ in warmed),
             steady,
             statistics.median(s for _, s in warmed),
+            new_game,
         )
         print(
             f"  {slug:<14} {first.cold_ms:8.1f} ms {first.warmed_ms:10.1f} ms"
             f" {first.steady_ms:6.1f} ms   {first.cold_ms / first.steady_ms:11.1f}x"
-            f" {first.warmed_ms / first.steady_ms:13.1f}x   {first.warm_up_s:5.2f} s",
+            f" {first.warmed_ms / first.steady_ms:13.1f}x   {first.warm_up_s:5.2f} s"
+            f"   {first.new_game_ms:13.1f} ms {first.warmed_ms / first.new_game_ms:14.1f}x",
             flush=True,
         )
         found.append(first)
