@@ -348,9 +348,10 @@ class LocalTable:
         same = 0
         while same < min(len(before), len(lines)) and before[same] == lines[same]:
             same += 1
+        if post.passed:
+            return  # a passed turn's post only loses its calls and its controls
         if post.edit and same:
-            if lines[same:]:  # (a passed turn's post only loses its calls and controls)
-                self.say("[#table, the turn's post goes on] " + "\n".join(lines[same:]))
+            self.say("[#table, the turn's post goes on] " + "\n".join(lines[same:]))
         else:
             self.say("[#table] " + "\n".join(lines))
 

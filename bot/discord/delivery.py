@@ -161,6 +161,8 @@ class Courier:
             edited = await self._edit_turn_post(channel, post, delivery.board_message_id)
             if edited is not None:
                 return edited
+        if post.passed:
+            return None  # the passed turn's post is gone: no controls are left to take away
         mentions = discord.AllowedMentions(
             everyone=False, roles=False, users=[discord.Object(u) for u in post.mentions]
         )

@@ -3,6 +3,7 @@ text, its board with the picture's alt text, and its controls in one container; 
 message and the lobby are cards too. Discord (simulated) accepts every message the bot sends.
 """
 
+import discord
 import pytest
 from simcord.backend.errors import BackendError
 from simcord.http import router
@@ -125,4 +126,26 @@ async def test_the_status_message_and_the_lobby_are_cards(simcord_env, world, re
     await users["alice"].slash(channel, "game start")
     [status] = status_messages(channel)
     assert is_card(status) and "White" in text_of(status)
+    assert not refused
+
+
+async def test_a_passed_turns_post_a_moderator_deleted_is_not_posted_again(
+    simcord_env, world, refused
+):
+    guild, _, _ = world
+    channel, players = await open_two_player_game(world)
+    role = guild.create_role("mods", permissions=discord.Permissions(manage_messages=True))
+    moderator = guild.add_member(simcord_env.create_user("mod"), roles=[role])
+    knights = players["knights"]
+    post = [m for m in bot_posts(channel) if controls_in(m)][-1]
+    roll = next(c for c in controls_in(post) if "roll" in (part(c, "custom_id") or ""))
+    await knights.click(post, custom_id=part(roll, "custom_id"))
+    await moderator.delete(post)
+    host = simcord_env.bot.host
+    [control] = await host.controls_for(game_id=1, user_id=knights.id)
+    await knights.slash(channel, "move", action=control.choices[0].action)
+    posts = bot_posts(channel)
+    assert not any("The game begins!" in text_of(m) for m in posts), "no ghost of it"
+    [board] = [m for m in posts if m.attachments]  # the next turn's, the other one deleted
+    assert controls_in(board) and players["dragon"].mention in text_of(board)
     assert not refused
