@@ -496,13 +496,13 @@ def _port_spots(
             box = (spot[0] - reach, spot[1] - reach, spot[0] + reach, spot[1] + reach)
             cost = distance / 6 + sum(_overlap(box, other) for other in avoid) / 8
             cost += 1000 * any(_overlap(_ring(spot), word) for word in words)
-            if min(_segment_distance(spot, a, b) for a, b in borders) < reach:
+            if min(segment_distance(spot, a, b) for a, b in borders) < reach:
                 cost += 40  # astride the line to the next sea zone
             candidates.append((cost, spot))
     return anchor, candidates
 
 
-def _segment_distance(point: Point, a: Point, b: Point) -> float:
+def segment_distance(point: Point, a: Point, b: Point) -> float:
     """Distance from ``point`` to the segment from ``a`` to ``b``."""
     (px, py), (ax, ay), (bx, by) = point, a, b
     length = (bx - ax) ** 2 + (by - ay) ** 2

@@ -44,6 +44,7 @@ from render.dragonslayer.layout import (
     land,
     place_reach,
     printed_words,
+    segment_distance,
 )
 from render.dragonslayer.layout import inside as within
 from render.dragonslayer.panel import draw_header, draw_panel, panel_columns, picture_height
@@ -358,20 +359,12 @@ class _Room:
             stack = [spot.stack[0]] if spot.stack else []
             for x, y in (*spot.cells, *stack):
                 if self.road:
-                    mine = _segment_distance((x, y), *self.road) ** 2
+                    mine = segment_distance((x, y), *self.road) ** 2
                 else:
                     mine = (x - cx) ** 2 + (y - cy) ** 2
                 if any((x - px) ** 2 + (y - py) ** 2 < mine for px, py in self.places):
                     total += 300
         return total
-
-
-def _segment_distance(point: Point, a: Point, b: Point) -> float:
-    (px, py), (ax, ay), (bx, by) = point, a, b
-    length = (bx - ax) ** 2 + (by - ay) ** 2
-    along = ((px - ax) * (bx - ax) + (py - ay) * (by - ay)) / length if length else 0.0
-    t = max(0.0, min(1.0, along))
-    return math.hypot(px - ax - t * (bx - ax), py - ay - t * (by - ay))
 
 
 def _road(layout: Layout, group: _Group) -> tuple[Point, Point] | None:
