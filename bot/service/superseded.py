@@ -20,7 +20,9 @@ newest position, who must act, the newest status), with the turns in between tol
   is edited to its whole story, its controls taken away;
 - a game's plain posts waiting one after another (a lobby opened, seats taken, a note
   from the clock): one post, their texts a line apart, with everyone they mention and
-  the last one's controls, as long as it stays within a turn post's length;
+  the last one's controls, as long as it stays within a turn post's length; a lobby's
+  posts that its game's first turn post follows go on top of that post instead, since
+  their Join and Start are no longer true;
 - everything else (secret prompts, results told privately, an offer's settling) goes as
   it is, each once.
 
@@ -135,43 +137,90 @@ def _plain(notice: Sendable) -> ChannelPost | None:
 
 
 def _join_posts(waiting: list[Waiting], sends: dict[int, Planned], covered: set[int]) -> None:
-    """Plain posts of one game that would go one after another go as one."""
+    """Plain posts of one game that would go one after another go as one; a lobby's posts
+    that its game's first turn post follows go on top of that post (its Join and Start
+    are no longer true)."""
+    order = [i for i in range(len(waiting)) if i in sends or i not in covered]
     run: list[int] = []
-    for index in [i for i in range(len(waiting)) if i in sends or i not in covered]:
+    for index in order:
         post = None if index in sends else _plain(waiting[index][1])
-        first = _plain(waiting[run[0]][1]) if run else None
-        if post is not None and first is not None and _joins(waiting, run, post):
+        if post is not None and run and _joins(waiting, run, post):
             run.append(index)
             continue
-        _join(waiting, run, sends, covered)
+        _join(waiting, run, sends, covered, index)
         run = [index] if post is not None else []
-    _join(waiting, run, sends, covered)
+    _join(waiting, run, sends, covered, None)
 
 
 def _joins(waiting: list[Waiting], run: list[int], post: ChannelPost) -> bool:
     first = waiting[run[0]][1]
     assert isinstance(first, ChannelPost)
-    texts = [waiting[i][1] for i in run]
-    length = sum(len(as_text(n.text).plain()) + 1 for n in texts if isinstance(n, ChannelPost))
-    return post.game_id == first.game_id and length + len(as_text(post.text).plain()) <= (
+    return post.game_id == first.game_id and _length(waiting, run) + _size(post) <= (
         TURN_POST_LIMIT
     )
 
 
+def _size(post: ChannelPost) -> int:
+    return len(as_text(post.text).plain()) + 1
+
+
+def _length(waiting: list[Waiting], run: list[int]) -> int:
+    return sum(_size(n) for i in run if isinstance(n := waiting[i][1], ChannelPost))
+
+
 def _join(
-    waiting: list[Waiting], run: list[int], sends: dict[int, Planned], covered: set[int]
+    waiting: list[Waiting],
+    run: list[int],
+    sends: dict[int, Planned],
+    covered: set[int],
+    follows: int | None,
 ) -> None:
-    if len(run) < 2:
-        return
-    posts = [waiting[i][1] for i in run]
-    assert all(isinstance(p, ChannelPost) for p in posts)
-    joined = [p for p in posts if isinstance(p, ChannelPost)]
-    controls = next((p.controls for p in reversed(joined) if p.controls), ())
-    mentions = tuple(dict.fromkeys(u for p in joined for u in p.mentions))
-    text = Text.of("\n").join([as_text(p.text) for p in joined])
-    post = replace(joined[0], text=text, mentions=mentions, controls=controls)
-    sends[run[0]] = Planned(waiting[run[0]][0], post, _rest(waiting, run))
-    covered.update(run)
+    """Send the ``run`` of plain posts as one post, or on top of the turn post at
+    ``follows`` when the run is its game's lobby."""
+    joined = [p for i in run if isinstance(p := waiting[i][1], ChannelPost)]
+    if follows is not None and joined and _on_top(waiting, run, joined, sends, follows):
+        covered.update(run)
+    elif len(joined) > 1:
+        controls = next((p.controls for p in reversed(joined) if p.controls), ())
+        post = replace(joined[0], text=_text(joined), mentions=_mentions(joined), controls=controls)
+        sends[run[0]] = Planned(waiting[run[0]][0], post, _rest(waiting, run))
+        covered.update(run)
+
+
+def _on_top(
+    waiting: list[Waiting],
+    run: list[int],
+    joined: list[ChannelPost],
+    sends: dict[int, Planned],
+    follows: int,
+) -> bool:
+    """Put a lobby's posts on top of its game's turn post at ``follows``, if that is
+    what follows them and all fits in one post."""
+    planned = sends.get(follows) or Planned(*waiting[follows])
+    turn = planned.notice
+    if not isinstance(turn, ChannelPost) or not _lobby_before(joined, turn):
+        return False
+    if _length(waiting, run) + _size(turn) > TURN_POST_LIMIT:
+        return False
+    post = replace(turn, text=_text([*joined, turn]), mentions=_mentions([*joined, turn]))
+    covers = (*(waiting[i][0] for i in run), *planned.covers)
+    sends[follows] = Planned(planned.entry, post, covers)
+    return True
+
+
+def _text(posts: list[ChannelPost]) -> Text:
+    return Text.of("\n").join([as_text(p.text) for p in posts])
+
+
+def _mentions(posts: list[ChannelPost]) -> tuple[int, ...]:
+    return tuple(dict.fromkeys(u for p in posts for u in p.mentions))
+
+
+def _lobby_before(posts: list[ChannelPost], turn: ChannelPost) -> bool:
+    """Whether ``posts`` are a lobby's and ``turn`` opens a turn of their game."""
+    opens = turn.of_turn and not turn.edit and not turn.passed
+    lobby = all(any(c.prompt.kind == LOBBY for c in p.controls) for p in posts)
+    return opens and lobby and turn.game_id == posts[0].game_id
 
 
 def _rest(waiting: list[Waiting], indexes: list[int]) -> tuple[OutboxEntry, ...]:

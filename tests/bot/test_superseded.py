@@ -4,6 +4,7 @@ ones, a board left out is never drawn, and nothing that must be told is dropped.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -240,26 +241,44 @@ async def test_a_busy_lane_is_asked_about_once_a_second_what_a_move_tells_at_onc
 
 
 def test_a_games_plain_posts_waiting_together_go_as_one_post():
+    waiting = [
+        entry(1, ChannelPost(GAME, CHANNEL, "alice is away.")),
+        entry(2, ChannelPost(GAME, CHANNEL, "bob gave 1 h.", mentions=(ALICE,))),
+        entry(3, StatusUpdate(GAME, CHANNEL, "status")),
+        entry(4, ChannelPost(GAME, CHANNEL, "carol is away.")),
+        entry(5, turn_post(9, "turn nine", board=True)),
+        entry(6, ChannelPost(GAME, CHANNEL, "A note after the turn.")),
+        entry(7, StatusUpdate(GAME, CHANNEL, "newest status")),
+    ]
+    sends = plan(waiting)
+    joined, turn, note, status = (s.notice for s in sends)
+    # (the older status is folded into the newest, so the plain posts meet)
+    assert str(joined.text) == "alice is away.\nbob gave 1 h.\ncarol is away."
+    assert joined.mentions == (ALICE,) and [e.id for e in sends[0].covers] == [2, 4]
+    assert str(turn.text) == "turn nine", "a post is never moved past a turn's"
+    assert str(note.text) == "A note after the turn." and str(status.text) == "newest status"
+
+
+def test_a_lobby_waiting_with_its_first_turn_goes_on_top_of_that_turns_post():
     from bot.service.gathering import lobby_controls
 
     lobby = (lobby_controls(GAME),)
     waiting = [
         entry(1, ChannelPost(GAME, CHANNEL, "Game #7 is open.", controls=lobby)),
         entry(2, ChannelPost(GAME, CHANNEL, "bob joined.", mentions=(ALICE,), controls=lobby)),
-        entry(3, StatusUpdate(GAME, CHANNEL, "status")),
-        entry(4, ChannelPost(GAME, CHANNEL, "carol joined.", controls=lobby)),
-        entry(5, turn_post(9, "The game begins!", board=True)),
-        entry(6, ChannelPost(GAME, CHANNEL, "A note after the turn.")),
-        entry(7, StatusUpdate(GAME, CHANNEL, "newest status")),
+        entry(3, turn_post(9, "The game begins!", board=True, mentions=(ALICE,))),
+        entry(4, StatusUpdate(GAME, CHANNEL, "status")),
     ]
     sends = plan(waiting)
-    joined, turn, note, status = (s.notice for s in sends)
-    # (the older status is folded into the newest, so the lobby's posts meet)
-    assert str(joined.text) == "Game #7 is open.\nbob joined.\ncarol joined."
-    assert joined.mentions == (ALICE,) and joined.controls == lobby
-    assert [e.id for e in sends[0].covers] == [2, 4]
-    assert str(turn.text) == "The game begins!", "a post is never moved past a turn's"
-    assert str(note.text) == "A note after the turn." and str(status.text) == "newest status"
+    turn, status = (s.notice for s in sends)
+    assert str(turn.text) == "Game #7 is open.\nbob joined.\nThe game begins!"
+    assert str(turn.story) == "The game begins!", "its next step goes on from its own story"
+    assert turn.board is not None and turn.controls == () and turn.mentions == (ALICE,)
+    assert sends[0].entry.id == 3 and [e.id for e in sends[0].covers] == [1, 2]
+    assert isinstance(status, StatusUpdate)
+    alone = [entry(1, ChannelPost(GAME, CHANNEL, "Game #7 is open.", controls=lobby))]
+    other = replace(turn_post(9, "another game's", board=True), game_id=GAME + 1)
+    assert plan([*alone, entry(2, other)])[0].covers == (), "only its own game's turn"
 
 
 def test_posts_of_other_games_offers_and_long_runs_are_not_joined():
