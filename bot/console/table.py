@@ -345,11 +345,11 @@ class LocalTable:
         lines = self.write(post.text).splitlines()
         before = self._posts.get(post.game_id, []) if post.edit else []
         self._posts[post.game_id] = lines
+        if post.passed:
+            return  # a passed turn's post only loses its calls and its controls
         same = 0
         while same < min(len(before), len(lines)) and before[same] == lines[same]:
             same += 1
-        if post.passed:
-            return  # a passed turn's post only loses its calls and its controls
         if post.edit and same:
             self.say("[#table, the turn's post goes on] " + "\n".join(lines[same:]))
         else:

@@ -67,6 +67,7 @@ from render.dragonslayer.style import (
     text_width,
     wrap,
 )
+from render.marks import overlap
 
 
 def map_picture(view: dict[str, Any]) -> Image.Image:
@@ -307,10 +308,6 @@ def _shapes(count: int, stack: bool) -> list[tuple[float, list[Point], Point | N
     return shapes
 
 
-def _meets(a: Box, b: Box) -> bool:
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
-
-
 FRAME = (2, HEADER + 2, MAP_W - 2, HEADER + MAP_H - 2)
 """Where pieces may lie: the map, inside its border."""
 
@@ -338,11 +335,11 @@ class _Room:
         for box in spot_boxes(spot):
             if box[0] < FRAME[0] or box[1] < FRAME[1] or box[2] > FRAME[2] or box[3] > FRAME[3]:
                 return limit + 1_000_000
-            if any(_meets(box, word) for word in self.words):
+            if any(overlap(box, word) for word in self.words):
                 return limit + 1_000_000
-            total += 10_000 * sum(_meets(box, other) for other in self.pieces)
-            total += 60 * sum(_meets(box, other) for other in self.usual)
-            total += 2000 * sum(_meets(box, symbol) for symbol in self.symbols)
+            total += 10_000 * sum(overlap(box, other) for other in self.pieces)
+            total += 60 * sum(overlap(box, other) for other in self.usual)
+            total += 2000 * sum(overlap(box, symbol) for symbol in self.symbols)
             if total >= limit:
                 return total
         if self.land is not None:
@@ -417,11 +414,11 @@ def _arranged(
             road,
             land(layout) if group.key.startswith("sea:") else None,
             layout.sea_polygons.get(group.key.partition(":")[2], ()),
-            [box for box in keep_off if _meets(box, near)],
-            [box for box in taken if _meets(box, near)],
-            [box for box in later if _meets(box, near)],
-            [box for key, box in symbols.items() if key != own and _meets(box, near)],
-            [xy for key, xy in layout.places.items() if key != own and _meets((*xy, *xy), near)],
+            [box for box in keep_off if overlap(box, near)],
+            [box for box in taken if overlap(box, near)],
+            [box for box in later if overlap(box, near)],
+            [box for key, box in symbols.items() if key != own and overlap(box, near)],
+            [xy for key, xy in layout.places.items() if key != own and overlap((*xy, *xy), near)],
         )
         best_spot = usual[index]
         best = room.cost(best_spot, 1_000_000_000)
@@ -572,7 +569,7 @@ def _under_words(
     reach = TOKEN_R + 20
     xs, ys = [x for x, _ in points], [y for _, y in points]
     route = (min(xs) - reach, min(ys) - reach, max(xs) + reach, max(ys) + reach)
-    holes = [box for box in knockouts(layout) if _meets(box, route)]
+    holes = [box for box in knockouts(layout) if overlap(box, route)]
     regions = [(math.floor(a), math.floor(b), math.ceil(c), math.ceil(d)) for a, b, c, d in holes]
     under = [pen.image.crop(region) for region in regions]
     draw(pen, points)
