@@ -7,7 +7,8 @@ went out. :func:`plan` turns the waiting notices of one lane, in stored order, i
 sends that leave the channel showing what it would show had every one been sent (the
 newest position, who must act, the newest status), with the turns in between told in brief:
 
-- a game's status updates: only the newest is sent;
+- a game's status updates: only the newest is sent, after the lane's posts when it edits a
+  status message already out;
 - a turn's post and its later steps (:class:`ChannelPost` with the same ``turn``): one send,
   the newest text and controls, the newest board any of them carried; a new post when the
   turn's opening post is among them (pinging whom the opening pinged), else an edit;
@@ -22,7 +23,8 @@ newest position, who must act, the newest status), with the turns in between tol
   from the clock): one post, their texts a line apart, with everyone they mention and
   the last one's controls, as long as it stays within a turn post's length; a lobby's
   posts that its game's first turn post follows go on top of that post instead, since
-  their Join and Start are no longer true;
+  their Join and Start are no longer true (a turn post grown long keeps, below them, its
+  first line and its newest lines);
 - everything else (secret prompts, results told privately, an offer's settling) goes as
   it is, each once.
 
@@ -62,11 +64,19 @@ def plan(waiting: list[Waiting]) -> list[Planned]:
     _fold_statuses(waiting, sends, covered)
     _fold_turns(waiting, sends, covered)
     _join_posts(waiting, sends, covered)
-    return [
+    planned = [
         sends.get(index) or Planned(entry, notice)
         for index, (entry, notice) in enumerate(waiting)
         if index in sends or index not in covered
     ]
+    return sorted(planned, key=_edits_status)
+
+
+def _edits_status(send: Planned) -> bool:
+    """Whether ``send`` edits a status message already out. Such an edit leaves the
+    channel's order as it is, so it goes after the lane's posts: the newest position is
+    shown first, and while the lane waits for its pace a newer status folds into it."""
+    return isinstance(send.notice, StatusUpdate) and send.entry.status_message_id is not None
 
 
 def _fold_statuses(waiting: list[Waiting], sends: dict[int, Planned], covered: set[int]) -> None:
@@ -200,12 +210,26 @@ def _on_top(
     turn = planned.notice
     if not isinstance(turn, ChannelPost) or not _lobby_before(joined, turn):
         return False
-    if _length(waiting, run) + _size(turn) > TURN_POST_LIMIT:
+    text = _atop(joined, turn)
+    if text is None:
         return False
-    post = replace(turn, text=_text([*joined, turn]), mentions=_mentions([*joined, turn]))
+    post = replace(turn, text=text, mentions=_mentions([*joined, turn]))
     covers = (*(waiting[i][0] for i in run), *planned.covers)
     sends[follows] = Planned(planned.entry, post, covers)
     return True
+
+
+def _atop(posts: list[ChannelPost], turn: ChannelPost) -> Text | None:
+    """``posts`` above ``turn``'s text within a turn post's length, or None when they
+    would not fit. A long turn keeps its first line and its newest lines, as a turn that
+    told many passed turns in brief does already: the lobby is what a reader needs to
+    make sense of what follows."""
+    above = [line for p in posts for line in lines_of(p.text)]
+    lines = [*above, *lines_of(turn.text)]
+    keep = len(above) + 1
+    if sum(len(line.plain()) + 1 for line in lines[:keep]) + 2 > TURN_POST_LIMIT:
+        return None
+    return Text.of("\n").join(fitted(lines, TURN_POST_LIMIT, keep=keep))
 
 
 def _text(posts: list[ChannelPost]) -> Text:

@@ -294,3 +294,33 @@ def test_posts_of_other_games_offers_and_long_runs_are_not_joined():
         entry(5, ChannelPost(GAME + 1, CHANNEL, "settled", settles=3)),
     ]
     assert len(plan(waiting)) == 5
+
+
+def test_a_status_edit_waits_behind_the_lanes_posts_and_a_new_status_message_does_not():
+    """Editing a status message already out changes nothing of the channel's order, so the
+    posts (the newest position) go first; a status message not yet out keeps its place."""
+    status, turn = StatusUpdate(GAME, CHANNEL, "status"), turn_post(9, "turn nine")
+    first, post = entry(1, status), entry(2, turn)
+    assert [type(s.notice) for s in plan([first, post])] == [StatusUpdate, ChannelPost]
+    out = (replace(first[0], status_message_id=555), status)
+    sends = plan([out, post, entry(3, ChannelPost(GAME, CHANNEL, "a note"))])
+    assert [type(s.notice) for s in sends] == [ChannelPost, ChannelPost, StatusUpdate]
+    assert sends[-1].entry.id == 1
+
+
+def test_a_lobby_goes_on_top_of_a_first_turn_post_that_told_many_turns_in_brief():
+    from bot.service.gathering import lobby_controls
+    from bot.service.turn_posts import TURN_POST_LIMIT
+
+    lobby = (lobby_controls(GAME),)
+    waiting = [entry(1, ChannelPost(GAME, CHANNEL, "Game #7 is open.", controls=lobby))]
+    waiting += [
+        entry(2 + t, turn_post(t, f"turn {t}: " + "m" * 40, board=True)) for t in range(200)
+    ]
+    sends = plan(waiting)
+    assert len(sends) == 1, "the lobby is not a post of its own"
+    lines = str(sends[0].notice.text).split("\n")
+    assert lines[0] == "Game #7 is open." and lines[-1].startswith("turn 199:")
+    assert "200 turns" not in lines[1] and "/game history" in lines[1]
+    assert len(sends[0].notice.text.plain()) <= TURN_POST_LIMIT
+    assert {e.id for e in sends[0].covers} == {1, *range(3, 202)}
