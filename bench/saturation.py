@@ -29,7 +29,7 @@ the retry-after (``Pacer.slow_down``), as the Discord frontend does with a 429.
    them (once their game's opening posts are out and the channel's window is clear of
    them) while the outbox sends in the background: requests to that channel per second
    (most in any 1 s, and on average) and seconds from the burst's end until the channel
-   showed the newest position.
+   showed the newest position, and the channel's requests around its end.
 
 An action is a click: a legal move of a prompted seat of a random live game, chosen from
 the board as its player last saw it, wrapped with its sending in the host's admission
@@ -76,6 +76,8 @@ P95_BOUND = 0.25
 """Capacity is the most actions/s done with p95 within this many seconds..."""
 DONE_SHARE = 0.95
 """... and at least this share of what was offered done."""
+TAIL_SECONDS = 4.0
+"""The burst's requests printed: those from this many seconds before its end."""
 AGE_GRACE = 2.0
 """Seconds after the offer ends when each channel's view is measured."""
 DRAIN = 5.0
@@ -147,6 +149,8 @@ class FakeDiscord:
         """By lane: each notice's fingerprint and when it was last shown there."""
         self.watched: str | None = None
         self.watched_times: list[float] = []
+        self.watched_requests: list[tuple[float, str]] = []
+        """Each request to the watched lane: when, and what it was."""
         self.pacer: Any = None
         self._ids = 0
 
@@ -161,6 +165,7 @@ class FakeDiscord:
         self.requests += 1
         if lane == self.watched:
             self.watched_times.append(now)
+            self.watched_requests.append((now, describe_request(notice)))
         recent = self._lanes.setdefault(lane, deque())
         while recent and recent[0] <= now - CHANNEL_LIMIT[1]:
             recent.popleft()
@@ -205,6 +210,24 @@ def retired_unstored(notice: Any, delivery: Any) -> bool:
         return False
     opens = notice.board is not None or getattr(notice, "turn", None) is not None
     return opens and bool(delivery.board_message_id)
+
+
+def describe_request(notice: Any) -> str:
+    """A request in a few words: the notice's kind, whether it edits, what it carries, and
+    the start of its text."""
+    kind = type(notice).__name__
+    traits = [
+        word
+        for word, present in (
+            ("edit", getattr(notice, "edit", False)),
+            ("passed", getattr(notice, "passed", False)),
+            ("turn", getattr(notice, "turn", None) is not None),
+            ("board", getattr(notice, "board", None) is not None),
+        )
+        if present
+    ]
+    text = str(getattr(notice, "text", "")).replace("\n", " / ")
+    return kind + (f" ({', '.join(traits)})" if traits else "") + f": {text[:60]}"
 
 
 def fingerprint(notice: Any) -> tuple[str, Any]:
@@ -575,6 +598,7 @@ async def burst(options: dict) -> dict:
         await asyncio.sleep(0.1)
     await asyncio.sleep(CHANNEL_LIMIT[1])
     discord.watched_times.clear()
+    discord.watched_requests.clear()
     requests_before = discord.requests
     own_before, workers_before = bot.cpu()
     started = time.perf_counter()
@@ -636,6 +660,7 @@ async def burst(options: dict) -> dict:
         "breaches_global": discord.global_breaches,
         "cpu": own_after - own_before + workers_after - workers_before,
         "drawn": bot.drawn,
+        "requests_seen": [(round(at - ended, 2), what) for at, what in discord.watched_requests],
     }
     await bot.stop()
     return report
@@ -913,6 +938,9 @@ def table(tree: Tree) -> list[str]:
         + f"{b['breaches_channel']} requests past the channel's limit,"
         f" {b['breaches_global']} past the global rate)"
     )
+    tail = [(at, what) for at, what in b.get("requests_seen", []) if at >= -TAIL_SECONDS]
+    out.append(f"  burst: its channel's requests from {TAIL_SECONDS:g} s before its end:")
+    out += [f"    {at:+6.2f} s  {what}" for at, what in tail]
     return out
 
 
