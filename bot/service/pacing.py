@@ -22,11 +22,12 @@ from collections.abc import Awaitable, Callable
 
 PER_CHANNEL = (5, 5.0)
 """Requests per seconds in one channel (or one user's DMs)."""
-STEADY = (3, 3.0)
-"""...and, within that, at most so many in any so many seconds: a channel kept busy (a
-burst of computer moves) is asked a little less than once a second, evenly, not five
-times at once and then nothing, while what one move tells (the passed turn's post
-retired, the new turn's post, the status edit) still goes at once."""
+STEADY = (3, 4.0)
+"""...and, within that, at most so many in any so many seconds: what one move tells (the
+passed turn's post retired, the new turn's post, the status edit) still goes at once, and
+a channel kept busy (a burst of computer moves) is asked evenly, not five times at once
+and then nothing, and at most once a second counting those first three (3 in any 4 s
+leaves 3 + 3 in the first 8 s; 3 in any 3 s would leave 9 in the first 7)."""
 GLOBAL = (50, 1.0)
 """Requests per seconds for the whole bot."""
 SPARE = 0.1
