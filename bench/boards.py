@@ -4,13 +4,13 @@
 --boards``); ``python -m bench.boards --first [--repeat 3]`` for each game's first board in a
 fresh picture worker instead (see :func:`first_boards`).
 
-For each game, random legal actions are played from fresh set-ups through
-``engines.replay`` (``start``, ``step`` with ``action_rng``, as the host replays a log) and
-the public view after each is kept, until ``--boards`` views are collected. Each view is
-then drawn (the renderer's ``picture``) and encoded (its ``encode``: the game's fixed
-palette and PNG), timed in process CPU time, so waiting on other work of the machine does
-not count. The first board of each game is drawn once before timing: static backgrounds
-and palettes are made once per process, and a worker process draws thousands of boards.
+For each game, random legal actions are played from fresh set-ups (:func:`games.playout`,
+with the chance the host replays a log with) and the public view after each is kept, until
+``--boards`` views are collected. Each view is then drawn (the renderer's ``picture``) and
+encoded (its ``encode``: the game's fixed palette and PNG), timed in process CPU time, so
+waiting on other work of the machine does not count. The first board of each game is drawn
+once before timing: static backgrounds and palettes are made once per process, and a worker
+process draws thousands of boards.
 """
 
 from __future__ import annotations
@@ -25,8 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.service.pictures import Pictures
-from engines.replay import action_rng, start, step
-from games import SPECS
+from games import SPECS, playout
 
 BASELINE = {
     "stgeorge": (5.0, 18.4, 48.4),
@@ -65,21 +64,10 @@ def views(slug: str, count: int, seed: int) -> list[dict[str, Any]]:
     while len(found) < count:
         game += 1
         players = chooser.randint(engine.min_players, engine.max_players)
-        options = engine.parse_options("")
-        roles = [role.key for role in engine.roles(players, options)]
-        game_seed = f"{seed}:{game}"
-        state = start(engine, roles, options, game_seed)
-        found.append(engine.view(state, None))
-        seq = 0
-        while engine.result(state) is None and len(found) < count:
-            prompts = engine.prompts(state)
-            if not prompts:
+        for view in playout(slug, players, f"{seed}:{game}", chooser):
+            found.append(view)
+            if len(found) >= count:
                 break
-            prompt = chooser.choice(prompts)
-            action = chooser.choice(engine.legal_actions(state, prompt.seat)).action
-            seq += 1
-            state, _ = step(engine, state, prompt.seat, action, action_rng(game_seed, seq))
-            found.append(engine.view(state, None))
     return found
 
 
@@ -192,7 +180,8 @@ async def first_boards(slugs: list[str], seed: int, repeat: int) -> list[First]:
     """For each game, its first board in a fresh worker, cold (as before workers warmed)
     and warmed, against a board of a worker at work, all through the same pool and socket
     (each timing the median of ``repeat`` fresh workers). The first board is a game under
-    way, not a new game (the warm-up draws those), and the boards at work are others."""
+    way, not a new game, nor one of the warm-up's own boards under way (another seed), and
+    the boards at work are others."""
     print("First board of each game in a fresh picture worker, wall clock (median of "
           f"{repeat} fresh workers each), against a board of a worker at work")  # fmt: skip
     print(f"  {'game':<14} {'cold first':>11} {'warmed first':>13} {'at work':>9}"

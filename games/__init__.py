@@ -9,7 +9,9 @@ parts and one line in :data:`SPECS`; nothing else keys on a game's slug.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import itertools
+import random
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -38,6 +40,11 @@ class GameSpec:
     renderer: Renderer
     strong: Player
     warm: Warmer | None = None
+    warm_under_way: int = 0
+    """How many boards of a game under way :func:`warm` draws besides the new games': the
+    text and PNG bands only a game in progress shows are then ready for a fresh worker's
+    first board. 0 for a game whose boards or moves cost more than a start-up can spare
+    (each costs the warm-up its moves and its board)."""
 
     @property
     def slug(self) -> str:
@@ -73,15 +80,20 @@ def _specs() -> dict[str, GameSpec]:
     from engines.stgeorge import GAME as STGEORGE
 
     specs = (
-        GameSpec(STGEORGE, render.stgeorge.render, players.stgeorge.PLAYER, render.stgeorge.warm),
+        GameSpec(
+            STGEORGE, render.stgeorge.render, players.stgeorge.PLAYER, render.stgeorge.warm,
+            warm_under_way=4,
+        ),
         GameSpec(
             LIONS_DRAGONS, render.lions_dragons.render, players.lions_dragons.PLAYER,
-            render.lions_dragons.warm,
+            render.lions_dragons.warm, warm_under_way=4,
         ),
         GameSpec(
             DRAGONS_CAVE, render.dragons_cave.render, players.dragons_cave.PLAYER,
-            render.dragons_cave.warm,
+            render.dragons_cave.warm, warm_under_way=4,
         ),
+        # No boards under way: one costs the warm-up about 0.2 s (its 60 ms board and its
+        # moves), and a fresh worker's first board is already within 1.2x of a warm one's.
         GameSpec(
             DRAGONSLAYER, render.dragonslayer.render, players.dragonslayer.PLAYER,
             render.dragonslayer.warm,
@@ -125,13 +137,65 @@ def starting_views(slug: str) -> list[dict[str, Any]]:
     return views
 
 
+def playout(
+    slug: str, players: int, seed: int | str, chooser: random.Random
+) -> Iterator[dict[str, Any]]:
+    """The public views of a game of ``slug`` at ``players`` seats (default options) from
+    its set-up on, each move a legal action ``chooser`` picks, played with the chance the
+    host would give it: boards of games under way, the same in every process, for the
+    warm-up, the tests and the benchmarks. Views are made only as they are read, so
+    ``chooser`` is drawn on only that far (a caller may go on using it)."""
+    from engines.replay import action_rng, start, step
+
+    engine = spec_for(slug).engine
+    options = engine.parse_options("")
+    roles = [role.key for role in engine.roles(players, options)]
+    state = start(engine, roles, options, seed)
+    yield engine.view(state, None)
+    seq = 0
+    while engine.result(state) is None:
+        prompts = engine.prompts(state)
+        if not prompts:
+            return
+        prompt = chooser.choice(prompts)
+        action = chooser.choice(engine.legal_actions(state, prompt.seat)).action
+        seq += 1
+        state, _ = step(engine, state, prompt.seat, action, action_rng(seed, seq))
+        yield engine.view(state, None)
+
+
+WARM_MOVES = 40
+"""How far into a game the warm-up's boards under way reach: far enough for rounds, scores
+and outcomes a new game does not show yet, near enough that the moves cost little."""
+
+
+def warm_playout(slug: str) -> Iterator[dict[str, Any]]:
+    """The one game under way the warm-up draws boards of: at the largest table (the most
+    pieces, panels and names), with a fixed seed, so every process draws the same."""
+    players = spec_for(slug).engine.max_players
+    return playout(slug, players, "warm", random.Random(f"{slug}:warm"))
+
+
+def under_way_views(slug: str) -> list[dict[str, Any]]:
+    """The boards of a game under way the warm-up draws: :attr:`GameSpec.warm_under_way`
+    views of :func:`warm_playout` spread over its first :data:`WARM_MOVES` moves (over the
+    whole game, its end included, if it is shorter)."""
+    count = spec_for(slug).warm_under_way
+    if count <= 0:
+        return []
+    game = list(itertools.islice(warm_playout(slug), WARM_MOVES + 1))
+    moves = len(game) - 1
+    picks = sorted({round(moves * (index + 1) / count) for index in range(count)} - {0})
+    return [game[move] for move in picks]
+
+
 def warm(slug: str) -> None:
     """Make the first board of ``slug`` as quick as any later one: the renderer's own
-    ``warm()`` builds its static parts, then a new game's board at each table size is drawn
-    once (the fonts, each size's background, the glyphs and the PNG bands every board
-    shares), all with the data files loaded now."""
+    ``warm()`` builds its static parts, then a new game's board at each table size and a
+    few boards of a game under way are drawn once (the fonts, each size's background, the
+    glyphs and the PNG bands boards share), all with the data files loaded now."""
     spec = spec_for(slug)
     if spec.warm is not None:
         spec.warm()
-    for view in starting_views(slug):
+    for view in starting_views(slug) + under_way_views(slug):
         spec.render(view)

@@ -1,42 +1,39 @@
 """Picture workers warm themselves: every registered game's backgrounds, layout and palette
-are made before the first board is asked for, a game that fails to warm is logged and drawn
-cold, and a board drawn warm is the very picture drawn cold."""
+are made, and a few boards of a game under way drawn, before the first board is asked for;
+a game that fails to warm is logged and drawn cold, and a board drawn warm is the very
+picture drawn cold."""
 
 import asyncio
+import hashlib
+import itertools
+import json
 import logging
 import random
 import signal
 import socket
+import subprocess
+import sys
 import threading
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
+import games
 from bot.service import drawing, picture_worker
 from bot.service.host import GameHost
 from bot.service.picture_worker import Warmed, framed, receive
 from bot.service.pictures import Pictures
-from engines.replay import action_rng, start, step
-from games import SPECS, render, starting_views
+from games import SPECS, playout, render, starting_views
+from render import common
 
 
 def _views_of_a_game(slug, moves=12, seed=3):
     """Public views of a random game of ``slug`` after ``moves`` moves and on the way: none
-    of them a new game's, which is what the warm-up draws."""
+    of them a new game's, nor one of the warm-up's own boards under way (another seed)."""
     engine = SPECS[slug].engine
-    chooser = random.Random(seed)
-    options = engine.parse_options("")
-    roles = [role.key for role in engine.roles(engine.max_players, options)]
-    state = start(engine, roles, options, seed)
-    views = []
-    for seq in range(1, moves + 1):
-        prompts = engine.prompts(state)
-        if not prompts or engine.result(state) is not None:
-            break
-        prompt = chooser.choice(prompts)
-        action = chooser.choice(engine.legal_actions(state, prompt.seat)).action
-        state, _ = step(engine, state, prompt.seat, action, action_rng(seed, seq))
-        views.append(engine.view(state, None))
+    game = playout(slug, engine.max_players, seed, random.Random(seed))
+    views = list(itertools.islice(game, 1, moves + 1))
     return views[-1:]
 
 
@@ -170,6 +167,70 @@ def test_every_registered_game_warms_its_renderer_and_a_new_game_at_each_table_s
     assert len(views) == spec.engine.max_players - spec.engine.min_players + 1
     warmed = picture_worker.warm([slug])
     assert (warmed.games, warmed.failed) == ((slug,), {})
+
+
+WARMED_UNDER_WAY = [slug for slug, spec in SPECS.items() if spec.warm_under_way]
+
+
+def test_the_warm_up_draws_boards_of_a_game_under_way():
+    """Not just new games: the games that spare the time draw boards of one under way (and
+    a game under way shows text a new game does not), whose text is then drawn from masks
+    made in the warm-up."""
+    assert {"dragons-cave", "lions-dragons", "stgeorge"} <= set(WARMED_UNDER_WAY)
+    for slug in WARMED_UNDER_WAY:
+        under_way = games.under_way_views(slug)
+        assert len(under_way) == SPECS[slug].warm_under_way
+        assert not any(view in starting_views(slug) for view in under_way)
+        games.warm(slug)
+        made = common._mask.cache_info().misses
+        for view in under_way:
+            render(slug, view)
+        assert common._mask.cache_info().misses == made, slug
+
+
+DRAW_IN_A_FRESH_PROCESS = """
+import hashlib, json, sys
+import games
+warm, views = json.load(sys.stdin)
+for slug in warm:
+    games.warm(slug)
+print(json.dumps([hashlib.sha256(games.render(slug, view)).hexdigest() for slug, view in views]))
+"""
+
+
+def _hashes_in_a_fresh_process(warm, views):
+    done = subprocess.run(
+        [sys.executable, "-c", DRAW_IN_A_FRESH_PROCESS],
+        input=json.dumps([warm, views]),
+        capture_output=True,
+        text=True,
+        cwd=Path(__file__).parents[2],
+        check=True,
+    )
+    return json.loads(done.stdout)
+
+
+def test_boards_drawn_after_the_warm_up_are_byte_for_byte_those_drawn_without_it():
+    """The boards the warm-up leaves its glyph masks and PNG bands for: its own boards under
+    way, the move after each (most of its bands the same) and another game's, each drawn in
+    a fresh process that warmed and in one that did not."""
+    views = []
+    for slug in WARMED_UNDER_WAY:
+        under_way = games.under_way_views(slug)
+        game = list(itertools.islice(games.warm_playout(slug), games.WARM_MOVES + 2))
+        near = [
+            view
+            for move, view in enumerate(game)
+            if view in under_way or (move and game[move - 1] in under_way)
+        ]
+        assert len(near) >= 2 * len(under_way) - 1
+        views += [(slug, view) for view in near + _views_of_a_game(slug)]
+    warmed = _hashes_in_a_fresh_process(WARMED_UNDER_WAY, views)
+    assert warmed == _hashes_in_a_fresh_process([], views)
+    assert warmed == [
+        hashlib.sha256(render(slug, json.loads(json.dumps(view)))).hexdigest()
+        for slug, view in views
+    ]
 
 
 def test_a_worker_logs_in_the_bots_format():

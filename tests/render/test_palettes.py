@@ -19,8 +19,7 @@ import render.dragonslayer
 import render.lions_dragons
 import render.stgeorge
 from bench.boards import renderer_module
-from engines.replay import action_rng, start, step
-from games import SPECS
+from games import SPECS, playout
 from render.common import draw_text, font
 from render.dragonslayer.board import _disc, _tile_backs
 from render.dragonslayer.encoding import _palette as dragonslayer_palette
@@ -37,20 +36,14 @@ def played_views(slug: str, seed: int, every: int = 9, most: int = 12) -> list[d
     """Public views through one random game at the largest table: its set-up, every
     ``every``-th position (at most ``most``) and its end."""
     engine = SPECS[slug].engine
-    chooser = random.Random(seed)
-    options = engine.parse_options("")
-    roles = [role.key for role in engine.roles(engine.max_players, options)]
-    state = start(engine, roles, options, seed)
-    views = [engine.view(state, None)]
-    seq = 0
-    while engine.result(state) is None and len(views) < most and seq < 3000:
-        prompt = chooser.choice(engine.prompts(state))
-        action = chooser.choice(engine.legal_actions(state, prompt.seat)).action
-        seq += 1
-        state, _ = step(engine, state, prompt.seat, action, action_rng(seed, seq))
+    views: list[dict] = []
+    for seq, view in enumerate(playout(slug, engine.max_players, seed, random.Random(seed))):
+        last = view
         if seq % every == 0:
-            views.append(engine.view(state, None))
-    return [*views, engine.view(state, None)]
+            views.append(view)
+        if len(views) >= most or seq >= 3000:
+            break
+    return [*views, last]
 
 
 def boards(slug: str) -> list[dict]:
