@@ -8,8 +8,9 @@ bot's process ended).
 
 Before it reads the first request the worker warms itself (unless told ``cold``): every
 registered game's renderer builds its backgrounds, layout and palette and draws a new
-game's board at each table size (:func:`games.warm`), with the corrected data files it was
-started with, so the first board of each game is drawn as quickly as the hundredth. A game
+game's board at each table size and a few boards of a game under way (:func:`games.warm`),
+with the corrected data files it was started with, so the first board of each game is
+drawn about as quickly as the hundredth. A game
 that fails to warm is logged and drawn cold when asked for; the worker draws on.
 """
 
