@@ -363,12 +363,28 @@ class Outbox:
                 if not await self._claim(lane):  # renew the lease
                     return False
                 claimed = self.host.clock()
-            if not await self._paced(lane):
+            if not await self._drawn_in_pace(lane, send.notice):
                 return False
             async with self._slots:
                 if not await self._send_entry(send, known):
                     return False
         return True
+
+    async def _drawn_in_pace(self, lane: str, notice: Sendable) -> bool:
+        """Draw ``notice``'s board, then wait for the lane's pace (see :meth:`_paced`).
+        The pace is taken once the picture is ready, so a slow drawing (a busy host) never
+        brings two requests to Discord closer together than they were let go; the picture
+        is kept, so the frontend's own drawing of it costs nothing. A lane that could not
+        go soon anyway draws nothing: its backlog may yet fold to a newer board."""
+        if self.pacer is not None and self.pacer.ready(lane) > PACE_WAIT:
+            return await self._paced(lane)
+        board = getattr(notice, "board", None)
+        if board is not None:
+            try:
+                await self.host.draw(board)
+            except Exception:  # the frontend draws it again, and tells what went wrong
+                log.debug("drawing a board before its pace failed", exc_info=True)
+        return await self._paced(lane)
 
     async def _paced(self, lane: str) -> bool:
         """Wait for the lane's pace (see :mod:`bot.service.pacing`); False, with the lane

@@ -325,3 +325,42 @@ def test_a_lobby_goes_on_top_of_a_first_turn_post_that_told_many_turns_in_brief(
     assert "200 turns" not in lines[1] and "/game history" in lines[1]
     assert len(sends[0].notice.text.plain()) <= TURN_POST_LIMIT
     assert {e.id for e in sends[0].covers} == {1, *range(3, 202)}
+
+
+class ArrivingChannel(Channel):
+    """A channel that counts a request when it arrives: after its board is drawn."""
+
+    async def __call__(self, delivery):
+        board = getattr(delivery.notice, "board", None)
+        if board is not None:
+            await self.host.draw(board)
+        return await super().__call__(delivery)
+
+
+async def test_a_board_slow_to_draw_never_brings_requests_past_the_channels_pace(store, clock):
+    """The pace is taken once a request's board is drawn, so a slow drawing (a busy host)
+    never lets requests reach the channel closer together than Discord allows."""
+    pace = Clock()
+
+    async def sleep(seconds):
+        pace.now += seconds
+
+    def slow(slug, view):
+        pace.now += 0.8  # more than the tenth of a window the pacer keeps to spare
+        return b"png"
+
+    host = GameHost(store, renderer=slow, clock=clock, seeds=random.Random(5))
+    game = await lobby(host, "stgeorge")
+    await host.add_computer(game_id=game, user_id=ALICE, level="easy")
+    await host.add_computer(game_id=game, user_id=ALICE, level="easy", role="knights")
+    await host.start(game_id=game, user_id=ALICE)
+    channel = ArrivingChannel(host, pace)
+    outbox = Outbox(host, channel, pacer=Pacer(clock=pace, sleep=sleep))
+    while (await host.store.get_game(game)).status == "running":
+        await host.play_computers(game, limit=1)
+        await outbox.flush()
+        pace.now += 0.3
+    times = channel.requests
+    assert len(times) > 10
+    for start in times:
+        assert sum(start <= t < start + 5.0 for t in times) <= 5, "5 requests per 5 s"
