@@ -131,6 +131,25 @@ class Channel:
         return message_id
 
 
+async def computers_game(host: GameHost) -> int:
+    """A St. George game of two computers, started."""
+    game = await lobby(host, "stgeorge")
+    await host.add_computer(game_id=game, user_id=ALICE, level="easy")
+    await host.add_computer(game_id=game, user_id=ALICE, level="easy", role="knights")
+    await host.start(game_id=game, user_id=ALICE)
+    return game
+
+
+def sleeping_clock() -> tuple[Clock, object]:
+    """A fake clock and a sleep that moves it on (the pacer's waits take no time)."""
+    clock = Clock()
+
+    async def sleep(seconds):
+        clock.now += seconds
+
+    return clock, sleep
+
+
 @pytest.fixture
 async def burst(store, clock):
     """A St. George game of two computers, played to its end before anything is sent."""
@@ -141,10 +160,7 @@ async def burst(store, clock):
         return b"png"
 
     host = GameHost(store, renderer=renderer, clock=clock, seeds=random.Random(5))
-    game = await lobby(host, "stgeorge")
-    await host.add_computer(game_id=game, user_id=ALICE, level="easy")
-    await host.add_computer(game_id=game, user_id=ALICE, level="easy", role="knights")
-    await host.start(game_id=game, user_id=ALICE)
+    game = await computers_game(host)
     await host.play_computers(game)
     return host, game, drawn
 
@@ -170,15 +186,8 @@ async def test_a_paced_burst_asks_a_channel_at_most_its_pace(store, clock):
     """Computers play on while the outbox sends: the channel is asked at Discord's pace,
     and shows the game's end once the burst is over."""
     host = GameHost(store, clock=clock, seeds=random.Random(5))
-    game = await lobby(host, "stgeorge")
-    await host.add_computer(game_id=game, user_id=ALICE, level="easy")
-    await host.add_computer(game_id=game, user_id=ALICE, level="easy", role="knights")
-    await host.start(game_id=game, user_id=ALICE)
-    pace = Clock()
-
-    async def sleep(seconds):
-        pace.now += seconds
-
+    game = await computers_game(host)
+    pace, sleep = sleeping_clock()
     channel = Channel(host, pace)
     outbox = Outbox(host, channel, pacer=Pacer(per_channel=(5, 5.0), clock=pace, sleep=sleep))
     while (await host.store.get_game(game)).status == "running":
@@ -197,11 +206,7 @@ async def test_a_paced_burst_asks_a_channel_at_most_its_pace(store, clock):
 
 
 async def test_the_pacer_keeps_a_lane_and_the_bot_within_their_rates():
-    clock = Clock()
-
-    async def sleep(seconds):
-        clock.now += seconds
-
+    clock, sleep = sleeping_clock()
     pacer = Pacer(
         per_channel=(5, 5.0), steady=(5, 5.0), global_rate=(4, 1.0), clock=clock, sleep=sleep
     )
@@ -221,11 +226,7 @@ async def test_the_pacer_keeps_a_lane_and_the_bot_within_their_rates():
 
 
 async def test_a_busy_lane_is_asked_at_most_once_a_second_what_a_move_tells_at_once():
-    clock = Clock()
-
-    async def sleep(seconds):
-        clock.now += seconds
-
+    clock, sleep = sleeping_clock()
     pacer = Pacer(clock=clock, sleep=sleep)  # the defaults the bot runs with
     for _ in range(3):  # the passed turn's post retired, the new post, the status edit
         assert await pacer.wait("c1", at_most=0), "what a move tells goes at once"
@@ -340,20 +341,14 @@ class ArrivingChannel(Channel):
 async def test_a_board_slow_to_draw_never_brings_requests_past_the_channels_pace(store, clock):
     """The pace is taken once a request's board is drawn, so a slow drawing (a busy host)
     never lets requests reach the channel closer together than Discord allows."""
-    pace = Clock()
-
-    async def sleep(seconds):
-        pace.now += seconds
+    pace, sleep = sleeping_clock()
 
     def slow(slug, view):
         pace.now += 0.8  # more than the tenth of a window the pacer keeps to spare
         return b"png"
 
     host = GameHost(store, renderer=slow, clock=clock, seeds=random.Random(5))
-    game = await lobby(host, "stgeorge")
-    await host.add_computer(game_id=game, user_id=ALICE, level="easy")
-    await host.add_computer(game_id=game, user_id=ALICE, level="easy", role="knights")
-    await host.start(game_id=game, user_id=ALICE)
+    game = await computers_game(host)
     channel = ArrivingChannel(host, pace)
     outbox = Outbox(host, channel, pacer=Pacer(clock=pace, sleep=sleep))
     while (await host.store.get_game(game)).status == "running":
