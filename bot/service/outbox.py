@@ -376,10 +376,9 @@ class Outbox:
         brings two requests to Discord closer together than they were let go; the picture
         is kept, so the frontend's own drawing of it costs nothing. A lane that could not
         go soon anyway draws nothing: its backlog may yet fold to a newer board."""
-        if self.pacer is not None and self.pacer.ready(lane) > PACE_WAIT:
-            return await self._paced(lane)
         board = getattr(notice, "board", None)
-        if board is not None:
+        soon = self.pacer is None or self.pacer.ready(lane) <= PACE_WAIT
+        if board is not None and soon:
             try:
                 await self.host.draw(board)
             except Exception:  # the frontend draws it again, and tells what went wrong
