@@ -8,6 +8,7 @@ import contextlib
 import logging
 import signal
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -104,7 +105,8 @@ def _run(settings: Settings, token: str) -> int:
     data.use_overrides(settings.data_overrides)
     asyncio.run(_check_database(settings.database))
     logs.setup(logging.INFO)
-    asyncio.run(_serve(create_bot(settings), token))
+    # The process is the bot's alone, so its garbage collections may be kept short.
+    asyncio.run(_serve(create_bot(replace(settings, short_collections=True)), token))
     return 0
 
 

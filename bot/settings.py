@@ -78,6 +78,11 @@ class Settings:
     """Whether sends keep to Discord's pace per channel and for the bot
     (:mod:`bot.service.pacing`); tests whose simulated Discord answers every request at
     one instant turn it off."""
+    short_collections: bool = False
+    """Whether the process keeps its garbage collections' pauses short by freezing what
+    survives each full collection (:mod:`bot.service.garbage`): on for a bot run from the
+    command line, whose process is its alone; off where the process is shared, as in
+    tests."""
 
     @classmethod
     def from_env(cls, env_file: str | None = ".env") -> Settings:

@@ -18,6 +18,7 @@ from bot.discord.delivery import Courier
 from bot.discord.markup import content
 from bot.service.doorbell import Doorbell
 from bot.service.errors import UserError
+from bot.service.garbage import ShortCollections
 from bot.service.host import GameHost
 from bot.service.outbox import Outbox
 from bot.service.pacing import Pacer
@@ -68,6 +69,8 @@ class DragonBot(commands.Bot):
         self._stopping: asyncio.Task[None] | None = None
         self.warming: asyncio.Task[Warmed | None] | None = None
         """The warm-up of the pictures drawn in this process's threads, while it runs."""
+        self.collections: ShortCollections | None = None
+        """Keeps this process's garbage collections short, when the process is the bot's."""
         self.web: WebServer | None = None
         """The game pages' server, when this process serves them (``WEB_PORT``)."""
 
@@ -113,6 +116,10 @@ class DragonBot(commands.Bot):
             await store.subscribe(self._woken)
         self.outbox.start()
         self.scheduler.start()
+        if self.settings.short_collections:
+            admission = self.host.admission
+            self.collections = ShortCollections(quiet=lambda: admission.in_flight == 0)
+            self.collections.start()
         if self.settings.web_port is not None:
             self.web = WebServer(self.host.pages, self.settings.web_host, self.settings.web_port)
             await self.web.start()
@@ -159,6 +166,8 @@ class DragonBot(commands.Bot):
         pictures = getattr(self, "pictures", None)
         if pictures is not None:
             await pictures.close()
+        if self.collections is not None:
+            await self.collections.stop()
 
     async def on_app_command_error(
         self, interaction: discord.Interaction[DragonBot], error: app_commands.AppCommandError
