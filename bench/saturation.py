@@ -331,6 +331,16 @@ class Bot:
 
             self.pacer.wait = timed
         self.outbox.start()
+        try:  # the bot process's short garbage collections, where the code has them
+            from bot.service.garbage import ShortCollections
+        except ImportError:
+            self.collections = None
+        else:
+            admission = self.admission
+            self.collections = ShortCollections(
+                quiet=lambda: admission is None or admission.in_flight == 0
+            )
+            self.collections.start()
 
     @property
     def clicks(self) -> Any:
@@ -355,13 +365,19 @@ class Bot:
         )
 
     async def stop(self) -> None:
+        if self.collections is not None:
+            await self.collections.stop()
         with contextlib.suppress(Exception):
             await self.outbox.stop(grace=1.0)
         await self.pictures.close()
         await self.store.close()
 
     def code(self) -> dict:
-        return {"admission": self.admission is not None, "pacer": self.pacer is not None}
+        return {
+            "admission": self.admission is not None,
+            "pacer": self.pacer is not None,
+            "short_collections": self.collections is not None,
+        }
 
 
 async def load(options: dict) -> dict:
@@ -547,6 +563,7 @@ async def load(options: dict) -> dict:
         "backlog": backlog,
         "unfinished": len(unfinished),
         "cpu_bot": own_after - own_before,
+        "measured_for": cut - started,
         "cpu_workers": workers_after - workers_before,
         "requests": requests,
         "accepted": discord.accepted,
@@ -821,12 +838,25 @@ def cpu_ms(step: dict) -> float:
     return 1000 * (step["cpu_bot"] + step["cpu_workers"]) / max(1, step["done"])
 
 
+def cores(step: dict) -> str:
+    """How much of the machine's cores the step kept busy, the bot's process and the
+    picture processes each."""
+    took = step.get("measured_for")
+    if not took:
+        return "cores busy: not measured"
+    return (
+        f"cores busy: bot {step['cpu_bot'] / took:.2f} + drawing {step['cpu_workers'] / took:.2f}"
+        f" of {os.cpu_count()}"
+    )
+
+
 def short(step: dict) -> str:
     return (
         f"offered {step['offered_rate']:6.1f}/s: done {step['done_per_s']:6.1f}/s,"
         f" p95 {ms(step['p95'])}, refused {step['refused']}, CPU {cpu_ms(step):.1f} ms/action,"
         f" {step['requests'] / max(1, step['done']):.2f} requests/action,"
         f" breaches {step['breaches_channel'] + step['breaches_global']}"
+        f", {cores(step)}"
         + "".join(f"; FAILED {n}x {why}" for why, n in step.get("failures", {}).items())
     )
 
@@ -905,7 +935,8 @@ def table(tree: Tree) -> list[str]:
             f" {s['breaches_global']} past the global rate); boards {s['drawn']} drawn,"
             f" {s['boards_sent']} carried ({s['drawn'] / max(1, s['done']):.2f} drawn per"
             f" action); CPU {1000 * s['cpu_bot'] / max(1, s['done']):.1f} ms bot +"
-            f" {1000 * s['cpu_workers'] / max(1, s['done']):.1f} ms drawing per action;"
+            f" {1000 * s['cpu_workers'] / max(1, s['done']):.1f} ms drawing per action"
+            f" ({cores(s)});"
             f" sending a click's notices p50 {ms(s['send_p50'])}, p95 {ms(s['send_p95'])};"
             + (
                 f" {s['paced']} sends paced, waiting p95 {ms(s['pace_p95'])}, most"
