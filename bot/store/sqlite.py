@@ -3,9 +3,16 @@ a reader connection.
 
 The statements both dialects share are in :class:`~bot.store.sql.SqlStore`; here are
 SQLite's execution layer and its tuned paths. Every trip to the database thread costs the
-event loop a wake-up from that thread, so a lone statement is its own transaction (SQLite
-commits it by itself) and a write of several statements on a hot path goes to the thread
-in one trip (``_in_one_trip``).
+event loop a wake-up from that thread, so a write of several statements on a hot path goes
+to the thread in one trip (``_in_one_trip``).
+
+One connection writes, and each commit waits for the disk (``synchronous = FULL``, so an
+acknowledged write survives a power cut). Writes that arrive while another is being
+committed are therefore committed together: one transaction, one trip and one wait for the
+disk for all of them, each in a savepoint of its own so that one that fails undoes only
+itself (``_commit_together``). A busy host makes about six writes per action (the action,
+then taking, marking and releasing its lane); one commit each made the writer the host's
+ceiling.
 
 Reads outside a transaction go to a connection of their own (``PRAGMA query_only``, with a
 thread of its own): in WAL mode they see the last commit and never wait for the write
@@ -20,6 +27,7 @@ import json
 import sqlite3
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -104,6 +112,16 @@ class _Session:
             await _run(self._db, sql, row)
 
 
+@dataclass
+class _Write:
+    """A write waiting to be committed: ``work(connection, *args)``, the body of a
+    transaction, and where its answer goes."""
+
+    work: Callable[..., Any]
+    args: tuple[Any, ...]
+    answer: asyncio.Future[Any]
+
+
 class SqliteStore(SqlStore[_Session]):
     """Games, seats, actions and settings in one SQLite file (or ``":memory:"``)."""
 
@@ -136,6 +154,8 @@ class SqliteStore(SqlStore[_Session]):
         # apart. Reads outside them go to the reader, which needs no lock: each is one
         # statement, one trip to its thread.
         self._lock = asyncio.Lock()
+        self._queued: list[_Write] = []
+        self._committing: asyncio.Task[None] | None = None
         self._reader = reader
         self._reader_session = _Session(reader) if reader is not None else None
 
@@ -225,18 +245,55 @@ class SqliteStore(SqlStore[_Session]):
             raise
 
     async def _in_one_trip(self, work: Callable[..., Any], *args: Any) -> Any:
-        """``work(connection, *args)`` run in the database thread in one trip, kept out of
-        other coroutines' transactions by the lock; busy past the timeout is StoreBusy.
+        """``work(connection, *args)``, the body of a write transaction, run in the
+        database thread and committed (what it returns, or what it raised, with its changes
+        undone); busy past the timeout is StoreBusy.
 
-        aiosqlite runs every call of its own through ``Connection._execute`` (the queue
-        to its thread); a transaction of several statements goes through it once here."""
-        async with self._lock:
-            try:
-                return await self._db._execute(work, self._db._conn, *args)
-            except sqlite3.OperationalError as error:
-                if _is_busy(error):
-                    raise StoreBusy(str(error)) from error
-                raise
+        Writes that arrive while others are being committed wait and are then committed
+        together (see the module docstring); each is answered only once its transaction is
+        committed."""
+        write = _Write(work, args, asyncio.get_running_loop().create_future())
+        self._queued.append(write)
+        if self._committing is None or self._committing.done():
+            self._committing = asyncio.create_task(self._commit_queued())
+        return await write.answer
+
+    async def _commit_queued(self) -> None:
+        """Commit the queued writes, all that are queued at once, until none is left."""
+        while self._queued:
+            async with self._lock:
+                writes, self._queued = self._queued, []
+                try:
+                    outcomes = await self._db._execute(
+                        _commit_together, self._db._conn, [(w.work, w.args) for w in writes]
+                    )
+                except Exception as error:  # nothing of them was committed
+                    outcomes = [(False, error)] * len(writes)
+            for write, (done, value) in zip(writes, outcomes, strict=True):
+                if not done and isinstance(value, sqlite3.OperationalError) and _is_busy(value):
+                    value = StoreBusy(str(value))
+                if write.answer.done():
+                    continue
+                if done:
+                    write.answer.set_result(value)
+                else:
+                    write.answer.set_exception(value)
+
+    async def _fetch(self, sql: str, *args: Any) -> Sequence[sqlite3.Row]:
+        rows: list[sqlite3.Row] = await self._in_one_trip(_rows_of, sql, args)
+        return rows
+
+    async def _fetchrow(self, sql: str, *args: Any) -> sqlite3.Row | None:
+        rows = await self._in_one_trip(_rows_of, sql, args)
+        return rows[0] if rows else None
+
+    async def _fetchval(self, sql: str, *args: Any) -> Any:
+        rows = await self._in_one_trip(_rows_of, sql, args)
+        return rows[0][0] if rows else None
+
+    async def _execute(self, sql: str, *args: Any) -> int:
+        changed: int = await self._in_one_trip(_changes_of, sql, args)
+        return changed
 
     def _any(self, column: str, values: Sequence[Any], sql_type: str) -> tuple[str, list[Any]]:
         return f"{column} IN ({', '.join('?' * len(values))})", list(values)
@@ -282,7 +339,7 @@ class SqliteStore(SqlStore[_Session]):
                 logged,
                 *_enqueue_statements(game_id, notices, now),
             ]
-            if not await self._in_one_trip(_one_transaction, statements):
+            if not await self._in_one_trip(_bumped, statements):
                 raise StaleVersion(game_id)
             return expected_version + 1
         values = game_values(fields)
@@ -348,7 +405,7 @@ class SqliteStore(SqlStore[_Session]):
             ).fetchall()
             return [OutboxEntry.from_row(r) for r in rows]
 
-        # Two statements, each its own transaction, in one trip to the database thread.
+        # Two statements, one transaction, in one trip to the database thread.
         taken: list[OutboxEntry] | None = await self._in_one_trip(take)
         return taken
 
@@ -379,7 +436,7 @@ class SqliteStore(SqlStore[_Session]):
             return bool(marked)
 
         # Remembering the message is a second statement: one transaction, in one trip.
-        return bool(await self._in_one_trip(_in_transaction, mark_and_remember))
+        return bool(await self._in_one_trip(mark_and_remember))
 
     # -- wake-ups ------------------------------------------------------------------------
 
@@ -390,6 +447,9 @@ class SqliteStore(SqlStore[_Session]):
     # -- lifetime ------------------------------------------------------------------------
 
     async def close(self) -> None:
+        # Writes already asked for are committed (and answered) before the connection goes.
+        if self._committing is not None:
+            await self._committing
         # aiosqlite: a second close does nothing
         if self._reader is not None:
             await self._reader.close()
@@ -441,43 +501,58 @@ def _bump_statement(
     return bump_sql(values, returning=False), (now, *values.values(), game_id, expected_version)
 
 
-class _Stale(Exception):
-    """The version bump opening a transaction changed no row."""
-
-
-def _one_transaction(
+def _bumped(
     connection: sqlite3.Connection, statements: Sequence[tuple[str, Sequence[Any]]]
 ) -> bool:
-    """Run ``statements`` in one transaction (in the database thread). The first is a
-    version bump: if it changed no row, everything is undone and the answer is False."""
-
-    def run(connection: sqlite3.Connection) -> None:
-        (bump, bumped), *rest = statements
-        if connection.execute(bump, bumped).rowcount != 1:
-            raise _Stale
-        for sql, params in rest:
-            connection.execute(sql, params)
-
-    try:
-        _in_transaction(connection, run)
-    except _Stale:
+    """Run ``statements`` (in the database thread, within a transaction). The first is a
+    version bump: if it changed no row, nothing is run and the answer is False."""
+    (bump, bumped), *rest = statements
+    if connection.execute(bump, bumped).rowcount != 1:
         return False
+    for sql, params in rest:
+        connection.execute(sql, params)
     return True
 
 
-def _in_transaction(connection: sqlite3.Connection, work: Callable[..., Any]) -> Any:
-    """``work(connection)`` in one write transaction (in the database thread): committed,
-    or rolled back if it raises. A statement's rows are read to their end inside ``work``,
-    so nothing is in progress at COMMIT."""
+def _rows_of(connection: sqlite3.Connection, sql: str, params: Sequence[Any]) -> list[Any]:
+    """The rows of one statement, read to their end."""
+    return connection.execute(sql, params).fetchall()
+
+
+def _changes_of(connection: sqlite3.Connection, sql: str, params: Sequence[Any]) -> int:
+    """How many rows one statement changed (the connection's running total, which only
+    this statement moves: the writes of a transaction run one after another)."""
+    before = connection.total_changes
+    connection.execute(sql, params).fetchall()
+    return connection.total_changes - before
+
+
+def _commit_together(
+    connection: sqlite3.Connection, writes: Sequence[tuple[Callable[..., Any], tuple[Any, ...]]]
+) -> list[tuple[bool, Any]]:
+    """Run each of ``writes`` (``work(connection, *args)``) in a savepoint of its own and
+    commit them in one transaction (in the database thread): for each, whether it was
+    done and what it returned, or the exception it raised, its changes undone. Raises,
+    with nothing committed, when the transaction itself fails (busy, a failing disk)."""
+    outcomes: list[tuple[bool, Any]] = []
     connection.execute("BEGIN IMMEDIATE")
     try:
-        result = work(connection)
+        for work, args in writes:
+            connection.execute("SAVEPOINT write")
+            try:
+                outcomes.append((True, work(connection, *args)))
+            except Exception as error:
+                if not connection.in_transaction:
+                    raise  # SQLite gave the whole transaction up: none of them is done
+                connection.execute("ROLLBACK TO write")
+                outcomes.append((False, error))
+            connection.execute("RELEASE write")
         connection.execute("COMMIT")
     except BaseException:
         if connection.in_transaction:
             connection.execute("ROLLBACK")
         raise
-    return result
+    return outcomes
 
 
 async def _open_reader(path: str, busy_timeout: float) -> aiosqlite.Connection:

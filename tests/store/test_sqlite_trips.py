@@ -1,14 +1,16 @@
 """The SQLite store's writes of several statements made in one trip to its database
-thread: all or nothing, and the connection left ready for the next write."""
+thread: all or nothing, and the connection left ready for the next write; writes arriving
+together are committed together, each still all or nothing."""
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 
 import pytest
 
-from bot.store import Outgoing
-from bot.store.sqlite import SqliteStore, _bump_statement, _one_transaction
+from bot.store import Outgoing, StoreBusy
+from bot.store.sqlite import SqliteStore, _bump_statement, _bumped
 from tests.store.test_contract import NOW, game, play, running
 
 
@@ -27,7 +29,7 @@ async def test_a_transaction_failing_midway_leaves_the_game_as_it_was(sqlite):
         ("INSERT INTO no_such_table VALUES (?)", (1,)),
     ]
     with pytest.raises(sqlite3.OperationalError, match="no_such_table"):
-        await sqlite._in_one_trip(_one_transaction, statements)
+        await sqlite._in_one_trip(_bumped, statements)
     after = await game(sqlite, game_id)
     assert (after.version, after.snapshot) == (before.version, before.snapshot)
     # Nothing was left open: the next action is written as usual.
@@ -44,6 +46,85 @@ async def test_a_stale_bump_writes_none_of_the_statements_after_it(sqlite):
         ("INSERT INTO outbox (game_id, lane, body, created_at) VALUES (?, 'c1', '{}', ?)",
          (game_id, NOW)),
     ]  # fmt: skip
-    assert not await sqlite._in_one_trip(_one_transaction, statements)
+    assert not await sqlite._in_one_trip(_bumped, statements)
     assert await sqlite.pending_notices() == []
     assert (await game(sqlite, game_id)).version == version
+
+
+async def transactions_begun(store: SqliteStore) -> list[str]:
+    """The statements beginning a transaction on the store's writer from now on."""
+    begun: list[str] = []
+
+    def trace(statement: str) -> None:
+        if statement.startswith("BEGIN"):
+            begun.append(statement)
+
+    await store._db._execute(store._db._conn.set_trace_callback, trace)
+    return begun
+
+
+async def test_writes_arriving_together_are_committed_together_each_all_or_nothing(
+    sqlite, tmp_path
+):
+    first, second = [await running(sqlite) for _ in range(2)]
+    version = (await game(sqlite, first)).version
+    before = await game(sqlite, second)
+    begun = await transactions_begun(sqlite)
+    failing = [
+        _bump_statement(second, before.version, NOW, {"snapshot": {"turn": 9}}),
+        ("INSERT INTO no_such_table VALUES (?)", (1,)),
+    ]
+    moved, broken, claimed = await asyncio.gather(
+        sqlite.append_action(
+            first,
+            version,
+            seat=0,
+            action="move",
+            events=[],
+            now=NOW,
+            notices=[Outgoing("c1", {"text": "first"})],
+        ),
+        sqlite._in_one_trip(_bumped, failing),
+        sqlite.claim_lane("c3", "host-a", NOW, 30.0),
+        return_exceptions=True,
+    )
+    assert begun == ["BEGIN IMMEDIATE"]  # one transaction, one wait for the disk
+    assert isinstance(broken, sqlite3.OperationalError)
+    assert (await game(sqlite, second)).version == before.version  # undone alone
+    assert claimed is True
+    # Each answered write was committed: another connection sees it.
+    other = sqlite3.connect(tmp_path / "games.sqlite3")
+    try:
+        assert other.execute("SELECT version FROM games WHERE id = ?", (first,)).fetchone() == (
+            moved,
+        )
+        assert other.execute("SELECT owner FROM lanes WHERE lane = 'c3'").fetchall() == [
+            ("host-a",)
+        ]
+    finally:
+        other.close()
+
+
+async def test_writes_waiting_together_on_a_busy_database_are_all_refused_and_none_done(
+    tmp_path,
+):
+    store = await SqliteStore.open(tmp_path / "games.sqlite3", busy_timeout=0.05)
+    try:
+        game_id = await running(store)
+        version = (await game(store, game_id)).version
+        other = sqlite3.connect(tmp_path / "games.sqlite3", isolation_level=None)
+        other.execute("BEGIN IMMEDIATE")
+        try:
+            outcomes = await asyncio.gather(
+                store.append_action(game_id, version, seat=0, action="move", events=[], now=NOW),
+                store.claim_lane("c1", "host-a", NOW, 30.0),
+                return_exceptions=True,
+            )
+        finally:
+            other.execute("ROLLBACK")
+            other.close()
+        assert [type(o) for o in outcomes] == [StoreBusy, StoreBusy]
+        assert (await game(store, game_id)).version == version
+        assert await store.claim_lane("c1", "host-a", NOW, 30.0)  # free again: it goes
+    finally:
+        await store.close()
