@@ -49,13 +49,26 @@ class RecentPosts:
         return await current(store, record)
 
 
+LOOKS = (3, 10)
+"""How many of a game's newest notices in its channel are read to find its turn post: a
+few first (an action stores the post with at most a retirement and a status around it),
+then more. Each is decoded, and a turn post tells a whole turn."""
+
+
 async def current(store: Store, record: GameRecord) -> ChannelPost | None:
     """The game's turn post as last stored (its latest step), if the outbox still has it
-    and the game did not end with it."""
-    for body in await store.recent_notices(record.id, f"c{record.channel_id}"):
-        if body.get("kind") == "post" and body.get("turn") is not None and not body.get("passed"):
-            post = wire.load(body)
-            return post if isinstance(post, ChannelPost) and not post.final else None
+    (among its :data:`LOOKS` newest notices in the channel) and the game did not end with
+    it."""
+    for limit in LOOKS:
+        bodies = await store.recent_notices(record.id, f"c{record.channel_id}", limit)
+        for body in bodies:
+            if body.get("kind") == "post" and body.get("turn") is not None:
+                if body.get("passed"):
+                    continue
+                post = wire.load(body)
+                return post if isinstance(post, ChannelPost) and not post.final else None
+        if len(bodies) < limit:
+            return None
     return None
 
 

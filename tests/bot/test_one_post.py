@@ -8,6 +8,7 @@ import io
 import random
 import re
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -285,3 +286,33 @@ async def test_a_step_another_host_played_stays_in_the_turns_post(store):
     by_carol = await answer(here, 103)
     assert by_carol.edit and by_carol.turn == by_bob.turn
     assert str(by_bob.story) in str(by_carol.story), "bob's step, played elsewhere, stays"
+
+
+class NewestNotices:
+    """A store holding one game's channel notices, newest first."""
+
+    def __init__(self, notices):
+        self.bodies = [wire.dump(n) for n in notices]
+        self.asked: list[int] = []
+
+    async def recent_notices(self, game_id, lane, limit=10):
+        self.asked.append(limit)
+        return self.bodies[:limit]
+
+
+GAME = SimpleNamespace(id=1, channel_id=CHANNEL)
+
+
+@pytest.mark.parametrize("newer", [0, 2, 5, 9])
+async def test_the_turns_post_is_found_behind_newer_notices_in_its_channel(newer):
+    post = ChannelPost(1, CHANNEL, "Turn 3: Galen's move.", turn=3, story="Turn 3")
+    plain = [ChannelPost(1, CHANNEL, f"Bob joined the watchers ({n}).") for n in range(newer)]
+    store = NewestNotices([*plain, post])
+    assert await turn_posts.current(store, GAME) == post
+    assert store.asked == ([3] if newer < 3 else [3, 10]), "the newest few are read first"
+
+
+async def test_a_game_whose_few_notices_hold_no_turn_post_has_none_after_one_read():
+    store = NewestNotices([ChannelPost(1, CHANNEL, "Lobby open.")])
+    assert await turn_posts.current(store, GAME) is None
+    assert store.asked == [3]
