@@ -75,7 +75,10 @@ def plan(waiting: list[Waiting]) -> list[Planned]:
 def _edits_status(send: Planned) -> bool:
     """Whether ``send`` edits a status message already out. Such an edit leaves the
     channel's order as it is, so it goes after the lane's posts: the newest position is
-    shown first, and while the lane waits for its pace a newer status folds into it."""
+    shown first, and while the lane waits for its pace a newer status folds into it.
+
+    The edit retiring a passed turn's post keeps its place before the next turn's post: it
+    finds its message as the game's turn post, which that next post becomes once out."""
     return isinstance(send.notice, StatusUpdate) and send.entry.status_message_id is not None
 
 

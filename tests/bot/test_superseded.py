@@ -14,6 +14,7 @@ from bot.service.notices import Board, ChannelPost, Controls, PrivateMessage, St
 from bot.service.outbox import TAKE, Outbox
 from bot.service.pacing import Pacer
 from bot.service.superseded import plan
+from bot.service.turn_posts import retired
 from bot.store import OutboxEntry
 from engines.base import Prompt
 from tests.bot.clocks import Clock
@@ -85,6 +86,10 @@ def test_a_passed_turn_whose_post_is_out_is_edited_to_its_story_without_controls
     edited, newest = (s.notice for s in plan(waiting))
     assert edited.edit and str(edited.text) == "step" and edited.controls == ()
     assert newest.board is not None
+    # The edit finds its message as the game's turn post, which the next post becomes.
+    stored = retired(replace(step, text="step"))  # as the move passing the turn stores it
+    waiting = [entry(1, stored), entry(2, turn_post(2, "turn two", board=True))]
+    assert [s.entry.id for s in plan(waiting)] == [1, 2], "the retirement goes first"
 
 
 def test_many_passed_turns_are_told_in_brief_with_where_every_move_is():
