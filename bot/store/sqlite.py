@@ -448,8 +448,8 @@ class SqliteStore(SqlStore[_Session]):
 
     async def close(self) -> None:
         # Writes already asked for are committed (and answered) before the connection goes.
-        if self._committing is not None:
-            await self._committing
+        if self._committing is not None and not self._committing.done():
+            await asyncio.wait({self._committing})
         # aiosqlite: a second close does nothing
         if self._reader is not None:
             await self._reader.close()

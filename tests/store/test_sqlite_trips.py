@@ -128,3 +128,19 @@ async def test_writes_waiting_together_on_a_busy_database_are_all_refused_and_no
         assert await store.claim_lane("c1", "host-a", NOW, 30.0)  # free again: it goes
     finally:
         await store.close()
+
+
+async def test_a_write_waiting_as_the_store_closes_is_committed_before_it_closes():
+    store = await SqliteStore.open(":memory:")
+    game_id = await running(store)
+    version = (await game(store, game_id)).version
+    async with store._lock:  # another transaction under way: the write waits its turn
+        write = asyncio.create_task(
+            store.append_action(game_id, version, seat=0, action="move", events=[], now=NOW)
+        )
+        await asyncio.sleep(0)
+        closing = asyncio.create_task(store.close())
+        await asyncio.sleep(0)
+    # Bounded only so that a write left behind fails the test instead of hanging it.
+    assert await asyncio.wait_for(write, 60) == version + 1, "answered once committed"
+    await closing
