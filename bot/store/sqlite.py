@@ -8,9 +8,10 @@ to the thread in one trip (``_in_one_trip``).
 
 One connection writes, and each commit waits for the disk (``synchronous = FULL``, so an
 acknowledged write survives a power cut). Writes that arrive while another is being
-committed are therefore committed together: one transaction, one trip and one wait for the
-disk for all of them, each in a savepoint of its own so that one that fails undoes only
-itself (``_commit_together``). A busy host makes about six writes per action (the action,
+committed are therefore committed together, once it is: one transaction, one trip and one
+wait for the disk for all of them, each in a savepoint of its own so that one that fails
+undoes only itself (``_commit_together``). A write that finds none being committed goes at
+once, alone. A busy host makes about six writes per action (the action,
 then taking, marking and releasing its lane); one commit each made the writer the host's
 ceiling.
 
@@ -28,6 +29,7 @@ import sqlite3
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -155,7 +157,12 @@ class SqliteStore(SqlStore[_Session]):
         # statement, one trip to its thread.
         self._lock = asyncio.Lock()
         self._queued: list[_Write] = []
-        self._committing: asyncio.Task[None] | None = None
+        self._leading = False
+        """Whether a write's coroutine is committing the queued writes (see ``_lead``)."""
+        self._settled = asyncio.Event()
+        """Set while no write is queued or being committed."""
+        self._settled.set()
+        self._successor: asyncio.Task[None] | None = None
         self._reader = reader
         self._reader_session = _Session(reader) if reader is not None else None
 
@@ -252,32 +259,59 @@ class SqliteStore(SqlStore[_Session]):
         Writes that arrive while others are being committed wait and are then committed
         together (see the module docstring); each is answered only once its transaction is
         committed."""
-        write = _Write(work, args, asyncio.get_running_loop().create_future())
-        self._queued.append(write)
-        if self._committing is None or self._committing.done():
-            self._committing = asyncio.create_task(self._commit_queued())
-        return await write.answer
+        if self._leading:  # others are being committed: this one goes with the next group
+            write = _Write(work, args, asyncio.get_running_loop().create_future())
+            self._queued.append(write)
+            return await write.answer
+        self._leading = True
+        self._settled.clear()
+        try:
+            async with self._lock:  # alone, as a write of a quiet host always is
+                [(done, value)] = await self._db._execute(
+                    _commit_together, self._db._conn, [(work, args)]
+                )
+        except sqlite3.OperationalError as error:  # the transaction itself failed
+            done, value = False, error
+        finally:
+            await self._lead()
+        if done:
+            return value
+        if isinstance(value, sqlite3.OperationalError) and _is_busy(value):
+            raise StoreBusy(str(value)) from value
+        raise value
 
-    async def _commit_queued(self) -> None:
-        """Commit the queued writes, all that are queued at once, until none is left."""
-        while self._queued:
-            async with self._lock:
-                writes, self._queued = self._queued, []
-                try:
-                    outcomes = await self._db._execute(
-                        _commit_together, self._db._conn, [(w.work, w.args) for w in writes]
-                    )
-                except Exception as error:  # nothing of them was committed
-                    outcomes = [(False, error)] * len(writes)
-            for write, (done, value) in zip(writes, outcomes, strict=True):
-                if not done and isinstance(value, sqlite3.OperationalError) and _is_busy(value):
-                    value = StoreBusy(str(value))
-                if write.answer.done():
-                    continue
-                if done:
-                    write.answer.set_result(value)
-                else:
-                    write.answer.set_exception(value)
+    async def _lead(self) -> None:
+        """Commit the writes queued while this coroutine's own was committed, all that are
+        queued at once, until none is left. Each group's trip answers its writes itself as
+        it ends, so a leader cancelled meanwhile strands none of them; writes it leaves
+        queued are led by a task of their own."""
+        try:
+            while self._queued:
+                async with self._lock:
+                    writes, self._queued = self._queued, []
+                    await asyncio.wait({self._trip(writes)})
+        finally:
+            if self._queued:  # the leader was cancelled: the writes left go on without it
+                self._successor = asyncio.get_running_loop().create_task(self._lead())
+            else:
+                self._leading = False
+                self._settled.set()
+
+    def _trip(self, writes: list[_Write]) -> asyncio.Future[Any]:
+        """One trip to the database thread committing ``writes`` together
+        (``_commit_together``); each write is answered from the trip's end."""
+        trip: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        trip.add_done_callback(lambda ended: _answer(writes, ended))
+        try:
+            # aiosqlite's own queue to its thread, as ``Connection._execute`` uses it, with
+            # no coroutine around the trip: nothing cancels it half way.
+            if not self._db._running or self._db._connection is None:
+                raise ValueError("Connection closed")
+            work = [(w.work, w.args) for w in writes]
+            self._db._tx.put_nowait((trip, partial(_commit_together, self._db._conn, work)))
+        except Exception as error:
+            trip.set_exception(error)
+        return trip
 
     async def _fetch(self, sql: str, *args: Any) -> Sequence[sqlite3.Row]:
         rows: list[sqlite3.Row] = await self._in_one_trip(_rows_of, sql, args)
@@ -448,8 +482,7 @@ class SqliteStore(SqlStore[_Session]):
 
     async def close(self) -> None:
         # Writes already asked for are committed (and answered) before the connection goes.
-        if self._committing is not None and not self._committing.done():
-            await asyncio.wait({self._committing})
+        await self._settled.wait()
         # aiosqlite: a second close does nothing
         if self._reader is not None:
             await self._reader.close()
@@ -499,6 +532,25 @@ def _bump_statement(
     values = game_values(fields)
     # No RETURNING: the row count says it all, and no rows need reading back.
     return bump_sql(values, returning=False), (now, *values.values(), game_id, expected_version)
+
+
+def _answer(writes: list[_Write], trip: asyncio.Future[Any]) -> None:
+    """Answer each of ``writes`` from the trip that committed them (or failed them all)."""
+    if trip.cancelled():
+        outcomes: list[tuple[bool, Any]] = [(False, asyncio.CancelledError())] * len(writes)
+    elif (error := trip.exception()) is not None:
+        outcomes = [(False, error)] * len(writes)
+    else:
+        outcomes = trip.result()
+    for write, (done, value) in zip(writes, outcomes, strict=True):
+        if write.answer.done():
+            continue
+        if done:
+            write.answer.set_result(value)
+        elif isinstance(value, sqlite3.OperationalError) and _is_busy(value):
+            write.answer.set_exception(StoreBusy(str(value)))
+        else:
+            write.answer.set_exception(value)
 
 
 def _bumped(

@@ -63,7 +63,7 @@ async def transactions_begun(store: SqliteStore) -> list[str]:
     return begun
 
 
-async def test_writes_arriving_together_are_committed_together_each_all_or_nothing(
+async def test_writes_arriving_while_one_is_committed_go_together_each_all_or_nothing(
     sqlite, tmp_path
 ):
     first, second = [await running(sqlite) for _ in range(2)]
@@ -74,7 +74,9 @@ async def test_writes_arriving_together_are_committed_together_each_all_or_nothi
         _bump_statement(second, before.version, NOW, {"snapshot": {"turn": 9}}),
         ("INSERT INTO no_such_table VALUES (?)", (1,)),
     ]
-    moved, broken, claimed = await asyncio.gather(
+    # The first write goes at once; the three arriving while it is committed go together.
+    alone, moved, broken, claimed = await asyncio.gather(
+        sqlite.claim_lane("c0", "host-a", NOW, 30.0),
         sqlite.append_action(
             first,
             version,
@@ -88,7 +90,8 @@ async def test_writes_arriving_together_are_committed_together_each_all_or_nothi
         sqlite.claim_lane("c3", "host-a", NOW, 30.0),
         return_exceptions=True,
     )
-    assert begun == ["BEGIN IMMEDIATE"]  # one transaction, one wait for the disk
+    assert begun == ["BEGIN IMMEDIATE"] * 2  # two transactions, two waits for the disk
+    assert alone is True
     assert isinstance(broken, sqlite3.OperationalError)
     assert (await game(sqlite, second)).version == before.version  # undone alone
     assert claimed is True
@@ -144,3 +147,17 @@ async def test_a_write_waiting_as_the_store_closes_is_committed_before_it_closes
     # Bounded only so that a write left behind fails the test instead of hanging it.
     assert await asyncio.wait_for(write, 60) == version + 1, "answered once committed"
     await closing
+
+
+async def test_writes_queued_behind_a_cancelled_write_are_still_committed_and_answered(sqlite):
+    async with sqlite._lock:  # another transaction under way: the first write waits to lead
+        leader = asyncio.create_task(sqlite.claim_lane("c0", "host-a", NOW, 30.0))
+        await asyncio.sleep(0)
+        follower = asyncio.create_task(sqlite.claim_lane("c1", "host-a", NOW, 30.0))
+        await asyncio.sleep(0)
+        leader.cancel()
+        await asyncio.sleep(0)
+    # Bounded only so that a stranded write fails the test instead of hanging it.
+    assert await asyncio.wait_for(follower, 60) is True
+    assert leader.cancelled()
+    assert not await sqlite.claim_lane("c1", "host-b", NOW, 30.0), "c1 is host-a's"
