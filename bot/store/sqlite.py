@@ -276,9 +276,7 @@ class SqliteStore(SqlStore[_Session]):
             await self._lead()
         if done:
             return value
-        if isinstance(value, sqlite3.OperationalError) and _is_busy(value):
-            raise StoreBusy(str(value)) from value
-        raise value
+        raise _raised(value)
 
     async def _lead(self) -> None:
         """Commit the writes queued while this coroutine's own was committed, all that are
@@ -292,6 +290,7 @@ class SqliteStore(SqlStore[_Session]):
                     await asyncio.wait({self._trip(writes)})
         finally:
             if self._queued:  # the leader was cancelled: the writes left go on without it
+                # (kept, since the event loop holds a task only weakly)
                 self._successor = asyncio.get_running_loop().create_task(self._lead())
             else:
                 self._leading = False
@@ -547,10 +546,18 @@ def _answer(writes: list[_Write], trip: asyncio.Future[Any]) -> None:
             continue
         if done:
             write.answer.set_result(value)
-        elif isinstance(value, sqlite3.OperationalError) and _is_busy(value):
-            write.answer.set_exception(StoreBusy(str(value)))
         else:
-            write.answer.set_exception(value)
+            write.answer.set_exception(_raised(value))
+
+
+def _raised(error: BaseException) -> BaseException:
+    """What a write that failed with ``error`` raises: busy past the timeout is
+    StoreBusy, anything else itself."""
+    if isinstance(error, sqlite3.OperationalError) and _is_busy(error):
+        busy = StoreBusy(str(error))
+        busy.__cause__ = error
+        return busy
+    return error
 
 
 def _bumped(
