@@ -22,9 +22,11 @@ the retry-after (``Pacer.slow_down``), as the Discord frontend does with a 429.
 3. **Overload**: 1.5x, 2x and 3x the peak offered, each printed against the peak and the
    floor: done/s, p95 of the admitted clicks (those still unfinished when cut counted at
    their age then), clicks refused as busy and how fast they were refused, CPU per done
-   action, requests to Discord per done action, breaches, and how old each channel's view
+   action, requests to Discord per done action, breaches, how old each channel's view
    was (from a game's newest state stored to its channel showing it, measured when the
-   offer ends plus a short grace; a channel not showing it yet counts its age then).
+   offer ends plus a short grace; a channel not showing it yet counts its age then), and
+   how much of the cores the bot process and the picture processes each kept busy while
+   the clicks were offered.
 4. **Burst**: computers alone play 1,000 moves in one channel as fast as the host takes
    them (once their game's opening posts are out and the channel's window is clear of
    them) while the outbox sends in the background: requests to that channel per second
@@ -99,6 +101,7 @@ AIMS = {
     "requests": 3.0,  # requests per done action
     "burst_rate": 1.0,  # requests per second to the burst's channel
     "burst_newest": 5.0,  # seconds from the burst's end to the newest position shown
+    "cores": 0.85,  # share of the machine's cores busy past capacity (limits off)
 }
 
 
@@ -510,6 +513,7 @@ async def load(options: dict) -> dict:
             in_flight.add(task)
             task.add_done_callback(in_flight.discard)
     offered_for = time.perf_counter() - started
+    own_offered, workers_offered = bot.cpu()
     backlog = len(in_flight)
     # Each channel's view, a short grace after the offer ended.
     await asyncio.sleep(max(0.0, started + offered_for + AGE_GRACE - time.perf_counter()))
@@ -565,6 +569,8 @@ async def load(options: dict) -> dict:
         "cpu_bot": own_after - own_before,
         "measured_for": cut - started,
         "cpu_workers": workers_after - workers_before,
+        "busy_bot": (own_offered - own_before) / offered_for,
+        "busy_workers": (workers_offered - workers_before) / offered_for,
         "requests": requests,
         "accepted": discord.accepted,
         "breaches_channel": discord.channel_breaches,
@@ -749,6 +755,7 @@ def passes(step: dict) -> bool:
 
 def measure(tree: Tree, args: argparse.Namespace, folder: Path) -> None:
     base = {"workers": args.workers, "seed": args.seed, "unlimited": args.unlimited}
+    tree.results["unlimited"] = args.unlimited
     tree.template = folder / f"{tree.name}-template.sqlite3"
     opened = run_child(
         tree, {"kind": "open", "location": str(tree.template), "games": args.games, **base}
@@ -839,13 +846,13 @@ def cpu_ms(step: dict) -> float:
 
 
 def cores(step: dict) -> str:
-    """How much of the machine's cores the step kept busy, the bot's process and the
-    picture processes each."""
-    took = step.get("measured_for")
-    if not took:
+    """How much of the machine's cores the step kept busy while clicks were offered (the
+    grace after the offer, mostly idle, left out), the bot's process and the picture
+    processes each."""
+    if "busy_bot" not in step:
         return "cores busy: not measured"
     return (
-        f"cores busy: bot {step['cpu_bot'] / took:.2f} + drawing {step['cpu_workers'] / took:.2f}"
+        f"cores busy: bot {step['busy_bot']:.2f} + drawing {step['busy_workers']:.2f}"
         f" of {os.cpu_count()}"
     )
 
@@ -1009,7 +1016,21 @@ def aims(tree: Tree) -> list[str]:
         f" ({b['per_s_mean']:.2f}/s on average, {b['per_s_max']} at most in 1 s)",
         "    burst's newest position within 5 s:  "
         + mark(newest is not None and newest <= AIMS["burst_newest"]),
+        "    both cores used past capacity:      "
+        + (
+            each(both_cores_used) + f" (busy >= {AIMS['cores']:.0%} of the cores, drawing too)"
+            if tree.results.get("unlimited")
+            else "— (Discord's limits, not the cores, set this peak: see --unlimited)"
+        ),
     ]
+
+
+def both_cores_used(step: dict) -> bool:
+    """Whether the step kept the machine's cores busy: together at least the aimed share,
+    and the picture processes a quarter of a core or more (not the bot's alone)."""
+    cores = os.cpu_count() or 1
+    together = step.get("busy_bot", 0.0) + step.get("busy_workers", 0.0)
+    return together >= AIMS["cores"] * cores and step.get("busy_workers", 0.0) >= 0.25
 
 
 def side_by_side(after: Tree, before: Tree) -> list[str]:
@@ -1019,6 +1040,11 @@ def side_by_side(after: Tree, before: Tree) -> list[str]:
         if not b or a != a or b != b:
             return "—"
         return f"{a / b:.2f}x"
+
+    def busy(step: dict) -> str:
+        if "busy_bot" not in step:
+            return "—"
+        return f"{step['busy_bot']:.2f}+{step['busy_workers']:.2f}"
 
     out = [f"side by side: after ({after.commit}) / before ({before.commit})"]
     fa, fb = cpu_ms(after.results["floor"]), cpu_ms(before.results["floor"])
@@ -1034,7 +1060,8 @@ def side_by_side(after: Tree, before: Tree) -> list[str]:
             f"  {name:>8}: done of peak {share_a:.0%} / {share_b:.0%};"
             f" p95 {ms(a['p95'])} / {ms(b['p95'])} = {ratio(a['p95'], b['p95'])};"
             f" CPU/action of floor {cpu_ms(a) / fa:.2f}x / {cpu_ms(b) / fb:.2f}x;"
-            f" requests/action {ra:.2f} / {rb:.2f}; view age p95"
+            f" requests/action {ra:.2f} / {rb:.2f};"
+            f" cores busy {busy(a)} / {busy(b)}; view age p95"
             f" {ms(a['age_p95'])} / {ms(b['age_p95'])}; breaches"
             f" {a['breaches_channel'] + a['breaches_global']}"
             f" / {b['breaches_channel'] + b['breaches_global']}"

@@ -9,7 +9,10 @@ the same corrected data files as the bot (board geometry comes from the engines'
 Each worker talks to the event loop over a socket of its own: a request is one write and
 its picture one or two reads, with no threads in between (each wake-up of another thread
 is a system call, and system calls are most of what sending work elsewhere costs). A
-worker that dies is replaced; the picture it was drawing is asked of another worker once.
+request goes to the worker with the fewest asked of it, and a worker holds the board it
+draws and the next (:data:`DEPTH`), so it never waits for the event loop to hand it work.
+A worker that dies is replaced at once; each picture asked of it and not yet answered is
+asked of another worker, once.
 
 A worker warms itself before it answers (every registered game's backgrounds, layout,
 palette and a new game's boards drawn once, :mod:`bot.service.picture_worker`), so the
@@ -22,18 +25,20 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import os
 import pickle
 import socket
 import subprocess
 import sys
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from bot.service.picture_worker import HEADER, Warmed, framed
 
+log = logging.getLogger(__name__)
 _PROJECT = Path(__file__).resolve().parents[2]
 _BUFFER = 1 << 20
 """Socket buffer bytes each way: a board's PNG (about 100 KB) goes in one write."""
@@ -46,39 +51,88 @@ class PictureWorkerDied(RuntimeError):
 _LOST = (OSError, EOFError, asyncio.IncompleteReadError)
 """What reading or writing a worker's socket raises once the worker is gone."""
 
+DEPTH = 2
+"""Requests a worker holds at once: the board it draws and the next, already waiting in
+its socket. Else a worker that sends a board sits idle until the event loop, busy with
+clicks, gets round to reading it and writing the next request: on a loaded host that
+hand-over took a third of each worker's time."""
+
+
+class _Process(Protocol):
+    """What the pool needs of a drawing process (:class:`subprocess.Popen` has it)."""
+
+    pid: int
+
+    def wait(self) -> int: ...
+
+    def kill(self) -> None: ...
+
+
+def _spawn(overrides: str | None, warm: bool) -> tuple[_Process, socket.socket]:
+    """Start a drawing process; the loop's end of its socket."""
+    ours, theirs = socket.socketpair()
+    for end in (ours, theirs):
+        end.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, _BUFFER)
+        end.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, _BUFFER)
+    path = os.pathsep.join([str(_PROJECT), *filter(None, [os.environ.get("PYTHONPATH")])])
+    with theirs:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "bot.service.picture_worker", str(theirs.fileno()),
+             overrides or "", *([] if warm else ["cold"])],
+            pass_fds=(theirs.fileno(),), stdin=subprocess.DEVNULL,
+            env={**os.environ, "PYTHONPATH": path},
+        )  # fmt: skip
+    return process, ours
+
 
 class _Worker:
-    """One drawing process and the loop's end of its socket."""
+    """One drawing process and the loop's end of its socket. Requests are written as
+    they come (up to the pool's :data:`DEPTH`); the worker answers them in order, and one
+    reading task hands each answer to its request."""
 
-    def __init__(self, overrides: str | None, warm: bool) -> None:
-        ours, theirs = socket.socketpair()
-        for end in (ours, theirs):
-            end.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, _BUFFER)
-            end.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, _BUFFER)
-        path = os.pathsep.join([str(_PROJECT), *filter(None, [os.environ.get("PYTHONPATH")])])
-        with theirs:
-            self.process = subprocess.Popen(
-                [sys.executable, "-m", "bot.service.picture_worker", str(theirs.fileno()),
-                 overrides or "", *([] if warm else ["cold"])],
-                pass_fds=(theirs.fileno(),), stdin=subprocess.DEVNULL,
-                env={**os.environ, "PYTHONPATH": path},
-            )  # fmt: skip
+    def __init__(
+        self,
+        process: _Process,
+        ours: socket.socket,
+        freed: Callable[[], None],
+        lost: Callable[[_Worker], None],
+    ) -> None:
+        """``freed`` is called once for each request answered or lost (whether or not
+        its caller still waits); ``lost`` once, when the socket ends."""
+        self.process = process
         self._socket = ours
-        self._streams: tuple[asyncio.StreamReader, asyncio.StreamWriter] | None = None
+        self._freed = freed
+        self._lost = lost
+        self.load = 0
+        """Requests taken and not yet answered or lost."""
+        self._answers: deque[asyncio.Future[tuple[str, Any]]] = deque()
+        self._writer: asyncio.Future[asyncio.StreamWriter] | None = None
+        self._reading: asyncio.Task[None] | None = None
+        self._ended = False
 
-    async def ask(self, task: str, args: tuple[Any, ...]) -> tuple[str, Any]:
-        if self._streams is None:
-            self._streams = await asyncio.open_unix_connection(sock=self._socket)
-        reader, writer = self._streams
-        writer.write(framed((task, args)))
-        await writer.drain()
-        (length,) = HEADER.unpack(await reader.readexactly(HEADER.size))
-        return pickle.loads(await reader.readexactly(length))
+    async def ask(self, request: bytes) -> tuple[str, Any]:
+        """The answer to ``request`` (a :func:`framed` message), once the worker has
+        answered the requests written before it."""
+        self.load += 1
+        try:
+            writer = await self._connected()
+        except BaseException:
+            self._free()
+            raise
+        if self._ended:
+            self._free()
+            raise ConnectionError(f"drawing process {self.process.pid} ended")
+        answer = asyncio.get_running_loop().create_future()
+        self._answers.append(answer)
+        writer.write(request)
+        await writer.drain()  # a lost socket fails the answer too, when it is read
+        return await answer
 
     def stop(self) -> None:
-        """Close the socket (the worker ends when it reads the end) and stop waiting."""
-        if self._streams is not None:
-            self._streams[1].close()
+        """Close the socket (the worker ends when it reads the end); requests not yet
+        answered are lost."""
+        if self._writer is not None and self._writer.done() and not self._writer.cancelled():
+            self._writer.result().close()
         else:
             self._socket.close()
 
@@ -91,11 +145,53 @@ class _Worker:
             self.process.kill()
             await loop.run_in_executor(None, self.process.wait)
 
+    async def _connected(self) -> asyncio.StreamWriter:
+        if self._writer is None:
+            self._writer = asyncio.ensure_future(self._connect())
+        return await asyncio.shield(self._writer)
+
+    async def _connect(self) -> asyncio.StreamWriter:
+        reader, writer = await asyncio.open_unix_connection(sock=self._socket)
+        self._reading = asyncio.create_task(self._read(reader))
+        return writer
+
+    async def _read(self, reader: asyncio.StreamReader) -> None:
+        try:
+            while True:
+                (length,) = HEADER.unpack(await reader.readexactly(HEADER.size))
+                answer = pickle.loads(await reader.readexactly(length))
+                waiting = self._answers.popleft()
+                self._free()
+                if not waiting.done():  # its caller may have given up
+                    waiting.set_result(answer)
+        except _LOST:
+            self._end()
+        except BaseException as error:
+            if not isinstance(error, asyncio.CancelledError):
+                log.exception("could not read the answers of drawing process %d", self.process.pid)
+            self._end()
+            raise
+
+    def _end(self) -> None:
+        """The socket ended: every request not answered is lost, to be asked again."""
+        self._ended = True
+        while self._answers:
+            waiting = self._answers.popleft()
+            self._free()
+            if not waiting.done():
+                waiting.set_exception(ConnectionError(f"drawing process {self.process.pid} ended"))
+        self._lost(self)
+
+    def _free(self) -> None:
+        self.load -= 1
+        self._freed()
+
 
 class Pictures:
     """A pool of ``workers`` drawing processes (started by :meth:`start`, or on first use
     as needed), each warmed before it draws unless ``warm`` is false (tests that draw a
-    board or two skip the warm-up)."""
+    board or two skip the warm-up). Each worker holds up to :data:`DEPTH` requests; a
+    request waits for the least busy worker with room."""
 
     def __init__(
         self, workers: int, data_overrides: str | None = None, *, warm: bool = True
@@ -106,16 +202,16 @@ class Pictures:
         self.warm = warm
         self._overrides = data_overrides
         self._running: set[_Worker] = set()
-        self._idle: asyncio.Queue[_Worker] = asyncio.Queue()
+        self._room = asyncio.Semaphore(workers * DEPTH)
 
     def start(self) -> None:
         """Start every worker not yet running now, without waiting: each warms itself
         meanwhile, and the first boards asked for wait for their worker's warm-up."""
         while len(self._running) < self.workers:
-            self._idle.put_nowait(self._start())
+            self._start()
 
     async def warmed(self) -> Warmed:
-        """The warm-up of the next free worker (started if none is), once it is over: the
+        """The warm-up of the least busy worker (started if none is), once it is over: the
         games it warmed and those it could not."""
         return await self._run("warmed")
 
@@ -137,56 +233,53 @@ class Pictures:
         return await self._run("animate", pictures)
 
     async def _run(self, task: str, *args: Any) -> Any:
+        request = framed((task, args))
         try:
-            outcome, value = await self._ask_any(task, args)
+            outcome, value = await self._ask_any(request)
         except _LOST:  # the worker died: its replacement draws it
             try:
-                outcome, value = await self._ask_any(task, args)
+                outcome, value = await self._ask_any(request)
             except _LOST as error:
                 raise PictureWorkerDied(f"two drawing processes ended at {task}") from error
         if outcome == "error":
             raise value
         return value
 
-    async def _ask_any(self, task: str, args: tuple[Any, ...]) -> tuple[str, Any]:
-        """The answer of the next free worker. A caller that gives up leaves the answer to
-        be read, so the worker is free again."""
-        worker = await self._take()
-        return await asyncio.shield(asyncio.ensure_future(self._ask(worker, task, args)))
-
-    async def _ask(self, worker: _Worker, task: str, args: tuple[Any, ...]) -> tuple[str, Any]:
+    async def _ask_any(self, request: bytes) -> tuple[str, Any]:
+        """The answer of the least busy worker, once one has room. A caller that gives up
+        leaves the answer to be read: the worker's room comes back when it answers."""
+        await self._room.acquire()
         try:
-            answer = await worker.ask(task, args)
-        except BaseException:
-            self._replace(worker)
+            worker = self._least_busy()
+        except BaseException:  # no process could be started
+            self._room.release()
             raise
-        if worker in self._running:  # not closed meanwhile
-            self._idle.put_nowait(worker)
-        return answer
+        return await worker.ask(request)
 
-    async def _take(self) -> _Worker:
-        if self._idle.empty() and len(self._running) < self.workers:
+    def _least_busy(self) -> _Worker:
+        if len(self._running) < self.workers:
             return self._start()
-        return await self._idle.get()
+        return min(self._running, key=lambda worker: worker.load)
 
     def _start(self) -> _Worker:
-        worker = _Worker(self._overrides, self.warm)
+        process, ours = _spawn(self._overrides, self.warm)
+        worker = _Worker(process, ours, freed=self._room.release, lost=self._replace)
         self._running.add(worker)
         return worker
 
     def _replace(self, worker: _Worker) -> None:
-        """Stop ``worker`` (it died, or its answer was lost) and start another in its place."""
+        """Stop ``worker`` (its socket ended) and start another in its place."""
         worker.stop()
         if worker in self._running:  # not closed meanwhile
             self._running.discard(worker)
-            self._idle.put_nowait(self._start())
+            self._start()
 
     async def close(self) -> None:
-        """Stop the workers (a picture being drawn is given up); the next picture asked
-        for starts them again."""
+        """Stop the workers (a picture being drawn is given up, and asked again of a new
+        worker); the next picture asked for starts them again."""
         workers = list(self._running)
         self._running.clear()
-        self._idle = asyncio.Queue()
+        self._room = asyncio.Semaphore(self.workers * DEPTH)
         for worker in workers:
             worker.stop()
         await asyncio.gather(*(worker.ended(timeout=5) for worker in workers))

@@ -3,13 +3,16 @@ pools skip the warm-up (`warm=False`): tests/bot/test_warm_pictures.py holds it.
 
 import asyncio
 import os
+import pickle
 import random
 import signal
+import socket
 
 import pytest
 
 from bot.service.host import GameHost
 from bot.service.notices import Board
+from bot.service.picture_worker import HEADER, framed
 from bot.service.pictures import Pictures, RecentBoards
 from engines.replay import setup_rng
 from games import ENGINES, render
@@ -176,3 +179,125 @@ async def test_a_caller_that_gives_up_leaves_the_worker_free():
         assert await pictures.draw("stgeorge", _view(2)) == render("stgeorge", _view(2))
     finally:
         await pictures.close()
+
+
+# -- a worker holds the board it draws and the next ------------------------------------
+
+
+class _StandIn:
+    """A drawing process that is the test's end of a socket: the test reads its requests
+    and answers them."""
+
+    pids = iter(range(10**6, 2 * 10**6))
+
+    def __init__(self):
+        self.pid = next(self.pids)
+
+    def wait(self):
+        return 0
+
+    def kill(self):
+        pass
+
+
+@pytest.fixture
+def stand_ins(monkeypatch):
+    """The sockets of the workers the pool starts, in order; the test answers for them."""
+    from bot.service import pictures as module
+
+    started: asyncio.Queue = asyncio.Queue()
+
+    def spawn(overrides, warm):
+        ours, theirs = socket.socketpair()
+        theirs.setblocking(False)
+        started.put_nowait(theirs)
+        return _StandIn(), ours
+
+    monkeypatch.setattr(module, "_spawn", spawn)
+    yield started
+    while not started.empty():
+        started.get_nowait().close()
+
+
+async def _request(end):
+    """The next request the pool wrote to a stand-in worker: (task, args). Bounded only so
+    that a request never written fails the test instead of hanging it."""
+    async with asyncio.timeout(60):
+        return await _read_request(end)
+
+
+async def _read_request(end):
+    loop = asyncio.get_running_loop()
+
+    async def exactly(size):
+        buffer = bytearray()
+        while len(buffer) < size:
+            got = await loop.sock_recv(end, size - len(buffer))
+            assert got, "the pool closed the socket"
+            buffer += got
+        return bytes(buffer)
+
+    (length,) = HEADER.unpack(await exactly(HEADER.size))
+    return pickle.loads(await exactly(length))
+
+
+async def _answer(end, picture):
+    await asyncio.get_running_loop().sock_sendall(end, framed(("ok", picture)))
+
+
+def _nothing_more_asked(end):
+    with pytest.raises(BlockingIOError):
+        end.recv(1, socket.MSG_PEEK)
+
+
+async def test_a_worker_is_asked_for_its_next_board_while_it_draws_one(stand_ins):
+    pictures = Pictures(1, warm=False)
+    draws = [asyncio.ensure_future(pictures.draw("stgeorge", {"turn": n})) for n in range(3)]
+    worker = await stand_ins.get()
+    asked = [await _request(worker), await _request(worker)]
+    assert [args[1] for _, args in asked] == [{"turn": 0}, {"turn": 1}]
+    _nothing_more_asked(worker)  # two at a time: the third waits for room
+    await _answer(worker, b"picture 0")
+    assert await draws[0] == b"picture 0"
+    assert (await _request(worker))[1][1] == {"turn": 2}
+    await _answer(worker, b"picture 1")
+    await _answer(worker, b"picture 2")
+    assert await asyncio.gather(*draws[1:]) == [b"picture 1", b"picture 2"]
+    await pictures.close()
+
+
+async def test_boards_asked_of_a_worker_that_ends_are_drawn_by_its_replacement(stand_ins):
+    pictures = Pictures(1, warm=False)
+    draws = [asyncio.ensure_future(pictures.draw("stgeorge", {"turn": n})) for n in range(2)]
+    first = await stand_ins.get()
+    await _request(first)
+    await _request(first)
+    first.close()  # it died with both boards asked of it
+    second = await stand_ins.get()
+    asked = [(await _request(second))[1][1] for _ in range(2)]
+    assert sorted(asked, key=lambda view: view["turn"]) == [{"turn": 0}, {"turn": 1}]
+    for view in asked:
+        await _answer(second, f"picture {view['turn']}".encode())
+    assert await asyncio.gather(*draws) == [b"picture 0", b"picture 1"]
+    assert len(pictures.pids) == 1
+    await pictures.close()
+
+
+async def test_a_board_goes_to_the_worker_with_the_fewest_asked_of_it(stand_ins):
+    pictures = Pictures(2, warm=False)
+    pictures.start()
+    ends = [await stand_ins.get(), await stand_ins.get()]
+    draws = [asyncio.ensure_future(pictures.draw("stgeorge", {"turn": n})) for n in range(2)]
+    asked = {}
+    for end in ends:  # one board each, not both to one worker
+        asked[(await _request(end))[1][1]["turn"]] = end
+        _nothing_more_asked(end)
+    await _answer(asked[0], b"picture 0")
+    assert await draws[0] == b"picture 0"
+    draws.append(asyncio.ensure_future(pictures.draw("stgeorge", {"turn": 2})))
+    assert (await _request(asked[0]))[1][1] == {"turn": 2}  # it holds none, the other one
+    _nothing_more_asked(asked[1])
+    await _answer(asked[1], b"picture 1")
+    await _answer(asked[0], b"picture 2")
+    assert await asyncio.gather(*draws[1:]) == [b"picture 1", b"picture 2"]
+    await pictures.close()
