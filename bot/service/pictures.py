@@ -125,7 +125,13 @@ class _Worker:
         answer = asyncio.get_running_loop().create_future()
         self._answers.append(answer)
         writer.write(request)
-        await writer.drain()  # a lost socket fails the answer too, when it is read
+        try:
+            await writer.drain()
+        except _LOST:  # found before its reading task finds it
+            self._end()
+        except BaseException:
+            answer.cancel()  # its caller gave up: the answer is read and dropped
+            raise
         return await answer
 
     def stop(self) -> None:
@@ -173,7 +179,10 @@ class _Worker:
             raise
 
     def _end(self) -> None:
-        """The socket ended: every request not answered is lost, to be asked again."""
+        """The socket ended: every request not answered is lost, to be asked again, and
+        the pool replaces this worker."""
+        if self._ended:
+            return
         self._ended = True
         while self._answers:
             waiting = self._answers.popleft()

@@ -301,3 +301,19 @@ async def test_a_board_goes_to_the_worker_with_the_fewest_asked_of_it(stand_ins)
     await _answer(asked[0], b"picture 2")
     assert await asyncio.gather(*draws[1:]) == [b"picture 1", b"picture 2"]
     await pictures.close()
+
+
+async def test_a_worker_found_gone_when_asked_is_replaced_and_the_board_still_drawn(stand_ins):
+    pictures = Pictures(1, warm=False)
+    drawn = asyncio.ensure_future(pictures.draw("stgeorge", {"turn": 0}))
+    first = await stand_ins.get()
+    await _request(first)
+    await _answer(first, b"picture 0")
+    assert await drawn == b"picture 0"
+    first.close()  # it dies, and the next board is asked of it before its end is read
+    drawn = asyncio.ensure_future(pictures.draw("stgeorge", {"turn": 1}))
+    second = await stand_ins.get()
+    assert (await _request(second))[1][1] == {"turn": 1}
+    await _answer(second, b"picture 1")
+    assert await drawn == b"picture 1"
+    await pictures.close()
