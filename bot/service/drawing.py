@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import threading
 from collections.abc import Awaitable, Callable
+from contextlib import AbstractContextManager, nullcontext
 from typing import Any
 
 from bot.service import picture_worker
@@ -50,6 +51,13 @@ class Drawing:
         return await self.boards.get(
             board.slug, board.view, board.data, lambda: self._picture_of(board)
         )
+
+    def kept(self, board: Board | None) -> AbstractContextManager[None]:
+        """While the body runs, ``board``'s picture, once drawn, stays for whoever draws it
+        next (:meth:`RecentBoards.kept`): a send that drew its board ahead finds it."""
+        if board is None or not self.draws_pictures:
+            return nullcontext()
+        return self.boards.kept(board.slug, board.view, board.data)
 
     async def warm(self) -> Warmed | None:
         """When this host draws in threads of its own process, warm the registered games'

@@ -363,11 +363,13 @@ class Outbox:
                 if not await self._claim(lane):  # renew the lease
                     return False
                 claimed = self.host.clock()
-            if not await self._drawn_in_pace(lane, send.notice):
-                return False
-            async with self._slots:
-                if not await self._send_entry(send, known):
+            # The board drawn ahead stays drawn until its send, however long that waits.
+            with self.host.drawing.kept(getattr(send.notice, "board", None)):
+                if not await self._drawn_in_pace(lane, send.notice):
                     return False
+                async with self._slots:
+                    if not await self._send_entry(send, known):
+                        return False
         return True
 
     async def _drawn_in_pace(self, lane: str, notice: Sendable) -> bool:

@@ -31,8 +31,9 @@ import pickle
 import socket
 import subprocess
 import sys
-from collections import OrderedDict, deque
-from collections.abc import Awaitable, Callable
+from collections import Counter, OrderedDict, deque
+from collections.abc import Awaitable, Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -295,7 +296,8 @@ class Pictures:
 
 
 class RecentBoards:
-    """The pictures of the last ``size`` boards one host drew, by what they show.
+    """The pictures of the last ``size`` boards one host drew, by what they show, and of
+    the boards kept for a send that drew its board ahead (:meth:`kept`).
 
     One board is often drawn more than once: a turn's post and each watcher's DM, a secret
     answer that edits the post while the public board stays the same, a status asked for
@@ -306,6 +308,7 @@ class RecentBoards:
     def __init__(self, size: int = 64) -> None:
         self.size = size
         self._drawn: OrderedDict[str, asyncio.Future[bytes]] = OrderedDict()
+        self._kept: Counter[str] = Counter()
 
     async def get(
         self,
@@ -315,13 +318,12 @@ class RecentBoards:
         draw: Callable[[], Awaitable[bytes]],
     ) -> bytes:
         """The picture of ``view`` of game ``slug`` with ``data``: kept, or ``draw()`` now."""
-        key = json.dumps([slug, view, data], sort_keys=True, separators=(",", ":"), default=str)
+        key = _key(slug, view, data)
         drawn = self._drawn.get(key)
         if drawn is None:
             drawn = asyncio.ensure_future(draw())
             self._drawn[key] = drawn
-            while len(self._drawn) > self.size:
-                self._drawn.popitem(last=False)
+            self._trim()
         self._drawn.move_to_end(key)
         try:
             return await asyncio.shield(drawn)
@@ -329,3 +331,36 @@ class RecentBoards:
             if drawn.done() and self._drawn.get(key) is drawn:
                 del self._drawn[key]
             raise
+
+    @contextmanager
+    def kept(self, slug: str, view: dict[str, Any], data: dict[str, Any]) -> Iterator[None]:
+        """While the body runs, the picture of this board (once drawn) stays, however many
+        others are drawn meanwhile. The outbox draws a board ahead of its send and may then
+        wait for a free send: on a busy host more than ``size`` other boards were drawn in
+        that wait, and a board dropped from here was drawn a second time for its send."""
+        key = _key(slug, view, data)
+        self._kept[key] += 1
+        try:
+            yield
+        finally:
+            self._kept[key] -= 1
+            if not self._kept[key]:
+                del self._kept[key]
+            self._trim()
+
+    def _trim(self) -> None:
+        """Drop the oldest boards not kept, until at most ``size`` of those remain."""
+        kept = sum(1 for key in self._kept if key in self._drawn)
+        excess = len(self._drawn) - kept - self.size
+        dropped: list[str] = []
+        for key in self._drawn:  # the oldest first
+            if len(dropped) >= excess:
+                break
+            if key not in self._kept:
+                dropped.append(key)
+        for key in dropped:
+            del self._drawn[key]
+
+
+def _key(slug: str, view: dict[str, Any], data: dict[str, Any]) -> str:
+    return json.dumps([slug, view, data], sort_keys=True, separators=(",", ":"), default=str)
