@@ -20,6 +20,11 @@ from tests.store.conftest import postgres_database
 
 def pytest_configure(config):
     config.addinivalue_line("markers", "no_pages: the bot serves no web pages (test_web_pages)")
+    config.addinivalue_line(
+        "markers",
+        "hang(seconds): what one action sets off may keep the bot busy this long before the"
+        " test fails as hung (instead of HANG)",
+    )
 
 
 @pytest.fixture(params=["sqlite", "postgres"])
@@ -57,7 +62,7 @@ def simcord_bot(settings, bots):
 
 HANG = 120.0
 """Seconds the bot may stay busy with what one action (or one ``advance_time``) set off
-before the test fails as hung."""
+before the test fails as hung (a test marked ``hang(seconds)`` sets its own)."""
 
 HORIZON = 1.0
 """SimCord's ``settle_timeout``, kept only as a horizon (see ``PatientEnv``): a task of the
@@ -78,13 +83,15 @@ class PatientEnv(Env):
     and an advance moves the clock on from where it reached.
     """
 
+    hang = HANG
+
     async def _settle_internal(self, **options):
         started = asyncio.get_running_loop().time()
         while True:
             try:
                 return await super()._settle_internal(**options)
             except TimeoutError:
-                if asyncio.get_running_loop().time() - started > HANG:
+                if asyncio.get_running_loop().time() - started > self.hang:
                     raise
                 # a deadline of an advance, already passed: the advance itself goes on
                 options["_deadline"] = None
@@ -96,7 +103,7 @@ class PatientEnv(Env):
             try:
                 return await super()._advance_to(target, deadline)
             except TimeoutError:
-                if loop.time() - started > HANG:
+                if loop.time() - started > self.hang:
                     raise
                 deadline = loop.time() + self.settle_timeout
 
@@ -108,6 +115,8 @@ async def simcord_env(simcord_bot, request):
     marker = request.node.get_closest_marker("simcord")
     options = {"settle_timeout": HORIZON, **(marker.kwargs if marker else {})}
     env = PatientEnv(simcord_bot, **options)
+    if (hang := request.node.get_closest_marker("hang")) is not None:
+        env.hang = hang.args[0]
     await env.start()
     try:
         yield env
