@@ -289,7 +289,7 @@ class Pictures:
         worker); the next picture asked for starts them again."""
         workers = list(self._running)
         self._running.clear()
-        self._room = asyncio.Semaphore(self.workers * DEPTH)
+        # The room they held comes back as their sockets end: each request lost frees its own.
         for worker in workers:
             worker.stop()
         await asyncio.gather(*(worker.ended(timeout=5) for worker in workers))

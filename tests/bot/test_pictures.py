@@ -317,3 +317,28 @@ async def test_a_worker_found_gone_when_asked_is_replaced_and_the_board_still_dr
     await _answer(second, b"picture 1")
     assert await drawn == b"picture 1"
     await pictures.close()
+
+
+async def test_a_pool_closed_while_drawing_still_holds_two_boards_a_worker(stand_ins):
+    pictures = Pictures(1, warm=False)
+    draws = [asyncio.ensure_future(pictures.draw("stgeorge", {"turn": n})) for n in range(3)]
+    first = await stand_ins.get()
+    await _request(first)
+    await _request(first)
+    await pictures.close()  # the two it held are asked again of a new worker, then the third
+    second = await stand_ins.get()
+    for _ in range(3):
+        view = (await _request(second))[1][1]
+        await _answer(second, f"picture {view['turn']}".encode())
+    assert sorted(await asyncio.gather(*draws)) == [b"picture 0", b"picture 1", b"picture 2"]
+    later = [asyncio.ensure_future(pictures.draw("stgeorge", {"turn": n})) for n in (3, 4, 5)]
+    asked = [(await _request(second))[1][1]["turn"] for _ in range(2)]
+    _nothing_more_asked(second)  # as before the close: two at a time
+    for turn in asked:
+        await _answer(second, f"picture {turn}".encode())
+    (last,) = {3, 4, 5} - set(asked)
+    assert (await _request(second))[1][1]["turn"] == last
+    await _answer(second, f"picture {last}".encode())
+    assert await asyncio.gather(*later) == [b"picture 3", b"picture 4", b"picture 5"]
+    first.close()
+    await pictures.close()
