@@ -250,6 +250,32 @@ def shown_when(shown: dict[Any, float], mark: tuple[str, Any] | None) -> float |
     return max(times) if times else None
 
 
+def current(shown: dict[Any, float], mark: tuple[str, Any]) -> float | None:
+    """When the lane's message of ``mark``'s kind last changed, if what it shows now is
+    ``mark`` (the same words may have been shown before the action that stored them: a
+    secret choice leaves the public post as it was)."""
+    kind = mark[0]
+    latest = max(((at, shown_as) for shown_as, at in shown.items() if shown_as[0] == kind),
+                 default=None)  # fmt: skip
+    if latest is None:
+        return None
+    at, (_, text) = latest
+    return at if shown_when({(kind, text): at}, mark) is not None else None
+
+
+def view_age(shown: dict[Any, float], mark: Any, stored: float, began: float) -> float | None:
+    """Seconds from a state stored (at ``stored``, by an action begun at ``began``) until
+    its lane showed it, or None while it does not. The outbox may send it between the
+    commit and the moment the action returns, so a showing since ``began`` counts (as 0),
+    and so does a lane already showing the same words."""
+    at = shown_when(shown, mark)
+    if at is not None and at >= began:
+        return max(0.0, at - stored)
+    if current(shown, mark) is not None:
+        return 0.0
+    return None
+
+
 def newest_of(outgoing: list[Any], lane_of: Any) -> dict[str, Any]:
     """By channel lane, the notice of ``outgoing`` that shows the newest state there: the
     last channel post, else the last notice."""
@@ -416,7 +442,7 @@ async def load(options: dict) -> dict:
     refusals: list[float] = []  # seconds from the offer to the Busy refusal
     completions: list[float] = []
     admitted_at: dict[int, float] = {}  # clicks admitted and not done: when offered
-    newest: dict[str, tuple[Any, float]] = {}  # by channel lane: newest state, when stored
+    newest: dict[str, tuple[Any, float, float]] = {}  # by lane: newest state, stored, begun
     stale = failed = 0
     failures: dict[str, int] = {}  # what the failed clicks raised
     busy = bot.busy
@@ -450,7 +476,7 @@ async def load(options: dict) -> dict:
                     )
                     stored = time.perf_counter()
                     for lane, notice in newest_of(outcome.outgoing, bot.lane_of).items():
-                        newest[lane] = (fingerprint(notice), stored)
+                        newest[lane] = (fingerprint(notice), stored, began)
                     see_move(game_id, table)
                     await bot.outbox.flush_outcome(outcome)
                     sent = time.perf_counter()
@@ -520,10 +546,10 @@ async def load(options: dict) -> dict:
     measured = time.perf_counter()
     ages: list[float] = []
     unshown = 0
-    for lane, (mark, stored) in newest.items():
-        shown = shown_when(discord.shown.get(lane, {}), mark)
-        if shown is not None and shown >= stored:
-            ages.append(shown - stored)
+    for lane, (mark, stored, began) in newest.items():
+        age = view_age(discord.shown.get(lane, {}), mark, stored, began)
+        if age is not None:
+            ages.append(age)
         else:
             unshown += 1
             ages.append(measured - stored)
