@@ -242,27 +242,29 @@ def fingerprint(notice: Any) -> tuple[str, Any]:
     return type(notice).__name__, str(getattr(notice, "text", ""))
 
 
+def shows(shown_as: tuple[str, Any], mark: tuple[str, Any]) -> bool:
+    """Whether a notice shown as ``shown_as`` shows ``mark``: its very text, or (a turn's
+    post that also told, above it, turns a backlog passed) a text that ends with it."""
+    (kind, text), (mark_kind, mark_text) = shown_as, mark
+    ends_with = bool(mark_text) and text.endswith(mark_text)
+    return kind == mark_kind and (text == mark_text or ends_with)
+
+
 def shown_when(shown: dict[Any, float], mark: tuple[str, Any] | None) -> float | None:
-    """When a notice showing ``mark`` was last shown: one with its very text, or (a turn's
-    post that also told, above it, turns a backlog passed) one whose text ends with it."""
+    """When a notice showing ``mark`` (see :func:`shows`) was last shown, its very text
+    first."""
     if mark is None or mark in shown:
         return shown.get(mark)
-    kind, text = mark
-    times = [at for (k, t), at in shown.items() if k == kind and text and t.endswith(text)]
+    times = [at for shown_as, at in shown.items() if shows(shown_as, mark)]
     return max(times) if times else None
 
 
-def current(shown: dict[Any, float], mark: tuple[str, Any]) -> float | None:
-    """When the lane's message of ``mark``'s kind last changed, if what it shows now is
-    ``mark`` (the same words may have been shown before the action that stored them: a
-    secret choice leaves the public post as it was)."""
-    kind = mark[0]
-    latest = max(((at, shown_as) for shown_as, at in shown.items() if shown_as[0] == kind),
-                 default=None)  # fmt: skip
-    if latest is None:
-        return None
-    at, (_, text) = latest
-    return at if shown_when({(kind, text): at}, mark) is not None else None
+def shows_now(shown: dict[Any, float], mark: tuple[str, Any]) -> bool:
+    """Whether the lane's message of ``mark``'s kind shown last shows ``mark`` (the same
+    words may have been shown before the action that stored them: a secret choice leaves
+    the public post as it was)."""
+    of_kind = [(at, shown_as) for shown_as, at in shown.items() if shown_as[0] == mark[0]]
+    return bool(of_kind) and shows(max(of_kind)[1], mark)
 
 
 def view_age(shown: dict[Any, float], mark: Any, stored: float, began: float) -> float | None:
@@ -273,7 +275,7 @@ def view_age(shown: dict[Any, float], mark: Any, stored: float, began: float) ->
     at = shown_when(shown, mark)
     if at is not None and at >= began:
         return max(0.0, at - stored)
-    if current(shown, mark) is not None:
+    if shows_now(shown, mark):
         return 0.0
     return None
 
@@ -861,7 +863,8 @@ def peak_of(results: dict) -> float:
     """Actions/s done at capacity: the mean of the step found by the search and the same
     rate offered again after the overload, so a machine that slows or speeds up during the
     run (as shared machines do) moves the reference with it."""
-    runs = [results["capacity"]] + [results["capacity_again"]] * ("capacity_again" in results)
+    again = results.get("capacity_again")
+    runs = [results["capacity"], *([again] if again else [])]
     return statistics.mean(step["done_per_s"] for step in runs)
 
 
