@@ -18,11 +18,11 @@ from bot.console.commands import HELP_WORD, Line, ParseError, parse
 from bot.console.places import MEMORY
 from bot.service import destinations
 from bot.service.errors import UserError
-from bot.service.gathering import KINDS as GATHERING_KINDS
 from bot.service.host import GameHost
 from bot.service.notices import Board, ChannelPost, Controls, Outcome, PrivateMessage, Reply
 from bot.service.outbox import Delivery, Outbox
 from bot.service.story import File
+from bot.service.table_controls import KINDS as GATHERING_KINDS
 from bot.service.text import (
     BoardLink,
     ChannelRef,

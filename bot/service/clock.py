@@ -12,7 +12,6 @@ from bot.service.away import away_deadlines
 from bot.service.computers import Computers, TurnDeadlines, computer_seats
 from bot.service.desk import Desk, title_of
 from bot.service.errors import UserError
-from bot.service.gathering import table_link
 from bot.service.notices import (
     ChannelPost,
     Outcome,
@@ -20,6 +19,7 @@ from bot.service.notices import (
     Reply,
 )
 from bot.service.offers import CLOCK_CHANGED, PAUSED, settling
+from bot.service.table_controls import table_link
 from bot.service.tables import (
     STATUS_WORDS,
     Table,

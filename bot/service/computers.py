@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from bot.service.desk import Desk
 from bot.service.notices import Outcome
@@ -19,14 +19,29 @@ from bot.service.tables import Table, corrections_of, seat_label
 from bot.service.text import Text
 from bot.service.timing import Timing
 from bot.store import GameRecord, StaleVersion
-from engines.base import Game, Prompt
+from engines.base import Event, Game, Prompt
 from engines.replay import action_rng
 from games import spec_for
 from players import Decision
 from players.base import EASY
 
-if TYPE_CHECKING:
-    from bot.service.turns import Turns
+
+class Commits(Protocol):
+    """What plays a computer's answer: :meth:`bot.service.turns.Turns.commit`."""
+
+    async def commit(
+        self,
+        table: Table,
+        seat: int,
+        action: str,
+        state: Any,
+        events: list[Event],
+        headline: str | Text = "",
+        *,
+        asker: int | None = None,
+        forced: bool = False,
+    ) -> Outcome: ...
+
 
 COMPUTER_DELAY = 2.0
 """Seconds a computer 'thinks' before its move is played (so people can follow)."""
@@ -83,7 +98,7 @@ class TurnDeadlines:
 class Computers:
     """Computer seats: playing their moves, one at a time or all that are due."""
 
-    def __init__(self, desk: Desk, turns: Turns) -> None:
+    def __init__(self, desk: Desk, turns: Commits) -> None:
         self._desk = desk
         self._turns = turns
 

@@ -29,9 +29,9 @@ from typing import Any
 from bot.service import calls, wire
 from bot.service.desk import Desk
 from bot.service.errors import AlreadyDone, UserError
-from bot.service.gathering import table_link
 from bot.service.notices import ChannelPost, Controls, Outcome, PrivateMessage, Reply
 from bot.service.offers import DECLINED, outcome_line, resigned_line, settling
+from bot.service.table_controls import table_link
 from bot.service.tables import STATUS_WORDS, Table, seat_label, seat_labels
 from bot.service.text import Mention, Text
 from bot.service.turns import Turns

@@ -23,86 +23,29 @@ from __future__ import annotations
 
 import random
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from bot.service import bank, calls, wire
+from bot.service.desk import Desk
 from bot.service.errors import AlreadyDone, UserError
+from bot.service.lobby import Lobby, OpeningData
 from bot.service.notices import ChannelPost, Controls, Outcome, PrivateMessage, Reply, StatusUpdate
+from bot.service.table_controls import (
+    SEAT,
+    closed_lobby,
+    invite_controls,
+    lobby_controls,
+    lobby_status_text,
+    table_link,
+)
 from bot.service.tables import STATUS_WORDS, Table, engine_for, seating_of
-from bot.service.text import BoardLink, ChannelRef, Mention, Text
+from bot.service.text import Mention, Text
 from bot.service.web_pages import token_for_new_game
-from bot.store import GameRecord, NewSeat, StaleVersion
-from engines.base import Choice, Prompt, Role
-
-if TYPE_CHECKING:
-    from bot.service.desk import Desk
-    from bot.service.lobby import Lobby, OpeningData
-
-LOBBY = "lobby"
-"""The prompt kind of a lobby post's Join, Leave and Start controls."""
-SEAT = "seat"
-"""The prompt kind of the menu asking which open seat to take."""
-INVITE = "invite"
-"""The prompt kind of an invitation's Join control."""
-REMATCH = "rematch"
-"""The prompt kind of a finished game's Rematch control."""
-KINDS = frozenset({LOBBY, SEAT, INVITE, REMATCH})
-"""Every prompt kind of this module: controls that are no action in a game."""
-JOIN, LEAVE, START = "join", "leave", "start"
+from bot.store import NewSeat, StaleVersion
+from engines.base import Choice, Prompt
 
 Deliver = Callable[[Outcome], Awaitable[Any]]
 """A frontend's way to send an outcome's stored notices now (its outbox's flush)."""
-
-
-def lobby_controls(game_id: int) -> Controls:
-    """Join, Leave and Start for the lobby of ``game_id``."""
-    choices = (Choice(JOIN, "Join"), Choice(LEAVE, "Leave"), Choice(START, "Start"))
-    return Controls(game_id, 0, Prompt(0, LOBBY, "Seats at this table"), choices)
-
-
-def invite_controls(game_id: int, title: str) -> Controls:
-    """The Join control of an invitation to ``game_id``."""
-    return Controls(game_id, 0, Prompt(0, INVITE, "Invitation"), (Choice(JOIN, f"Join {title}"),))
-
-
-def rematch_controls(game_id: int) -> Controls:
-    """The Rematch control of the finished game ``game_id``."""
-    return Controls(game_id, 0, Prompt(0, REMATCH, "Rematch"), (Choice(REMATCH, "Rematch"),))
-
-
-def lobby_status(table: Table) -> StatusUpdate:
-    """The game's status message while it waits for players: who sits where."""
-    record = table.record
-    names = {s.seat: s.name for s in record.seats}
-    text = lobby_status_text(table.title, record.players, table.roles(), names)
-    return StatusUpdate(record.id, record.channel_id, text)
-
-
-def lobby_status_text(title: str, players: int, roles: list[Role], names: dict[int, str]) -> str:
-    """The status line of a lobby titled ``title`` with ``names`` seated by seat number."""
-    return (
-        f"📜 **{title}**: waiting for players ({len(names)} of {players} seated).\n"
-        f"{seating_of(roles, names)}"
-    )
-
-
-def closed_lobby(table: Table) -> UserError | None:
-    """Why a lobby control of ``table`` can no longer be used; None while it waits."""
-    status = table.record.status
-    if status == "lobby":
-        return None
-    if status == "cancelled":
-        return UserError(f"{table.title} was cancelled. `/game new` opens a new game.")
-    if status == "finished":
-        return UserError(f"{table.title} has already ended. `/game list` shows open games.")
-    return UserError(f"{table.title} has already started; its seats are taken.")
-
-
-def table_link(record: GameRecord) -> Text:
-    """Where a game's table is: its status message when it has one, else its channel."""
-    if record.status_message_id:
-        return Text.of(BoardLink(record.guild_id, record.channel_id, record.status_message_id))
-    return Text.of(ChannelRef(record.channel_id))
 
 
 class Gathering:

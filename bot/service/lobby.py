@@ -13,7 +13,6 @@ from bot.service.away import away_deadlines
 from bot.service.computers import TurnDeadlines
 from bot.service.desk import Desk, title_of
 from bot.service.errors import UserError
-from bot.service.gathering import lobby_controls, lobby_status, lobby_status_text
 from bot.service.notices import (
     ChannelPost,
     Notice,
@@ -23,6 +22,7 @@ from bot.service.notices import (
     StatusUpdate,
 )
 from bot.service.offers import CANCELLED, left_line, settling
+from bot.service.table_controls import lobby_controls, lobby_status, lobby_status_text
 from bot.service.tables import (
     Table,
     engine_for,

@@ -20,7 +20,6 @@ from bot.service.away import away_deadlines
 from bot.service.computers import TurnDeadlines, computer_seats
 from bot.service.desk import Desk
 from bot.service.errors import AlreadyDone, Unreadable, UserError
-from bot.service.gathering import rematch_controls, table_link
 from bot.service.notices import (
     Board,
     ChannelPost,
@@ -32,6 +31,7 @@ from bot.service.notices import (
 )
 from bot.service.offers import outcome_line, settling
 from bot.service.ratings import rate, results_of
+from bot.service.table_controls import rematch_controls, table_link
 from bot.service.tables import STATUS_WORDS, Table, seat_labels, status_line, written
 from bot.service.text import BoardLink, Mention, Text
 from bot.service.timing import NO_DEADLINES, pause_text

@@ -8,8 +8,8 @@ import pytest
 
 from bot.service import wire
 from bot.service.errors import AlreadyDone, UserError
-from bot.service.gathering import INVITE, LOBBY, REMATCH, SEAT
 from bot.service.notices import PrivateMessage, Reply, StatusUpdate
+from bot.service.table_controls import INVITE, LOBBY, REMATCH, SEAT
 from bot.service.text import Mention
 from tests.bot.test_host import ALICE, BOB, CAROL, CHANNEL, GUILD, open_game, posts, privates
 

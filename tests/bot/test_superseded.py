@@ -267,7 +267,7 @@ def test_a_games_plain_posts_waiting_together_go_as_one_post():
 
 
 def test_a_lobby_waiting_with_its_first_turn_goes_on_top_of_that_turns_post():
-    from bot.service.gathering import lobby_controls
+    from bot.service.table_controls import lobby_controls
 
     lobby = (lobby_controls(GAME),)
     waiting = [
@@ -316,7 +316,7 @@ def test_a_status_edit_waits_behind_the_lanes_posts_and_a_new_status_message_doe
 
 
 def test_a_lobby_goes_on_top_of_a_first_turn_post_that_told_many_turns_in_brief():
-    from bot.service.gathering import lobby_controls
+    from bot.service.table_controls import lobby_controls
     from bot.service.turn_posts import TURN_POST_LIMIT
 
     lobby = (lobby_controls(GAME),)

@@ -17,7 +17,7 @@ import discord
 
 from bot.discord.controls.base import Control, custom_id, label_of
 from bot.discord.replies import Work, answer
-from bot.service.gathering import JOIN, LEAVE, START
+from bot.service.table_controls import JOIN, LEAVE, START
 
 if TYPE_CHECKING:
     from bot.discord.client import DragonBot
