@@ -24,6 +24,7 @@ from bot.service.away import Away
 from bot.service.clock import TurnClock
 from bot.service.computers import Computers, TurnDeadlines
 from bot.service.desk import Desk
+from bot.service.digest import Digests
 from bot.service.doorbell import Doorbell
 from bot.service.drawing import Animator, Drawer, Drawing, Renderer
 from bot.service.endings import Endings
@@ -98,6 +99,7 @@ class GameHost:
         self.pages = Pages(self.desk, self.drawing)
         self.notes = Notes(self.desk)
         self.inbox = Inbox(self.desk, self.turns)
+        self.digests = Digests(self.desk, self.inbox)
 
         # Finding games, and what frontends remember.
         self.table = self.desk.table

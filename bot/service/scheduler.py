@@ -19,7 +19,7 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 
-from bot.service import digest, quiet_hours
+from bot.service import quiet_hours
 from bot.service.host import GameHost
 from bot.service.notices import Outcome
 from bot.store import GameRecord
@@ -139,7 +139,7 @@ class Scheduler:
         """Send the calls held back in quiet hours that ended (see
         :mod:`bot.service.quiet_hours`), each player's as one DM."""
         outcome = await quiet_hours.release(self._host.store, self._clock())
-        outcome.notices += (await digest.send_due(self._host, self._clock())).notices
+        outcome.notices += (await self._host.digests.send_due(self._clock())).notices
         if outcome.notices:
             self._host.doorbell.notices_stored()
             try:

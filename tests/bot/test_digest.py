@@ -5,7 +5,6 @@ import random
 
 import pytest
 
-from bot.service import digest
 from bot.service.errors import UserError
 from bot.service.host import GameHost
 from bot.service.outbox import Outbox
@@ -27,7 +26,7 @@ async def host(store, toy, clock):
 
 
 async def told(host, discord):
-    await digest.send_due(host, host.clock())
+    await host.digests.send_due(host.clock())
     await Outbox(host, discord).flush()
     return [m.text.plain() for m in dms(discord, ALICE)]
 

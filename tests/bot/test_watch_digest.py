@@ -38,7 +38,7 @@ def boards_to(outcome, user=CAROL):
 
 async def digests(host, discord, user=CAROL):
     """Send what is due now; every DM ``user`` got so far."""
-    await digest.send_due(host, host.clock())
+    await host.digests.send_due(host.clock())
     await Outbox(host, discord).flush()
     return [n for n in discord.arrived if isinstance(n, PrivateMessage) and n.user_id == user]
 
