@@ -50,8 +50,28 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
+from engines.errors import ActionError, BadOptions, IllegalAction, UnreadableAction
+
 if TYPE_CHECKING:
     from engines.options import Option
+
+__all__ = [
+    "FORFEIT_REASONS",
+    "MENU_LIMIT",
+    "ActionError",
+    "BadOptions",
+    "Choice",
+    "Event",
+    "ForfeitReason",
+    "Game",
+    "IllegalAction",
+    "Prompt",
+    "Result",
+    "Role",
+    "State",
+    "UnreadableAction",
+    "unreadable",
+]
 
 State = Any
 """An engine's own state object; opaque to the host except through the contract."""
@@ -65,38 +85,15 @@ FORFEIT_REASONS: tuple[ForfeitReason, ...] = ("timeout", "resigned", "left")
 """Every :data:`ForfeitReason`, the first being what a forfeit logged without one was."""
 
 
-class IllegalAction(ValueError):
-    """An action the rules do not allow now. ``str(error)`` is shown to the player.
-
-    Raised as it is, the action was well-formed (it reads in the game's notation) and
-    the rules refuse it in this position; :class:`UnreadableAction` is the other cause.
-    """
-
-
-class UnreadableAction(IllegalAction):
-    """Text that is not an action in the game's notation at all (``"hello"``, a point or
-    cell that does not exist, a verb the game does not have).
-
-    Each engine's ``notation.read`` raises it with a message saying how actions are
-    written, with examples; :meth:`Game.apply` raises it for any text ``read`` refuses,
-    possibly with a hint fitted to the position instead. A frontend may tell it apart from
-    a plain :class:`IllegalAction` (a well-formed action the rules do not allow now).
-    """
-
-
 def unreadable(error: UnreadableAction, position: Callable[[], object]) -> UnreadableAction:
     """The refusal for text that is not notation: what the position itself refuses (not the
-    seat's turn, the game over) when ``position()`` raises IllegalAction, else ``error``.
-    Either way the cause stays "unreadable"."""
+    seat's turn, the game over) when ``position()`` refuses the action (either way), else
+    ``error``. Either way the cause stays "unreadable"."""
     try:
         position()
-    except IllegalAction as refused:
+    except ActionError as refused:
         return UnreadableAction(str(refused))
     return error
-
-
-class BadOptions(ValueError):
-    """Options or a player count the game cannot be set up with. Shown to the player."""
 
 
 @dataclass(frozen=True)

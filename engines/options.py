@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from engines.base import BadOptions
+from engines.errors import BadOptions
 
 QUOTE_LIMIT = 60
 """The most characters of what a player typed that a refusal repeats."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -87,3 +88,112 @@ def test_the_markup_check_would_see_a_mention():
     assert MARKUP.search('raise UserError(f"Only the host, <@{record.host_id}>, can")')
     assert MARKUP.search('f"turn ends <t:{int(deadline)}:R>"')
     assert not MARKUP.search("Text.of('Only the host, ', Mention(host))")
+
+
+CHECKED_FOR_CYCLES = ("engines", "render", "games", "players")
+"""The packages whose imports must not go round in a circle (``bot`` is checked the same
+way by :func:`import_cycles` once its rooms are laid out)."""
+
+
+def module_name(path: Path) -> str:
+    """``engines/stgeorge/board.py`` -> ``engines.stgeorge.board`` (a package is named by
+    its folder)."""
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def imports_of(path: Path, modules: set[str]) -> set[str]:
+    """The modules among ``modules`` that ``path`` imports anywhere in its source: at the
+    top, in a function, or only for type checking (``if TYPE_CHECKING:``), relative imports
+    resolved. ``from package import name`` counts as importing ``package.name`` when that is
+    a module, else ``package``."""
+    own = module_name(path)
+    package = own if path.name == "__init__.py" else own.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            base = package.split(".")[: len(package.split(".")) - (node.level - 1)]
+            parent = ".".join(base) if node.level else ""
+            source = ".".join(p for p in (parent, node.module or "") if p)
+            for alias in node.names:
+                inner = f"{source}.{alias.name}"
+                found.add(inner if inner in modules else source)
+    return {name for name in found if name in modules and name != own}
+
+
+def import_graph(folders: tuple[str, ...]) -> dict[str, set[str]]:
+    """Each module under ``folders`` and the modules under them it imports."""
+    paths = [path for folder in folders for path in sources(folder)]
+    modules = {module_name(path) for path in paths}
+    return {module_name(path): imports_of(path, modules) for path in paths}
+
+
+def import_cycles(folders: tuple[str, ...]) -> list[list[str]]:
+    """Every circle of imports among the modules under ``folders``, one per strongly
+    connected group of modules, each named by a path round it (``a -> b -> a``)."""
+    graph = import_graph(folders)
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    groups: list[set[str]] = []
+
+    def visit(module: str) -> None:  # Tarjan's strongly connected components
+        index[module] = low[module] = len(index)
+        stack.append(module)
+        for target in sorted(graph[module]):
+            if target not in index:
+                visit(target)
+                low[module] = min(low[module], low[target])
+            elif target in stack:
+                low[module] = min(low[module], index[target])
+        if low[module] == index[module]:
+            group = set()
+            while True:
+                member = stack.pop()
+                group.add(member)
+                if member == module:
+                    break
+            if len(group) > 1:
+                groups.append(group)
+
+    for module in sorted(graph):
+        if module not in index:
+            visit(module)
+    return [circle_through(graph, group) for group in groups]
+
+
+def circle_through(graph: dict[str, set[str]], group: set[str]) -> list[str]:
+    """One path round ``group`` (a strongly connected group), from its first module back."""
+    start = min(group)
+    paths = {start: [start]}
+    queue = [start]
+    while queue:
+        module = queue.pop(0)
+        for target in sorted(graph[module] & group):
+            if target == start:
+                return [*paths[module], start]
+            if target not in paths:
+                paths[target] = [*paths[module], target]
+                queue.append(target)
+    return sorted(group)  # pragma: no cover - a strongly connected group has a circle
+
+
+def test_no_imports_go_round_in_a_circle():
+    cycles = import_cycles(CHECKED_FOR_CYCLES)
+    shown = "\n".join(" -> ".join(cycle) for cycle in cycles)
+    assert not cycles, f"imports that go round in a circle (type-only ones count):\n{shown}"
+
+
+def test_the_cycle_finder_sees_a_circle_of_type_only_imports(tmp_path, monkeypatch):
+    package = tmp_path / "loop"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "a.py").write_text("from loop.b import B\n")
+    (package / "b.py").write_text(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from loop import c\n"
+    )
+    (package / "c.py").write_text("from .a import A\n")
+    monkeypatch.setattr(sys.modules[__name__], "ROOT", tmp_path)
+    assert import_cycles(("loop",)) == [["loop.a", "loop.b", "loop.c", "loop.a"]]

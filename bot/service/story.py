@@ -26,7 +26,7 @@ from bot.service.tables import STATUS_WORDS, Table, engine_with, role_keys
 from bot.service.text import ChannelRef, Text, plural
 from bot.store import ActionRecord, GameRecord
 from engines import data as engine_data
-from engines.base import Game, IllegalAction, Prompt
+from engines.base import ActionError, Game, Prompt
 
 PAGE_CHARS = 1900
 """A history page's length: Discord allows 2,000 characters a message."""
@@ -167,7 +167,7 @@ def _step(engine: Game, state: Any, seed: int, logged: ActionRecord) -> Any:
     rng = engines.replay.action_rng(seed, logged.seq)
     try:
         return engines.replay.step(engine, state, logged.seat, logged.action, rng)[0]
-    except IllegalAction:
+    except ActionError:
         if not logged.action.startswith("!"):
             raise
         return state  # a marker this engine cannot step (from a newer release): it stays
@@ -445,7 +445,7 @@ def _play(engine: Game, record: records.Record) -> Any:
     assert record.seed is not None  # a complete record has its seed
     try:
         return engines.replay.replay(engine, record.roles, record.options, record.seed, actions)
-    except IllegalAction as error:
+    except ActionError as error:
         raise records.BadRecord(f"The record does not play back: {error}") from None
 
 

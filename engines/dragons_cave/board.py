@@ -17,6 +17,9 @@ PACKAGE = "dragons_cave"
 START = "start"
 LAIR_PREFIX = "lair:"
 
+COLOURS = ("red", "blue", "green", "yellow")
+"""Role keys in seat order; the next seat is the player "on the left"."""
+
 Square = str | int
 
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engines.base import UnreadableAction
-from engines.dragons_cave.board import Board, kind_keys, load_board
+from engines.dragons_cave.board import COLOURS, Board, kind_keys, load_board
 from engines.options import clip
 
 CHEST = "chest"
@@ -92,10 +92,6 @@ def _read_card(board: Board, words: tuple[str, ...]) -> Action:
 
 
 def _read_hand(words: tuple[str, ...]) -> Action:
-    # The roles are the seats' colours in seat order (engines.dragons_cave.setup, which
-    # imports this module through the state).
-    from engines.dragons_cave.setup import COLOURS
-
     sides = [word for word in words if word in HANDS]
     others = [word for word in words if word not in HANDS]
     player = others[0] if others else ""

@@ -6,14 +6,11 @@ from typing import Any
 
 from engines import options as schema
 from engines.base import BadOptions, Role
-from engines.dragons_cave.board import load_board
+from engines.dragons_cave.board import COLOURS, load_board
 from engines.dragons_cave.state import State, new_state
 
 TITLE = "Dragon's Cave"
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
-
-COLOURS = ("red", "blue", "green", "yellow")
-"""Role keys in seat order; the next seat is the player "on the left"."""
 
 OPTIONS: schema.Schema = (
     schema.Option(

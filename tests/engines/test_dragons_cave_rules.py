@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from engines.base import IllegalAction
+from engines.base import ActionError, IllegalAction, UnreadableAction
 from tests.engines.test_dragons_cave_setup import (
     GAME,
     KINDS,
@@ -80,7 +80,7 @@ def test_dragon_chooses_one_of_five_lair_squares_secretly():
         views.add(json.dumps(GAME.view(after, None)))
         assert GAME.view(after, 0)["my_choice"] == {"lair": kind}
     assert len(views) == 1
-    with pytest.raises(IllegalAction, match="not a card"):
+    with pytest.raises(UnreadableAction, match="not a card"):
         act(state, 0, "lair chest")
 
 
@@ -193,7 +193,7 @@ def test_caught_player_splits_purse_secretly_between_two_hands():
     assert [(p.seat, p.kind, p.secret) for p in prompts] == [(1, "split", True)]
     assert [c.action for c in GAME.legal_actions(state, 1)] == [f"split {n}" for n in range(6)]
     for bad in ("split 6", "split -1", "split", "split lots"):
-        with pytest.raises(IllegalAction, match="0 to 5"):
+        with pytest.raises(ActionError, match="0 to 5"):
             act(state, 1, bad)
     views = set()
     for left in (0, 2, 5):
@@ -242,7 +242,7 @@ def test_hand_accepts_the_seat_number_and_a_lone_hand():
     by_number, _ = act(state, 0, "hand 1 left")
     alone, _ = act(state, 0, "hand left")
     assert by_number["purses"][1] == alone["purses"][1] == 0
-    with pytest.raises(IllegalAction, match=r"left\|right"):
+    with pytest.raises(UnreadableAction, match=r"left\|right"):
         act(state, 0, "hand blue middle")
     with pytest.raises(IllegalAction, match="no hand"):
         act(state, 0, "hand green left")
@@ -596,9 +596,9 @@ def test_notation_is_case_and_space_tolerant_and_takes_colours():
 
 def test_friendly_refusals():
     state = new_game(3)
-    with pytest.raises(IllegalAction, match="not a card I know"):
+    with pytest.raises(UnreadableAction, match="not a card I know"):
         act(state, 1, "card diamond")
-    with pytest.raises(IllegalAction, match="Name a card"):
+    with pytest.raises(UnreadableAction, match="Name a card"):
         act(state, 1, "card")
     with pytest.raises(IllegalAction, match="Only the Dragon"):
         act(state, 1, "lair ruby")
@@ -619,21 +619,21 @@ def test_numbers_that_are_not_plain_digits_are_refused_politely(number):
     """Digit-like characters that are not decimal digits get a friendly refusal, not a
     crash."""
     state = new_game(3)
-    with pytest.raises(IllegalAction, match="not a Dwarf"):
+    with pytest.raises(UnreadableAction, match="not a Dwarf"):
         act(state, 1, f"card ruby {number}")
     state = arrange(state, purses=[0, 4, 0])
     state, _ = play_round(state, {1: "card ruby", 2: "card amber"}, "ruby")
-    with pytest.raises(IllegalAction, match="0 to 4"):
+    with pytest.raises(UnreadableAction, match="0 to 4"):
         act(state, 1, f"split {number}")
     state, _ = act(state, 1, "split 1")
-    with pytest.raises(IllegalAction, match="no hand"):
+    with pytest.raises(UnreadableAction, match="no hand"):
         act(state, 0, f"hand {number} left")
 
 
 def test_illegal_action_leaves_the_state_untouched_and_apply_is_pure():
     state = new_game(3)
     snapshot = json.dumps(state, sort_keys=True)
-    with pytest.raises(IllegalAction):
+    with pytest.raises(UnreadableAction):
         act(state, 1, "card nothing")
     act(state, 1, "card ruby")
     play_round(state, {1: "card ruby", 2: "card amber"}, "ruby")

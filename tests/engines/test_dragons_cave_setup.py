@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from engines.base import BadOptions, Event, IllegalAction
+from engines.base import BadOptions, Event, UnreadableAction
 from engines.data import load, reconstructed_notes
 from games import ENGINES
 
@@ -181,9 +181,9 @@ def test_setup_checks_the_role_keys():
 
 def test_no_prompts_for_unknown_verbs():
     state = new_game(3)
-    with pytest.raises(IllegalAction, match="card <kind>"):
+    with pytest.raises(UnreadableAction, match="card <kind>"):
         act(state, 1, "dance")
-    with pytest.raises(IllegalAction):
+    with pytest.raises(UnreadableAction):
         act(state, 1, "")
 
 

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from engines.base import BadOptions, IllegalAction
+from engines.base import BadOptions, IllegalAction, UnreadableAction
 from engines.data import reconstructed_notes
 from engines.lions_dragons import board, layout
 from games import ENGINES
@@ -341,9 +341,9 @@ def test_fire_notation_variants(written):
 
 def test_friendly_errors():
     s = GAME.position({**FAR, "f5": "white dragon", "f6": "black roc"})
-    with pytest.raises(IllegalAction, match="Write a move as f2-f4"):
+    with pytest.raises(UnreadableAction, match="Write a move as f2-f4"):
         play(s, "move the dragon")
-    with pytest.raises(IllegalAction, match="not a cell"):
+    with pytest.raises(UnreadableAction, match="not a cell"):
         play(s, "f5-j5")
     with pytest.raises(IllegalAction, match="yours are: Wizard a1; Dragon f5"):
         play(s, "c4-c5")

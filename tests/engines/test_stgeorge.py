@@ -7,7 +7,7 @@ from itertools import pairwise
 
 import pytest
 
-from engines.base import BadOptions, IllegalAction
+from engines.base import ActionError, BadOptions, IllegalAction
 from engines.stgeorge import GAME
 from engines.stgeorge import rules as endings
 from engines.stgeorge.board import LAIR, build_board, current_board
@@ -636,7 +636,7 @@ def test_lair_may_be_written_l():
 def test_illegal_moves_say_what_to_do(action, message):
     state, _events = play(new_game(5), "roll", rng=Dice(3))
     before = GAME.dump(state)
-    with pytest.raises(IllegalAction, match=message):
+    with pytest.raises(ActionError, match=message):
         play(state, action)
     assert GAME.dump(state) == before
 
