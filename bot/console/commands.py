@@ -5,11 +5,16 @@ from __future__ import annotations
 import shlex
 from dataclasses import dataclass, field
 
+from bot.service.text import visible
 from engines.options import clip
 
 
 class ParseError(ValueError):
-    """A line that is not ``name: /command options`` or ``name: action``."""
+    """A line that is not ``name: /command options`` or ``name: action``; what it quotes
+    of the line shows its control characters visibly."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(visible(message).plain())
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ from bot.service.alt_text import file_alt
 from bot.service.errors import UserError
 from bot.service.notices import Outcome, Reply
 from bot.service.story import File
+from bot.service.text import visible
 from bot.store import StoreBusy
 
 if TYPE_CHECKING:
@@ -51,8 +52,9 @@ async def answer(
     A host that is full refuses the request at once, privately, before anything is done
     for it (see :mod:`bot.service.admission`).
 
-    ``ack`` answers the asker when no notice of ``work`` did; ``public`` shows the
-    reply to the whole channel. ``quiet`` (a clicked control whose answer is the post it
+    ``ack`` answers the asker when no notice of ``work`` did (what it quotes of typed
+    options shows their control characters visibly); ``public`` shows the reply to the
+    whole channel. ``quiet`` (a clicked control whose answer is the post it
     updates or adds): the click is acknowledged without a "thinking…" message, and only
     a reply, a refusal or a delayed post is told to the clicker.
     """
@@ -100,7 +102,7 @@ async def _answer(
             interaction.response.type == discord.InteractionResponseType.deferred_message_update
         )
         await interaction.client.courier.answer(
-            interaction, outcome, ack or ("" if silent else DONE)
+            interaction, outcome, visible(ack).plain() or ("" if silent else DONE)
         )
         if waiting_publicly and private_first:
             await interaction.delete_original_response()

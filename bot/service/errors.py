@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
-from bot.service.text import Text, as_text
+from bot.service.text import Text, visible
 
 
 class UserError(Exception):
     """A request that cannot be done as asked; nothing was changed.
 
     The message may name people or channels (:class:`~bot.service.text.Text`); a frontend
-    writes it with :attr:`text`, logs and ``str()`` get the plain version.
+    writes it with :attr:`text`, logs and ``str()`` get the plain version. What it quotes
+    of typed text shows its control characters visibly (:func:`~bot.service.text.visible`).
     """
 
     def __init__(self, message: str | Text) -> None:
-        self.text: Text = as_text(message)
+        self.text: Text = visible(message)
         super().__init__(self.text.plain())
 
 

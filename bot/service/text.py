@@ -197,3 +197,18 @@ def fitted(lines: list[Text], limit: int, keep: int = 1) -> list[Text]:
         start -= 1
         room -= sizes[start]
     return [*lines[:keep], Text.of("…"), *lines[start:]]
+
+
+_PICTURES: dict[int, str | None] = {c: chr(0x2400 + c) for c in range(0x20) if chr(c) != "\n"}
+_PICTURES[0x7F] = "\u2421"  # ␡
+_PICTURES.update(dict.fromkeys(range(0x80, 0xA0)))  # C1 controls have no picture: dropped
+"""Each control character a person may type, as a reply shows it: its Unicode control
+picture (``␀`` for NUL, ``␉`` for a tab), or nothing for the C1 controls, which have none.
+A line break stays a line break."""
+
+
+def visible(text: str | Text) -> Text:
+    """``text`` with every control character it holds written visibly (see
+    :data:`_PICTURES`), its typed parts kept: what a reply that quotes typed text shows,
+    so a NUL or an escape typed into an option never reaches a message as it is."""
+    return Text(p.translate(_PICTURES) if isinstance(p, str) else p for p in as_text(text).pieces)
