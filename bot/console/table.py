@@ -17,6 +17,7 @@ from bot import logs
 from bot.console.commands import HELP_WORD, Line, ParseError, parse
 from bot.console.places import MEMORY
 from bot.service import destinations
+from bot.service.admission import Busy
 from bot.service.errors import UserError
 from bot.service.host import GameHost
 from bot.service.notices import Board, ChannelPost, Controls, Outcome, PrivateMessage, Reply
@@ -205,6 +206,9 @@ class LocalTable:
             return True
         try:
             outcome = await self._dispatch(line)
+        except Busy as busy:  # the host is full: nothing was done, the same line may follow
+            self.say(f"[to {line.player}] ⏳ " + self.write(busy.text))
+            return False
         except UserError as error:
             self.say(f"[to {line.player}] ⚠️ " + self.write(error.text))
             return False

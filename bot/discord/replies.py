@@ -49,8 +49,8 @@ async def answer(
 ) -> None:
     """Defer, do ``work``, deliver its notices; a UserError becomes a private answer.
 
-    A host that is full refuses the request at once, privately, before anything is done
-    for it (see :mod:`bot.service.admission`).
+    A host that is full refuses the request (:class:`Busy`, nothing done for it): the
+    asker alone is told to try again in a moment (see :mod:`bot.service.admission`).
 
     ``ack`` answers the asker when no notice of ``work`` did (what it quotes of typed
     options shows their control characters visibly); ``public`` shows the reply to the
@@ -58,20 +58,6 @@ async def answer(
     updates or adds): the click is acknowledged without a "thinking…" message, and only
     a reply, a refusal or a delayed post is told to the clicker.
     """
-    try:
-        async with interaction.client.host.admission.click():
-            await _answer(interaction, work, ack=ack, public=public, quiet=quiet)
-    except Busy as busy:
-        log.info("%s refused: the host is busy", _what(interaction))
-        if interaction.response.is_done():
-            await interaction.followup.send(content("⏳ " + busy.text), ephemeral=True)
-        else:
-            await interaction.response.send_message(content("⏳ " + busy.text), ephemeral=True)
-
-
-async def _answer(
-    interaction: discord.Interaction[DragonBot], work: Work, *, ack: str, public: bool, quiet: bool
-) -> None:
     # Discord turns the first follow-up into the deferred reply, public or not: a public
     # "thinking…" is completed and taken away before a private line, so it stays private.
     waiting_publicly = False
@@ -138,6 +124,9 @@ async def _attempt(
     to do instead, the store busy, or a failure on the bot's side, logged)."""
     try:
         return await work()
+    except Busy as busy:  # the host is full: nothing was done for it
+        log.info("%s refused: the host is busy", _what(interaction))
+        await refuse(content("⏳ " + busy.text))
     except UserError as error:
         await refuse(content("⚠️ " + error.text))
     except StoreBusy:

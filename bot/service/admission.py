@@ -13,16 +13,32 @@ whose player gave up). :class:`Admission` keeps the work in flight bounded inste
   back (additive increase, multiplicative decrease, as TCP's congestion window);
 - background work (the turn clock firing deadlines, computers playing) yields to people:
   :meth:`Admission.background` waits while clicks fill half the limit.
+
+The host admits at its own door: the calls a person's click reaches are wrapped once, when
+the host is built (:meth:`Admission.doors`), so every frontend, and anything else calling
+the host, is admitted the same way; a frontend only words the refusal. Work already
+admitted (a click's own calls to other doors) or running as background work passes the
+doors without being counted again or refused.
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
+from contextvars import ContextVar
+from typing import ParamSpec, TypeVar
 
 from bot.service.errors import UserError
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+_passed: ContextVar[frozenset[int]] = ContextVar("admission_passed", default=frozenset())
+"""The admissions (by id) the running code has passed already: it is inside one of their
+clicks, or their background work."""
 
 BUSY = "I'm busy right now and nothing was changed; please try again in a moment."
 
@@ -69,16 +85,24 @@ class Admission:
 
     @asynccontextmanager
     async def click(self) -> AsyncIterator[None]:
-        """Run the body as one admitted click, or raise :class:`Busy` at once if full."""
+        """Run the body as one admitted click, or raise :class:`Busy` at once if full.
+
+        Inside a click already admitted, or inside background work, the body just runs:
+        it is part of that work, neither counted again nor refused."""
+        if id(self) in _passed.get():
+            yield
+            return
         if self.full:
             self.refused += 1
             raise Busy()
         self.in_flight += 1
         self._update_room()
         began = self._clock()
+        passed = _passed.set(_passed.get() | {id(self)})
         try:
             yield
         finally:
+            _passed.reset(passed)
             self.in_flight -= 1
             self._learn(self._clock() - began)
             self._update_room()
@@ -86,10 +110,32 @@ class Admission:
     @asynccontextmanager
     async def background(self) -> AsyncIterator[None]:
         """Wait until people's clicks leave room (under half the limit in flight), then
-        run the body. Background work is never refused: it is only put after clicks."""
+        run the body. Background work is never refused: it is only put after clicks, and
+        the doors it passes (an action it plays for a seat) do not count it as a click."""
         while not self._room.is_set():
             await self._room.wait()
-        yield
+        passed = _passed.set(_passed.get() | {id(self)})
+        try:
+            yield
+        finally:
+            _passed.reset(passed)
+
+    def admit(self, call: Callable[P, Awaitable[R]]) -> Callable[P, Awaitable[R]]:
+        """``call`` as a door: each call of it is one click (see :meth:`click`)."""
+
+        @functools.wraps(call)
+        async def admitted(*args: P.args, **kwargs: P.kwargs) -> R:
+            async with self.click():
+                return await call(*args, **kwargs)
+
+        return admitted
+
+    def doors(self, part: object, *names: str) -> None:
+        """Make the coroutine methods ``names`` of ``part`` doors (see :meth:`admit`), for
+        every caller of that part. A name ``part`` lacks fails here, when the host is
+        built, not at a click."""
+        for name in names:
+            setattr(part, name, self.admit(getattr(part, name)))
 
     def _learn(self, took: float) -> None:
         """Shrink the limit by a quarter when work took too long (at most once per

@@ -67,8 +67,9 @@ class GameHost:
         """``doorbell`` is rung whenever notices are stored or a deadline moves (the outbox
         and the scheduler listen to it); ``renderer``, ``drawer`` and ``animator`` draw
         pictures (see :class:`~bot.service.drawing.Drawing`); ``admission`` bounds the
-        work taken on at once (frontends ask it before each click, the turn clock waits
-        on it); ``web_url`` is where players reach the game pages (None: none served)."""
+        work taken on at once (every call a click reaches is admitted by it, the turn
+        clock waits on it); ``web_url`` is where players reach the game pages (None:
+        none served)."""
         self.store = store
         self.clock = clock
         self.doorbell = doorbell or Doorbell()
@@ -100,6 +101,7 @@ class GameHost:
         self.notes = Notes(self.desk)
         self.inbox = Inbox(self.desk, self.turns)
         self.digests = Digests(self.desk, self.inbox)
+        self._admit_clicks()
 
         # Finding games, and what frontends remember.
         self.table = self.desk.table
@@ -204,6 +206,31 @@ class GameHost:
         self.away_now = self.away.away_now
         # Pictures.
         self.draw = self.drawing.draw
+
+    def _admit_clicks(self) -> None:
+        """Make every call a person's click reaches a door of the host's admission: each
+        is admitted (or refused as busy, nothing done) once, whichever frontend or other
+        caller makes it, and whether it is reached through a part or the host's name for
+        it. What the host does on its own (the turn clock, computers, digests, the outbox)
+        calls other methods, or runs as the admission's background work."""
+        doors = self.admission.doors
+        doors(self.turns, "act", "hand", "group_controls", "private_controls", "private_text")
+        doors(self.lobby, "new_game", "join", "add_computer", "leave", "start", "cancel")
+        doors(self.gathering, "press_join", "press_seat", "press_leave", "press_start")
+        doors(self.gathering, "invite", "rematch")
+        doors(self.listings, "status", "list_games", "mine")
+        doors(self.stories, "history", "export_record", "replay_animation", "play_record")
+        doors(self.endings, "resign", "offer_draw", "request_takeback", "answer_offer")
+        doors(self.turn_clock, "set_timing", "pause", "resume", "give_time", "show_calls")
+        doors(self.turn_clock, "set_notify", "set_call", "set_quiet", "set_digest")
+        doors(self.turn_clock, "set_server_timing", "set_server_threads")
+        doors(self.pages, "address", "switch")
+        doors(self.server_data, "show_data", "upload_data", "clear_data")
+        doors(self.standings, "leaderboard", "stats")
+        doors(self.watchers, "watch", "unwatch")
+        doors(self.away, "go_away")
+        doors(self.notes, "note")
+        doors(self.inbox, "inbox", "next_choice")
 
     @property
     def computer_delay(self) -> float:

@@ -4,7 +4,6 @@ the turn clock and the computers wait while people's clicks fill the host."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import random
 
 import pytest
@@ -12,14 +11,15 @@ import pytest
 from bot.service.admission import Admission, Busy
 from bot.service.host import GameHost
 from bot.service.scheduler import Scheduler
+from tests.bot.clicks import others_clicking
 from tests.bot.clocks import Clock
-from tests.bot.test_computers import ALICE, lobby
+from tests.bot.test_computers import ALICE, GUILD, lobby
 
 
 async def test_a_click_past_the_limit_is_refused_before_anything_is_done():
     admission = Admission(limit=2, floor=1)
     ran = []
-    async with admission.click(), admission.click():
+    async with others_clicking(admission, 2):
         with pytest.raises(Busy) as refused:
             async with admission.click():
                 ran.append("third")
@@ -40,30 +40,64 @@ async def test_the_limit_shrinks_when_work_is_slow_and_grows_when_it_is_quick():
             clock.now += 1.0
     assert admission.limit == 4, "shrunk to its floor"
     for _ in range(30):  # quick work while the limit is what holds clicks back
-        async with contextlib.AsyncExitStack() as others:
-            for _ in range(admission.limit - 1):
-                await others.enter_async_context(admission.click())
-            async with admission.click():
-                clock.now += 0.01
+        async with others_clicking(admission, admission.limit - 1), admission.click():
+            clock.now += 0.01
     assert admission.limit > 20, admission.limit
 
 
-async def test_a_refused_move_changes_nothing(store, clock):
+async def test_a_direct_call_to_a_full_host_is_refused_and_changes_nothing(store, clock):
     host = GameHost(
         store, clock=clock, seeds=random.Random(3), admission=Admission(limit=1, floor=1)
     )
-    game = await lobby(host, "stgeorge", role="dragon")
-    await host.add_computer(game_id=game, user_id=ALICE, level="easy", role="knights")
+    game = await lobby(host, "stgeorge", role="knights")
+    await host.add_computer(game_id=game, user_id=ALICE, level="easy", role="dragon")
     await host.start(game_id=game, user_id=ALICE)
+    action = (await host.controls_for(game_id=game, user_id=ALICE))[0].choices[0].action
     before = await store.get_game(game)
     notices = len(await store.pending_notices(limit=10**6))
-    async with host.admission.click():  # someone else's click fills the host
+    full = host.admission.limit  # what setting the game up taught it
+    async with others_clicking(host.admission, full):  # other people's clicks fill the host
         with pytest.raises(Busy):
-            async with host.admission.click():
-                await host.act(game_id=game, user_id=ALICE, action="roll")
+            await host.act(game_id=game, user_id=ALICE, action=action)
+        with pytest.raises(Busy):  # the part itself is the door, not only the host's name
+            await host.turns.act(game_id=game, user_id=ALICE, action=action)
+        with pytest.raises(Busy):  # and so is every other call a click makes
+            await host.status(game_id=game, user_id=ALICE)
     after = await store.get_game(game)
     assert (after.version, after.snapshot) == (before.version, before.snapshot)
     assert len(await store.pending_notices(limit=10**6)) == notices
+    assert host.admission.refused == 3
+
+    # A frontend that still admits its click itself is counted once, not once per door.
+    async with host.admission.click():
+        await host.act(game_id=game, user_id=ALICE, action=action)
+    assert (await store.get_game(game)).version > before.version, "played once there is room"
+    assert host.admission.refused == 3 and host.admission.in_flight == 0
+
+
+async def test_background_work_is_neither_counted_nor_refused_while_people_are(store, clock):
+    host = GameHost(store, clock=clock, seeds=random.Random(3), admission=Admission(limit=1))
+    game = await lobby(host, "stgeorge", role="dragon")
+    await host.add_computer(game_id=game, user_id=ALICE, level="easy", role="knights")
+    await host.start(game_id=game, user_id=ALICE)  # the knights, a computer, begin
+    before = (await store.get_game(game)).version
+    async with others_clicking(host.admission, host.admission.limit):
+        with pytest.raises(Busy):  # a person is refused ...
+            await host.status(game_id=game, user_id=ALICE)
+        # ... while computers playing (as the local table has them play) are not: they
+        # are the host's own work, not a click.
+        played = await host.play_all_computers(guild_id=GUILD)
+    assert played.notices and (await store.get_game(game)).version > before
+    assert host.admission.refused == 1
+
+    # Background work that passes a door (a status read on a computer's behalf, say) is
+    # not counted as a click: a person's click still finds the one slot free.
+    async with host.admission.background():
+        await host.status(game_id=game, user_id=ALICE)
+        assert host.admission.in_flight == 0
+        async with others_clicking(host.admission, host.admission.limit):
+            pass
+    assert host.admission.refused == 1
 
 
 async def test_the_turn_clock_waits_while_clicks_fill_the_host(store, clock):
@@ -80,7 +114,7 @@ async def test_the_turn_clock_waits_while_clicks_fill_the_host(store, clock):
     scheduler = Scheduler(host, deliver, clock)
     clock.now += 60  # the computer's move is due
     before = (await store.get_game(game)).version
-    async with host.admission.click():  # a person's click in flight: half the limit
+    async with others_clicking(host.admission, 1):  # a person's click: half the limit
         firings = await scheduler.fire()
         assert firings, "the due game was claimed"
         for _ in range(20):  # let the firing run as far as it can
