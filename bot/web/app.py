@@ -18,6 +18,7 @@ from aiohttp import web
 
 from bot.service.web_pages import GamePage, Pages
 from bot.web import html
+from bot.web.streams import RETRY_AFTER, NoPlace, StreamLimits, Streams, client_of
 
 HEADERS = {
     "Content-Security-Policy": (
@@ -35,11 +36,15 @@ HEARTBEAT = 20.0
 """Seconds between the comments an idle event stream sends, so proxies keep it open."""
 SHUTDOWN_WAIT = 1.0
 """Seconds the event streams get to end when the server stops."""
-MAX_STREAMS = 2000
-"""Event streams open at once at most; past it, a page is served but not followed live
-(the script tries again later)."""
 TOKEN = re.compile(r"[A-Za-z0-9_-]{8,64}")
 """What a page token may look like; anything else is not looked up."""
+COUNT = re.compile(r"[0-9]+")
+"""A position or a count in a query: ASCII digits only (``str.isdigit`` also takes "²"
+and "①", which ``int`` refuses)."""
+COUNT_DIGITS = 9
+"""Digits read of a count at most; a longer one is past the end of any game (and ``int``
+refuses more than 4,300 digits)."""
+PAST_ANY_END = 10**COUNT_DIGITS
 STATIC = {
     "page.js": "text/javascript",
     "page.css": "text/css",
@@ -47,23 +52,36 @@ STATIC = {
 }
 
 PAGES = web.AppKey("pages", Pages)
-STREAMS = web.AppKey("streams", set[asyncio.Task[object]])
+STREAMS = web.AppKey("streams", Streams)
 CLOSING = web.AppKey("closing", asyncio.Event)
+SERVER_OPTIONS = {"handler_cancellation": True}
+"""How the application is served (``AppRunner``'s options): a request whose reader left
+is ended at once, so an event stream gives its place back the moment it is closed."""
 
 
-def build_app(pages: Pages) -> web.Application:
-    """The web application serving ``pages``."""
+def build_app(pages: Pages, limits: StreamLimits | None = None) -> web.Application:
+    """The web application serving ``pages``, with at most ``limits`` event streams
+    open at once; serve it with :data:`SERVER_OPTIONS`."""
     app = web.Application()
     app[PAGES] = pages
-    app[STREAMS] = set()
+    app[STREAMS] = Streams(limits)
     app[CLOSING] = asyncio.Event()
     app.on_response_prepare.append(_secure)
     app.on_shutdown.append(_end_streams)
     app.router.add_get("/g/{token}", _page)
-    app.router.add_get("/g/{token}/board/{index:\\d{1,6}}.png", _board)
-    app.router.add_get("/g/{token}/events", _events)
+    app.router.add_get("/g/{token}/board/{index:[0-9]{1,6}}.png", _board)
+    app.router.add_get("/g/{token}/events", _events, allow_head=False)
     app.router.add_get("/static/{name}", _static)
     return app
+
+
+def count(text: str | None) -> int | None:
+    """The count (a position, how many positions) ``text`` gives in a query: None unless
+    it is ASCII digits; a longer one than any game reaches counts as :data:`PAST_ANY_END`."""
+    if text is None or not COUNT.fullmatch(text):
+        return None
+    digits = text.lstrip("0") or "0"
+    return PAST_ANY_END if len(digits) > COUNT_DIGITS else int(digits)
 
 
 async def _secure(request: web.Request, response: web.StreamResponse) -> None:
@@ -85,8 +103,7 @@ async def _page(request: web.Request) -> web.StreamResponse:
     page = await _found(request)
     if page is None:
         return _not_found()
-    at = request.query.get("at", "")
-    shown = int(at) if at.isdigit() else None
+    shown = count(request.query.get("at"))
     response = web.Response(text=html.page_html(page, shown), content_type="text/html")
     response.headers["Cache-Control"] = "no-store"
     response.enable_compression()  # a long game's page is mostly its moves: text
@@ -122,39 +139,46 @@ async def _static(request: web.Request) -> web.StreamResponse:
 async def _events(request: web.Request) -> web.StreamResponse:
     """Server-Sent Events: ``page`` with the parts of the page now (positions from the
     ``from`` the script already has), again each time the game moves on; ``gone`` when
-    the address stops finding the game."""
+    the address stops finding the game. A stream holds a place (:class:`Streams`) from
+    its first byte to its end; with no place for it, the answer is 503."""
     pages = request.app[PAGES]
-    streams = request.app[STREAMS]
     page = await _found(request)
     if page is None:
         return _not_found()
-    if len(streams) >= MAX_STREAMS:
-        return web.Response(status=503, text="Too many pages are followed; try again later.")
-    since = request.query.get("from", "")
-    sent = min(int(since), len(page.positions)) if since.isdigit() else 0
+    since = count(request.query.get("from")) or 0
+    sent = min(since, len(page.positions))
+    try:
+        with request.app[STREAMS].place(client_of(request), page.number):
+            return await _stream(request, pages, page, sent)
+    except NoPlace as refused:
+        return web.Response(
+            status=503, text=str(refused), headers={"Retry-After": str(RETRY_AFTER)}
+        )
+
+
+async def _stream(
+    request: web.Request, pages: Pages, first: GamePage, sent: int
+) -> web.StreamResponse:
+    """Send ``page`` (from position ``sent``) and each newer version of it, until the
+    reader leaves, the address changes or the server stops."""
     response = web.StreamResponse(headers={
         "Content-Type": "text/event-stream", "Cache-Control": "no-store",
         "X-Accel-Buffering": "no",  # nginx: pass each event on at once
     })  # fmt: skip
     await response.prepare(request)
-    task = asyncio.current_task()
-    assert task is not None
-    streams.add(task)
     try:
         await response.write(b"retry: 3000\n\n")
-        token = page.token
+        page: GamePage | None = first
         while page is not None:
             await _send(response, "page", html.parts(page, sent))
             sent = len(page.positions)
             page = await _next(pages, page, response, request.app[CLOSING])
-            if page is not None and page.token != token:
+            if page is not None and page.token != first.token:
                 page = None
         if not request.app[CLOSING].is_set():
             await _send(response, "gone", {})
     except ConnectionResetError:
         pass  # the reader went away
-    finally:
-        streams.discard(task)
     return response
 
 
@@ -166,11 +190,16 @@ async def _next(
     while not closing.is_set():
         moved = asyncio.ensure_future(pages.follows.moved(page.number, page.version))
         stopping = asyncio.ensure_future(closing.wait())
-        done, _ = await asyncio.wait(
-            {moved, stopping}, timeout=HEARTBEAT, return_when="FIRST_COMPLETED"
-        )
-        for waiting in (moved, stopping):
-            waiting.cancel()
+        try:
+            done, _ = await asyncio.wait(
+                {moved, stopping}, timeout=HEARTBEAT, return_when="FIRST_COMPLETED"
+            )
+        finally:
+            # Also when the reader left (this task is cancelled): the game is no longer
+            # followed for it once the stream's place is given back.
+            for waiting in (moved, stopping):
+                waiting.cancel()
+            await asyncio.gather(moved, stopping, return_exceptions=True)
         if moved in done:
             return await pages.page(page.token)
         if not done:
@@ -187,6 +216,6 @@ async def _end_streams(app: web.Application) -> None:
     """End every event stream when the server stops, each properly closed (a browser's
     EventSource connects again after ``retry``, to this server or the next)."""
     app[CLOSING].set()
-    tasks = [*app[STREAMS]]
+    tasks = app[STREAMS].tasks
     if tasks:
         await asyncio.wait(tasks, timeout=SHUTDOWN_WAIT)

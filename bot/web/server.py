@@ -5,13 +5,17 @@ from __future__ import annotations
 
 import logging
 import re
+import time
+from collections.abc import Callable
 
 from aiohttp import web
 from aiohttp.abc import AbstractAccessLogger
 from aiohttp.web_request import BaseRequest
 
 from bot.service.web_pages import Pages
-from bot.web.app import build_app
+from bot.web.app import SERVER_OPTIONS, STREAMS, build_app
+from bot.web.request_log import ServerLog
+from bot.web.streams import StreamLimits
 
 log = logging.getLogger(__name__)
 _TOKEN = re.compile(r"^/g/[^/?]+")
@@ -23,10 +27,22 @@ SHUTDOWN = 2.0
 class WebServer:
     """The pages' web server on ``host``:``port`` (port 0: any free one, see :attr:`port`)."""
 
-    def __init__(self, pages: Pages, host: str, port: int) -> None:
+    def __init__(
+        self,
+        pages: Pages,
+        host: str,
+        port: int,
+        *,
+        limits: StreamLimits | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        """``limits``: the event streams open at once at most; ``clock`` (seconds) paces
+        the lines about malformed requests (:class:`ServerLog`)."""
+        app = build_app(pages, limits)
+        self.streams = app[STREAMS]
         self._runner = web.AppRunner(
-            build_app(pages), shutdown_timeout=SHUTDOWN, access_log_class=AccessLog,
-            access_log=log,
+            app, shutdown_timeout=SHUTDOWN, access_log_class=AccessLog, access_log=log,
+            logger=ServerLog(clock=clock), **SERVER_OPTIONS,
         )  # fmt: skip
         self._host = host
         self._port = port
