@@ -101,6 +101,20 @@ def where(record: GameRecord, title: str) -> Text:
     )  # fmt: skip
 
 
+DM_OPENINGS = {TURN: "➡️ Your turn in ", REMINDER: "⏰ Reminder: ", OFFER: "🤝 In "}
+"""The first words of the DM of each event that stops being true when the game moves on
+(its turn passes, or the offer is answered or lapses)."""
+
+
+def passing_event(text: Text) -> str | None:
+    """Which of the events that pass (:data:`DM_OPENINGS`) a DM call's ``text`` is; None
+    for any other (a game's end, what a player alone is told, a watched board)."""
+    first = text.pieces[0] if text.pieces else ""
+    if not isinstance(first, str):
+        return None
+    return next((event for event, words in DM_OPENINGS.items() if first.startswith(words)), None)
+
+
 def settings_text(calls: Mapping[str, str], notify: str) -> str:
     """A player's settings, one event a line."""
     lines = ["🔔 How I call you:"]

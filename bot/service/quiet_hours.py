@@ -23,12 +23,13 @@ from datetime import datetime, timedelta
 from itertools import groupby
 from typing import Any
 
-from bot.service import wire
+from bot.service import calls, wire
 from bot.service.errors import UserError
 from bot.service.notices import MAX_BOARDS, Board, Outcome, PrivateMessage
 from bot.service.playing_hours import OFF_WORDS, _clock, _local, _zone, parse_zone
-from bot.service.text import Text, fitted
-from bot.store import Store
+from bot.service.tables import table_from
+from bot.service.text import Moment, Text, fitted
+from bot.store import HeldCall, Store
 
 QUIET_HELP = (
     "Quiet hours are a daily range in 24-hour time on your own clock, such as `22-8` or "
@@ -143,23 +144,95 @@ async def until(store: Store, user_id: int, now: float) -> float | None:
 
 async def release(store: Store, now: float) -> Outcome:
     """Send each player's calls held until ``now`` as one DM (stored in the outbox as the
-    held calls are removed, in one transaction, so each is told once)."""
+    held calls are removed, in one transaction, so each is told once).
+
+    Each held call is looked at again first, as the player would read it in the morning
+    (see :func:`_still_true`): a call to act is told only if it still calls them, and only
+    the newest of each kind for each game; what stays true once said is told as it was.
+    A player none of whose held calls still holds gets no DM; the calls are removed all
+    the same."""
     outcome = Outcome()
     for user_id, group in groupby(await store.held_due(now), key=lambda h: h.user_id):
         held = list(group)
-        texts = [wire.load_text(h.body.get("text") or []) for h in held]
+        kept = await _still_true(store, user_id, held)
+        ids = [h.id for h in held]
+        if not kept:
+            await store.release_held(ids, held[-1].game_id, [], now=now)
+            continue
+        texts = [wire.load_text(h.body.get("text") or []) for h in kept]
         lines = [Text.of("🌙 While your quiet hours lasted:"), *texts]
-        last = held[-1]
-        newest = {h.game_id: b for h in held for b in _boards(h.body)}  # each game's last
+        last = kept[-1]
+        newest = {h.game_id: b for h in kept for b in _boards(h.body)}  # each game's last
         notice = PrivateMessage(
             last.game_id, user_id, Text.of("\n\n").join(fitted(lines, HELD_LIMIT)),
             channel_id=int(last.body.get("channel") or 0),
             boards=tuple(newest.values())[-MAX_BOARDS:],
         )  # fmt: skip
-        ids = [h.id for h in held]
         if await store.release_held(ids, last.game_id, wire.outgoing(Outcome([notice])), now=now):
             outcome.add(notice)
     return outcome
+
+
+async def _still_true(store: Store, user_id: int, held: list[HeldCall]) -> list[HeldCall]:
+    """The calls of ``held`` (one player's, oldest first) that a player waking up would
+    still want, in order:
+
+    - "your turn" and a reminder: only while the game, still under way, waits on them
+      (any of their seats is asked now), and of each only the newest for each game: a
+      turn that passed in the night and came back is told once, as it is now;
+    - an offer to answer: only while an offer still waits in that game for their answer
+      (not answered by them, not lapsed, not settled), the newest for each game;
+    - everything else stays true once said (a game's end, what they alone were told, a
+      watched game's board, a word from a game's host) and is told as it was.
+    """
+    newest: dict[tuple[int, str], int] = {}
+    for call in held:
+        event = calls.passing_event(_text(call))
+        if event is not None:
+            newest[(call.game_id, event)] = call.id
+    if not newest:
+        return held
+    by_id = {call.id: call for call in held}
+    holds = {
+        key: await _calls_now(store, key[0], user_id, key[1], _text(by_id[call_id]))
+        for key, call_id in newest.items()
+    }
+    kept = []
+    for call in held:
+        event = calls.passing_event(_text(call))
+        if event is None or (
+            newest[(call.game_id, event)] == call.id and holds[(call.game_id, event)]
+        ):
+            kept.append(call)
+    return kept
+
+
+async def _calls_now(store: Store, game_id: int, user_id: int, event: str, text: Text) -> bool:
+    """Whether the call of ``event`` (a turn, a reminder, an offer) saying ``text`` still
+    calls ``user_id`` as game ``game_id`` is stored now: for a turn, they are asked now
+    what it asked (every public question now at their seats is in its words); for a
+    reminder, their turn still runs out when it said; for an offer, one still waits for
+    their answer."""
+    record = await store.get_game(game_id)
+    if record is None or record.status != "running":
+        return False
+    if event == calls.OFFER:
+        offer = record.offer
+        return offer is not None and user_id != offer.user_id and user_id not in offer.accepted
+    try:
+        prompts = table_from(record).prompts()
+    except UserError:  # a game that cannot be read calls nobody
+        return False
+    mine = [p for p in prompts if p.seat in record.seat_of(user_id)]
+    if event == calls.REMINDER:
+        ends = [p for p in text.parts if isinstance(p, Moment)]
+        return bool(mine) and (not ends or ends[0] == Moment(record.deadline or 0.0))
+    asked = [p for p in mine if not p.secret]  # a secret question comes as its own DM
+    return bool(asked) and all(p.text in text.plain() for p in asked)
+
+
+def _text(call: HeldCall) -> Text:
+    return wire.load_text(call.body.get("text") or [])
 
 
 def _boards(body: dict[str, Any]) -> tuple[Board, ...]:

@@ -105,3 +105,40 @@ async def test_outside_quiet_hours_calls_are_as_chosen(host, store, clock):
     assert [m for m in dms(discord, ALICE) if "Your turn" in m.text.plain()]
     assert ALICE in pinged(discord)
     assert await store.next_held() is None
+
+
+async def test_a_held_turn_call_that_passed_in_the_night_is_not_told(host, store, clock):
+    # Alice's turn call is held at 23:00; she rolls at 23:30 anyway (quiet hours stop
+    # calls, not play), so by 08:00 it is no longer her turn to roll.
+    await host.set_call(user_id=ALICE, event="turn", how="dm")
+    await host.set_call(user_id=ALICE, event="end", how="dm")
+    await host.set_quiet(user_id=ALICE, hours="22-8", zone=PARIS)
+    game = await started(host)
+    await to_alices_roll(host, game)
+    await Outbox(host, Discord()).flush()
+    assert await store.next_held() == at(2026, 12, 3, 8, 0)
+    clock.now = at(2026, 12, 2, 23, 30)
+    await host.act(game_id=game, user_id=ALICE, action="roll")
+    await Outbox(host, Discord()).flush()
+
+    clock.now = at(2026, 12, 3, 8, 0)
+    await quiet_hours.release(store, clock.now)
+    morning = Discord()
+    await Outbox(host, morning).flush()
+    told = " ".join(m.text.plain() for m in dms(morning, ALICE))
+    assert "Your turn" not in told and "Roll the die" not in told
+    assert await store.next_held() is None  # nothing is left to tell later either
+
+
+async def test_a_held_turn_call_that_still_holds_is_told_once(host, store, clock):
+    await host.set_call(user_id=ALICE, event="turn", how="dm")
+    await host.set_quiet(user_id=ALICE, hours="22-8", zone=PARIS)
+    game = await started(host)
+    await to_alices_roll(host, game)
+    await Outbox(host, Discord()).flush()
+    clock.now = at(2026, 12, 3, 8, 0)
+    await quiet_hours.release(store, clock.now)
+    morning = Discord()
+    await Outbox(host, morning).flush()
+    [held] = dms(morning, ALICE)
+    assert held.text.plain().count("Your turn") == 1 and "Roll the die" in held.text.plain()
