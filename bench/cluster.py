@@ -1,7 +1,7 @@
 """An open-loop load of actions with pictures on, from one or two bot processes.
 
 ``python -m bench.cluster [--games 1000] [--rate 100] [--seconds 20] [--workers N]
-[--shared] [--only sqlite,postgres,postgres2]``
+[--shared] [--only sqlite,postgres,postgres2] [--overload]``
 
 ``--games`` live games (seeded, across the four games) are opened first. Then actions are
 offered at ``--rate`` per second at fixed times, whether or not earlier ones are done (an
@@ -24,6 +24,12 @@ reports to this process over a pipe:
 - PostgreSQL, two processes offered half the rate each, on disjoint halves of the games
   (``--shared``: both on every game), each with its own host, outbox and sender.
 
+``--overload`` (SQLite, one process, direct calls to the host, no frontend): the peak is
+measured at ``--rate``, then 1.5x, 2x and 3x that peak is offered, then the peak is measured
+again (a shared machine's speed drifts). For each step: actions done per second as a share
+of the mean peak, clicks refused as busy (the host's admission), and CPU per finished
+action. Aim: done stays at 90% of the peak or more however much is offered.
+
 Printed for each: actions completed per second, p50/p95 latency, how late a 10 ms heartbeat
 of the event loop wakes up (p99, the worst process), CPU per completed action (the bot
 processes' and their picture workers'), and what was left undone when the time was up.
@@ -38,6 +44,7 @@ import dataclasses
 import json
 import os
 import random
+import shutil
 import statistics
 import sys
 import tempfile
@@ -118,6 +125,14 @@ def worker_cpu(pids: list[int]) -> float:
 async def child(options: dict) -> dict:
     from bot.service.errors import UserError
     from bot.service.host import GameHost
+
+    try:
+        from bot.service.admission import Busy
+    except ImportError:  # older code: no admission, nothing is refused as busy
+
+        class Busy(Exception):  # type: ignore[no-redef]
+            pass
+
     from bot.service.outbox import Outbox
     from bot.service.pictures import Pictures
     from bot.service.tables import Table
@@ -181,11 +196,12 @@ async def child(options: dict) -> dict:
     completions: list[float] = []  # seconds after the start when each action was done
     lags: list[float] = []
     refused = 0
+    busy = 0
     failed = 0
     in_flight: set[asyncio.Task] = set()
 
     async def one(scheduled: float) -> None:
-        nonlocal refused, failed
+        nonlocal refused, busy, failed
         for _ in range(5):
             if not live:
                 return
@@ -203,6 +219,9 @@ async def child(options: dict) -> dict:
                 outcome = await host.act(
                     game_id=game_id, user_id=user, action=action, version=table.record.version
                 )
+            except Busy:  # the host is full: the player is told to try again
+                busy += 1
+                return
             except UserError:  # another action on this game came first
                 refused += 1
                 seen.pop(game_id, None)
@@ -273,6 +292,7 @@ async def child(options: dict) -> dict:
         "cpu_bot": own,
         "cpu_workers": workers_cpu,
         "refused": refused,
+        "busy": busy,
         "failed": failed,
         "backlog_at_end": backlog_at_end,
         "unfinished": unfinished,
@@ -341,6 +361,7 @@ async def run_setup(location: str, processes: int, args: argparse.Namespace) -> 
         "act_p50": 1000 * statistics.median([x for r in reports for x in r["acting"]] or [0]),
         "send_p50": 1000 * statistics.median([x for r in reports for x in r["sending"]] or [0]),
         "refused": sum(r["refused"] for r in reports),
+        "busy": sum(r["busy"] for r in reports),
         "failed": sum(r["failed"] for r in reports),
         "backlog": sum(r["backlog_at_end"] for r in reports),
         "unfinished": sum(r["unfinished"] for r in reports),
@@ -355,8 +376,9 @@ def line(name: str, f: dict) -> str:
         f"   p50 {f['p50']:6.0f} ms   p95 {f['p95']:6.0f} ms   loop late (p99) "
         f"{f['lag_p99']:5.1f} ms   CPU {f['cpu_ms']:5.1f} ms/action\n"
         f"  {'':<28} {f['done']} done of {f['offered']} offered in {f['window']:.1f} s,"
-        f" {f['refused']} refused as stale, {f['failed']} failed; in flight when the offer"
-        f" ended {f['backlog']}, unfinished after {GRACE:g} s more {f['unfinished']};"
+        f" {f['refused']} refused as stale, {f['busy']} as busy, {f['failed']} failed;"
+        f" in flight when the offer ended {f['backlog']},"
+        f" unfinished after {GRACE:g} s more {f['unfinished']};"
         f" {f['sends']} notices sent, {f['draws']} boards drawn (p50 {f['draw_p50']:.0f} ms"
         f" each, waiting for a worker included); p50 of act() alone {f['act_p50']:.0f} ms,"
         f" of sending its notices alone {f['send_p50']:.0f} ms; CPU per action in the bot"
@@ -389,6 +411,9 @@ async def main_async(args: argparse.Namespace) -> None:
         f"Open loop: {args.rate:g} actions/s offered for {args.seconds:g} s over {args.games}"
         f" live games, pictures on ({_workers_said(args)})"
     )
+    if args.overload:
+        await overload(args)
+        return
     print(" ", AIMS)
     print(" ", BASELINE)
     if "sqlite" in args.only:
@@ -411,6 +436,54 @@ async def main_async(args: argparse.Namespace) -> None:
             print(line(f"PostgreSQL, two ({how})", await run_setup(url, 2, args)))
 
 
+OVERLOADS = (1.5, 2.0, 3.0)
+"""Offers past capacity, as multiples of the measured peak."""
+HELD = 0.9
+"""Aim: done per second at every overload, as a share of the peak."""
+
+
+async def overload(args: argparse.Namespace) -> None:
+    """Offer 1.5x, 2x and 3x the measured peak to one SQLite bot process, each step on a
+    fresh copy of the same opened games; print done per second as a share of the peak."""
+    folder = Path(tempfile.mkdtemp(prefix="dragon-overload-"))
+    opened = folder / "opened.sqlite3"
+    took = await open_games(str(opened), args.games, args.seed)
+    print(f"  (SQLite: {args.games} games opened in {took:.1f} s; each step on a fresh copy)")
+
+    async def step(rate: float) -> dict:
+        location = folder / "step.sqlite3"
+        for suffix in ("", "-wal", "-shm"):
+            target = Path(f"{location}{suffix}")
+            target.unlink(missing_ok=True)
+            if Path(f"{opened}{suffix}").exists():
+                shutil.copyfile(f"{opened}{suffix}", target)
+        return await run_setup(str(location), 1, argparse.Namespace(**{**vars(args), "rate": rate}))
+
+    first = await step(args.rate)
+    steps = [("peak", first)]
+    for factor in OVERLOADS:
+        steps.append((f"{factor:g}x peak", await step(factor * first["per_s"])))
+    last = await step(args.rate)
+    steps.append(("peak again", last))
+    peak = (first["per_s"] + last["per_s"]) / 2
+    print(f"  peak (mean of the first and last step): {peak:.1f} actions/s done")
+    for name, f in steps:
+        print(overload_line(name, f, peak))
+    worst = min(f["per_s"] for name, f in steps if name.endswith("x peak")) / peak
+    verdict = "met" if worst >= HELD else "missed"
+    print(f"  aim: done >= {HELD:.0%} of the peak at every overload: {verdict} ({worst:.0%})")
+
+
+def overload_line(name: str, f: dict, peak: float) -> str:
+    return (
+        f"  {name:<12} offered {f['offered_rate']:6.1f}/s  done {f['per_s']:6.1f}/s"
+        f" ({f['per_s'] / peak:4.0%} of peak)  busy {f['busy']:5d}  stale {f['refused']:4d}"
+        f"  failed {f['failed']:3d}  CPU {f['cpu_ms']:7.1f} ms/done  p50 {f['p50']:6.0f} ms"
+        f"  p95 {f['p95']:6.0f} ms  (act p50 {f['act_p50']:.0f} ms, sending p50"
+        f" {f['send_p50']:.0f} ms)  unfinished {f['unfinished']}"
+    )
+
+
 def _workers_said(args: argparse.Namespace) -> str:
     if args.workers is not None:
         return f"{args.workers} picture processes per bot process"
@@ -427,6 +500,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--shared", action="store_true", help="two processes on every game")
     parser.add_argument("--only", default="sqlite,postgres,postgres2")
+    parser.add_argument(
+        "--overload", action="store_true", help="SQLite: 1.5x, 2x and 3x the peak, direct calls"
+    )
     parser.add_argument("--child", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
