@@ -48,6 +48,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from engines.errors import ActionError, BadOptions, IllegalAction, UnreadableAction
@@ -69,7 +70,9 @@ __all__ = [
     "Result",
     "Role",
     "State",
+    "Termination",
     "UnreadableAction",
+    "termination",
     "unreadable",
 ]
 
@@ -169,12 +172,57 @@ class Event:
         return self.seat is None
 
 
+class Termination(StrEnum):
+    """How a game came to its end: what shows an ending reads this, never the text.
+
+    Stored by its value (``"rules"``, ``"agreed"``...) wherever a result is kept."""
+
+    RULES = "rules"
+    """The game's own rules ended it: a goal reached, a Dragon slain, the coins counted, a
+    side with no move left (a win, or a draw the rules call)."""
+    AGREED = "agreed"
+    """Every player agreed a draw (:meth:`Game.agree_draw`)."""
+    TIMEOUT = "timeout"
+    """A seat's time ran out on a clock set to forfeit, and that ended the game."""
+    RESIGNED = "resigned"
+    """A player resigned, and that ended the game."""
+    LEFT = "left"
+    """A player left the game or the server, and that ended the game."""
+    FORFEIT = "forfeit"
+    """A seat gave up and that ended the game, in a game kept before the reason was
+    recorded with its result (its log still says why)."""
+
+    @classmethod
+    def of_forfeit(cls, reason: ForfeitReason) -> Termination:
+        """The ending a forfeit for ``reason`` brings about."""
+        return cls(reason)
+
+    @property
+    def forfeited(self) -> bool:
+        """Whether a seat giving up ended the game (for any reason)."""
+        return self in (Termination.TIMEOUT, Termination.RESIGNED, Termination.LEFT,
+                        Termination.FORFEIT)  # fmt: skip
+
+
+def termination(value: str | None, default: Termination = Termination.RULES) -> Termination:
+    """The termination stored as ``value`` (its string), or ``default`` for a result kept
+    before the kind was recorded (``None``) or a value this release does not know."""
+    if value is None:
+        return default
+    try:
+        return Termination(value)
+    except ValueError:
+        return default
+
+
 @dataclass(frozen=True)
 class Result:
-    """How a finished game ended. ``winners`` are seats; a draw has none."""
+    """How a finished game ended. ``winners`` are seats; a draw has none. ``how`` is the
+    kind of ending (:class:`Termination`); ``text`` says it in words for people."""
 
     winners: tuple[int, ...]
     text: str
+    how: Termination = Termination.RULES
 
     @property
     def draw(self) -> bool:

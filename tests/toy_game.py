@@ -11,7 +11,16 @@ import copy
 import random
 from typing import Any
 
-from engines.base import BadOptions, Choice, Event, IllegalAction, Prompt, Result, Role
+from engines.base import (
+    BadOptions,
+    Choice,
+    Event,
+    IllegalAction,
+    Prompt,
+    Result,
+    Role,
+    Termination,
+)
 from engines.options import normalize, parse
 
 TARGET = 3
@@ -105,6 +114,7 @@ class ToyGame:
             raise IllegalAction("The game is over.")
         state = copy.deepcopy(state)
         state["score"][1 - seat] = TARGET
+        state["how"] = Termination.of_forfeit(reason).value
         told = {"timeout": "ran out of time and forfeits", "resigned": "resigns",
                 "left": "has left the game"}[reason]  # fmt: skip
         return state, [Event(f"{('Even', 'Odd')[seat]} {told}.", data={"reason": reason})]
@@ -138,10 +148,11 @@ class ToyGame:
 
     def result(self, state):
         if state.get("drawn"):
-            return Result((), "Drawn by agreement.")
+            return Result((), "Drawn by agreement.", Termination.AGREED)
         for seat, points in enumerate(state["score"]):
             if points >= TARGET:
-                return Result((seat,), f"{('Even', 'Odd')[seat]} wins {points} points.")
+                how = Termination(state.get("how", "rules"))
+                return Result((seat,), f"{('Even', 'Odd')[seat]} wins {points} points.", how)
         return None
 
     def observe(self, state, seat):

@@ -26,7 +26,7 @@ from bot.service.tables import STATUS_WORDS, Table, engine_with, role_keys
 from bot.service.text import ChannelRef, Text, plural
 from bot.store import ActionRecord, GameRecord
 from engines import data as engine_data
-from engines.base import ActionError, Game, Prompt
+from engines.base import ActionError, Game, Prompt, Termination
 
 PAGE_CHARS = 1900
 """A history page's length: Discord allows 2,000 characters a message."""
@@ -335,6 +335,9 @@ class StoryTeller:
         headers["Status"] = record.status
         if record.result:
             headers["Result"] = record.result
+        ended = table.engine.result(table.state) if over and table.state is not None else None
+        if ended is not None:
+            headers["Termination"] = ended.how.value
         if over:
             headers["Turns"] = str(story.turns)
             headers["Seed"] = str(record.seed)
@@ -405,7 +408,7 @@ class StoryTeller:
             view["summary"],
         ]
         if result is not None:
-            lines.append(f"🏆 {result.text}")
+            lines.append(f"{ENDING_MARKS[result.how] if result.winners else '🤝'} {result.text}")
         return Reply("\n".join(lines), board=Board(engine.slug, view, record.data))
 
     # -- finished games ----------------------------------------------------------------
@@ -437,6 +440,11 @@ def _checked_data(record: records.Record) -> dict[str, Any]:
     except engine_data.BadDataFile as error:
         raise records.BadRecord(f"The record's corrected data cannot be used: {error}") from None
     return found
+
+
+ENDING_MARKS = {kind: "🏳️" if kind.forfeited else "🏆" for kind in Termination}
+"""The mark before a played-back game's ending: a trophy for a win by the rules, a white
+flag where a seat giving up decided it (a draw has a handshake)."""
 
 
 def _play(engine: Game, record: records.Record) -> Any:

@@ -5,7 +5,7 @@ These functions change the (already copied) state in place and return the events
 
 from __future__ import annotations
 
-from engines.base import Event
+from engines.base import Event, Termination
 from engines.dragons_cave.board import (
     coin_words,
     coins_on,
@@ -290,9 +290,13 @@ def closeness(state: State, seat: int) -> int:
 
 
 def finish(
-    state: State, reason: str, winners: list[int] | None = None, why: str = ""
+    state: State,
+    reason: str,
+    winners: list[int] | None = None,
+    why: str = "",
+    how: Termination = Termination.RULES,
 ) -> list[Event]:
-    """Count everyone's gold, decide the winners and end the game.
+    """Count everyone's gold, decide the winners and end the game, brought about ``how``.
 
     Seats that left the game count nothing (their Chest stays sealed) and cannot win.
     ``winners`` given (the game ended by forfeit) win whatever the gold; ``why`` says why.
@@ -338,6 +342,7 @@ def finish(
     state["phase"] = "over"
     state["outcome"] = {
         "reason": reason,
+        "how": how.value,
         "winners": winners,
         "tiebreak": tiebreak,
         "bonus": bonus,

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any, Literal, NotRequired, TypedDict, TypeGuard
 
-from engines.base import Result
+from engines.base import Result, Termination, termination
 from engines.clone import clone
 from engines.dragons_cave.board import START, Board, Square, in_lair, kind_keys
 from engines.dragons_cave.notation import CHEST
@@ -154,6 +154,9 @@ class Outcome(TypedDict):
 
     reason: str
     """Why the game ended: ``"lair"``, ``"treasure"`` or ``"forfeit"``."""
+    how: NotRequired[str]
+    """How it ended (a :class:`~engines.base.Termination` value); absent in snapshots kept
+    before it was recorded (a ``"forfeit"`` reason then did not say which)."""
     winners: list[int]
     """The winning seats (more than one share the victory)."""
     tiebreak: str | None
@@ -309,7 +312,9 @@ def result(state: State) -> Result | None:
     outcome = state["outcome"]
     if outcome is None:
         return None
-    return Result(winners=tuple(outcome["winners"]), text=outcome["text"])
+    legacy = Termination.FORFEIT if outcome["reason"] == "forfeit" else Termination.RULES
+    how = termination(outcome.get("how"), legacy)
+    return Result(winners=tuple(outcome["winners"]), text=outcome["text"], how=how)
 
 
 def seats(state: StateBase) -> range:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 
-from engines.base import Event, ForfeitReason, IllegalAction
+from engines.base import Event, ForfeitReason, IllegalAction, Termination
 from engines.clone import clone
 from engines.dragons_cave import actions, rounds
 from engines.dragons_cave.board import coin_words, kind_keys
@@ -94,7 +94,8 @@ def forfeit(
         text = f"{gives_up.format(who=who)}: {name(new, other)} wins."
         data = {"timeout": "forfeit", "reason": reason, "seat": seat, "winners": [other]}
         events = [Event(text, data=data)]
-        events += rounds.finish(new, "forfeit", [other], why.format(who=who))
+        how = Termination.of_forfeit(reason)
+        events += rounds.finish(new, "forfeit", [other], why.format(who=who), how)
     else:
         text, events = _leave(new, seat, rng, leaves.format(who=who), reason)
     new["last_action"] = {"seat": seat, "verb": "forfeit", "text": text}
@@ -134,8 +135,9 @@ def _leave(
     events = [Event(text, data=data)]
     if len(remaining) < 2:
         return text, events + rounds.finish(
-            state, "forfeit", remaining, "every other player left the game"
-        )
+            state, "forfeit", remaining, "every other player left the game",
+            Termination.of_forfeit(reason),
+        )  # fmt: skip
     return text, events + _go_on(state, rng)
 
 

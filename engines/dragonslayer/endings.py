@@ -10,7 +10,7 @@ tiles and Dragon Location tiles is chance, which the host sees by watching the r
 
 from __future__ import annotations
 
-from engines.base import Event, IllegalAction
+from engines.base import Event, IllegalAction, Termination
 from engines.clone import clone
 from engines.dragonslayer.state import State
 
@@ -27,7 +27,7 @@ def agree_draw(state: State) -> tuple[State, list[Event]]:
     if state["outcome"] is not None:
         raise IllegalAction(f"The game is over. {state['outcome']['text']}")
     new = clone(state)
-    new["outcome"] = {"winners": [], "text": DRAWN}
+    new["outcome"] = {"winners": [], "text": DRAWN, "how": Termination.AGREED.value}
     new["phase"] = "over"
     new["pending"] = []
     return new, [Event(DRAWN)]

@@ -12,7 +12,7 @@ import itertools
 import random
 from typing import Literal
 
-from engines.base import Event, IllegalAction
+from engines.base import Event, IllegalAction, Termination
 from engines.clone import clone
 from engines.dragonslayer.battle import BattleTables, load_battle
 from engines.dragonslayer.model import WEAPON, load_parties, load_urland
@@ -451,7 +451,7 @@ def ended(state: State, seat: int, events: list[Event]) -> bool:
 
 def finish(state: State, winners: list[int], text: str) -> str:
     """The game is over: ``winners`` and the ending ``text`` (returned)."""
-    state["outcome"] = {"winners": winners, "text": text}
+    state["outcome"] = {"winners": winners, "text": text, "how": Termination.RULES.value}
     state["phase"] = "over"
     state["pending"] = []
     return text

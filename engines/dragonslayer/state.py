@@ -42,7 +42,7 @@ from __future__ import annotations
 
 from typing import Any, Literal, NotRequired, TypedDict, TypeGuard
 
-from engines.base import Result
+from engines.base import Result, Termination, termination
 from engines.clone import clone
 from engines.dragonslayer.model import (
     COMPANION,
@@ -109,6 +109,9 @@ class Outcome(TypedDict):
 
     winners: list[int]
     text: str
+    how: NotRequired[str]
+    """How it ended (a :class:`~engines.base.Termination` value); absent in snapshots kept
+    before it was recorded."""
 
 
 class CombatSums(TypedDict):
@@ -344,7 +347,20 @@ def result(state: State) -> Result | None:
     outcome = state["outcome"]
     if outcome is None:
         return None
-    return Result(winners=tuple(outcome["winners"]), text=outcome["text"])
+    return Result(winners=tuple(outcome["winners"]), text=outcome["text"], how=_how(outcome))
+
+
+def _how(outcome: Outcome) -> Termination:
+    """How the game ended; a snapshot kept before that was recorded tells it only in its
+    words, which were fixed then: an agreed draw's, or every other magician leaving."""
+    text = outcome["text"]
+    if text.startswith("The magicians agreed"):
+        legacy = Termination.AGREED
+    elif "has left" in text or "Every magician has left" in text:
+        legacy = Termination.FORFEIT
+    else:
+        legacy = Termination.RULES
+    return termination(outcome.get("how"), legacy)
 
 
 def tile(key: str) -> Tile:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from engines.base import Event, ForfeitReason, IllegalAction
+from engines.base import Event, ForfeitReason, IllegalAction, Termination
 from engines.clone import clone
 from engines.dragonslayer import actions, decisions, fight, flow
 from engines.dragonslayer.model import load_urland
@@ -117,7 +117,11 @@ def forfeit(
             if playing
             else "Every magician has left the game: nobody wins."
         )
-        state["outcome"] = {"winners": playing, "text": text}
+        state["outcome"] = {
+            "winners": playing,
+            "text": text,
+            "how": Termination.of_forfeit(reason).value,
+        }
         state["phase"] = "over"
         state["pending"] = []
         events.append(Event(text))

@@ -8,7 +8,7 @@ hidden and nothing is left to chance after the set-up, so any move can be taken 
 
 from __future__ import annotations
 
-from engines.base import Event, IllegalAction
+from engines.base import Event, IllegalAction, Termination
 from engines.clone import clone
 from engines.lions_dragons.state import Outcome, State
 
@@ -25,7 +25,12 @@ def agree_draw(state: State) -> tuple[State, list[Event]]:
     if state["result"] is not None:
         raise IllegalAction(f"The game is over. {state['result']['text']}")
     new = clone(state)
-    outcome: Outcome = {"winner": None, "reason": "agreement", "text": DRAWN}
+    outcome: Outcome = {
+        "winner": None,
+        "reason": "agreement",
+        "text": DRAWN,
+        "how": Termination.AGREED.value,
+    }
     new["result"] = outcome
     return new, [Event(DRAWN, data={"result": dict(outcome)})]
 

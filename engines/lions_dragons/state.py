@@ -13,9 +13,9 @@ A turn lost to the clock only fills ``last`` (``kind`` ``"skip"`` or ``"forfeit"
 
 from __future__ import annotations
 
-from typing import Any, TypedDict, TypeGuard
+from typing import Any, NotRequired, TypedDict, TypeGuard
 
-from engines.base import IllegalAction, Result
+from engines.base import IllegalAction, Result, Termination, termination
 from engines.clone import clone
 from engines.lions_dragons.pieces import Piece
 from engines.snapshot import check_format
@@ -27,6 +27,9 @@ class Outcome(TypedDict):
     winner: str | None
     reason: str
     text: str
+    how: NotRequired[str]
+    """How it ended (a :class:`~engines.base.Termination` value); absent in snapshots kept
+    before it was recorded."""
 
 
 class LionSetup(TypedDict):
@@ -111,7 +114,17 @@ def result(state: State) -> Result | None:
     if outcome is None:
         return None
     winners = () if outcome["winner"] is None else (seat_of(state, outcome["winner"]),)
-    return Result(winners=winners, text=outcome["text"])
+    return Result(winners=winners, text=outcome["text"], how=_how(outcome))
+
+
+_LEGACY_HOW = {"agreement": Termination.AGREED, "forfeit": Termination.FORFEIT}
+
+
+def _how(outcome: Outcome) -> Termination:
+    """How the game ended; for a snapshot kept before that was recorded, read from its
+    reason (a forfeit's own reason was not kept then)."""
+    legacy = _LEGACY_HOW.get(outcome["reason"], Termination.RULES)
+    return termination(outcome.get("how"), legacy)
 
 
 def check_turn(state: State, seat: int) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engines.base import Event, ForfeitReason, IllegalAction
+from engines.base import Event, ForfeitReason, IllegalAction, Termination
 from engines.clone import clone
 from engines.lions_dragons import fireballs, rules
 from engines.lions_dragons.pieces import other
@@ -58,6 +58,7 @@ def forfeit(
     outcome: Outcome = {
         "winner": winner,
         "reason": "forfeit",
+        "how": Termination.of_forfeit(reason).value,
         "text": f"{winner.capitalize()} wins: {why.format(side=side.capitalize())}.",
     }
     new["result"] = outcome

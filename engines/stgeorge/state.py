@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from engines.base import Result
+from engines.base import Result, Termination, termination
 from engines.clone import clone
 from engines.snapshot import check_format
 
@@ -49,6 +49,9 @@ class State:
     result_text: str | None
     departed: list[int] = field(default_factory=list)
     timed_out: dict[str, Any] | None = None
+    ended_by: str | None = None
+    """How the game ended (a :class:`~engines.base.Termination` value) once it is over;
+    None in snapshots kept before it was recorded."""
 
     @property
     def die(self) -> int:
@@ -79,4 +82,15 @@ def result(state: State) -> Result | None:
     """Winners (none for a draw) and the reason, once the game is over."""
     if state.phase != "over":
         return None
-    return Result(winners=tuple(state.winners or ()), text=state.result_text or "")
+    return Result(winners=tuple(state.winners or ()), text=state.result_text or "", how=_how(state))
+
+
+def _how(state: State) -> Termination:
+    """How the game ended; for a snapshot kept before that was recorded, a forfeit since
+    the last roll ended it, else the rules did."""
+    if state.ended_by is not None:
+        return termination(state.ended_by)
+    gave_up = state.timed_out
+    if gave_up is not None and gave_up.get("forfeit"):
+        return termination(gave_up.get("reason", "timeout"))
+    return Termination.RULES

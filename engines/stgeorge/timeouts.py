@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engines.base import Event, ForfeitReason, IllegalAction
+from engines.base import Event, ForfeitReason, IllegalAction, Termination
 from engines.stgeorge.board import current_board
 from engines.stgeorge.moves import DRAGON
 from engines.stgeorge.state import State
@@ -97,7 +97,10 @@ def forfeit(
             ending = ending_of(board, new)
     if seat != state.to_move and ending is None:
         return new, [Event(text, data=data)]
-    return new, [Event(text, data=data), *end_turn(new, ending)]
+    return new, [
+        Event(text, data=data),
+        *end_turn(new, ending, Termination.of_forfeit(reason)),
+    ]
 
 
 def _check_playing(state: State, index: int) -> None:

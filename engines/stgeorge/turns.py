@@ -3,7 +3,7 @@ turn on, the seats and castles still playing, and the endings of the game."""
 
 from __future__ import annotations
 
-from engines.base import Event, IllegalAction
+from engines.base import Event, IllegalAction, Termination
 from engines.stgeorge import rules
 from engines.stgeorge.board import Board
 from engines.stgeorge.moves import DRAGON
@@ -36,14 +36,18 @@ def turn_number(state: State) -> int:
     return state.turn
 
 
-def end_turn(state: State, ending: tuple[list[int], str] | None) -> list[Event]:
-    """Pass the turn on, or end the game with ``ending`` (winners, text); mutates ``state``
-    (a fresh copy made by the caller) and returns the events of a finished game."""
+def end_turn(
+    state: State, ending: tuple[list[int], str] | None, how: Termination = Termination.RULES
+) -> list[Event]:
+    """Pass the turn on, or end the game with ``ending`` (winners, text), brought about
+    ``how``; mutates ``state`` (a fresh copy made by the caller) and returns the events of
+    a finished game."""
     if ending is None:
         advance(state)
         return []
     state.phase = "over"
     state.winners, state.result_text = ending
+    state.ended_by = how.value
     return [Event(state.result_text, data={"winners": list(state.winners), "over": True})]
 
 
