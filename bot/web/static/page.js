@@ -120,7 +120,12 @@
     show(wasNewest ? newest() : at);
   }
 
-  if (window.EventSource) {
+  // A stream refused for want of a place (the server is busy) is not retried by the
+  // browser itself: ask again in half a minute to a minute, spread so that the pages
+  // refused together don't all ask again at once.
+  const RETRY_MS = 30000;
+
+  function follow() {
     const events = new EventSource(`/g/${token}/events?from=${positions.length}`);
     events.addEventListener("page", (event) => update(JSON.parse(event.data)));
     events.addEventListener("gone", () => {
@@ -128,7 +133,14 @@
       document.getElementById("status").textContent =
         "This address no longer shows the game.";
     });
+    events.addEventListener("error", () => {
+      if (events.readyState === EventSource.CLOSED) {
+        setTimeout(follow, RETRY_MS * (1 + Math.random()));
+      }
+    });
   }
+
+  if (window.EventSource) follow();
   localTimes();
   show(at);
 })();
