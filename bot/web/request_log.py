@@ -15,7 +15,7 @@ import logging
 import sys
 import time
 from collections import OrderedDict
-from collections.abc import Callable, MutableMapping
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -66,9 +66,6 @@ class ServerLog(logging.LoggerAdapter[logging.Logger]):
             return
         super().log(level, msg, *args, **kwargs)
 
-    def process(self, msg: Any, kwargs: MutableMapping[str, Any]) -> tuple[Any, Any]:
-        return msg, kwargs  # no extra fields: records stay as aiohttp made them
-
     def malformed(self, client: str, error: HttpProcessingError) -> None:
         """Log that ``client`` sent a request that could not be read, unless a line about
         it was logged less than a minute ago (then it is counted, and the next line says
@@ -84,11 +81,10 @@ class ServerLog(logging.LoggerAdapter[logging.Logger]):
         if len(self._clients) >= self._kept:
             return
         self._clients[client] = _Client(now)
-        if self.logger.isEnabledFor(logging.INFO):
-            self.logger.info(
-                "Refused a malformed request from %s (400, %s)%s",
-                client, type(error).__name__, _more(seen_before=self._carried.pop(client, 0)),
-            )  # fmt: skip
+        self.logger.info(
+            "Refused a malformed request from %s (400, %s)%s",
+            client, type(error).__name__, _more(self._carried.pop(client, 0)),
+        )  # fmt: skip
 
     def _forget_before(self, then: float) -> None:
         while self._clients:
@@ -102,10 +98,10 @@ class ServerLog(logging.LoggerAdapter[logging.Logger]):
                     self._carried.popitem(last=False)
 
 
-def _more(seen_before: int) -> str:
-    if not seen_before:
+def _more(unlogged: int) -> str:
+    if not unlogged:
         return ""
-    return f"; {seen_before} more from it in the minute before were not logged"
+    return f"; {unlogged} more from it in the minute before were not logged"
 
 
 def _exception(exc_info: object) -> BaseException | None:
