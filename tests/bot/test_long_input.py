@@ -11,10 +11,13 @@ from engines.options import clip
 from games import ENGINES
 from tests.bot import leak_checks
 from tests.bot.leak_checks import CHANNEL, GUILD, USERS, Stores
+from tests.games_tables import registered, tuned
 
 LONG = "x" * 3500
 DISCORD_LIMIT = 2000
-GAMES = [("stgeorge", 2), ("dragons-cave", 3), ("lions-dragons", 2), ("dragonslayer", 2)]
+PLAYERS = {"stgeorge": 2, "dragons-cave": 3, "lions-dragons": 2, "dragonslayer": 2}
+"""The table size each registered game is tried at."""
+GAMES = [(slug, PLAYERS.get(slug, 0)) for slug in registered()]
 STORES = Stores()
 
 
@@ -83,3 +86,8 @@ def test_the_local_table_clips_a_long_word_it_cannot_read():
     with pytest.raises(ParseError) as refused:
         parse(f"alice: /game new {LONG}")
     assert len(str(refused.value)) < 200 and "name:value" in str(refused.value)
+
+
+def test_every_registered_game_has_a_table_size_here():
+    for slug in registered():
+        assert tuned(PLAYERS, slug, "PLAYERS") >= 1

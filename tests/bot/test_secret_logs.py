@@ -23,6 +23,7 @@ from bot import logs
 from games import ENGINES
 from tests.bot import leak_checks
 from tests.bot.leak_checks import USERS, Stores, everyone_asked, state_of
+from tests.games_tables import unlisted
 
 STORES = Stores()
 
@@ -141,6 +142,27 @@ async def play_and_check(slug: str, players: int, actions: int, seed: int) -> in
 
 
 GAMES = [("dragons-cave", 3, 60), ("dragons-cave", 4, 40), ("dragonslayer", 2, 120)]
+NO_SECRETS = {"stgeorge", "lions-dragons"}
+"""The games with nothing hidden: no secret prompt, no face-down thing."""
+
+
+def test_every_registered_game_with_secrets_is_played_here():
+    assert unlisted((slug for slug, *_ in GAMES), NO_SECRETS) == [], (
+        "add the game to GAMES (it has secrets) or NO_SECRETS"
+    )
+    for slug in NO_SECRETS:  # a game listed as having no secrets asks for none
+        game = ENGINES[slug]
+        options = game.parse_options("")
+        state = game.setup([r.key for r in game.roles(2, options)], options, random.Random(0))
+        chooser = random.Random(slug)
+        for _ in range(200):
+            prompts = game.prompts(state)
+            if not prompts:
+                break
+            assert not any(p.secret for p in prompts), f"{slug} has a secret prompt"
+            prompt = chooser.choice(prompts)
+            action = chooser.choice(game.legal_actions(state, prompt.seat)).action
+            state, _ = game.apply(state, prompt.seat, action, random.Random(chooser.random()))
 
 
 @pytest.mark.parametrize(("slug", "players", "actions"), GAMES)

@@ -15,6 +15,7 @@ from bot.service.errors import UserError
 from bot.service.host import GameHost
 from tests.bot.leak_checks import USERS
 from tests.bot.test_story import play_randomly, real_game
+from tests.games_tables import registered, tuned
 
 NUMBER = re.compile(r"\b(?:turn|round) (\d+)\b|\bafter (\d+) (?:turns|rounds)\b", re.I)
 HEADER = re.compile(r"^\*\*(Turn|Round) (\d+)\*\* · (.*)$", re.M)
@@ -51,10 +52,10 @@ async def refusal(host: GameHost, game_id: int, from_turn: int) -> str:
     return str(refused.value)
 
 
-@pytest.mark.parametrize("slug", sorted(PLAYERS))
+@pytest.mark.parametrize("slug", registered())
 async def test_posts_history_and_replay_number_a_turn_alike(store, slug):
     host, game_id = await real_game(
-        store, slug, PLAYERS[slug], drawer=no_drawing, animator=no_animation
+        store, slug, tuned(PLAYERS, slug, "PLAYERS"), drawer=no_drawing, animator=no_animation
     )
     await play_randomly(host, game_id, random.Random(3), 30)
     now = await shown_turn(host, game_id)

@@ -15,6 +15,7 @@ from games import SPECS
 from render.common import collect_text
 from tests.e2e.conftest import answered, bot_posts, controls_in, part, text_of
 from tests.e2e.test_stgeorge import choose
+from tests.games_tables import registered, tuned, unlisted
 from tests.render.test_legible_on_a_phone import fresh_caches
 
 MARKS = re.compile(r"([A-Z]{1,2}) marks ([^;]+?)(?:;|\.$)")
@@ -27,6 +28,8 @@ GAMES = {
     "dragonslayer": (2, 3),
 }
 """Each game: players, and the fewest places a move must have to be the one tried."""
+NO_PLACES = {"dragons-cave": "its actions are cards and hands, not places on a board"}
+"""The games whose moves go to no place, and why."""
 
 
 def opener(message):
@@ -92,10 +95,10 @@ async def a_move_with_places(channel, players, fewest):
     raise AssertionError("no move with enough places came up")
 
 
-@pytest.mark.parametrize("slug", list(GAMES))
+@pytest.mark.parametrize("slug", [slug for slug in registered() if slug not in NO_PLACES])
 async def test_a_move_is_a_piece_then_a_label_from_the_picture(simcord_env, world, bots, slug):
     _, channel, users = world
-    players_count, fewest = GAMES[slug]
+    players_count, fewest = tuned(GAMES, slug, "GAMES")
     alice, bob = users["alice"], users["bob"]
     await alice.slash(channel, "game new", game=slug, players=players_count)
     await bob.slash(channel, "game join")
@@ -156,3 +159,7 @@ async def test_a_dwarf_card_is_chosen_by_its_label_on_a_private_picture(simcord_
     first = next(label for label in button_labels(prompt) if label.startswith("A · "))
     answer = await bob.user.click(prompt, label=first)
     assert "Your card is locked in" in " ".join(text_of(m) for m in answered(answer))
+
+
+def test_every_registered_game_says_whether_its_moves_go_to_places():
+    assert unlisted(GAMES, NO_PLACES) == [], "add the game to GAMES or NO_PLACES"
