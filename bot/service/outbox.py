@@ -13,9 +13,18 @@ The host stores each notice in the transaction of the write it tells about
 - a lasting one (:class:`ChannelGone`, :class:`DmsClosed`, :class:`Undeliverable`) is
   handled as the host says (the game pauses; the player gets the closed-DM button) and the
   lane goes on;
-- what was sent is recorded at once. After a crash, whatever was committed and not yet
-  recorded is sent at the next start; the nonce each send carries lets the receiving side
-  drop a second copy of a message it already has.
+- what was sent is recorded at once, with the notices the send told for (folded into it,
+  see :mod:`bot.service.superseded`), in one transaction. After a crash, whatever was
+  committed and not yet recorded is sent at the next start; the nonce each send carries
+  lets the receiving side drop a second copy of a message it already has.
+
+A send's fate is proven, not assumed. Discord answers a send under a nonce it has seen
+with the message it made then, showing what that send showed. So before a send that may
+make a message, what it shows is noted under its nonce (:meth:`Store.note_shown`); a later
+send under that nonce that shows something else (a fold grown since, a newer status) may be
+answered with the old message, and that message is then edited to show the newer content.
+A channel refusing a permission alarms the hosts only when the retry fails too, and they
+hear when the channel works again.
 """
 
 from __future__ import annotations
@@ -23,6 +32,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import hashlib
+import json
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -178,7 +189,10 @@ class Outbox:
         them, or abandon them, without touching the tasks that asked for them)."""
         self._refused: set[int] = set()
         """Channels refusing the bot a permission whose hosts were told (until a send there
-        goes through again)."""
+        goes through again, when they are told it works)."""
+        self._refusing: set[int] = set()
+        """Channels that refused the bot once since a send there last went through: a
+        second refusal (the retry's) is a failure that lasts."""
         # Whenever the host stores notices it rings; this outbox then sends them.
         host.doorbell.on_notices_stored(self.poke)
 
@@ -425,17 +439,26 @@ class Outbox:
         messages = known.setdefault(
             entry.game_id, _Messages(entry.status_message_id, entry.board_message_id)
         )
+        under = send.nonce_entry
         delivery = Delivery(
             notice,
-            nonce=f"dh{entry.id}",
+            nonce=f"dh{under.id}",
             status_message_id=messages.status,
             board_message_id=messages.board,
         )
+        shown = _shown(notice) if _may_make_message(delivery) else None
         try:
+            if shown is not None and under.shown is None:
+                await self.host.store.note_shown(under.id, shown)
             message_id = await self.send(delivery)
+            if shown is not None and under.shown not in (None, shown) and message_id:
+                # The nonce went out before showing something else: Discord may have
+                # answered with that message. It is made to show what is meant now.
+                message_id = await self.send(_as_edit(delivery, message_id)) or message_id
+                await self.host.store.note_shown(under.id, shown)
         except NoAccess as error:
             await self._later(entry, str(error), give_up=False)
-            await self._tell_refused(error)
+            await self._refused_by(error, lasting=entry.attempts > 0)
             return False
         except TryLater as error:
             await self._later(entry, str(error))
@@ -449,15 +472,14 @@ class Outbox:
             log.exception("sending notice %s of game %s failed", entry.id, entry.game_id)
             await self._later(entry, repr(error))
             return False
-        if isinstance(notice, (ChannelPost, StatusUpdate, PrivateFallback)):
-            self._refused.discard(notice.channel_id)
         remember = _remembered(notice, message_id, messages)
+        # Recorded as the entry whose nonce it carried, the others as told by it.
         await self.host.store.mark_sent(
-            entry.id, now=self.host.clock(), message_id=message_id, remember=remember
-        )
-        if send.covers:
-            covered = [e.id for e in send.covers]
-            await self.host.store.mark_superseded(covered, by=entry.id, now=self.host.clock())
+            under.id, now=self.host.clock(), message_id=message_id, remember=remember,
+            covers=[e.id for e in (entry, *send.covers) if e.id != under.id],
+        )  # fmt: skip
+        if isinstance(notice, (ChannelPost, StatusUpdate, PrivateFallback)):
+            await self._works_again(notice.channel_id)
         return True
 
     async def _quieted(self, send: Planned, now: float) -> Sendable | None:
@@ -503,6 +525,43 @@ class Outbox:
         if self._next_retry is None or when < self._next_retry:
             self._next_retry = when
 
+    async def _refused_by(self, error: NoAccess, *, lasting: bool) -> None:
+        """A channel refused a send: its hosts are told once the refusal lasts (this is a
+        retry refused again); a single refusal whose retry goes through alarms nobody."""
+        if lasting or error.channel_id in self._refusing:
+            await self._tell_refused(error)
+        else:
+            self._refusing.add(error.channel_id)
+            log.info("channel %s refused a post once; it is tried again", error.channel_id)
+
+    async def _works_again(self, channel_id: int) -> None:
+        """A send in the channel went through: if its hosts were told it refused the bot,
+        tell them it works again."""
+        self._refusing.discard(channel_id)
+        if channel_id not in self._refused:
+            return
+        self._refused.discard(channel_id)
+        log.info("channel %s takes posts again", channel_id)
+        told: list[Notice] = []
+        for host_id, records in (await self._by_host(channel_id)).items():
+            titles = ", ".join(f"{title_of(r.slug)} #{r.id}" for r in reversed(records))
+            goes = "goes" if len(records) == 1 else "go"
+            text = Text.of(
+                "✅ I can post in ", ChannelRef(channel_id),
+                f" again, thank you: the posts that waited are going out now, and {titles} "
+                f"{goes} on there as before. Nothing more to do.",
+            )  # fmt: skip
+            told.append(PrivateMessage(records[0].id, host_id, text))
+        if told:
+            await self.host.tell(Outcome(told))
+
+    async def _by_host(self, channel_id: int) -> dict[int, list[GameRecord]]:
+        """The games in the channel, by the user who hosts them."""
+        by_host: dict[int, list[GameRecord]] = {}
+        for record in await self.host.store.games(channel_id=channel_id):
+            by_host.setdefault(record.host_id, []).append(record)
+        return by_host
+
     async def _tell_refused(self, error: NoAccess) -> None:
         """Tell each host of a game in the refusing channel, once, what the bot lacks there,
         how to grant it, and that nothing is lost meanwhile."""
@@ -510,10 +569,7 @@ class Outbox:
             return
         self._refused.add(error.channel_id)
         log.warning("channel %s refuses a permission: %s", error.channel_id, error)
-        games = await self.host.store.games(channel_id=error.channel_id)
-        by_host: dict[int, list[GameRecord]] = {}
-        for record in games:
-            by_host.setdefault(record.host_id, []).append(record)
+        by_host = await self._by_host(error.channel_id)
         needs = error.needs
         what = (
             f"the permission {needs[0]}"
@@ -553,6 +609,34 @@ class Outbox:
             elif notice.boards and notice.channel_id:
                 await self.host.tell(Outcome([watch_fallback(notice)]))
         self.poke()
+
+
+def _may_make_message(delivery: Delivery) -> bool:
+    """Whether ``delivery`` may make a new message in a channel (not edit one it knows):
+    such a send's nonce may later be answered with the message it made."""
+    notice = delivery.notice
+    if isinstance(notice, StatusUpdate):
+        return delivery.status_message_id is None
+    if isinstance(notice, ChannelPost):
+        return notice.settles is None and not (notice.edit and delivery.board_message_id)
+    return False
+
+
+def _shown(notice: Sendable) -> str:
+    """A short digest of what ``notice`` shows, the same in every process."""
+    body = json.dumps(wire.dump(notice), sort_keys=True, separators=(",", ":"))
+    return hashlib.blake2b(body.encode(), digest_size=12).hexdigest()
+
+
+def _as_edit(delivery: Delivery, message_id: int) -> Delivery:
+    """``delivery`` as an edit of message ``message_id`` (which Discord answered a send
+    under its nonce with), pinging nobody again."""
+    notice = delivery.notice
+    if isinstance(notice, StatusUpdate):
+        return dataclasses.replace(delivery, status_message_id=message_id)
+    assert isinstance(notice, ChannelPost)
+    edit = dataclasses.replace(notice, edit=True, mentions=())
+    return dataclasses.replace(delivery, notice=edit, board_message_id=message_id)
 
 
 def _remembered(notice: Notice, message_id: int | None, messages: _Messages) -> str | None:

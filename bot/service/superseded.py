@@ -29,7 +29,8 @@ newest position, who must act, the newest status), with the turns in between tol
   it is, each once.
 
 A board left out is never drawn: boards are drawn when sent. Each send names the stored
-entry whose nonce it carries and the entries it covers, which are recorded as sent with it.
+entry it goes in place of and the entries it covers, which are recorded as sent with it in
+one transaction; it carries the nonce of the oldest of them (:attr:`Planned.nonce_entry`).
 """
 
 from __future__ import annotations
@@ -51,6 +52,14 @@ class Planned:
     entry: OutboxEntry
     notice: Sendable
     covers: tuple[OutboxEntry, ...] = ()
+
+    @property
+    def nonce_entry(self) -> OutboxEntry:
+        """The entry whose nonce the send carries: the oldest it tells for. Any earlier
+        send of part of what it tells went under that nonce too (a turn's opening, a
+        game's first status, the first of a lobby's posts), so a message an unrecorded
+        send made is answered again by Discord, never made a second time."""
+        return min((self.entry, *self.covers), key=lambda e: e.id)
 
 
 Waiting = tuple[OutboxEntry, Sendable]

@@ -267,4 +267,10 @@ MIGRATIONS: list[str] = [
     ALTER TABLE digests_by_kind RENAME TO digests;
     CREATE INDEX digests_by_due ON digests (due_at);
     """,
+    # 21: what a notice's nonce was last sent showing (a digest of the notice), written
+    # before a send that may make a message: a later send under the same nonce that
+    # shows something else knows Discord may answer with the message made then.
+    """
+    ALTER TABLE outbox ADD COLUMN shown TEXT;
+    """,
 ]

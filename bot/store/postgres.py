@@ -403,6 +403,7 @@ class PostgresStore(SqlStore[_Session]):
         now: float,
         message_id: int | None = None,
         remember: str | None = None,
+        covers: Sequence[int] = (),
     ) -> bool:
         column = MESSAGE_COLUMNS.get(remember) if remember is not None else None
         if remember is not None and column is None:
@@ -411,15 +412,25 @@ class PostgresStore(SqlStore[_Session]):
             "UPDATE outbox SET sent_at = $1, message_id = $2"
             " WHERE id = $3 AND sent_at IS NULL AND failed IS NULL RETURNING game_id"
         )
-        if column is None or message_id is None:
+        if message_id is None:
+            column = None
+        if column is None and not covers:
             marked = await self._fetchval(mark, float(now), message_id, entry_id)
             return marked is not None
-        # One statement: the game remembers the message only if this caller marked it.
-        marked = await self._fetchval(
-            f"WITH marked AS ({mark}), remembered AS (UPDATE games SET {column} = $2"
+        # One statement: the game remembers the message, and the entries folded into the
+        # send are recorded as sent by it, only if this caller marked it.
+        remembered = (
+            f", remembered AS (UPDATE games SET {column} = $2"
             " FROM marked WHERE games.id = marked.game_id)"
+            if column is not None
+            else ""
+        )
+        marked = await self._fetchval(
+            f"WITH marked AS ({mark}){remembered}, covered AS (UPDATE outbox"
+            " SET sent_at = $1, superseded_by = $3 WHERE id = ANY($4::bigint[])"
+            " AND sent_at IS NULL AND failed IS NULL AND EXISTS (SELECT 1 FROM marked))"
             " SELECT count(*) FROM marked",
-            float(now), message_id, entry_id,
+            float(now), message_id, entry_id, list(covers),
         )  # fmt: skip
         return bool(marked == 1)
 

@@ -262,4 +262,10 @@ MIGRATIONS: list[str] = [
     ALTER TABLE digests DROP CONSTRAINT digests_pkey;
     ALTER TABLE digests ADD PRIMARY KEY (user_id, kind);
     """,
+    # 21: what a notice's nonce was last sent showing (a digest of the notice), written
+    # before a send that may make a message: a later send under the same nonce that
+    # shows something else knows Discord may answer with the message made then.
+    """
+    ALTER TABLE outbox ADD COLUMN shown text;
+    """,
 ]

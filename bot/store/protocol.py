@@ -402,13 +402,23 @@ class Store(Protocol):
         now: float,
         message_id: int | None = None,
         remember: str | None = None,
+        covers: Sequence[int] = (),
     ) -> bool:
         """Record that the entry was sent (as ``message_id``, if it made one). True only for
         the one caller that marked it; False if it was already sent or given up on.
 
         With ``remember`` (``"board"`` or ``"status"``) and a ``message_id``, the entry's
         game also remembers that message, as :meth:`set_message` does, in the same
-        transaction and only when this caller marked it."""
+        transaction and only when this caller marked it. The entries ``covers`` (those
+        the send told for, see :meth:`mark_superseded`) are recorded as sent by it in that
+        same transaction too: a crash never leaves a send recorded and what it folded
+        waiting to be sent again."""
+        ...
+
+    async def note_shown(self, entry_id: int, shown: str) -> None:
+        """Remember that a send under entry ``entry_id``'s nonce is about to go out showing
+        ``shown`` (a digest of what it shows), before it goes: Discord answers a later
+        send under that nonce with the message this one made, whatever that one shows."""
         ...
 
     async def mark_superseded(self, entry_ids: Sequence[int], *, by: int, now: float) -> None:

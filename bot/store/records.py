@@ -262,6 +262,9 @@ class OutboxEntry:
     board_message_id: int | None = None
     """The game's newest board post when the entry was read (its controls go once a
     newer board is posted)."""
+    shown: str | None = None
+    """What a send under this entry's nonce was last meant to show (see
+    :meth:`Store.note_shown`); None: no send that may make a message went under it."""
 
     @staticmethod
     def from_row(row: Any) -> OutboxEntry:
@@ -270,6 +273,7 @@ class OutboxEntry:
         return OutboxEntry(
             row["id"], row["game_id"], row["lane"], json.loads(row["body"]), row["created_at"],
             row["attempts"], row["not_before"], row["status_message"], row["board_message"],
+            row["shown"],
         )  # fmt: skip
 
 

@@ -562,6 +562,9 @@ class SqlStore(ABC, Generic[S]):
                 now, by, *chunk,
             )  # fmt: skip
 
+    async def note_shown(self, entry_id: int, shown: str) -> None:
+        await self._execute("UPDATE outbox SET shown = ? WHERE id = ?", shown, entry_id)
+
     async def retry_later(self, entry_id: int, *, not_before: float) -> int:
         attempts = await self._fetchval(
             "UPDATE outbox SET attempts = attempts + 1, not_before = ? WHERE id = ?"

@@ -449,6 +449,7 @@ class SqliteStore(SqlStore[_Session]):
         now: float,
         message_id: int | None = None,
         remember: str | None = None,
+        covers: Sequence[int] = (),
     ) -> bool:
         column = MESSAGE_COLUMNS.get(remember) if remember is not None else None
         if remember is not None and column is None:
@@ -457,19 +458,33 @@ class SqliteStore(SqlStore[_Session]):
             "UPDATE outbox SET sent_at = ?, message_id = ?"
             " WHERE id = ? AND sent_at IS NULL AND failed IS NULL RETURNING game_id"
         )
-        if column is None or message_id is None:
+        if message_id is None:
+            column = None
+        if column is None and not covers:
             return await self._fetchrow(mark, now, message_id, entry_id) is not None
+        covered = list(covers)
 
-        def mark_and_remember(connection: sqlite3.Connection) -> bool:
+        def mark_with_the_rest(connection: sqlite3.Connection) -> bool:
             marked = connection.execute(mark, (now, message_id, entry_id)).fetchall()
-            if marked:
+            if not marked:
+                return False
+            if column is not None:
                 connection.execute(
                     f"UPDATE games SET {column} = ? WHERE id = ?", (message_id, marked[0][0])
                 )
-            return bool(marked)
+            for start in range(0, len(covered), 500):  # within SQLite's count of parameters
+                chunk = covered[start : start + 500]
+                connection.execute(
+                    "UPDATE outbox SET sent_at = ?, superseded_by = ?"
+                    f" WHERE id IN ({', '.join('?' * len(chunk))})"
+                    " AND sent_at IS NULL AND failed IS NULL",
+                    (now, entry_id, *chunk),
+                )
+            return True
 
-        # Remembering the message is a second statement: one transaction, in one trip.
-        return bool(await self._in_one_trip(mark_and_remember))
+        # Remembering the message and the entries folded in are more statements: one
+        # transaction, in one trip.
+        return bool(await self._in_one_trip(mark_with_the_rest))
 
     # -- wake-ups ------------------------------------------------------------------------
 

@@ -168,3 +168,28 @@ async def test_recent_notices_are_a_games_newest_in_a_lane_sent_or_not(store):
     assert await store.recent_notices(game_id, "c100", limit=1) == [second.body]
     assert await store.recent_notices(game_id, "u2") == [DM.body]
     assert await store.recent_notices(game_id, "c555") == []
+
+
+async def test_a_send_and_the_notices_it_folded_are_recorded_in_one_write(store):
+    game_id = await new_game(store)
+    await store.enqueue(game_id, [POST, POST, POST, DM], now=NOW)
+    first, second, third, dm = await store.pending_notices()
+    marked = await store.mark_sent(
+        third.id, now=NOW, message_id=555, remember="board", covers=[first.id, second.id]
+    )
+    assert marked and [e.id for e in await store.pending_notices()] == [dm.id]
+    assert (await game(store, game_id)).board_message_id == 555
+    again = await store.mark_sent(third.id, now=NOW, message_id=1, covers=[dm.id])
+    assert not again and [e.id for e in await store.pending_notices()] == [dm.id], (
+        "only the one who marked the send records what it folded"
+    )
+
+
+async def test_what_a_nonce_was_sent_showing_is_kept_until_it_is_sent(store):
+    game_id = await new_game(store)
+    await store.enqueue(game_id, [POST], now=NOW)
+    (entry,) = await store.pending_notices()
+    assert entry.shown is None
+    await store.note_shown(entry.id, "abc")
+    (again,) = await store.take_lane("c100", "a", now=NOW, lease_seconds=60) or []
+    assert again.shown == "abc"
