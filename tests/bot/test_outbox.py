@@ -8,9 +8,9 @@ import random
 
 import pytest
 
+from bot.service.delivery.outbox import ChannelGone, DmsClosed, NoAccess, Outbox, TryLater
 from bot.service.host import GameHost
 from bot.service.notices import ChannelPost, PrivateFallback, PrivateMessage, StatusUpdate
-from bot.service.outbox import ChannelGone, DmsClosed, Outbox, TryLater
 from tests.bot.test_host import ALICE, BOB, CHANNEL, open_game, started
 from tests.toy_game import toy_renderer
 
@@ -59,7 +59,7 @@ def kinds(notices):
 async def test_an_action_is_stored_with_everything_it_tells(host, store):
     game = await started(host)
     before = len(await store.pending_notices())
-    outcome = await host.act(game_id=game, user_id=ALICE, action="pick 3")
+    outcome = await host.turns.act(game_id=game, user_id=ALICE, action="pick 3")
     stored = await store.pending_notices()
     assert len(stored) - before == len(outcome.outgoing) > 0
     assert (await store.get_game(game)).version == 4  # opened, joined, started, picked
@@ -67,7 +67,7 @@ async def test_an_action_is_stored_with_everything_it_tells(host, store):
 
 async def test_stored_notices_are_sent_once_and_in_order_per_lane(host, outbox, discord):
     game = await started(host)
-    await host.act(game_id=game, user_id=ALICE, action="pick 3")
+    await host.turns.act(game_id=game, user_id=ALICE, action="pick 3")
     assert await outbox.flush()
     channel = [n for n in discord.arrived if isinstance(n, ChannelPost | StatusUpdate)]
     texts = [str(n.text) for n in channel if isinstance(n, ChannelPost)]
@@ -109,9 +109,9 @@ async def test_closed_dms_are_remembered_and_the_choice_waits_behind_a_button(
     host, outbox, discord
 ):
     game = await open_game(host)
-    await host.join(game_id=game, user_id=BOB, user_name="bob")
+    await host.lobby.join(game_id=game, user_id=BOB, user_name="bob")
     discord.dms_closed.add(BOB)
-    await host.start(game_id=game, user_id=ALICE)
+    await host.lobby.start(game_id=game, user_id=ALICE)
     await outbox.flush()
     await outbox.flush()
     assert await host.dms_closed(BOB)
@@ -134,7 +134,7 @@ async def test_a_channel_that_is_gone_pauses_its_game_and_tells_the_host(
 
 async def test_a_new_outbox_sends_what_an_old_one_left(host, store, discord):
     game = await started(host)
-    await host.act(game_id=game, user_id=ALICE, action="pick 3")
+    await host.turns.act(game_id=game, user_id=ALICE, action="pick 3")
     left = await store.pending_notices()
     assert left
     await Outbox(host, discord).flush()
@@ -144,3 +144,42 @@ async def test_a_new_outbox_sends_what_an_old_one_left(host, store, discord):
     assert len(private) == sum(e.body["kind"] == "private" for e in left)
     posts = [str(n.text) for n in discord.arrived if isinstance(n, ChannelPost)]
     assert "1 of 2 picks are in" in posts[-1]
+
+
+def refused():
+    return NoAccess(CHANNEL, ("Send Messages",), known=True, how="Grant it.", reason="403")
+
+
+def warnings(discord, user):
+    return [
+        str(n.text) for n in discord.arrived
+        if isinstance(n, PrivateMessage) and n.user_id == user and "I can" in str(n.text)
+    ]  # fmt: skip
+
+
+async def test_a_single_refusal_whose_retry_goes_through_alarms_nobody(
+    host, outbox, discord, clock
+):
+    await started(host)
+    discord.fail[ChannelPost] = [refused()]
+    await outbox.flush()
+    clock.now += 2
+    assert await outbox.flush()
+    assert warnings(discord, ALICE) == [], "a 403 its retry got past is no news"
+
+
+async def test_a_lasting_refusal_is_told_once_and_its_end_too(host, outbox, discord, clock):
+    await started(host)
+    discord.fail[ChannelPost] = [refused(), refused(), refused()]
+    await outbox.flush()
+    assert warnings(discord, ALICE) == []
+    for _ in range(2):
+        clock.now += 10
+        await outbox.flush()
+    [told] = warnings(discord, ALICE)
+    assert "can't post" in told and "Send Messages" in told
+    clock.now += 30
+    assert await outbox.flush()
+    await outbox.flush()
+    told, cleared = warnings(discord, ALICE)
+    assert "I can post in" in cleared and "again" in cleared

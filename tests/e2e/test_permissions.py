@@ -29,6 +29,7 @@ async def test_a_post_refused_for_a_missing_permission_waits_and_the_host_is_tol
     refuse_with_403(simcord_env, channel)
     answer = texts([await knights.slash(channel, "move", action="roll")])
     assert answer[-1].startswith("✅ Played `roll`.") and "delayed" in answer[-1], answer
+    await simcord_env.advance_time(3)  # the retry is refused too: the refusal lasts
 
     game = await simcord_env.bot.host.store.get_game(1)
     assert game.status == "running" and game.channel_id == channel.id, "the game goes on"
@@ -49,6 +50,8 @@ async def test_a_post_refused_for_a_missing_permission_waits_and_the_host_is_tol
     assert "rolled" in text_of(bot_posts(channel)[-1]), "the post goes out"
     assert len(bot_posts(channel)) <= seen + 1
     assert (await simcord_env.bot.host.store.get_game(1)).status == "running"
+    cleared = text_of(knights.user.dm_channel.history()[-1])
+    assert "I can post in" in cleared and "again" in cleared, "the host hears it works again"
 
 
 async def test_a_refused_post_goes_out_after_a_restart_once_the_permission_is_back(
