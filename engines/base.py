@@ -49,7 +49,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, Literal, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar
 
 from engines.errors import ActionError, BadOptions, IllegalAction, UnreadableAction
 
@@ -69,15 +69,15 @@ __all__ = [
     "Prompt",
     "Result",
     "Role",
-    "State",
     "Termination",
     "UnreadableAction",
     "termination",
     "unreadable",
 ]
 
-State = Any
-"""An engine's own state object; opaque to the host except through the contract."""
+S = TypeVar("S")
+"""An engine's own state type (:class:`Game` ``[S]``); opaque to the host except through
+the contract."""
 
 ForfeitReason = Literal["timeout", "resigned", "left"]
 """Why a seat gives up for good: its turn ran out of time on a clock set to forfeit
@@ -237,21 +237,36 @@ class Role:
     name: str
 
 
-class Game(Protocol):
-    """What every engine module exposes as its ``GAME`` object."""
+class Game(Protocol[S]):
+    """What every engine module exposes as its ``GAME`` object, over its own state type
+    ``S`` (every registered game is a :class:`engines.declared.DeclaredGame`)."""
 
-    slug: str
-    """Short id used in commands and storage, e.g. ``"stgeorge"``."""
-    title: str
-    min_players: int
-    max_players: int
-    options: tuple[Option, ...]
-    """The table options, as a schema (:class:`engines.options.Option`): what
-    :meth:`parse_options` accepts, with defaults; also printed in help
-    (:func:`engines.options.describe`). Empty for a game without options."""
-    turn_name: str
-    """What this game calls one turn, in lower case (``"turn"``, ``"round"``): the word
-    every numbered turn is shown with (``Turn 3``, ``Round 3``, ``16 turns``)."""
+    @property
+    def slug(self) -> str:
+        """Short id used in commands and storage, e.g. ``"stgeorge"``."""
+
+    @property
+    def title(self) -> str:
+        """The game's name as people read it."""
+
+    @property
+    def min_players(self) -> int:
+        """The fewest seats a table of this game has."""
+
+    @property
+    def max_players(self) -> int:
+        """The most seats a table of this game has."""
+
+    @property
+    def options(self) -> tuple[Option, ...]:
+        """The table options, as a schema (:class:`engines.options.Option`): what
+        :meth:`parse_options` accepts, with defaults; also printed in help
+        (:func:`engines.options.describe`). Empty for a game without options."""
+
+    @property
+    def turn_name(self) -> str:
+        """What this game calls one turn, in lower case (``"turn"``, ``"round"``): the word
+        every numbered turn is shown with (``Turn 3``, ``Round 3``, ``16 turns``)."""
 
     def roles(self, players: int, options: dict[str, Any]) -> list[Role]:
         """The seats of a table of ``players``, in seat (and turn) order.
@@ -273,25 +288,23 @@ class Game(Protocol):
         or values :meth:`parse_options` returned, which read back unchanged). Kept for hosts
         that split the typed text themselves. Raises BadOptions."""
 
-    def setup(self, roles: list[str], options: dict[str, Any], rng: random.Random) -> State:
+    def setup(self, roles: list[str], options: dict[str, Any], rng: random.Random) -> S:
         """A new game for seats with these role keys (as returned by :meth:`roles`)."""
 
-    def prompts(self, state: State) -> list[Prompt]:
+    def prompts(self, state: S) -> list[Prompt]:
         """Who must decide what now; empty once the game is over."""
 
-    def legal_actions(self, state: State, seat: int) -> list[Choice]:
+    def legal_actions(self, state: S, seat: int) -> list[Choice]:
         """Every action ``seat`` may take now; empty when it has no prompt."""
 
-    def apply(
-        self, state: State, seat: int, action: str, rng: random.Random
-    ) -> tuple[State, list[Event]]:
+    def apply(self, state: S, seat: int, action: str, rng: random.Random) -> tuple[S, list[Event]]:
         """The state after ``seat`` takes ``action``, and what happened.
 
         Raises :class:`UnreadableAction` (state untouched) if ``action`` is not the game's
         notation at all, :class:`IllegalAction` if it is but the rules do not allow it now.
         """
 
-    def skip(self, state: State, seat: int, rng: random.Random) -> tuple[State, list[Event]]:
+    def skip(self, state: S, seat: int, rng: random.Random) -> tuple[S, list[Event]]:
         """The state after ``seat``'s pending prompt ran out of time and is skipped.
 
         Each game says in its rules help what skipping means (the turn passes; a secret
@@ -299,8 +312,8 @@ class Game(Protocol):
         """
 
     def forfeit(
-        self, state: State, seat: int, rng: random.Random, reason: ForfeitReason = "timeout"
-    ) -> tuple[State, list[Event]]:
+        self, state: S, seat: int, rng: random.Random, reason: ForfeitReason = "timeout"
+    ) -> tuple[S, list[Event]]:
         """The state after ``seat`` gives up for good, for ``reason``, and the events, which
         tell it as what it was (a timeout, a resignation, a player leaving).
 
@@ -311,22 +324,22 @@ class Game(Protocol):
         becomes of the seat's pieces.
         """
 
-    def draw_by_agreement(self, state: State) -> bool:
+    def draw_by_agreement(self, state: S) -> bool:
         """Whether the players may end the game now as a draw by agreement: False where
         the game knows no such ending (its rules help says why), and once it is over."""
 
-    def agree_draw(self, state: State) -> tuple[State, list[Event]]:
+    def agree_draw(self, state: S) -> tuple[S, list[Event]]:
         """The game ended as a draw all players agreed: :meth:`result` is then a
         :class:`Result` with no winners and a text saying so. Raises
         :class:`IllegalAction` where :meth:`draw_by_agreement` is False."""
 
-    def revealed(self, before: State, after: State) -> bool:
+    def revealed(self, before: S, after: S) -> bool:
         """Whether the step from ``before`` to ``after`` showed any seat something that was
         hidden from it (a secret card turned up, a face-down tile looked at). Chance is not
         asked here: the host sees it by watching the rng. Such a step cannot be taken back.
         Always False in a game without hidden information."""
 
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+    def view(self, state: S, seat: int | None) -> dict[str, Any]:
         """JSON-ready picture of the game as ``seat`` may know it; ``None`` is public.
 
         Every view has ``"summary"``: one line in words (whose turn, last roll...). A seat's
@@ -334,7 +347,7 @@ class Game(Protocol):
         Chest), or ``""``. The renderer draws the public view; game-specific keys are free.
         """
 
-    def observe(self, state: State, seat: int) -> State:
+    def observe(self, state: S, seat: int) -> S:
         """The state as ``seat`` may know it: a copy whose hidden parts (other seats'
         secrets, face-down things the seat never saw) are replaced by neutral placeholders.
 
@@ -343,10 +356,10 @@ class Game(Protocol):
         see observe to the same state.
         """
 
-    def result(self, state: State) -> Result | None:
+    def result(self, state: S) -> Result | None:
         """The outcome once the game is over, else ``None``."""
 
-    def turn(self, state: State) -> int:
+    def turn(self, state: S) -> int:
         """The number of the turn ``state`` is in, from 1, as this game counts turns (each
         game says what one turn is: one seat's move, a round of every seat, a round of
         secret choices): the turn whose decisions :meth:`prompts` asks for now, and once
@@ -357,11 +370,11 @@ class Game(Protocol):
         the summary, posts, history, records and replays all show it.
         """
 
-    def dump(self, state: State) -> dict[str, Any]:
-        """State as JSON-ready data (the stored snapshot), with its ``"format"``: the
+    def dump(self, state: S) -> dict[str, Any]:
+        """The state as JSON-ready data (the stored snapshot), with its ``"format"``: the
         version of the snapshot layout (each engine's ``state.FORMAT``)."""
 
-    def load(self, data: dict[str, Any]) -> State:
+    def load(self, data: dict[str, Any]) -> S:
         """Inverse of :meth:`dump`: ``dump(load(dump(s))) == dump(s)``.
 
         Reads the engine's current format and the older ones it knows; an unknown or newer

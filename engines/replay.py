@@ -18,9 +18,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, TypeVar
 
-from engines.base import FORFEIT_REASONS, Event, ForfeitReason, Game, State
+from engines.base import FORFEIT_REASONS, Event, ForfeitReason, Game
+
+S = TypeVar("S")
+"""The state type of the game replayed."""
 
 SKIP = "!skip"
 """The logged action of a prompt that ran out of time and was skipped."""
@@ -73,14 +76,14 @@ def _action_key(seed: int | str, seq: int) -> str:
     return f"{seed}:{seq}"
 
 
-def start(game: Game, roles: list[str], options: dict[str, Any], seed: int | str) -> State:
+def start(game: Game[S], roles: list[str], options: dict[str, Any], seed: int | str) -> S:
     """A new game for these seats and options, set up with the seed's chance."""
     return game.setup(list(roles), options, setup_rng(seed))
 
 
 def step(
-    game: Game, state: State, seat: int, action: str, rng: random.Random
-) -> tuple[State, list[Event]]:
+    game: Game[S], state: S, seat: int, action: str, rng: random.Random
+) -> tuple[S, list[Event]]:
     """One logged entry applied: an action, or a timeout marker through ``skip``/``forfeit``."""
     if action == SKIP:
         return game.skip(state, seat, rng)
@@ -144,13 +147,13 @@ class NoTakeback(ValueError):
 
 
 def takeback(
-    game: Game,
+    game: Game[S],
     roles: list[str],
     options: dict[str, Any],
     seed: int | str,
     actions: Iterable[Entry],
     seat: int,
-) -> State:
+) -> S:
     """The state a :data:`TAKEBACK` by ``seat`` appended to ``actions`` would leave: the
     game as it was before ``seat``'s last action in effect.
 
@@ -184,12 +187,12 @@ def takeback(
 
 
 def replay(
-    game: Game,
+    game: Game[S],
     roles: list[str],
     options: dict[str, Any],
     seed: int | str,
     actions: Iterable[tuple[int, int, str]],
-) -> State:
+) -> S:
     """The state after the logged ``(seq, seat, action)`` entries, from a fresh set-up.
 
     ``options`` are the game's checked options (as :meth:`Game.parse_options` returns

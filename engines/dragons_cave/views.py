@@ -52,6 +52,13 @@ from engines.dragons_cave.prompts import waiting
 from engines.dragons_cave.state import State, name, seats
 
 
+def view(state: State, seat: int | None) -> dict[str, Any]:
+    """The view ``seat`` may see (:func:`seat_view`), or the public one for ``None``."""
+    if seat is None:
+        return public_view(state)
+    return seat_view(state, seat)
+
+
 def public_view(state: State) -> dict[str, Any]:
     """The public view (keys in the module docstring)."""
     board = state["board"]

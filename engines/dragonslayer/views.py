@@ -30,6 +30,13 @@ from engines.dragonslayer.state import (
 )
 
 
+def view(state: State, seat: int | None) -> dict[str, Any]:
+    """The view ``seat`` may see (:func:`seat_view`), or the public one for ``None``."""
+    if seat is None:
+        return public_view(state)
+    return seat_view(state, seat)
+
+
 def public_view(state: State) -> dict[str, Any]:
     return {
         "game": "dragonslayer",

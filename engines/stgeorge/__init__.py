@@ -3,6 +3,6 @@
 Its slug is ``"stgeorge"``; :mod:`games` registers it.
 """
 
-from engines.stgeorge.game import GAME, StGeorge
+from engines.stgeorge.game import GAME
 
-__all__ = ["GAME", "StGeorge"]
+__all__ = ["GAME"]
