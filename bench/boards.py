@@ -25,7 +25,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from bot.service.pictures import Pictures
+from bot.service.boards.pictures import Pictures
 from games import SPECS, playout
 
 BASELINE = {

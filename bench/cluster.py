@@ -10,7 +10,7 @@ seat of a random live game, through the real host. Players choose from the board
 last saw it (read before the clock runs, then kept up from the host's own moves), so
 choosing costs the bot nothing; the action itself reads the game, as a click does. Every
 notice goes through the real outbox to a fake Discord sender that draws each board the
-notice carries (``host.draw``, in picture processes) and counts it as sent. The machine's
+notice carries (``host.drawing.draw``, in picture processes) and counts it as sent. The machine's
 cores are shared out: each bot process of a setup has ``cores / processes`` picture
 processes (at least one), as a deployment of several processes on one machine sets
 ``RENDER_WORKERS``; ``--workers`` gives every bot process that many instead. An action's
@@ -76,8 +76,8 @@ BASELINE = (
 
 async def open_games(location: str, count: int, seed: int) -> float:
     """Open ``count`` running games in the store at ``location``; the seconds it took."""
+    from bot.service.delivery.outbox import Outbox
     from bot.service.host import GameHost
-    from bot.service.outbox import Outbox
     from bot.store.opening import open_store
 
     started = time.perf_counter()
@@ -88,14 +88,16 @@ async def open_games(location: str, count: int, seed: int) -> float:
             slug = SLUGS[index % len(SLUGS)]
             players = 3 if slug == "dragons-cave" else 2
             user = 10 * (index + 1)
-            opened = await host.new_game(
+            opened = await host.lobby.new_game(
                 guild_id=GUILD, channel_id=100_000 + index, user_id=user, user_name=f"p{user}",
                 slug=slug, players=players,
             )  # fmt: skip
             game_id = opened.outgoing[0].game_id
             for guest in range(1, players):
-                await host.join(game_id=game_id, user_id=user + guest, user_name=f"p{user + guest}")
-            await host.start(game_id=game_id, user_id=user)
+                await host.lobby.join(
+                    game_id=game_id, user_id=user + guest, user_name=f"p{user + guest}"
+                )
+            await host.lobby.start(game_id=game_id, user_id=user)
 
         async def sent(delivery) -> int:  # the openings' notices count as sent, undrawn
             return 1
@@ -133,8 +135,8 @@ async def child(options: dict) -> dict:
         class Busy(Exception):  # type: ignore[no-redef]
             pass
 
-    from bot.service.outbox import Outbox
-    from bot.service.pictures import Pictures
+    from bot.service.boards.pictures import Pictures
+    from bot.service.delivery.outbox import Outbox
     from bot.service.tables import Table
     from bot.store.opening import open_store
 
@@ -150,7 +152,7 @@ async def child(options: dict) -> dict:
         board = getattr(delivery.notice, "board", None)
         if board is not None:
             began = time.perf_counter()
-            await host.draw(board)
+            await host.drawing.draw(board)
             drawing.append(time.perf_counter() - began)
         sends += 1
         return sends
@@ -164,7 +166,7 @@ async def child(options: dict) -> dict:
     live = [g.id for g in records][part::parts]
     # Start the picture workers (a fresh interpreter each) before the clock runs: every
     # worker draws each game's board once.
-    warm = [await host.table(game_id) for game_id in live[: len(SLUGS)]]
+    warm = [await host.desk.table(game_id) for game_id in live[: len(SLUGS)]]
     await asyncio.gather(
         *(
             pictures.draw(t.engine.slug, t.engine.view(t.state, None))
@@ -175,13 +177,13 @@ async def child(options: dict) -> dict:
     # What each player sees: the board as it was last played, read before the clock runs
     # and then kept up from this host's own moves. Players choose on their own devices,
     # so choosing reads nothing from the store (only the action itself does, in act()).
-    seen: dict[int, Table] = {game_id: await host.table(game_id) for game_id in live}
+    seen: dict[int, Table] = {game_id: await host.desk.table(game_id) for game_id in live}
 
     def see_move(game_id: int, table: Table) -> None:
         """The board after this host's move at ``table``, as the host kept it (read again
         next time if the host went further, a departed player's forfeit say)."""
         version = table.record.version + 1
-        kept = host.states.get(game_id, version)
+        kept = host.desk.states.get(game_id, version)
         if kept is None:
             seen.pop(game_id, None)
             return
@@ -206,7 +208,7 @@ async def child(options: dict) -> dict:
             if not live:
                 return
             game_id = chooser.choice(live)
-            table = seen.get(game_id) or await host.table(game_id)
+            table = seen.get(game_id) or await host.desk.table(game_id)
             if table.record.status != "running" or not table.prompts():
                 with contextlib.suppress(ValueError):
                     live.remove(game_id)
@@ -216,7 +218,7 @@ async def child(options: dict) -> dict:
             action = chooser.choice(table.legal_actions(seat)).action
             began = time.perf_counter()
             try:
-                outcome = await host.act(
+                outcome = await host.turns.act(
                     game_id=game_id, user_id=user, action=action, version=table.record.version
                 )
             except Busy:  # the host is full: the player is told to try again

@@ -30,9 +30,9 @@ import tempfile
 import time
 from pathlib import Path
 
+from bot.service.delivery.outbox import Delivery, Outbox
 from bot.service.host import GameHost
-from bot.service.outbox import Delivery, Outbox
-from bot.service.scheduler import Scheduler
+from bot.service.timekeeping.scheduler import Scheduler
 from bot.store.sqlite import SqliteStore
 from engines.dragonslayer.fight import wipe_out
 from engines.replay import action_rng
@@ -82,15 +82,15 @@ async def computer_games(host: GameHost, games: int, level: str) -> list[int]:
     ids = []
     for index in range(games):
         slug = slugs[index % len(slugs)]
-        opened = await host.new_game(
+        opened = await host.lobby.new_game(
             guild_id=GUILD, channel_id=1000 + index, user_id=HOST, user_name="host", slug=slug
         )
         game = opened.notices[-1].game_id
-        roles = (await host.table(game)).roles()
+        roles = (await host.desk.table(game)).roles()
         for role in roles[1:]:
-            await host.add_computer(game_id=game, user_id=HOST, level=level, role=role.key)
-        await host.add_computer(game_id=game, user_id=HOST, level=level, role=roles[0].key)
-        await host.start(game_id=game, user_id=HOST)
+            await host.lobby.add_computer(game_id=game, user_id=HOST, level=level, role=role.key)
+        await host.lobby.add_computer(game_id=game, user_id=HOST, level=level, role=roles[0].key)
+        await host.lobby.start(game_id=game, user_id=HOST)
         ids.append(game)
     return ids
 
@@ -154,14 +154,14 @@ async def overdue_games(path: Path, games: int, now: float) -> None:
     host = GameHost(store, clock=lambda: now - 3 * 24 * 3600, seeds=random.Random(2))
     engine = ENGINES["dragonslayer"]
     for index in range(games):
-        opened = await host.new_game(
+        opened = await host.lobby.new_game(
             guild_id=GUILD, channel_id=2000 + index, user_id=HOST, user_name="host",
             slug="dragonslayer",
         )  # fmt: skip
         game = opened.notices[-1].game_id
-        await host.join(game_id=game, user_id=HOST + 1 + index, user_name="other")
-        await host.start(game_id=game, user_id=HOST)
-        table = await host.table(game)
+        await host.lobby.join(game_id=game, user_id=HOST + 1 + index, user_name="other")
+        await host.lobby.start(game_id=game, user_id=HOST)
+        table = await host.desk.table(game)
         state = magician_out(table.state, table.record.seed)
         await store.update_game(
             game, table.record.version, now=now - 3600, snapshot=engine.dump(state),

@@ -203,7 +203,7 @@ async def measure(slug: str, players: int, *, actions: int, seed: int) -> Figure
 async def open_game(host: GameHost, slug: str, players: int) -> tuple[int, list[int]]:
     """Open a lobby, seat one fake user per seat and start; returns the game id and users."""
     users = [FIRST_USER_ID + index for index in range(players)]
-    opened = await host.new_game(
+    opened = await host.lobby.new_game(
         guild_id=GUILD_ID,
         channel_id=CHANNEL_ID,
         user_id=users[0],
@@ -213,8 +213,8 @@ async def open_game(host: GameHost, slug: str, players: int) -> tuple[int, list[
     )
     game_id = next(n.game_id for n in opened.notices if isinstance(n, ChannelPost))
     for user_id in users[1:]:
-        await host.join(game_id=game_id, user_id=user_id, user_name=user_name(user_id))
-    await host.start(game_id=game_id, user_id=users[0])
+        await host.lobby.join(game_id=game_id, user_id=user_id, user_name=user_name(user_id))
+    await host.lobby.start(game_id=game_id, user_id=users[0])
     return game_id, users
 
 
@@ -239,10 +239,10 @@ async def play_game(
             figures.finished += 1
             return
         user_id, controls, choice = picked
-        before = await host.table(game_id)
+        before = await host.desk.table(game_id)
         started = time.perf_counter()
         try:
-            outcome = await host.act(
+            outcome = await host.turns.act(
                 game_id=game_id, user_id=user_id, action=choice.action, version=controls.version
             )
         except UserError as error:
@@ -259,7 +259,7 @@ async def pick_action(
     """A random legal action of a random prompted user; ``None`` once nobody is prompted."""
     offers = []
     for user_id in users:
-        for controls in await host.controls_for(game_id=game_id, user_id=user_id):
+        for controls in await host.turns.controls_for(game_id=game_id, user_id=user_id):
             if controls.choices:
                 offers.append((user_id, controls))
     if not offers:
@@ -270,7 +270,7 @@ async def pick_action(
 
 async def check_finished(host: GameHost, game_id: int) -> None:
     """Nobody is prompted: the game must be over, otherwise it is stuck."""
-    record = (await host.table(game_id)).record
+    record = (await host.desk.table(game_id)).record
     if record.status != "finished":
         raise RuntimeError(f"game #{game_id} ({record.slug}) is {record.status} with no prompt")
 
@@ -286,7 +286,7 @@ def note_rejected(figures: Figures, choice: Choice, error: UserError, limit: int
 async def draw_boards(host: GameHost, outcome: Outcome) -> list[bytes]:
     """The board pictures of an action's notices, drawn as delivering them draws them."""
     boards = [board for n in outcome.notices if (board := getattr(n, "board", None))]
-    return [image for board in boards if (image := await host.draw(board))]
+    return [image for board in boards if (image := await host.drawing.draw(board))]
 
 
 async def time_stages(

@@ -45,14 +45,14 @@ async def open_games(
     for index in range(count):
         slug = list(SPECS)[index % len(SPECS)]
         players = 3 if slug == "dragons-cave" else 2
-        outcome = await host.new_game(
+        outcome = await host.lobby.new_game(
             guild_id=1 + index % guilds, channel_id=channel + index, user_id=user,
             user_name="alice", slug=slug, players=players,
         )  # fmt: skip
         game_id = outcome.outgoing[0].game_id
         for guest in range(1, players):
-            await host.join(game_id=game_id, user_id=user + guest, user_name=f"p{guest}")
-        await host.start(game_id=game_id, user_id=user)
+            await host.lobby.join(game_id=game_id, user_id=user + guest, user_name=f"p{guest}")
+        await host.lobby.start(game_id=game_id, user_id=user)
 
 
 def copy_games(path: Path, total: int) -> None:
@@ -106,9 +106,9 @@ async def inbox(total: int, rounds: int) -> None:
     visible = {guild: f"server {guild}" for guild in range(1, SERVERS + 1)}
 
     async def ask() -> None:
-        await host.games_inbox(user_id=PLAYER, visible=visible)
+        await host.inbox.inbox(user_id=PLAYER, visible=visible)
 
-    listed = await host.games_inbox(user_id=PLAYER, visible=visible)
+    listed = await host.inbox.inbox(user_id=PLAYER, visible=visible)
     assert "Your games" in str(listed.text), listed.text
     ran = await statements(store, ask)
     stored = len(await store.games(active_only=False, limit=total + 1))
@@ -141,10 +141,13 @@ async def main_async(games: int, due: int, rounds: int, total: int) -> None:
     host = GameHost(store, clock=clock, seeds=random.Random(1))
     await open_games(host, games, channel=1000)
     print(f"{games} running games on one server, {rounds} calls each")
-    print("  /game list   ", figures(await timed(rounds, lambda: host.list_games(guild_id=1))))
+    print(
+        "  /game list   ",
+        figures(await timed(rounds, lambda: host.listings.list_games(guild_id=1))),
+    )
     print(
         "  /game mine   ",
-        figures(await timed(rounds, lambda: host.mine(guild_id=1, user_id=100))),
+        figures(await timed(rounds, lambda: host.listings.mine(guild_id=1, user_id=100))),
     )
     await open_games(host, max(0, due - games), channel=5000)
     clock.now += 400 * 24 * 3600.0  # every deadline has passed

@@ -22,7 +22,7 @@ byte runs from sending the request to its status line and headers arriving.
    a ratio to one board draw (of that game, in this process) measured in the same run:
    machines differ twofold in speed, ratios much less.
 3. **Actions while pages follow games live**: an open loop of ``--rate`` actions/s for
-   ``--seconds`` through ``host.act``, each action's notices sent at once to a fake
+   ``--seconds`` through ``host.turns.act``, each action's notices sent at once to a fake
    Discord that draws each board they carry (as :mod:`bench.cluster` measures: from the
    action's scheduled time to its notices sent). Half of the actions go to ``--followers``
    games being played (a few moves in already), half to the other games. Run twice, each
@@ -82,9 +82,9 @@ class Bench:
     async def start(self, location: str) -> None:
         import aiohttp
 
+        from bot.service.boards.pictures import Pictures
+        from bot.service.delivery.outbox import Outbox
         from bot.service.host import GameHost
-        from bot.service.outbox import Outbox
-        from bot.service.pictures import Pictures
         from bot.settings import default_render_workers
         from bot.store.opening import open_store
         from bot.web.server import WebServer
@@ -106,7 +106,7 @@ class Bench:
         async def send(delivery: Any) -> int:  # a fake Discord: draws each board it is sent
             board = getattr(delivery.notice, "board", None)
             if board is not None:
-                await self.host.draw(board)
+                await self.host.drawing.draw(board)
             self.sends += 1
             return self.sends
 
@@ -124,12 +124,12 @@ class Bench:
     async def play(self, game_id: int, moves: int) -> int:
         """Play up to ``moves`` random legal moves (fewer if the game ends); how many."""
         for played in range(moves):
-            table = await self.host.table(game_id)
+            table = await self.host.desk.table(game_id)
             if table.record.status != "running" or not table.prompts():
                 return played
             seat = self.chooser.choice(table.prompts()).seat
             action = self.chooser.choice(table.legal_actions(seat)).action
-            await self.host.act(
+            await self.host.turns.act(
                 game_id=game_id, user_id=player(table, seat), action=action,
                 version=table.record.version,
             )  # fmt: skip
@@ -138,7 +138,7 @@ class Bench:
     async def notices_sent_undrawn(self) -> None:
         """Send what the moves played so far stored, counted, not drawn (as
         :func:`bench.cluster.open_games` does with the openings' notices)."""
-        from bot.service.outbox import Outbox
+        from bot.service.delivery.outbox import Outbox
 
         async def sent(delivery: Any) -> int:
             return 1
@@ -203,8 +203,8 @@ def cpu_of(work: Callable[[], Any], repeats: int = 3) -> float:
 async def replay_steps(bench: Bench, game_id: int) -> dict[str, Any]:
     """Part 2: a long game's page cold, its positions stepped through, and the CPU of its
     story walked against one board drawn."""
-    from bot.service.story import walk
-    from bot.service.web_pages import Pages
+    from bot.service.history.story import walk
+    from bot.service.history.web_pages import Pages
     from bot.web import html
     from engines import data as engine_data
     from games import render
@@ -219,7 +219,7 @@ async def replay_steps(bench: Bench, game_id: int) -> dict[str, Any]:
         page_cold.append(await bench.get(f"/g/{token}"))
     if not page_cold:
         page_cold.append(await bench.get(f"/g/{token}"))
-    table = await bench.host.table(game_id)
+    table = await bench.host.desk.table(game_id)
     record, engine = table.record, table.engine
     page = await bench.host.pages.page(token)
     assert page is not None
@@ -276,7 +276,7 @@ async def actions_load(
     from bot.service.tables import Table
 
     args = bench.args
-    seen: dict[int, Table] = {g: await bench.host.table(g) for g in [*played, *others]}
+    seen: dict[int, Table] = {g: await bench.host.desk.table(g) for g in [*played, *others]}
     chooser = random.Random(f"{args.seed}:load")
     latencies: list[float] = []
     moves: list[tuple[int, int, float]] = []  # (game, version after, monotonic when stored)
@@ -291,7 +291,7 @@ async def actions_load(
         """The board after this host's move, as the host kept it (read again next time
         if it is gone)."""
         version = table.record.version + 1
-        kept = bench.host.states.get(game_id, version)
+        kept = bench.host.desk.states.get(game_id, version)
         if kept is None:
             seen.pop(game_id, None)
             return
@@ -305,14 +305,14 @@ async def actions_load(
             if not pool:
                 return
             game_id = chooser.choice(pool)
-            table = seen.get(game_id) or await bench.host.table(game_id)
+            table = seen.get(game_id) or await bench.host.desk.table(game_id)
             if table.record.status != "running" or not table.prompts():
                 pool.remove(game_id)
                 continue
             seat = chooser.choice(table.prompts()).seat
             action = chooser.choice(table.legal_actions(seat)).action
             try:
-                outcome = await bench.host.act(
+                outcome = await bench.host.turns.act(
                     game_id=game_id, user_id=player(table, seat), action=action,
                     version=table.record.version,
                 )  # fmt: skip

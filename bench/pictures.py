@@ -19,9 +19,9 @@ import tempfile
 import time
 from pathlib import Path
 
+from bot.service.boards.pictures import Pictures
 from bot.service.errors import UserError
 from bot.service.host import GameHost
-from bot.service.pictures import Pictures
 from bot.store.sqlite import SqliteStore
 from games import SPECS, render
 
@@ -49,7 +49,7 @@ async def measure(seconds: float, clicks: int, pictures: Pictures | None) -> dic
     async def player(game_id: int, chooser: random.Random) -> None:
         nonlocal done
         while time.perf_counter() < stop:
-            table = await host.table(game_id)
+            table = await host.desk.table(game_id)
             if table.record.status != "running":
                 game_id = (await open_games(host, 1))[0]
                 continue
@@ -58,13 +58,13 @@ async def measure(seconds: float, clicks: int, pictures: Pictures | None) -> dic
             action = chooser.choice(table.engine.legal_actions(table.state, prompt.seat)).action
             started = time.perf_counter()
             try:
-                outcome = await host.act(
+                outcome = await host.turns.act(
                     game_id=game_id, user_id=user, action=action, version=table.record.version
                 )
             except UserError:
                 continue
             for notice in outcome.outgoing:
-                await host.draw(getattr(notice, "board", None))
+                await host.drawing.draw(getattr(notice, "board", None))
             latencies.append(time.perf_counter() - started)
             done += 1
 
@@ -95,13 +95,13 @@ async def open_games(host: GameHost, count: int) -> list[int]:
         slug = slugs[index % len(slugs)]
         engine = SPECS[slug].engine
         user = 1000 * (len(opened) + 1) + random.randrange(1000)
-        outcome = await host.new_game(
+        outcome = await host.lobby.new_game(
             guild_id=1, channel_id=10 + index, user_id=user, user_name="p", slug=slug
         )
         game_id = outcome.outgoing[0].game_id
         for guest in range(1, engine.min_players):
-            await host.join(game_id=game_id, user_id=user + guest, user_name=f"p{guest}")
-        await host.start(game_id=game_id, user_id=user)
+            await host.lobby.join(game_id=game_id, user_id=user + guest, user_name=f"p{guest}")
+        await host.lobby.start(game_id=game_id, user_id=user)
         opened.append(game_id)
     return opened
 

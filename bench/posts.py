@@ -32,10 +32,10 @@ import discord
 from bot.console.table import LocalTable
 from bot.discord.controls.play import GroupSelect, PlacesButton
 from bot.discord.controls.views import controls_view
-from bot.service import destinations
+from bot.service.delivery.outbox import Delivery
 from bot.service.notices import ChannelPost, Controls, PrivateFallback, StatusUpdate
-from bot.service.outbox import Delivery
-from bot.service.turns import group_of
+from bot.service.play import destinations
+from bot.service.play.turns import group_of
 from games import ENGINES
 
 EXAMPLES = Path(__file__).parents[1] / "examples"
@@ -115,10 +115,10 @@ async def against_computer(opening: list[str], seed: int = 5) -> tuple[int, int,
         await table.run_lines([*opening, "alice: /game addbot level:strong", "alice: /game start"])
         alice = table.user("alice")
         for _ in range(MAX_MOVES):
-            game = await table.host.table(1)
+            game = await table.host.desk.table(1)
             if game.record.status != "running":
                 break
-            choices = await table.host.action_choices(user_id=alice, game_id=1)
+            choices = await table.host.turns.action_choices(user_id=alice, game_id=1)
             if not choices:
                 break
             await table.run_line(f"alice: {rng.choice(choices).action}")

@@ -31,7 +31,7 @@ async def played(path: Path) -> tuple[LocalTable, str, int]:
     seed = int(re.search(r"^# seed: (\d+)$", script, re.MULTILINE)[1])
     table = await LocalTable.open(seed=seed, out=io.StringIO())
     await table.run_lines(script.splitlines())
-    game = await table.host.table(1)
+    game = await table.host.desk.table(1)
     return table, game.record.slug, len(await table.host.store.actions(1))
 
 
@@ -50,7 +50,7 @@ async def measure(path: Path) -> dict[str, object]:
     table, slug, _ = await played(path)
     try:
         started = time.perf_counter()
-        made = await table.host.replay_animation(game_id=1)
+        made = await table.host.stories.replay_animation(game_id=1)
         seconds = time.perf_counter() - started
     finally:
         await table.close()

@@ -164,7 +164,7 @@ class FakeDiscord:
         board = getattr(notice, "board", None)
         if board is not None:
             self.boards += 1
-            await self.host.draw(board)
+            await self.host.drawing.draw(board)
         now = time.perf_counter()
         lane = self.lane_of(notice)
         self.requests += 1
@@ -313,9 +313,9 @@ class Bot:
 
     async def start(self, options: dict) -> None:
         from bot.service import wire
+        from bot.service.boards.pictures import Pictures
+        from bot.service.delivery.outbox import Outbox, TryLater
         from bot.service.host import GameHost
-        from bot.service.outbox import Outbox, TryLater
-        from bot.service.pictures import Pictures
         from bot.store.opening import open_store
 
         try:
@@ -338,7 +338,7 @@ class Bot:
         limited = not options.get("unlimited")
         self.discord = FakeDiscord(self.host, wire.lane, TryLater, limited=limited)
         try:  # the bot's pace of sends to Discord, where the code has one
-            from bot.service.pacing import Pacer
+            from bot.service.delivery.pacing import Pacer
         except ImportError:
             Pacer = None
         if Pacer is not None and "pacer" in inspect.signature(Outbox).parameters:
@@ -388,7 +388,7 @@ class Bot:
     async def warm(self, game_ids: list[int]) -> None:
         """Start the picture processes (each draws each game's board once) before the
         clock runs."""
-        tables = [await self.host.table(g) for g in game_ids[: len(SLUGS)]]
+        tables = [await self.host.desk.table(g) for g in game_ids[: len(SLUGS)]]
         workers = max(1, len(self.pids()))
         await asyncio.gather(
             *(
@@ -428,11 +428,11 @@ async def load(options: dict) -> dict:
     )
     live = [g.id for g in records]
     await bot.warm(live)
-    seen: dict[int, Any] = {game_id: await host.table(game_id) for game_id in live}
+    seen: dict[int, Any] = {game_id: await host.desk.table(game_id) for game_id in live}
 
     def see_move(game_id: int, table: Any) -> None:
         version = table.record.version + 1
-        kept = host.states.get(game_id, version)
+        kept = host.desk.states.get(game_id, version)
         if kept is None:
             seen.pop(game_id, None)
             return
@@ -462,7 +462,7 @@ async def load(options: dict) -> dict:
                 # A player sees the board they click on: the bench's own reading of it is
                 # no part of the click's time.
                 reading = time.perf_counter()
-                table = await host.table(game_id)
+                table = await host.desk.table(game_id)
                 scheduled += time.perf_counter() - reading
             if table.record.status != "running" or not table.prompts():
                 with contextlib.suppress(ValueError):
@@ -475,7 +475,7 @@ async def load(options: dict) -> dict:
                 async with bot.clicks.click():
                     admitted_at[key] = scheduled
                     began = time.perf_counter()
-                    outcome = await host.act(
+                    outcome = await host.turns.act(
                         game_id=game_id, user_id=user, action=action, version=table.record.version
                     )
                     stored = time.perf_counter()
@@ -627,17 +627,17 @@ async def burst(options: dict) -> dict:
     user = 7
 
     async def open_game() -> int:
-        opened = await host.new_game(
+        opened = await host.lobby.new_game(
             guild_id=GUILD, channel_id=BURST_CHANNEL, user_id=user, user_name="host",
             slug="lions-dragons", players=2,
         )  # fmt: skip
         game_id = opened.outgoing[0].game_id
-        table = await host.table(game_id)
-        await host.add_computer(game_id=game_id, user_id=user, level="easy")
-        await host.add_computer(
+        table = await host.desk.table(game_id)
+        await host.lobby.add_computer(game_id=game_id, user_id=user, level="easy")
+        await host.lobby.add_computer(
             game_id=game_id, user_id=user, level="easy", role=table.roles()[0].key
         )
-        await host.start(game_id=game_id, user_id=user)
+        await host.lobby.start(game_id=game_id, user_id=user)
         return game_id
 
     game_id = await open_game()
@@ -659,7 +659,7 @@ async def burst(options: dict) -> dict:
     mark: Any = None
     while moves < options["moves"]:
         before = (await host.store.get_game(game_id)).version
-        outcome = await host.play_computers(game_id, limit=1)
+        outcome = await host.computers.play_computers(game_id, limit=1)
         record = await host.store.get_game(game_id)
         moves += record.version - before
         if (notice := newest_of(outcome.outgoing, bot.lane_of).get(lane)) is not None:

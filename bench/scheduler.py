@@ -65,10 +65,10 @@ async def measure(path: Path, now: float, queries: int) -> None:
     started = time.perf_counter()
     store = await SqliteStore.open(path)
     host = GameHost(store, clock=lambda: now)
-    first_wakeup = await host.next_wakeup()
+    first_wakeup = await host.turn_clock.next_wakeup()
     opened = time.perf_counter() - started
     due_start = time.perf_counter()
-    outcome = await host.fire_due()
+    outcome = await host.turn_clock.fire_due()
     fired = time.perf_counter() - due_start
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
@@ -83,7 +83,7 @@ async def measure(path: Path, now: float, queries: int) -> None:
     timings = []
     for _ in range(queries):
         tick = time.perf_counter()
-        await host.next_wakeup()
+        await host.turn_clock.next_wakeup()
         timings.append(time.perf_counter() - tick)
     timings.sort()
     print(

@@ -154,9 +154,9 @@ def _web(settings: Settings) -> int:
 
 async def _serve_pages(settings: Settings) -> None:
     """The pages' server on its own: boards drawn by picture workers, as in the bot."""
+    from bot.service.boards.pictures import Pictures
+    from bot.service.history.web_pages import POLL_ALONE
     from bot.service.host import GameHost
-    from bot.service.pictures import Pictures
-    from bot.service.web_pages import POLL_ALONE
     from bot.store import open_store
     from bot.web.server import WebServer
     from games import render
@@ -208,7 +208,7 @@ async def _recompute(location: str) -> int:
 
     store = await open_store(location)
     try:
-        done = await GameHost(store).recompute_ratings()
+        done = await GameHost(store).standings.recompute_ratings()
     finally:
         await store.close()
     print(

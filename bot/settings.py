@@ -76,7 +76,7 @@ class Settings:
     Defaults to ``http://localhost:<web_port>`` when only the port is set."""
     paced: bool = True
     """Whether sends keep to Discord's pace per channel and for the bot
-    (:mod:`bot.service.pacing`); tests whose simulated Discord answers every request at
+    (:mod:`bot.service.delivery.pacing`); tests whose simulated Discord answers every request at
     one instant turn it off."""
     short_collections: bool = False
     """Whether the process keeps its garbage collections' pauses short by freezing what

@@ -31,10 +31,10 @@ async def record(slug: str, players: int, seed: int, options: str = "", limit: i
     await table.run_lines(lines, echo=False)
     host = table.host
     for _ in range(limit):
-        if (await host.table(1)).record.status != "running":
+        if (await host.desk.table(1)).record.status != "running":
             break
         for name in names:
-            controls = await host.controls_for(game_id=1, user_id=table.user(name))
+            controls = await host.turns.controls_for(game_id=1, user_id=table.user(name))
             if controls:
                 action = chooser.choice(controls[0].choices).action
                 line = f"{name}: {action}"

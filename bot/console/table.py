@@ -16,14 +16,15 @@ from typing import TextIO, TypedDict
 from bot import logs
 from bot.console.commands import HELP_WORD, Line, ParseError, parse
 from bot.console.places import MEMORY
-from bot.service import destinations
 from bot.service.admission import Busy
+from bot.service.delivery.outbox import Delivery, Outbox
 from bot.service.errors import UserError
+from bot.service.history.story import File
 from bot.service.host import GameHost
 from bot.service.notices import Board, ChannelPost, Controls, Outcome, PrivateMessage, Reply
-from bot.service.outbox import Delivery, Outbox
-from bot.service.story import File
-from bot.service.table_controls import KINDS as GATHERING_KINDS
+from bot.service.play import destinations
+from bot.service.play.turns import group_of
+from bot.service.seating.table_controls import KINDS as GATHERING_KINDS
 from bot.service.text import (
     BoardLink,
     ChannelRef,
@@ -35,8 +36,7 @@ from bot.service.text import (
     WebLink,
     as_text,
 )
-from bot.service.timing import Timing
-from bot.service.turns import group_of
+from bot.service.timekeeping.timing import Timing
 from bot.store import StoreBusy, open_store
 from bot.web.server import WebServer
 from games import SPECS, render
@@ -145,21 +145,23 @@ class LocalTable:
     async def stop_clocks(self) -> None:
         """No clock runs at a local table: games opened here have no turn limit, and games
         kept from earlier sessions lose theirs, so no deadline is ever shown."""
-        await self.host.set_server_timing(guild_id=GUILD, limit_hours=0)
-        for number, _ in await self.host.game_choices(guild_id=GUILD, channel_id=CHANNEL):
+        await self.host.turn_clock.set_server_timing(guild_id=GUILD, limit_hours=0)
+        for number, _ in await self.host.listings.game_choices(guild_id=GUILD, channel_id=CHANNEL):
             try:
-                record = (await self.host.table(number)).record
+                record = (await self.host.desk.table(number)).record
             except UserError:  # a game that cannot be read keeps what it has
                 continue
             if record.active and Timing.from_dict(record.timing).limit:
-                await self.host.set_timing(user_id=record.host_id, game_id=number, limit_hours=0)
+                await self.host.turn_clock.set_timing(
+                    user_id=record.host_id, game_id=number, limit_hours=0
+                )
 
     async def recall_players(self) -> None:
         """Know the players seated in this table's games by the names they played under,
         so a table opened again on the same database gives each the same seats."""
-        for number, _ in await self.host.story_choices(guild_id=GUILD, channel_id=CHANNEL):
+        for number, _ in await self.host.listings.story_choices(guild_id=GUILD, channel_id=CHANNEL):
             try:
-                seats = (await self.host.table(number)).record.seats
+                seats = (await self.host.desk.table(number)).record.seats
             except UserError:  # a game that cannot be read names nobody
                 continue
             for seat in seats:
@@ -174,10 +176,10 @@ class LocalTable:
         if self.images is not None:
             first = self.images / picture_name(self._pictures + 1)
             self.say(f"Board pictures are written to {self.images}/, from {first.name} on.")
-        if not await self.host.game_choices(guild_id=GUILD):
+        if not await self.host.listings.game_choices(guild_id=GUILD):
             self.say("No games are open yet: `help` shows how to start one.")
             return
-        listing = await self.host.list_games(guild_id=GUILD)
+        listing = await self.host.listings.list_games(guild_id=GUILD)
         self.say("Still open from before:\n" + self.write(listing.text))
         # A computer whose turn it was when the last session ended plays now.
         await self._computers_play("you")
@@ -226,7 +228,7 @@ class LocalTable:
 
     async def _computers_play(self, asker: str) -> None:
         """Computer seats move at once here (no clock runs at a local table)."""
-        await self.show(await self.host.play_all_computers(guild_id=GUILD), asker)
+        await self.show(await self.host.computers.play_all_computers(guild_id=GUILD), asker)
 
     async def _dispatch(self, line: Line) -> Outcome:
         host, user, o = self.host, self.user(line.player), line.options
@@ -238,13 +240,13 @@ class LocalTable:
             case "rules":
                 return Outcome([Reply(host.rules(o.get("game", "")))])
             case "leaderboard":
-                return Outcome([await host.leaderboard(**where, game=o.get("game", ""))])
+                return Outcome([await host.standings.leaderboard(**where, game=o.get("game", ""))])
             case "stats":
                 target = self.user(o["user"].lower()) if o.get("user") else None
-                return Outcome([await host.stats(**where, target=target)])
+                return Outcome([await host.standings.stats(**where, target=target)])
             case "game new":
                 players = int(o["players"]) if o.get("players", "").isdigit() else None
-                return await host.new_game(
+                return await host.lobby.new_game(
                     **where,
                     user_name=line.player,
                     slug=o.get("game", ""),
@@ -253,56 +255,58 @@ class LocalTable:
                     role=o.get("role"),
                 )
             case "game join":
-                return await host.join(**game, user_name=line.player, role=o.get("role"))
+                return await host.lobby.join(**game, user_name=line.player, role=o.get("role"))
             case "game addbot":
                 level = o.get("level", "strong")
-                return await host.add_computer(**game, level=level, role=o.get("role"))
+                return await host.lobby.add_computer(**game, level=level, role=o.get("role"))
             case "game leave":
-                return await host.leave(**game, user_name=line.player)
+                return await host.lobby.leave(**game, user_name=line.player)
             case "game start":
-                return await host.start(**game)
+                return await host.lobby.start(**game)
             case "game cancel":
-                return await host.cancel(**game, is_admin=False)
+                return await host.lobby.cancel(**game, is_admin=False)
             case "game status":
-                return Outcome([await host.status(**game)])
+                return Outcome([await host.listings.status(**game)])
             case "game list":
-                return Outcome([await host.list_games(**where, show=o.get("show", "running"))])
+                return Outcome(
+                    [await host.listings.list_games(**where, show=o.get("show", "running"))]
+                )
             case "game history":
                 page = int(o["page"]) if o.get("page", "").isdigit() else None
-                return Outcome([await host.history(**game, page=page)])
+                return Outcome([await host.stories.history(**game, page=page)])
             case "game export":
-                return Outcome([self._save(await host.export_record(**game))])
+                return Outcome([self._save(await host.stories.export_record(**game))])
             case "game mine":
-                return Outcome([await host.mine(**where)])
+                return Outcome([await host.listings.mine(**where)])
             case "games":
-                inbox = host.games_inbox(
+                inbox = host.inbox.inbox(
                     user_id=user, visible={GUILD: "this table"}, offer_next=False
                 )
                 return Outcome([await inbox])
             case "game page":
-                return await host.page_address(**game)
+                return await host.pages.address(**game)
             case "game note":
                 clear = o.get("clear", "").lower() in ("yes", "true", "1")
-                return Outcome([await host.note(**game, text=o.get("text"), clear=clear)])
+                return Outcome([await host.notes.note(**game, text=o.get("text"), clear=clear)])
             case "hand":
-                private = await host.private_text(**game)
+                private = await host.turns.private_text(**game)
                 note = await host.notes.kept(**game)
                 lines = [private] if private else []
                 lines += [f"📝 Your note: {note}"] if note else []
-                controls = tuple(await host.controls_for(**game))
+                controls = tuple(await host.turns.controls_for(**game))
                 shown = "\n".join(lines) or "Nothing private for you now."
                 return Outcome([Reply(shown, controls=controls)])
             case _:
                 action = o.get("action", "").strip()
                 if not action:
                     raise UserError("Say what to play, e.g. `alice: /move action:roll`.")
-                return await host.act(**game, action=self.labelled_action(wanted, action))
+                return await host.turns.act(**game, action=self.labelled_action(wanted, action))
 
     async def play_record(self, path: Path) -> None:
         """Play back the finished game recorded in the file at ``path`` and show its final
         board (a record another table exported, see ``docs/RECORDS.md``)."""
         try:
-            reply = await self.host.play_record(path.read_text(encoding="utf-8"))
+            reply = await self.host.stories.play_record(path.read_text(encoding="utf-8"))
         except UserError as error:
             self.say("⚠️ " + self.write(error.text))
             return
@@ -322,7 +326,7 @@ class LocalTable:
         for reply in outcome.replies:
             self.say(f"[to {asker}] " + self.write(reply.text))
             self._choices(reply.controls)
-            self._picture(await self.host.draw(reply.board))
+            self._picture(await self.host.drawing.draw(reply.board))
         await self.outbox.flush()
 
     async def _send(self, delivery: Delivery) -> None:
@@ -330,7 +334,7 @@ class LocalTable:
         match delivery.notice:
             case ChannelPost() as post:
                 self._post(post)
-                self._picture(await self.host.draw(post.board))
+                self._picture(await self.host.drawing.draw(post.board))
                 self._choices(post.controls)
                 if post.board is not None or post.controls:
                     self._labels.pop(post.game_id, None)  # a new position: new labels
@@ -390,7 +394,7 @@ class LocalTable:
                 for group in dict.fromkeys(group_of(c) for c in choices if c.to):
                     at = {c.to for c in choices if group_of(c) == group}
                     shown = [m for m in marks if m["at"] in at]
-                    self._picture(await self.host.draw(destinations.marked(board, shown)))
+                    self._picture(await self.host.drawing.draw(destinations.marked(board, shown)))
 
     def labelled_action(self, game_id: int | None, action: str) -> str:
         """The move a typed label stands for (``action`` itself when it is no label);

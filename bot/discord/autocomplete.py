@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from discord import Interaction, app_commands
 
 from bot.discord.replies import asked
-from bot.service.sizes import sizes_text, table_sizes
+from bot.service.seating.sizes import sizes_text, table_sizes
 from engines.base import Role
 from games import SPECS
 
@@ -43,7 +43,7 @@ async def games_here(
     interaction: Interaction[DragonBot], current: str
 ) -> list[app_commands.Choice[int]]:
     """Open games of this server, those in this channel first."""
-    games = await interaction.client.host.game_choices(**asked(interaction))
+    games = await interaction.client.host.listings.game_choices(**asked(interaction))
     return [
         app_commands.Choice(name=name[:100], value=number)
         for number, name in games
@@ -55,7 +55,7 @@ async def story_games(
     interaction: Interaction[DragonBot], current: str
 ) -> list[app_commands.Choice[int]]:
     """Games whose story can be told: this server's open games, then its finished ones."""
-    games = await interaction.client.host.story_choices(**asked(interaction))
+    games = await interaction.client.host.listings.story_choices(**asked(interaction))
     return [
         app_commands.Choice(name=name[:100], value=number)
         for number, name in games
@@ -76,7 +76,7 @@ async def open_roles(
 ) -> list[app_commands.Choice[str]]:
     """Roles still open at the lobby named (or the one in this channel)."""
     host = interaction.client.host
-    roles = await host.role_choices(**asked(interaction), game_id=_game(interaction))
+    roles = await host.lobby.role_choices(**asked(interaction), game_id=_game(interaction))
     return _role_choices(roles, current)
 
 
@@ -85,7 +85,7 @@ async def new_game_roles(
 ) -> list[app_commands.Choice[str]]:
     """Roles of the game and table size being created."""
     namespace = interaction.namespace
-    roles = interaction.client.host.new_game_roles(
+    roles = interaction.client.host.lobby.new_game_roles(
         getattr(namespace, "game", None) or "", getattr(namespace, "players", None)
     )
     return _role_choices(roles, current)
@@ -96,7 +96,7 @@ async def my_actions(
 ) -> list[app_commands.Choice[str]]:
     """The typer's own legal actions now, filtered by what they typed."""
     host = interaction.client.host
-    choices = await host.action_choices(**asked(interaction), game_id=_game(interaction))
+    choices = await host.turns.action_choices(**asked(interaction), game_id=_game(interaction))
     return [
         app_commands.Choice(name=choice.label[:100], value=choice.action[:100])
         for choice in choices
@@ -123,7 +123,7 @@ async def watched_games(
     interaction: Interaction[DragonBot], current: str
 ) -> list[app_commands.Choice[int]]:
     """The games the typer watches."""
-    games = await interaction.client.host.watched_choices(**asked(interaction))
+    games = await interaction.client.host.watchers.watched_choices(**asked(interaction))
     return [
         app_commands.Choice(name=name[:100], value=number)
         for number, name in games

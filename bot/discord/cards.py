@@ -17,7 +17,7 @@ from collections.abc import Sequence
 import discord
 
 from bot.service.notices import ChannelPost
-from bot.service.table_controls import INVITE, LOBBY, REMATCH
+from bot.service.seating.table_controls import INVITE, LOBBY, REMATCH
 
 ACCENT = discord.Colour(0xB8412C)
 """The cards' edge: the dragons' red, which reads on Discord's dark and light themes."""

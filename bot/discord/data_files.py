@@ -12,9 +12,9 @@ import discord
 from discord import app_commands
 
 from bot.discord.replies import asked
+from bot.service.community.server_data import UPLOAD_LIMIT
 from bot.service.errors import UserError
 from bot.service.notices import Outcome
-from bot.service.server_data import UPLOAD_LIMIT
 
 if TYPE_CHECKING:
     from bot.discord.client import DragonBot
@@ -37,11 +37,11 @@ async def data_request(
     where = asked(interaction)
     admin = bool(interaction.permissions and interaction.permissions.manage_guild)
     if action == "show":
-        return await host.show_data(**where, game=game)
+        return await host.server_data.show_data(**where, game=game)
     if not game:
         raise UserError(f"Name the game: `/game data action:{action} game:<game>`.")
     if action == "clear":
-        return await host.clear_data(**where, game=game, is_admin=admin)
+        return await host.server_data.clear_data(**where, game=game, is_admin=admin)
     if action != "upload":
         raise UserError("Choose an action: show, upload or clear.")
     if file is None:
@@ -57,6 +57,6 @@ async def data_request(
             f"{UPLOAD_LIMIT // 1024} KB. Upload only the fields you change."
         )
     content = await file.read()
-    return await host.upload_data(
+    return await host.server_data.upload_data(
         **where, game=game, file_name=file.filename, content=content, is_admin=admin
     )

@@ -1,7 +1,7 @@
 """Sending the host's notices on Discord: channel posts, DMs, status edits, and the answer
 to the asker.
 
-The outbox (:mod:`bot.service.outbox`) decides what to send and when; :class:`Courier` only
+The outbox (:mod:`bot.service.delivery.outbox`) decides what to send and when; :class:`Courier` only
 knows how, and which Discord failures are transient (try again later; a rate limit longer
 than discord.py waits out by itself also slows the lane's pace), a permission the
 bot lacks in a channel (a 403: tried again until granted, the hosts told what to grant) or
@@ -25,7 +25,15 @@ from bot.discord.controls.play import open_private_view
 from bot.discord.controls.views import controls_view
 from bot.discord.markup import content
 from bot.service import wire
-from bot.service.alt_text import board_alt
+from bot.service.boards.alt_text import board_alt
+from bot.service.delivery.outbox import (
+    ChannelGone,
+    Delivery,
+    DmsClosed,
+    NoAccess,
+    TryLater,
+    Undeliverable,
+)
 from bot.service.errors import UserError
 from bot.service.notices import (
     Board,
@@ -35,14 +43,6 @@ from bot.service.notices import (
     PrivateFallback,
     PrivateMessage,
     StatusUpdate,
-)
-from bot.service.outbox import (
-    ChannelGone,
-    Delivery,
-    DmsClosed,
-    NoAccess,
-    TryLater,
-    Undeliverable,
 )
 from bot.service.text import Mention, Text
 
@@ -354,7 +354,7 @@ class Courier:
 
     async def _file(self, board: Board, index: int) -> discord.File | None:
         """``board``'s picture as an attachment with its alt text (None: not drawn)."""
-        image = await self.bot.host.draw(board)
+        image = await self.bot.host.drawing.draw(board)
         if not image:
             return None
         name = "board.png" if not index else f"board-{index + 1}.png"

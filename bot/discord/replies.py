@@ -11,10 +11,10 @@ import discord
 
 from bot.discord.markup import content
 from bot.service.admission import Busy
-from bot.service.alt_text import file_alt
+from bot.service.boards.alt_text import file_alt
 from bot.service.errors import UserError
+from bot.service.history.story import File
 from bot.service.notices import Outcome, Reply
-from bot.service.story import File
 from bot.service.text import visible
 from bot.store import StoreBusy
 

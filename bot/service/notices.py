@@ -19,7 +19,7 @@ from engines.base import Choice, Prompt
 class Board:
     """A board picture to draw: a game's *public* view (never a seat's), drawn by the
     renderer of ``slug`` when the notice is delivered. A private reply's board may add
-    ``marks``: the places of the chooser's own legal moves (:mod:`bot.service.destinations`),
+    ``marks``: the places of the chooser's own legal moves (:mod:`bot.service.play.destinations`),
     never posted in a channel."""
 
     slug: str
@@ -42,7 +42,7 @@ class Controls:
     choices: tuple[Choice, ...]
     placed: bool = False
     """The choices lead with the labels of their places, marked on the picture sent with
-    them (:mod:`bot.service.destinations`): a frontend offers them as they are."""
+    them (:mod:`bot.service.play.destinations`): a frontend offers them as they are."""
 
 
 @dataclass(frozen=True)
@@ -142,7 +142,7 @@ Sendable = ChannelPost | PrivateMessage | StatusUpdate | PrivateFallback
 class Outcome:
     """Everything one host call told, in order. The replies answer the asker; every other
     notice was stored in the outbox in the call's own transaction, and frontends send those
-    from there (:mod:`bot.service.outbox`)."""
+    from there (:mod:`bot.service.delivery.outbox`)."""
 
     notices: list[Notice] = field(default_factory=list)
 

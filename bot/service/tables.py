@@ -11,10 +11,10 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 import engines.replay
-from bot.service.bank import banks_line
 from bot.service.errors import UserError
 from bot.service.text import Mention, Moment, Text
-from bot.service.timing import rest_line
+from bot.service.timekeeping.bank import banks_line
+from bot.service.timekeeping.timing import rest_line
 from bot.store import GameRecord
 from engines import data
 from engines.base import Choice, Game, Prompt, Role

@@ -16,7 +16,7 @@ from importlib import resources
 
 from aiohttp import web
 
-from bot.service.web_pages import GamePage, Pages
+from bot.service.history.web_pages import GamePage, Pages
 from bot.web import html
 from bot.web.streams import RETRY_AFTER, NoPlace, StreamLimits, Streams, client_of
 

@@ -10,7 +10,7 @@ import re
 from datetime import UTC, datetime
 from typing import Any
 
-from bot.service.web_pages import GamePage, Move, Seat
+from bot.service.history.web_pages import GamePage, Move, Seat
 
 _CODE = re.compile(r"`([^`]+)`")
 _BOLD = re.compile(r"\*\*(.+?)\*\*")

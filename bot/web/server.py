@@ -12,7 +12,7 @@ from aiohttp import web
 from aiohttp.abc import AbstractAccessLogger
 from aiohttp.web_request import BaseRequest
 
-from bot.service.web_pages import Pages
+from bot.service.history.web_pages import Pages
 from bot.web.app import SERVER_OPTIONS, STREAMS, build_app
 from bot.web.request_log import ServerLog
 from bot.web.streams import StreamLimits

@@ -16,10 +16,10 @@ import os
 import sys
 import time
 
+from bot.service.delivery.outbox import Delivery, Outbox
 from bot.service.errors import UserError
 from bot.service.host import GameHost
-from bot.service.outbox import Delivery, Outbox
-from bot.service.scheduler import Scheduler
+from bot.service.timekeeping.scheduler import Scheduler
 from bot.store.postgres import PostgresStore
 
 LEASE = 5.0
@@ -60,7 +60,7 @@ async def main(url: str, log: str, tag: str, clicks: list[list]) -> None:
 
     async def click(game_id: int, user_id: int, action: str, version: int) -> None:
         try:
-            outcome = await host.act(
+            outcome = await host.turns.act(
                 user_id=user_id, action=action, version=version, game_id=game_id
             )
         except UserError:

@@ -66,7 +66,7 @@ async def open_game(
 ) -> tuple[GameHost, int]:
     """A started game of ``slug`` with ``players`` of USERS seated in order."""
     host = new_host(await stores.new(), slug)
-    opened = await host.new_game(
+    opened = await host.lobby.new_game(
         guild_id=GUILD,
         channel_id=CHANNEL,
         user_id=USERS[0],
@@ -77,8 +77,8 @@ async def open_game(
     )
     game_id = next(n.game_id for n in opened.notices if isinstance(n, ChannelPost))
     for user, name in zip(USERS[1:players], NAMES[1:players], strict=True):
-        await host.join(game_id=game_id, user_id=user, user_name=name)
-    await host.start(game_id=game_id, user_id=USERS[0])
+        await host.lobby.join(game_id=game_id, user_id=user, user_name=name)
+    await host.lobby.start(game_id=game_id, user_id=USERS[0])
     return host, game_id
 
 
@@ -92,7 +92,7 @@ async def fork(stores: Stores, host: GameHost, slug: str) -> GameHost:
 async def edit_snapshot(host: GameHost, game_id: int, change: Callable[[Any], None]) -> None:
     """Apply ``change`` to the stored game state in place, keeping its version (the host
     forgets the state it had loaded for that version)."""
-    host.states.forget(game_id)
+    host.desk.states.forget(game_id)
     record = await host.store.get_game(game_id)
     snapshot = copy.deepcopy(record.snapshot)
     change(snapshot)
@@ -123,11 +123,11 @@ async def observed(
         if isinstance(n, PrivateMessage) and n.user_id != holder
     ]
     controls = {
-        user: await host.controls_for(game_id=game_id, user_id=user)
+        user: await host.turns.controls_for(game_id=game_id, user_id=user)
         for user in users
         if user != holder
     }
-    status = await host.status(game_id=game_id)
+    status = await host.listings.status(game_id=game_id)
     # The turn's deadline is read off each host's own ticking clock (a twin's differs).
     timeless = Text(p for p in as_text(status.text).pieces if not isinstance(p, Moment))
     return {
@@ -139,15 +139,15 @@ async def observed(
 
 
 async def state_of(host: GameHost, game_id: int):
-    return (await host.table(game_id)).state
+    return (await host.desk.table(game_id)).state
 
 
 async def everyone_asked(host: GameHost, game_id: int, users: list[int]) -> list:
     """``(user, controls)`` for every decision offered now, checked to be the user's own."""
     asked = []
     for user in users:
-        for control in await host.controls_for(game_id=game_id, user_id=user):
-            seats = (await host.table(game_id)).record.seat_of(user)
+        for control in await host.turns.controls_for(game_id=game_id, user_id=user):
+            seats = (await host.desk.table(game_id)).record.seat_of(user)
             assert control.prompt.seat in seats, "controls for another user's seat"
             asked.append((user, control))
     return asked

@@ -10,7 +10,7 @@ import pytest
 
 from bot.service.admission import Admission, Busy
 from bot.service.host import GameHost
-from bot.service.scheduler import Scheduler
+from bot.service.timekeeping.scheduler import Scheduler
 from tests.bot.clicks import others_clicking
 from tests.bot.clocks import Clock
 from tests.bot.test_computers import ALICE, GUILD, lobby
@@ -50,19 +50,19 @@ async def test_a_direct_call_to_a_full_host_is_refused_and_changes_nothing(store
         store, clock=clock, seeds=random.Random(3), admission=Admission(limit=1, floor=1)
     )
     game = await lobby(host, "stgeorge", role="knights")
-    await host.add_computer(game_id=game, user_id=ALICE, level="easy", role="dragon")
-    await host.start(game_id=game, user_id=ALICE)
-    action = (await host.controls_for(game_id=game, user_id=ALICE))[0].choices[0].action
+    await host.lobby.add_computer(game_id=game, user_id=ALICE, level="easy", role="dragon")
+    await host.lobby.start(game_id=game, user_id=ALICE)
+    action = (await host.turns.controls_for(game_id=game, user_id=ALICE))[0].choices[0].action
     before = await store.get_game(game)
     notices = len(await store.pending_notices(limit=10**6))
     full = host.admission.limit  # what setting the game up taught it
     async with others_clicking(host.admission, full):  # other people's clicks fill the host
         with pytest.raises(Busy):
-            await host.act(game_id=game, user_id=ALICE, action=action)
+            await host.turns.act(game_id=game, user_id=ALICE, action=action)
         with pytest.raises(Busy):  # the part itself is the door, not only the host's name
             await host.turns.act(game_id=game, user_id=ALICE, action=action)
         with pytest.raises(Busy):  # and so is every other call a click makes
-            await host.status(game_id=game, user_id=ALICE)
+            await host.listings.status(game_id=game, user_id=ALICE)
     after = await store.get_game(game)
     assert (after.version, after.snapshot) == (before.version, before.snapshot)
     assert len(await store.pending_notices(limit=10**6)) == notices
@@ -70,7 +70,7 @@ async def test_a_direct_call_to_a_full_host_is_refused_and_changes_nothing(store
 
     # A frontend that still admits its click itself is counted once, not once per door.
     async with host.admission.click():
-        await host.act(game_id=game, user_id=ALICE, action=action)
+        await host.turns.act(game_id=game, user_id=ALICE, action=action)
     assert (await store.get_game(game)).version > before.version, "played once there is room"
     assert host.admission.refused == 3 and host.admission.in_flight == 0
 
@@ -78,22 +78,22 @@ async def test_a_direct_call_to_a_full_host_is_refused_and_changes_nothing(store
 async def test_background_work_is_neither_counted_nor_refused_while_people_are(store, clock):
     host = GameHost(store, clock=clock, seeds=random.Random(3), admission=Admission(limit=1))
     game = await lobby(host, "stgeorge", role="dragon")
-    await host.add_computer(game_id=game, user_id=ALICE, level="easy", role="knights")
-    await host.start(game_id=game, user_id=ALICE)  # the knights, a computer, begin
+    await host.lobby.add_computer(game_id=game, user_id=ALICE, level="easy", role="knights")
+    await host.lobby.start(game_id=game, user_id=ALICE)  # the knights, a computer, begin
     before = (await store.get_game(game)).version
     async with others_clicking(host.admission, host.admission.limit):
         with pytest.raises(Busy):  # a person is refused ...
-            await host.status(game_id=game, user_id=ALICE)
+            await host.listings.status(game_id=game, user_id=ALICE)
         # ... while computers playing (as the local table has them play) are not: they
         # are the host's own work, not a click.
-        played = await host.play_all_computers(guild_id=GUILD)
+        played = await host.computers.play_all_computers(guild_id=GUILD)
     assert played.notices and (await store.get_game(game)).version > before
     assert host.admission.refused == 1
 
     # Background work that passes a door (a status read on a computer's behalf, say) is
     # not counted as a click: a person's click still finds the one slot free.
     async with host.admission.background():
-        await host.status(game_id=game, user_id=ALICE)
+        await host.listings.status(game_id=game, user_id=ALICE)
         assert host.admission.in_flight == 0
         async with others_clicking(host.admission, host.admission.limit):
             pass
@@ -103,9 +103,9 @@ async def test_background_work_is_neither_counted_nor_refused_while_people_are(s
 async def test_the_turn_clock_waits_while_clicks_fill_the_host(store, clock):
     host = GameHost(store, clock=clock, seeds=random.Random(3), admission=Admission(limit=2))
     game = await lobby(host, "stgeorge")
-    await host.add_computer(game_id=game, user_id=ALICE, level="easy")
-    await host.add_computer(game_id=game, user_id=ALICE, level="easy", role="knights")
-    await host.start(game_id=game, user_id=ALICE)
+    await host.lobby.add_computer(game_id=game, user_id=ALICE, level="easy")
+    await host.lobby.add_computer(game_id=game, user_id=ALICE, level="easy", role="knights")
+    await host.lobby.start(game_id=game, user_id=ALICE)
     delivered = asyncio.Event()
 
     async def deliver(outcome):

@@ -8,12 +8,12 @@ import random
 
 import pytest
 
-from bot.service.away import DAY, reminder_for, shrunk, stretched
 from bot.service.errors import UserError
 from bot.service.host import GameHost
 from bot.service.notices import ChannelPost, PrivateMessage, StatusUpdate
 from bot.service.text import Moment
-from bot.service.timing import HOUR, Timing
+from bot.service.timekeeping.away import DAY, reminder_for, shrunk, stretched
+from bot.service.timekeeping.timing import HOUR, Timing
 from tests.bot.test_host import ALICE, BOB, CHANNEL, GUILD, open_game, started
 from tests.toy_game import toy_renderer
 
@@ -35,7 +35,7 @@ async def test_going_away_stretches_the_turn_waiting_for_you_and_tells_the_table
     game = await started(host)  # both players pick in secret now
     before = await store.get_game(game)
     clock.now += 10 * HOUR
-    outcome = await host.go_away(user_id=BOB, days=3)
+    outcome = await host.away.go_away(user_id=BOB, days=3)
     until = clock.now + 3 * DAY
     after = await store.get_game(game)
     assert after.deadline == before.deadline + 3 * DAY
@@ -50,17 +50,17 @@ async def test_going_away_stretches_the_turn_waiting_for_you_and_tells_the_table
     [status] = of_kind(outcome, StatusUpdate)
     assert "bob is away until" in status.text and Moment(after.deadline) in status.text
     assert await store.pending_notices()  # stored, to be sent
-    assert await host.next_wakeup() == after.remind_at
+    assert await host.turn_clock.next_wakeup() == after.remind_at
 
 
 async def test_a_deadline_is_never_stretched_past_the_return_plus_one_turn_limit(
     host, store, clock
 ):
     game = await started(host)
-    await host.go_away(user_id=BOB, days=3)
+    await host.away.go_away(user_id=BOB, days=3)
     first = (await store.get_game(game)).deadline
     clock.now += HOUR
-    again = await host.go_away(user_id=BOB, days=3)
+    again = await host.away.go_away(user_id=BOB, days=3)
     deadline = (await store.get_game(game)).deadline
     assert deadline == clock.now + 3 * DAY + LIMIT  # not stretched twice over
     assert deadline - first == HOUR
@@ -69,11 +69,11 @@ async def test_a_deadline_is_never_stretched_past_the_return_plus_one_turn_limit
 
 async def test_a_new_turn_of_a_player_away_is_stretched_and_says_so(host, store, clock):
     game = await started(host)
-    await host.go_away(user_id=ALICE, days=2)
+    await host.away.go_away(user_id=ALICE, days=2)
     until = clock.now + 2 * DAY
-    await host.act(game_id=game, user_id=ALICE, action="pick 1")
+    await host.turns.act(game_id=game, user_id=ALICE, action="pick 1")
     clock.now += HOUR
-    rolled = await host.act(game_id=game, user_id=BOB, action="pick 2")  # Alice rolls next
+    rolled = await host.turns.act(game_id=game, user_id=BOB, action="pick 2")  # Alice rolls next
     record = await store.get_game(game)
     assert record.deadline == until + LIMIT
     [post] = [p for p in of_kind(rolled, ChannelPost) if p.board is not None]
@@ -84,23 +84,23 @@ async def test_a_new_turn_of_a_player_away_is_stretched_and_says_so(host, store,
 
 async def test_no_reminder_comes_while_away(host, store, clock):
     game = await started(host)
-    await host.act(game_id=game, user_id=ALICE, action="pick 1")
+    await host.turns.act(game_id=game, user_id=ALICE, action="pick 1")
     start = clock.now
-    await host.go_away(user_id=BOB, days=1)
+    await host.away.go_away(user_id=BOB, days=1)
     clock.now = start + 36 * HOUR  # the reminder's usual time
-    assert (await host.fire_due()).notices == []
+    assert (await host.turn_clock.fire_due()).notices == []
     record = await store.get_game(game)
     clock.now = record.remind_at
-    [reminder] = (await host.fire_due()).notices
+    [reminder] = (await host.turn_clock.fire_due()).notices
     assert isinstance(reminder, PrivateMessage) and reminder.user_id == BOB
     assert clock.now >= start + DAY  # after the time away
 
 
 async def test_coming_back_early_shrinks_a_stretched_deadline_to_one_turn_limit(host, store, clock):
     game = await started(host)
-    await host.go_away(user_id=BOB, days=5)
+    await host.away.go_away(user_id=BOB, days=5)
     clock.now += DAY
-    back = await host.go_away(user_id=BOB, days=0)
+    back = await host.away.go_away(user_id=BOB, days=0)
     record = await store.get_game(game)
     assert record.deadline == clock.now + LIMIT
     assert "Welcome back" in back.replies[0].text and "Toy Game #1" in back.replies[0].text
@@ -108,13 +108,13 @@ async def test_coming_back_early_shrinks_a_stretched_deadline_to_one_turn_limit(
     assert "👋 bob is back" in post.text
     assert await store.away_until(BOB) is None
     with pytest.raises(UserError, match="You are not away"):
-        await host.go_away(user_id=BOB, days=0)
+        await host.away.go_away(user_id=BOB, days=0)
 
 
 async def test_away_in_a_game_not_waiting_for_you_stretches_your_next_turn(host, store, clock):
     game = await started(host)
-    await host.act(game_id=game, user_id=BOB, action="pick 1")
-    outcome = await host.go_away(user_id=BOB, days=1)
+    await host.turns.act(game_id=game, user_id=BOB, action="pick 1")
+    outcome = await host.away.go_away(user_id=BOB, days=1)
     assert "No game is waiting for you now" in outcome.replies[0].text
     [post] = of_kind(outcome, ChannelPost)
     assert "bob is away until" in post.text
@@ -124,13 +124,13 @@ async def test_away_in_a_game_not_waiting_for_you_stretches_your_next_turn(host,
 async def test_time_away_is_one_to_thirty_days(host):
     for days in (-1, 31, 2.5, True):
         with pytest.raises(UserError, match="from 1 to 30; `days:0` ends"):
-            await host.go_away(user_id=BOB, days=days)
+            await host.away.go_away(user_id=BOB, days=days)
 
 
 async def test_a_lobby_or_a_game_without_a_limit_keeps_its_clock(host, store):
     lobby = await open_game(host)
     game = await started_without_limit(host)
-    outcome = await host.go_away(user_id=ALICE, days=2)
+    outcome = await host.away.go_away(user_id=ALICE, days=2)
     assert (await store.get_game(game)).deadline is None
     assert "No game is waiting for you now" in outcome.replies[0].text
     assert {p.game_id for p in of_kind(outcome, ChannelPost)} == {game}
@@ -139,9 +139,9 @@ async def test_a_lobby_or_a_game_without_a_limit_keeps_its_clock(host, store):
 
 async def started_without_limit(host):
     game = await open_game(host)
-    await host.join(game_id=game, user_id=BOB, user_name="bob")
-    await host.set_timing(game_id=game, user_id=ALICE, guild_id=GUILD, limit_hours=0)
-    await host.start(game_id=game, user_id=ALICE)
+    await host.lobby.join(game_id=game, user_id=BOB, user_name="bob")
+    await host.turn_clock.set_timing(game_id=game, user_id=ALICE, guild_id=GUILD, limit_hours=0)
+    await host.lobby.start(game_id=game, user_id=ALICE)
     return game
 
 
@@ -169,14 +169,14 @@ async def test_a_game_started_or_resumed_while_away_gives_a_stretched_first_turn
     host, store, clock
 ):
     game = await open_game(host)
-    await host.join(game_id=game, user_id=BOB, user_name="bob")
-    await host.go_away(user_id=BOB, days=2)
+    await host.lobby.join(game_id=game, user_id=BOB, user_name="bob")
+    await host.away.go_away(user_id=BOB, days=2)
     until = clock.now + 2 * DAY
-    started_ = await host.start(game_id=game, user_id=ALICE)
+    started_ = await host.lobby.start(game_id=game, user_id=ALICE)
     assert (await store.get_game(game)).deadline == until + LIMIT
     [status] = of_kind(started_, StatusUpdate)
     assert "bob is away until" in status.text
-    await host.pause(game_id=game, user_id=ALICE, guild_id=GUILD)
+    await host.turn_clock.pause(game_id=game, user_id=ALICE, guild_id=GUILD)
     clock.now += DAY
-    await host.resume(game_id=game, user_id=ALICE, guild_id=GUILD, channel_id=CHANNEL)
+    await host.turn_clock.resume(game_id=game, user_id=ALICE, guild_id=GUILD, channel_id=CHANNEL)
     assert (await store.get_game(game)).deadline == until + LIMIT

@@ -11,7 +11,7 @@ from bot.service.errors import UserError
 from bot.service.host import GameHost
 from bot.service.notices import ChannelPost
 from bot.service.text import ServerRef
-from bot.service.timing import HOUR
+from bot.service.timekeeping.timing import HOUR
 from tests.bot.test_host import ALICE, BOB, CAROL, GUILD, open_game, posts, privates
 from tests.toy_game import toy_renderer
 
@@ -23,15 +23,15 @@ async def host(store, toy, clock):
 
 async def started(host):
     game = await open_game(host)
-    await host.join(game_id=game, user_id=BOB, user_name="bob")
-    await host.start(game_id=game, user_id=ALICE)
+    await host.lobby.join(game_id=game, user_id=BOB, user_name="bob")
+    await host.lobby.start(game_id=game, user_id=ALICE)
     return game
 
 
 async def to_alices_roll(host, game):
     """Both pick; the outcome that makes it alice's (public) roll."""
-    await host.act(game_id=game, user_id=ALICE, action="pick 1")
-    return await host.act(game_id=game, user_id=BOB, action="pick 2")
+    await host.turns.act(game_id=game, user_id=ALICE, action="pick 1")
+    return await host.turns.act(game_id=game, user_id=BOB, action="pick 2")
 
 
 def mentioned(outcome):
@@ -47,11 +47,11 @@ def names_game_and_server(message):
 
 
 async def set_call(host, user, event, how):
-    await host.set_call(user_id=user, event=event, how=how)
+    await host.turn_clock.set_call(user_id=user, event=event, how=how)
 
 
 async def test_settings_are_shown_privately_with_todays_defaults(host):
-    shown = await host.show_calls(user_id=ALICE)
+    shown = await host.turn_clock.show_calls(user_id=ALICE)
     assert shown.private
     text = shown.text
     assert "my turn: a mention in the game's channel" in text
@@ -59,16 +59,18 @@ async def test_settings_are_shown_privately_with_todays_defaults(host):
     assert "an invitation: a DM" in text
     assert "an offer to answer (draw, takeback): a mention in the game's channel" in text
     assert "a game over: nothing" in text
-    changed = await host.set_call(user_id=ALICE, event="end", how="both")
+    changed = await host.turn_clock.set_call(user_id=ALICE, event="end", how="both")
     assert changed.private and "a game over: a mention and a DM" in changed.text
-    assert "a game over: a mention and a DM" in (await host.show_calls(user_id=ALICE)).text
+    assert (
+        "a game over: a mention and a DM" in (await host.turn_clock.show_calls(user_id=ALICE)).text
+    )
 
 
 async def test_an_unknown_event_or_choice_is_refused(host):
     with pytest.raises(UserError, match="Choose an event"):
-        await host.set_call(user_id=ALICE, event="lunch", how="dm")
+        await host.turn_clock.set_call(user_id=ALICE, event="lunch", how="dm")
     with pytest.raises(UserError, match="Choose `mention`"):
-        await host.set_call(user_id=ALICE, event="turn", how="shout")
+        await host.turn_clock.set_call(user_id=ALICE, event="turn", how="shout")
 
 
 @pytest.mark.parametrize(
@@ -89,8 +91,8 @@ async def test_my_turn_calls_as_chosen(host, how, mention, dm):
 
 async def test_the_older_choice_still_counts_until_the_event_is_chosen(host):
     game = await started(host)
-    await host.set_notify(user_id=ALICE, choice="reminders")
-    assert "my turn: nothing" in (await host.show_calls(user_id=ALICE)).text
+    await host.turn_clock.set_notify(user_id=ALICE, choice="reminders")
+    assert "my turn: nothing" in (await host.turn_clock.show_calls(user_id=ALICE)).text
     await set_call(host, ALICE, "turn", "dm")
     outcome = await to_alices_roll(host, game)
     assert ALICE not in mentioned(outcome) and dms_to(outcome, ALICE)
@@ -106,7 +108,7 @@ async def test_a_reminder_calls_as_chosen(host, clock, how, mention, dm):
         await set_call(host, ALICE, "reminder", how)
     await to_alices_roll(host, game)
     clock.now += 36 * HOUR
-    fired = await host.fire_due()
+    fired = await host.turn_clock.fire_due()
     reminders = [m for m in dms_to(fired, ALICE) if "Reminder" in m.text.plain()]
     assert bool(reminders) is dm
     assert (ALICE in mentioned(fired)) is mention
@@ -119,12 +121,12 @@ async def test_a_reminder_by_dm_to_closed_dms_still_goes_to_the_channel(host, st
     await to_alices_roll(host, game)
     await store.set_dm_closed(ALICE, True)
     clock.now += 36 * HOUR
-    [post] = (await host.fire_due()).notices
+    [post] = (await host.turn_clock.fire_due()).notices
     assert isinstance(post, ChannelPost) and post.mentions == (ALICE,)
 
 
 async def invite(host, game):
-    return await host.invite(
+    return await host.gathering.invite(
         game_id=game, user_id=ALICE, user_name="alice", invitee_id=CAROL, invitee_name="carol"
     )
 
@@ -157,7 +159,7 @@ async def test_an_offer_to_answer_calls_as_chosen(host, how, mention, dm):
     game = await started(host)
     if how:
         await set_call(host, ALICE, "offer", how)
-    offered = await host.offer_draw(game_id=game, user_id=BOB)
+    offered = await host.endings.offer_draw(game_id=game, user_id=BOB)
     assert mentioned(offered) == ({ALICE} if mention else set())
     asked = dms_to(offered, ALICE)
     assert bool(asked) is dm
@@ -174,7 +176,7 @@ async def test_a_game_over_calls_as_chosen(host, how, mention, dm):
     game = await started(host)
     if how:
         await set_call(host, ALICE, "end", how)
-    ended = await host.resign(game_id=game, user_id=BOB, confirmed=True)
+    ended = await host.endings.resign(game_id=game, user_id=BOB, confirmed=True)
     over = [m for m in dms_to(ended, ALICE) if "is over" in m.text.plain()]
     assert bool(over) is dm
     assert (ALICE in mentioned(ended)) is mention

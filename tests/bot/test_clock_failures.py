@@ -9,12 +9,12 @@ import threading
 
 import pytest
 
-from bot.service import clock as turn_clock
-from bot.service import computers
 from bot.service.errors import UserError
 from bot.service.host import GameHost
 from bot.service.notices import PrivateMessage
-from bot.service.scheduler import Scheduler
+from bot.service.play import computers
+from bot.service.timekeeping import clock as turn_clock
+from bot.service.timekeeping.scheduler import Scheduler
 from bot.store.postgres import PostgresStore
 from tests.bot.test_host import ALICE, BOB, CHANNEL, GUILD
 from tests.toy_game import toy_renderer
@@ -31,12 +31,12 @@ async def host(store, toy, clock):
 async def toy_games(host, count):
     games = []
     for index in range(count):
-        opened = await host.new_game(
+        opened = await host.lobby.new_game(
             guild_id=GUILD, channel_id=CHANNEL + index, user_id=ALICE, user_name="a", slug="toy"
         )
         game = opened.notices[-1].game_id
-        await host.join(game_id=game, user_id=BOB, user_name="b")
-        await host.start(game_id=game, user_id=ALICE)
+        await host.lobby.join(game_id=game, user_id=BOB, user_name="b")
+        await host.lobby.start(game_id=game, user_id=ALICE)
         games.append(game)
     return games
 
@@ -70,18 +70,18 @@ async def test_a_failing_game_is_retried_with_backoff_then_set_aside(
     await store.update_game(bad, record.version, now=clock.now, snapshot={"broken": True})
     break_engine_load(monkeypatch, toy, record.seed)
     clock.now += 48 * 3600
-    caplog.set_level(logging.DEBUG, logger="bot.service.clock")
-    first = await host.fire_due()
+    caplog.set_level(logging.DEBUG, logger="bot.service.timekeeping.clock")
+    first = await host.turn_clock.fire_due()
     assert [a.action for a in await store.actions(good)][-1] == "!skip", "the others go on"
     assert all(n.game_id == good for n in first.notices)
     failures = [r for r in caplog.records if r.levelno >= logging.ERROR]
     assert len(failures) == 1 and f"game {bad}" in failures[0].getMessage()
-    assert (await host.fire_due()).notices == [], "held back: not tried again at once"
-    assert await host.next_wakeup() == clock.now + turn_clock.BACKOFF[0]
+    assert (await host.turn_clock.fire_due()).notices == [], "held back: not tried again at once"
+    assert await host.turn_clock.next_wakeup() == clock.now + turn_clock.BACKOFF[0]
     told = []
     for pause in turn_clock.BACKOFF[: turn_clock.MAX_FAILURES - 1]:
         clock.now += pause
-        told += (await host.fire_due()).notices
+        told += (await host.turn_clock.fire_due()).notices
     assert len([r for r in caplog.records if r.levelno >= logging.ERROR]) == 1, "logged once"
     record = await store.get_game(bad)
     assert record.status == "paused" and record.deadline is None
@@ -90,23 +90,23 @@ async def test_a_failing_game_is_retried_with_backoff_then_set_aside(
     assert "is paused" in message.text and f"/game resume game:{bad}" in message.text
     pending = await store.pending_notices(lanes=[f"u{ALICE}"])
     assert any("is paused" in str(e.body) for e in pending), "sent through the outbox"
-    assert (await host.next_wakeup()) == (await store.get_game(good)).remind_at
+    assert (await host.turn_clock.next_wakeup()) == (await store.get_game(good)).remind_at
 
 
 async def test_an_unreadable_row_spoils_only_itself(host, store, clock, tmp_path):
     bad, good = await toy_games(host, 2)
     await damage(store, bad)
-    listing = (await host.list_games(guild_id=GUILD)).text
+    listing = (await host.listings.list_games(guild_id=GUILD)).text
     assert f"#{good} Toy Game" in listing
-    assert "your turn" in (await host.mine(guild_id=GUILD, user_id=ALICE)).text
-    assert [n for n, _ in await host.game_choices(guild_id=GUILD)] == [good]
+    assert "your turn" in (await host.listings.mine(guild_id=GUILD, user_id=ALICE)).text
+    assert [n for n, _ in await host.listings.game_choices(guild_id=GUILD)] == [good]
     with pytest.raises(UserError, match=f"Game #{bad} cannot be read"):
-        await host.find(game_id=bad)
+        await host.desk.find(game_id=bad)
     with pytest.raises(UserError, match=f"Game #{bad} cannot be read"):
-        await host.act(game_id=bad, user_id=ALICE, action="pick 1")
-    assert await host.next_wakeup() == (await store.get_game(good)).remind_at
+        await host.turns.act(game_id=bad, user_id=ALICE, action="pick 1")
+    assert await host.turn_clock.next_wakeup() == (await store.get_game(good)).remind_at
     clock.now += 48 * 3600
-    await host.fire_due()
+    await host.turn_clock.fire_due()
     assert [a.action for a in await store.actions(good)][-1] == "!skip"
     assert [r.id for r in await store.due(clock.now + 10**9)] == [good]
 
@@ -118,11 +118,11 @@ async def test_a_game_the_engine_cannot_load_is_listed_as_unreadable(
     record = await store.get_game(bad)
     await store.update_game(bad, record.version, now=clock.now, snapshot={"broken": True})
     break_engine_load(monkeypatch, toy, record.seed)
-    listing = (await host.list_games(guild_id=GUILD)).text
+    listing = (await host.listings.list_games(guild_id=GUILD)).text
     assert f"#{bad} Toy Game" in listing and "cannot be read" in listing
     assert f"#{good} Toy Game" in listing
     with pytest.raises(UserError, match=f"Game #{bad} cannot be read"):
-        await host.table(bad)
+        await host.desk.table(bad)
 
 
 async def test_listings_and_the_due_firing_read_the_games_once(host, store, clock, monkeypatch):
@@ -135,12 +135,12 @@ async def test_listings_and_the_due_firing_read_the_games_once(host, store, cloc
         return await get_game(game_id)
 
     monkeypatch.setattr(store, "get_game", counted)
-    await host.list_games(guild_id=GUILD)
-    await host.mine(guild_id=GUILD, user_id=ALICE)
-    await host.hand(guild_id=GUILD, user_id=ALICE)
+    await host.listings.list_games(guild_id=GUILD)
+    await host.listings.mine(guild_id=GUILD, user_id=ALICE)
+    await host.turns.hand(guild_id=GUILD, user_id=ALICE)
     assert reads == [], "tables built from the records the listing returned"
     clock.now += 36 * 3600
-    reminded = await host.fire_due()
+    reminded = await host.turn_clock.fire_due()
     assert len(reminded.notices) == 12 and reads == [], "both players of six games"
 
 
@@ -149,13 +149,13 @@ async def test_computer_turns_of_different_games_think_side_by_side(store, monke
     host.computer_delay = 0.0
     games = []
     for index in range(4):
-        opened = await host.new_game(
+        opened = await host.lobby.new_game(
             guild_id=GUILD, channel_id=CHANNEL + index, user_id=ALICE, user_name="a",
             slug="lions-dragons", role="black",
         )  # fmt: skip
         game = opened.notices[-1].game_id
-        await host.add_computer(game_id=game, user_id=ALICE, level="easy", role="white")
-        await host.start(game_id=game, user_id=ALICE)
+        await host.lobby.add_computer(game_id=game, user_id=ALICE, level="easy", role="white")
+        await host.lobby.start(game_id=game, user_id=ALICE)
         games.append(game)
     thinking, most, guard = set(), 0, threading.Lock()
     # Each computer waits until all four are thinking, however slowly the machine starts

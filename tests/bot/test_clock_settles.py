@@ -14,7 +14,7 @@ import pytest
 from bot.service.errors import UserError
 from bot.service.host import GameHost
 from bot.service.notices import ChannelPost
-from bot.service.timing import HOUR
+from bot.service.timekeeping.timing import HOUR
 from engines.dragonslayer.fight import wipe_out
 from engines.replay import action_rng
 from games import ENGINES
@@ -36,19 +36,19 @@ def unsettled(record, now):
 
 async def open_game(host, slug, players, mode, computers=0):
     """A started game of ``players`` seats, the last ``computers`` of them computers."""
-    opened = await host.new_game(
+    opened = await host.lobby.new_game(
         guild_id=GUILD, channel_id=CHANNEL, user_id=HOST, user_name="host", slug=slug,
         players=players,
     )  # fmt: skip
     game = opened.notices[-1].game_id
     for index in range(1, players - computers):
-        await host.join(game_id=game, user_id=HOST + index, user_name=f"p{index}")
+        await host.lobby.join(game_id=game, user_id=HOST + index, user_name=f"p{index}")
     for _ in range(computers):
-        await host.add_computer(game_id=game, user_id=HOST, level="easy")
-    await host.set_timing(
+        await host.lobby.add_computer(game_id=game, user_id=HOST, level="easy")
+    await host.turn_clock.set_timing(
         game_id=game, user_id=HOST, limit_hours=1, reminder_hours=0.25, on_timeout=mode
     )
-    await host.start(game_id=game, user_id=HOST)
+    await host.lobby.start(game_id=game, user_id=HOST)
     return game
 
 
@@ -64,7 +64,7 @@ def magician_out(engine, state, seed):
 
 
 async def slay_second_magician(host, game):
-    table = await host.table(game)
+    table = await host.desk.table(game)
     state = magician_out(table.engine, table.state, table.record.seed)
     await host.store.update_game(
         game, table.record.version, now=host.clock(), snapshot=table.engine.dump(state)
@@ -74,7 +74,7 @@ async def slay_second_magician(host, game):
 async def playout(host, clock, game, chooser, steps):
     fired = 0
     for _ in range(steps):
-        table = await host.table(game)
+        table = await host.desk.table(game)
         if table.record.status != "running":
             break
         people = [p for p in table.prompts() if table.record.user_at(p.seat) is not None]
@@ -84,13 +84,13 @@ async def playout(host, clock, game, chooser, steps):
             action = chooser.choice(choices).action
             user = table.record.user_at(prompt.seat)
             with contextlib.suppress(UserError):  # another seat's action may come first
-                await host.act(game_id=game, user_id=user, action=action)
+                await host.turns.act(game_id=game, user_id=user, action=action)
             continue
-        wakeup = await host.next_wakeup()
+        wakeup = await host.turn_clock.next_wakeup()
         if wakeup is None:
             break
         clock.now = max(clock.now, wakeup) + chooser.choice([0, 0, 1, 600, 2 * HOUR])
-        await host.fire_due()
+        await host.turn_clock.fire_due()
         fired += 1
         for record in await host.store.games(guild_id=GUILD):
             assert not unsettled(record, clock.now), unsettled(record, clock.now)
@@ -122,12 +122,12 @@ async def test_a_timeout_that_keeps_the_same_seat_to_act_gives_it_a_fresh_turn(s
     await slay_second_magician(host, game)
     before = await store.get_game(game)
     clock.now = before.deadline + 1
-    outcome = await host.fire_due()
+    outcome = await host.turn_clock.fire_due()
     after = await store.get_game(game)
     assert after.version == before.version + 1, "one action, not a loop"
     assert after.deadline == clock.now + HOUR and after.remind_at == clock.now + 0.75 * HOUR
-    assert await host.next_wakeup() > clock.now
-    assert (await host.fire_due()).notices == []
+    assert await host.turn_clock.next_wakeup() > clock.now
+    assert (await host.turn_clock.fire_due()).notices == []
     post = next(n for n in outcome.notices if isinstance(n, ChannelPost) and not n.passed)
     assert "ran out of time" in post.text and post.mentions == (HOST,), "called for the new turn"
     assert post.board is not None, "a new turn shows the board"

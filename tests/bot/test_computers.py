@@ -5,12 +5,12 @@ import random
 
 import pytest
 
-from bot.service import computers
 from bot.service.errors import UserError
 from bot.service.host import GameHost
 from bot.service.notices import ChannelPost, PrivateMessage
+from bot.service.play import computers
 from bot.service.text import Mention
-from bot.service.timing import HOUR
+from bot.service.timekeeping.timing import HOUR
 from games import SPECS, GameSpec
 from players import Decision
 
@@ -24,7 +24,7 @@ async def host(store, clock):
 
 
 async def lobby(host, slug="lions-dragons", players=2, role=None):
-    opened = await host.new_game(
+    opened = await host.lobby.new_game(
         guild_id=GUILD, channel_id=CHANNEL, user_id=ALICE, user_name="alice", slug=slug,
         players=players, role=role,
     )  # fmt: skip
@@ -38,7 +38,7 @@ def posts(outcome):
 
 async def test_the_host_seats_a_computer_in_the_next_open_seat(host):
     game = await lobby(host)
-    outcome = await host.add_computer(game_id=game, user_id=ALICE, level="easy")
+    outcome = await host.lobby.add_computer(game_id=game, user_id=ALICE, level="easy")
     assert outcome.notices[0].text == "An easy computer plays Black."
     assert "🤖" in posts(outcome)[0].text and "Black: Computer (easy)" in posts(outcome)[0].text
     record = await host.store.get_game(game)
@@ -52,15 +52,15 @@ async def test_the_host_seats_a_computer_in_the_next_open_seat(host):
 async def test_a_computer_seat_is_refused_with_a_reason(host, who, level, complaint):
     game = await lobby(host)
     if complaint == "full":
-        await host.join(game_id=game, user_id=BOB, user_name="bob")
+        await host.lobby.join(game_id=game, user_id=BOB, user_name="bob")
     with pytest.raises(UserError, match=complaint):
-        await host.add_computer(game_id=game, user_id=who, level=level)
+        await host.lobby.add_computer(game_id=game, user_id=who, level=level)
 
 
 async def test_a_computer_turn_is_played_when_its_short_deadline_comes(host, clock):
     game = await lobby(host, role="black")
-    await host.add_computer(game_id=game, user_id=ALICE, level="easy", role="white")
-    started = await host.start(game_id=game, user_id=ALICE)
+    await host.lobby.add_computer(game_id=game, user_id=ALICE, level="easy", role="white")
+    started = await host.lobby.start(game_id=game, user_id=ALICE)
     post = posts(started)[0]
     assert "the computer is thinking" in post.text
     assert not post.text.parts, "nobody is mentioned for a computer's turn"
@@ -68,9 +68,9 @@ async def test_a_computer_turn_is_played_when_its_short_deadline_comes(host, clo
     record = await host.store.get_game(game)
     before = record.version
     assert record.deadline == clock.now + computers.COMPUTER_DELAY
-    assert (await host.fire_due()).notices == []
+    assert (await host.turn_clock.fire_due()).notices == []
     clock.now += computers.COMPUTER_DELAY
-    played = await host.fire_due()
+    played = await host.turn_clock.fire_due()
     assert "White (🤖 easy)" in posts(played)[0].text
     assert Mention(ALICE) in posts(played)[0].text, "the person is called next"
     record = await host.store.get_game(game)
@@ -79,23 +79,25 @@ async def test_a_computer_turn_is_played_when_its_short_deadline_comes(host, clo
 
 async def test_a_computer_turn_due_during_a_restart_is_played_once(host, store, clock):
     game = await lobby(host, role="black")
-    await host.add_computer(game_id=game, user_id=ALICE, level="easy", role="white")
-    await host.start(game_id=game, user_id=ALICE)
+    await host.lobby.add_computer(game_id=game, user_id=ALICE, level="easy", role="white")
+    await host.lobby.start(game_id=game, user_id=ALICE)
     before = (await store.get_game(game)).version
     clock.now += 3600
     again = GameHost(store, clock=clock, seeds=random.Random(5))
-    assert len(posts(await again.fire_due())) == 1
-    assert (await again.fire_due()).notices == []
+    assert len(posts(await again.turn_clock.fire_due())) == 1
+    assert (await again.turn_clock.fire_due()).notices == []
     assert (await store.get_game(game)).version == before + 1
 
 
 async def test_a_game_of_computers_only_runs_to_the_end(host):
     game = await lobby(host, "stgeorge")
-    await host.add_computer(game_id=game, user_id=ALICE, level="easy")
-    handed = await host.add_computer(game_id=game, user_id=ALICE, level="easy", role="knights")
+    await host.lobby.add_computer(game_id=game, user_id=ALICE, level="easy")
+    handed = await host.lobby.add_computer(
+        game_id=game, user_id=ALICE, level="easy", role="knights"
+    )
     assert handed.notices[0].text == "An easy computer plays All four Knights."
-    await host.start(game_id=game, user_id=ALICE)
-    played = await host.play_computers(game)
+    await host.lobby.start(game_id=game, user_id=ALICE)
+    played = await host.computers.play_computers(game)
     record = await host.store.get_game(game)
     assert record.status == "finished" and record.result
     assert "🏆" in posts(played)[-1].text or "draw" in posts(played)[-1].text.lower()
@@ -104,12 +106,12 @@ async def test_a_game_of_computers_only_runs_to_the_end(host):
 
 async def test_a_late_persons_turn_is_played_by_the_computer(host, clock):
     game = await lobby(host)
-    await host.join(game_id=game, user_id=BOB, user_name="bob")
-    await host.set_timing(game_id=game, user_id=ALICE, on_timeout="computer")
-    await host.start(game_id=game, user_id=ALICE)
+    await host.lobby.join(game_id=game, user_id=BOB, user_name="bob")
+    await host.turn_clock.set_timing(game_id=game, user_id=ALICE, on_timeout="computer")
+    await host.lobby.start(game_id=game, user_id=ALICE)
     before = (await host.store.get_game(game)).version
     clock.now += 48 * HOUR
-    outcome = await host.fire_due()
+    outcome = await host.turn_clock.fire_due()
     assert "ran out of time: the computer plays" in posts(outcome)[0].text
     assert (await host.store.get_game(game)).version == before + 1
 
@@ -124,9 +126,9 @@ async def test_a_failing_computer_player_falls_back_to_a_legal_random_move(host,
             return Decision("a1-a11")
 
     game = await lobby(host, role="black")
-    await host.add_computer(game_id=game, user_id=ALICE, level="strong", role="white")
-    await host.start(game_id=game, user_id=ALICE)
-    table = await host.table(game)
+    await host.lobby.add_computer(game_id=game, user_id=ALICE, level="strong", role="white")
+    await host.lobby.start(game_id=game, user_id=ALICE)
+    table = await host.desk.table(game)
     legal = {c.action for c in table.engine.legal_actions(table.state, 0)}
     for player in (Broken(), Cheater()):
         spec = SPECS[table.engine.slug]

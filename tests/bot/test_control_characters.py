@@ -32,7 +32,7 @@ def test_control_characters_become_their_pictures_and_parts_stay():
 async def test_the_hosts_refusal_of_an_option_shows_a_nul_as_a_picture():
     host = leak_checks.new_host(await STORES.new(), "lions-dragons")
     with pytest.raises(UserError) as refused:
-        await host.new_game(
+        await host.lobby.new_game(
             guild_id=GUILD, channel_id=CHANNEL, user_id=USERS[0], user_name="alice",
             slug="lions-dragons", players=2, options="lions\x00=random",
         )  # fmt: skip

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from bot.discord.controls.play import ActionButton, ActionSelect, GroupSelect, PlacesButton
 from bot.discord.controls.views import controls_view
-from bot.service import destinations
 from bot.service.notices import Board, Controls
+from bot.service.play import destinations
 from engines.base import Choice, Prompt
 
 MOVE = Prompt(0, "move", "Move a piece")
@@ -84,7 +84,7 @@ def test_labelled_or_secret_choices_are_offered_as_they_are():
 
 
 def test_a_marked_boards_alt_text_names_each_label_and_its_place():
-    from bot.service.alt_text import board_alt
+    from bot.service.boards.alt_text import board_alt
 
     board = Board("stgeorge", {"summary": "The Dragon is in its Lair."})
     marks = [{"at": "1a", "label": "A", "notable": False}, {"at": "2c", "label": "B"}]

@@ -5,10 +5,10 @@ import random
 
 import pytest
 
+from bot.service.delivery.outbox import Outbox
 from bot.service.errors import UserError
 from bot.service.host import GameHost
-from bot.service.outbox import Outbox
-from bot.service.timing import HOUR
+from bot.service.timekeeping.timing import HOUR
 from tests.bot.test_calls import started, to_alices_roll
 from tests.bot.test_host import ALICE
 from tests.bot.test_outbox import Discord
@@ -32,10 +32,10 @@ async def told(host, discord):
 
 
 async def test_a_digest_every_n_hours_only_when_something_is_new(host, store, clock):
-    said = await host.set_digest(user_id=ALICE, hours=2)
+    said = await host.turn_clock.set_digest(user_id=ALICE, hours=2)
     assert said.private and "Digest: every 2 h" in said.text
-    assert "📬 Digest: one DM every 2 h" in (await host.show_calls(user_id=ALICE)).text
-    await host.set_call(user_id=ALICE, event="turn", how="both")
+    assert "📬 Digest: one DM every 2 h" in (await host.turn_clock.show_calls(user_id=ALICE)).text
+    await host.turn_clock.set_call(user_id=ALICE, event="turn", how="both")
     game = await started(host)
     outcome = await to_alices_roll(host, game)
     discord = Discord()
@@ -60,7 +60,7 @@ async def test_a_digest_every_n_hours_only_when_something_is_new(host, store, cl
     assert len(sent) == 2 and "Your digest: 2 game(s) waiting for you" in sent[-1]
     assert await store.next_digest() == clock.now + 2 * HOUR
     # A later turn of a game already listed is new too: alice rolls, then picks again.
-    await host.act(game_id=game, user_id=ALICE, action="roll")
+    await host.turns.act(game_id=game, user_id=ALICE, action="roll")
     clock.now += 2 * HOUR
     sent = await told(host, discord)
     assert len(sent) == 3 and "Toy Game #1" in sent[-1]
@@ -69,11 +69,11 @@ async def test_a_digest_every_n_hours_only_when_something_is_new(host, store, cl
 
 
 async def test_a_digest_stops_and_its_hours_are_checked(host, store):
-    await host.set_digest(user_id=ALICE, hours=24)
-    off = await host.set_digest(user_id=ALICE, hours=0)
+    await host.turn_clock.set_digest(user_id=ALICE, hours=24)
+    off = await host.turn_clock.set_digest(user_id=ALICE, hours=0)
     assert "Digest off" in off.text and await store.next_digest() is None
     with pytest.raises(UserError):
-        await host.set_digest(user_id=ALICE, hours=169)
+        await host.turn_clock.set_digest(user_id=ALICE, hours=169)
 
 
 def dms_of(outcome):

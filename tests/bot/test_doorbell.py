@@ -3,10 +3,10 @@ outbox and the scheduler built with the host hear it, with nothing swapped in la
 
 import random
 
+from bot.service.delivery.outbox import Outbox
 from bot.service.doorbell import Doorbell
 from bot.service.host import GameHost
-from bot.service.outbox import Outbox
-from bot.service.scheduler import Scheduler
+from bot.service.timekeeping.scheduler import Scheduler
 from tests.bot.clocks import TickingClock
 from tests.bot.test_host import ALICE, BOB, open_game, started
 from tests.toy_game import toy_renderer
@@ -26,12 +26,12 @@ async def test_a_write_with_notices_rings_for_them_and_a_new_turn_for_its_deadli
     heard = rung(doorbell)
     game = await open_game(host)
     assert heard == ["notices"]
-    await host.join(game_id=game, user_id=BOB, user_name="bob")
+    await host.lobby.join(game_id=game, user_id=BOB, user_name="bob")
     heard.clear()
-    await host.start(game_id=game, user_id=ALICE)
+    await host.lobby.start(game_id=game, user_id=ALICE)
     assert heard == ["notices", "deadline"]
     heard.clear()
-    await host.act(game_id=game, user_id=ALICE, action="pick 2")
+    await host.turns.act(game_id=game, user_id=ALICE, action="pick 2")
     assert heard[0] == "notices"
 
 

@@ -117,13 +117,13 @@ async def play_and_compare(players: int, seed: int, options: str = "") -> dict[s
             assert prompt.kind in ("card", "lair", "split")
             if others:
                 branch = Branch(await fork(host), user, prompt.seat, prompt.kind, before["round"])
-                branch.first = await branch.host.act(
+                branch.first = await branch.host.turns.act(
                     game_id=game_id, user_id=user, action=chooser.choice(others)
                 )
                 branches.append(branch)
                 checked[prompt.kind] += 1
 
-        outcome = await host.act(game_id=game_id, user_id=user, action=action)
+        outcome = await host.turns.act(game_id=game_id, user_id=user, action=action)
         after = await state_of(host, game_id)
         checked["actions"] += 1
         check_public_parts(after, outcome, said_privately)
@@ -141,7 +141,7 @@ async def play_and_compare(players: int, seed: int, options: str = "") -> dict[s
                 continue
             theirs, branch.first = branch.first, None
             if theirs is None:
-                theirs = await branch.host.act(game_id=game_id, user_id=user, action=action)
+                theirs = await branch.host.turns.act(game_id=game_id, user_id=user, action=action)
             mine = await observed(host, game_id, outcome, users, branch.holder)
             assert await observed(branch.host, game_id, theirs, users, branch.holder) == mine, (
                 f"{branch.kind} of seat {branch.seat} leaked at {user}: {action}"

@@ -140,12 +140,12 @@ async def play_and_compare(players: int, seed: int, steps: int = 220) -> dict[st
                 twins.remove(twin)
                 await STORES.close(twin.host)
                 checked["revealed"] += 1
-        outcome = await host.act(game_id=game_id, user_id=user, action=action)
+        outcome = await host.turns.act(game_id=game_id, user_id=user, action=action)
         checked["actions"] += 1
         checked["held"] += check_held_tile(before, outcome, users)
         check_public_parts(await state_of(host, game_id), outcome, said_privately)
         for twin in twins:
-            theirs = await twin.host.act(game_id=game_id, user_id=user, action=action)
+            theirs = await twin.host.turns.act(game_id=game_id, user_id=user, action=action)
             mine = await observed(host, game_id, outcome, users, twin.holder)
             assert await observed(twin.host, game_id, theirs, users, twin.holder) == mine, (
                 f"{twin.kind} ({twin.seat}{twin.place}) leaked at {user}: {action}"
@@ -188,8 +188,8 @@ async def test_the_comparison_tells_swapped_strengths_apart_once_a_challenge_rev
     ]  # fmt: skip
     seen = []
     for user, action in script:
-        mine = await host.act(game_id=game_id, user_id=user, action=action)
-        theirs = await twin.host.act(game_id=game_id, user_id=user, action=action)
+        mine = await host.turns.act(game_id=game_id, user_id=user, action=action)
+        theirs = await twin.host.turns.act(game_id=game_id, user_id=user, action=action)
         seen.append(
             (
                 await observed(host, game_id, mine, users, alice),

@@ -7,10 +7,10 @@ import asyncio
 import random
 from collections import Counter
 
+from bot.service.boards.pictures import RecentBoards
+from bot.service.delivery.outbox import Outbox
 from bot.service.host import GameHost
 from bot.service.notices import ChannelPost
-from bot.service.outbox import Outbox
-from bot.service.pictures import RecentBoards
 from tests.bot.test_host import ALICE, BOB, GUILD
 from tests.toy_game import toy_renderer
 
@@ -19,17 +19,17 @@ CHANNELS = range(700, 706)
 
 async def _a_game_in(host, channel_id, moves):
     """A toy game in ``channel_id``, ``moves`` moves in (so each game shows its own board)."""
-    opened = await host.new_game(
+    opened = await host.lobby.new_game(
         guild_id=GUILD, channel_id=channel_id, user_id=ALICE, user_name="alice", slug="toy"
     )
     game = next(n for n in opened.notices if isinstance(n, ChannelPost)).game_id
-    await host.join(game_id=game, user_id=BOB, user_name="bob")
-    await host.start(game_id=game, user_id=ALICE)
+    await host.lobby.join(game_id=game, user_id=BOB, user_name="bob")
+    await host.lobby.start(game_id=game, user_id=ALICE)
     for _ in range(moves):
-        table = await host.table(game)
+        table = await host.desk.table(game)
         seat = table.prompts()[0].seat
         action = table.legal_actions(seat)[-1].action
-        await host.act(
+        await host.turns.act(
             game_id=game, user_id=table.record.user_at(seat), action=action,
             version=table.record.version,
         )  # fmt: skip
@@ -52,7 +52,7 @@ async def test_a_board_drawn_ahead_is_drawn_once_however_long_its_send_waits(sto
     async def send(delivery):  # as the Discord frontend does: it draws the board it posts
         board = getattr(delivery.notice, "board", None)
         if board is not None:
-            carried.append(await host.draw(board))
+            carried.append(await host.drawing.draw(board))
         await asyncio.sleep(0)
         return 1000 + len(carried)
 

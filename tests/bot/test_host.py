@@ -12,7 +12,7 @@ GUILD, CHANNEL, ALICE, BOB, CAROL = 1, 10, 101, 102, 103
 
 
 async def open_game(host, **kw):
-    outcome = await host.new_game(
+    outcome = await host.lobby.new_game(
         guild_id=GUILD, channel_id=CHANNEL, user_id=ALICE, user_name="alice", slug="toy", **kw
     )
     post = next(n for n in outcome.notices if isinstance(n, ChannelPost))
@@ -21,8 +21,8 @@ async def open_game(host, **kw):
 
 async def started(host):
     game = await open_game(host)
-    await host.join(game_id=game, user_id=BOB, user_name="bob")
-    await host.start(game_id=game, user_id=ALICE)
+    await host.lobby.join(game_id=game, user_id=BOB, user_name="bob")
+    await host.lobby.start(game_id=game, user_id=ALICE)
     return game
 
 
@@ -40,7 +40,7 @@ def privates(outcome):
 
 
 async def test_new_game_seats_the_host_and_announces_open_seats(host):
-    outcome = await host.new_game(
+    outcome = await host.lobby.new_game(
         guild_id=GUILD, channel_id=CHANNEL, user_id=ALICE, user_name="alice", slug="toy"
     )
     reply = next(n for n in outcome.notices if isinstance(n, Reply))
@@ -50,15 +50,15 @@ async def test_new_game_seats_the_host_and_announces_open_seats(host):
 
 async def test_unknown_game_and_bad_player_count_are_refused(host):
     with pytest.raises(UserError, match="no game called `chess`"):
-        await host.new_game(
+        await host.lobby.new_game(
             guild_id=GUILD, channel_id=CHANNEL, user_id=ALICE, user_name="a", slug="chess"
         )
     with pytest.raises(UserError, match="is for exactly 2 players, not 4"):
-        await host.new_game(
+        await host.lobby.new_game(
             guild_id=GUILD, channel_id=CHANNEL, user_id=ALICE, user_name="a", slug="toy", players=4
         )
     with pytest.raises(UserError, match="has no options; remove `speed`"):
-        await host.new_game(
+        await host.lobby.new_game(
             guild_id=GUILD,
             channel_id=CHANNEL,
             user_id=ALICE,
@@ -71,31 +71,31 @@ async def test_unknown_game_and_bad_player_count_are_refused(host):
 async def test_joining_twice_a_taken_role_and_a_full_table_are_refused(host):
     game = await open_game(host)
     with pytest.raises(UserError, match="already in Toy Game #1, as Even"):
-        await host.join(game_id=game, user_id=ALICE, user_name="alice")
+        await host.lobby.join(game_id=game, user_id=ALICE, user_name="alice")
     with pytest.raises(UserError, match="Even is taken"):
-        await host.join(game_id=game, user_id=BOB, user_name="bob", role="even")
-    await host.join(game_id=game, user_id=BOB, user_name="bob", role="odd")
+        await host.lobby.join(game_id=game, user_id=BOB, user_name="bob", role="even")
+    await host.lobby.join(game_id=game, user_id=BOB, user_name="bob", role="odd")
     with pytest.raises(UserError, match="is full"):
-        await host.join(game_id=game, user_id=CAROL, user_name="carol")
+        await host.lobby.join(game_id=game, user_id=CAROL, user_name="carol")
 
 
 async def test_only_the_host_starts_and_only_with_a_full_table(host):
     game = await open_game(host)
     with pytest.raises(UserError, match="needs 1 more player"):
-        await host.start(game_id=game, user_id=ALICE)
-    await host.join(game_id=game, user_id=BOB, user_name="bob")
+        await host.lobby.start(game_id=game, user_id=ALICE)
+    await host.lobby.join(game_id=game, user_id=BOB, user_name="bob")
     with pytest.raises(UserError, match="Only the host"):
-        await host.start(game_id=game, user_id=BOB)
-    outcome = await host.start(game_id=game, user_id=ALICE)
+        await host.lobby.start(game_id=game, user_id=BOB)
+    outcome = await host.lobby.start(game_id=game, user_id=ALICE)
     assert posts(outcome)[0].board is not None
     with pytest.raises(UserError, match="already started"):
-        await host.start(game_id=game, user_id=ALICE)
+        await host.lobby.start(game_id=game, user_id=ALICE)
 
 
 async def test_secret_prompts_go_privately_to_each_player(host):
     game = await open_game(host)
-    await host.join(game_id=game, user_id=BOB, user_name="bob")
-    outcome = await host.start(game_id=game, user_id=ALICE)
+    await host.lobby.join(game_id=game, user_id=BOB, user_name="bob")
+    outcome = await host.lobby.start(game_id=game, user_id=ALICE)
     asked = {p.user_id for p in privates(outcome) if p.controls}
     assert asked == {ALICE, BOB}
     assert all(p.controls[0].prompt.secret for p in privates(outcome))
@@ -103,7 +103,7 @@ async def test_secret_prompts_go_privately_to_each_player(host):
 
 async def test_a_secret_pick_is_told_only_to_its_owner(host):
     game = await started(host)
-    outcome = await host.act(game_id=game, user_id=ALICE, action="pick 3")
+    outcome = await host.turns.act(game_id=game, user_id=ALICE, action="pick 3")
     assert [r.text for r in outcome.replies if r.private] == ["You picked 3."]  # to the asker
     assert not privates(outcome), "nobody else is told"
     public = posts(outcome)[0]
@@ -116,8 +116,8 @@ async def test_a_secret_pick_is_told_only_to_its_owner(host):
 
 async def test_picks_are_revealed_together_and_the_board_is_reposted(host):
     game = await started(host)
-    await host.act(game_id=game, user_id=ALICE, action="pick 3")
-    outcome = await host.act(game_id=game, user_id=BOB, action="pick 1")
+    await host.turns.act(game_id=game, user_id=ALICE, action="pick 3")
+    outcome = await host.turns.act(game_id=game, user_id=BOB, action="pick 1")
     public = posts(outcome)[0]
     assert "Picks revealed: Even 3, Odd 1." in public.text
     assert public.board is not None
@@ -127,38 +127,38 @@ async def test_picks_are_revealed_together_and_the_board_is_reposted(host):
 
 async def test_acting_out_of_turn_or_illegally_changes_nothing(host, store):
     game = await started(host)
-    await host.act(game_id=game, user_id=ALICE, action="pick 2")
-    await host.act(game_id=game, user_id=BOB, action="pick 2")
+    await host.turns.act(game_id=game, user_id=ALICE, action="pick 2")
+    await host.turns.act(game_id=game, user_id=BOB, action="pick 2")
     version = (await store.get_game(game)).version
     with pytest.raises(UserError, match="not your turn"):
-        await host.act(game_id=game, user_id=BOB, action="roll")
+        await host.turns.act(game_id=game, user_id=BOB, action="roll")
     with pytest.raises(UserError, match="not possible"):
-        await host.act(game_id=game, user_id=ALICE, action="pick 1")
+        await host.turns.act(game_id=game, user_id=ALICE, action="pick 1")
     with pytest.raises(UserError, match="not playing"):
-        await host.act(game_id=game, user_id=CAROL, action="roll")
+        await host.turns.act(game_id=game, user_id=CAROL, action="roll")
     assert (await store.get_game(game)).version == version
 
 
 async def test_a_second_click_on_the_same_control_is_told_it_was_already_played(host, store):
     game = await started(host)
-    await host.act(game_id=game, user_id=ALICE, action="pick 2")
-    await host.act(game_id=game, user_id=BOB, action="pick 2")
+    await host.turns.act(game_id=game, user_id=ALICE, action="pick 2")
+    await host.turns.act(game_id=game, user_id=BOB, action="pick 2")
     version = (await store.get_game(game)).version
-    first = await host.act(game_id=game, user_id=ALICE, action="roll", version=version)
+    first = await host.turns.act(game_id=game, user_id=ALICE, action="roll", version=version)
     assert posts(first)
     with pytest.raises(AlreadyDone, match="already played"):
-        await host.act(game_id=game, user_id=ALICE, action="roll", version=version)
+        await host.turns.act(game_id=game, user_id=ALICE, action="roll", version=version)
     assert len(await store.actions(game)) == 3
 
 
 async def test_two_clicks_arriving_together_apply_once(host, store):
     game = await started(host)
-    await host.act(game_id=game, user_id=ALICE, action="pick 2")
-    await host.act(game_id=game, user_id=BOB, action="pick 2")
+    await host.turns.act(game_id=game, user_id=ALICE, action="pick 2")
+    await host.turns.act(game_id=game, user_id=BOB, action="pick 2")
     version = (await store.get_game(game)).version
     results = await asyncio.gather(
-        host.act(game_id=game, user_id=ALICE, action="roll", version=version),
-        host.act(game_id=game, user_id=ALICE, action="roll", version=version),
+        host.turns.act(game_id=game, user_id=ALICE, action="roll", version=version),
+        host.turns.act(game_id=game, user_id=ALICE, action="roll", version=version),
         return_exceptions=True,
     )
     assert sum(isinstance(r, AlreadyDone) for r in results) == 1
@@ -167,10 +167,10 @@ async def test_two_clicks_arriving_together_apply_once(host, store):
 
 async def test_a_double_secret_answer_is_refused_and_the_first_stands(host, store):
     game = await started(host)
-    await host.act(game_id=game, user_id=ALICE, action="pick 1")
+    await host.turns.act(game_id=game, user_id=ALICE, action="pick 1")
     with pytest.raises(UserError, match=r"is not possible now\. Waiting for"):
-        await host.act(game_id=game, user_id=ALICE, action="pick 3")
-    assert "Your pick: 1." in await host.private_text(game_id=game, user_id=ALICE)
+        await host.turns.act(game_id=game, user_id=ALICE, action="pick 3")
+    assert "Your pick: 1." in await host.turns.private_text(game_id=game, user_id=ALICE)
 
 
 async def test_the_game_replays_exactly_from_its_log(host, store, toy):
@@ -179,12 +179,12 @@ async def test_the_game_replays_exactly_from_its_log(host, store, toy):
         record = await store.get_game(game)
         if record.status != "running":
             break
-        controls = await host.controls_for(game_id=game, user_id=ALICE) or []
+        controls = await host.turns.controls_for(game_id=game, user_id=ALICE) or []
         if controls:
-            await host.act(game_id=game, user_id=ALICE, action=controls[0].choices[-1].action)
-        controls = await host.controls_for(game_id=game, user_id=BOB)
+            await host.turns.act(game_id=game, user_id=ALICE, action=controls[0].choices[-1].action)
+        controls = await host.turns.controls_for(game_id=game, user_id=BOB)
         if controls:
-            await host.act(game_id=game, user_id=BOB, action=controls[0].choices[0].action)
+            await host.turns.act(game_id=game, user_id=BOB, action=controls[0].choices[0].action)
     record = await store.get_game(game)
     log = [(a.seq, a.seat, a.action) for a in await store.actions(game)]
     assert toy.dump(replay(record, log)) == record.snapshot
@@ -193,44 +193,44 @@ async def test_the_game_replays_exactly_from_its_log(host, store, toy):
 async def test_everything_survives_closing_and_reopening_the_database(open_store, toy):
     first = GameHost(await open_store())
     game = await started(first)
-    await first.act(game_id=game, user_id=BOB, action="pick 2")
+    await first.turns.act(game_id=game, user_id=BOB, action="pick 2")
     await first.store.close()
     second = GameHost(await open_store())
-    outcome = await second.act(game_id=game, user_id=ALICE, action="pick 2")
+    outcome = await second.turns.act(game_id=game, user_id=ALICE, action="pick 2")
     assert "Picks revealed: Even 2, Odd 2." in posts(outcome)[0].text
 
 
 async def test_cancel_needs_the_host_or_a_server_manager(host, store):
     game = await open_game(host)
     with pytest.raises(UserError, match="Only the host"):
-        await host.cancel(game_id=game, user_id=BOB, is_admin=False)
-    await host.cancel(game_id=game, user_id=BOB, is_admin=True)
+        await host.lobby.cancel(game_id=game, user_id=BOB, is_admin=False)
+    await host.lobby.cancel(game_id=game, user_id=BOB, is_admin=True)
     assert (await store.get_game(game)).status == "cancelled"
     with pytest.raises(UserError, match="cancelled"):
-        await host.join(game_id=game, user_id=CAROL, user_name="carol")
+        await host.lobby.join(game_id=game, user_id=CAROL, user_name="carol")
 
 
 async def test_a_channel_with_two_games_asks_which_one(host):
     await open_game(host)
     await open_game(host)
     with pytest.raises(UserError, match="several games"):
-        await host.find(guild_id=GUILD, channel_id=CHANNEL, user_id=CAROL, game_id=None)
-    table = await host.find(guild_id=GUILD, channel_id=CHANNEL, user_id=CAROL, game_id=2)
+        await host.desk.find(guild_id=GUILD, channel_id=CHANNEL, user_id=CAROL, game_id=None)
+    table = await host.desk.find(guild_id=GUILD, channel_id=CHANNEL, user_id=CAROL, game_id=2)
     assert table.record.id == 2
 
 
 async def test_mine_says_where_it_is_your_turn(host):
     game = await started(host)
-    await host.act(game_id=game, user_id=ALICE, action="pick 1")
-    assert "waiting for Odd" in (await host.mine(guild_id=GUILD, user_id=ALICE)).text
-    assert "**your turn**" in (await host.mine(guild_id=GUILD, user_id=BOB)).text
+    await host.turns.act(game_id=game, user_id=ALICE, action="pick 1")
+    assert "waiting for Odd" in (await host.listings.mine(guild_id=GUILD, user_id=ALICE)).text
+    assert "**your turn**" in (await host.listings.mine(guild_id=GUILD, user_id=BOB)).text
 
 
 async def test_board_pictures_are_drawn_from_the_public_view_only(host):
     game = await started(host)
-    await host.act(game_id=game, user_id=ALICE, action="pick 3")
-    outcome = await host.act(game_id=game, user_id=BOB, action="pick 1")
-    picture = (await host.draw(posts(outcome)[0].board)).decode()
+    await host.turns.act(game_id=game, user_id=ALICE, action="pick 3")
+    outcome = await host.turns.act(game_id=game, user_id=BOB, action="pick 1")
+    picture = (await host.drawing.draw(posts(outcome)[0].board)).decode()
     assert "'waiting'" in picture  # the toy renderer echoes the view it was given
     assert "private" not in picture
 
@@ -238,14 +238,14 @@ async def test_board_pictures_are_drawn_from_the_public_view_only(host):
 async def test_a_secret_control_from_an_earlier_round_is_refused(host, store):
     game = await started(host)
     round_one = (await store.get_game(game)).version
-    await host.act(game_id=game, user_id=ALICE, action="pick 1", issued=round_one)
-    await host.act(game_id=game, user_id=BOB, action="pick 2", issued=round_one)
-    await host.act(game_id=game, user_id=ALICE, action="roll")
+    await host.turns.act(game_id=game, user_id=ALICE, action="pick 1", issued=round_one)
+    await host.turns.act(game_id=game, user_id=BOB, action="pick 2", issued=round_one)
+    await host.turns.act(game_id=game, user_id=ALICE, action="roll")
     with pytest.raises(AlreadyDone, match="earlier round"):
-        await host.act(game_id=game, user_id=ALICE, action="pick 3", issued=round_one)
+        await host.turns.act(game_id=game, user_id=ALICE, action="pick 3", issued=round_one)
     round_two = (await store.get_game(game)).version
-    await host.act(game_id=game, user_id=BOB, action="pick 3", issued=round_two)
-    await host.act(game_id=game, user_id=ALICE, action="pick 3", issued=round_two)
+    await host.turns.act(game_id=game, user_id=BOB, action="pick 3", issued=round_two)
+    await host.turns.act(game_id=game, user_id=ALICE, action="pick 3", issued=round_two)
     assert [a.action for a in await store.actions(game)][-2:] == ["pick 3", "pick 3"]
 
 
@@ -255,7 +255,7 @@ async def test_the_same_typed_move_sent_twice_at_once_lands_once(host, store):
     game = await open_game(host)
     version = (await store.get_game(game)).version
     await store.add_seat(game, version, seat=1, role="odd", user_id=ALICE, name="alice", now=1.0)
-    await host.start(game_id=game, user_id=ALICE)
+    await host.lobby.start(game_id=game, user_id=ALICE)
     # "At once": both copies read the position before either is stored.
     both_read = asyncio.Barrier(2)
     find = host.desk.find
@@ -267,8 +267,8 @@ async def test_the_same_typed_move_sent_twice_at_once_lands_once(host, store):
 
     host.desk.find = find_together
     results = await asyncio.gather(
-        host.act(game_id=game, user_id=ALICE, action="pick 2"),
-        host.act(game_id=game, user_id=ALICE, action="pick 2"),
+        host.turns.act(game_id=game, user_id=ALICE, action="pick 2"),
+        host.turns.act(game_id=game, user_id=ALICE, action="pick 2"),
         return_exceptions=True,
     )
     assert sum(isinstance(r, AlreadyDone) for r in results) == 1, results
@@ -278,8 +278,8 @@ async def test_the_same_typed_move_sent_twice_at_once_lands_once(host, store):
 async def test_a_typed_move_meeting_another_players_move_is_checked_again(host, store):
     game = await started(host)
     results = await asyncio.gather(
-        host.act(game_id=game, user_id=ALICE, action="pick 2"),
-        host.act(game_id=game, user_id=BOB, action="pick 3"),
+        host.turns.act(game_id=game, user_id=ALICE, action="pick 2"),
+        host.turns.act(game_id=game, user_id=BOB, action="pick 3"),
     )
     assert all(posts(r) for r in results)
     assert sorted(a.action for a in await store.actions(game)) == ["pick 2", "pick 3"]

@@ -9,9 +9,9 @@ import random
 
 import pytest
 
+from bot.service.community.inbox import NEXT
 from bot.service.errors import UserError
 from bot.service.host import GameHost
-from bot.service.inbox import NEXT
 from bot.service.notices import ChannelPost
 from tests.bot.clocks import Clock
 from tests.toy_game import toy_renderer
@@ -33,13 +33,13 @@ async def host(store, toy, clock):
 
 async def open_toy(host: GameHost, guild: int, *, start: bool = True) -> int:
     """A toy game on server ``guild`` (channel ``guild * 10``): alice hosts, bob joins."""
-    opened = await host.new_game(
+    opened = await host.lobby.new_game(
         guild_id=guild, channel_id=guild * 10, user_id=ALICE, user_name="alice", slug="toy"
     )
     game_id = next(n.game_id for n in opened.notices if isinstance(n, ChannelPost))
-    await host.join(game_id=game_id, user_id=BOB, user_name="bob")
+    await host.lobby.join(game_id=game_id, user_id=BOB, user_name="bob")
     if start:
-        await host.start(game_id=game_id, user_id=ALICE)
+        await host.lobby.start(game_id=game_id, user_id=ALICE)
     return game_id
 
 
@@ -51,7 +51,7 @@ async def games(host, clock):
     start = clock.now
     clock.now = start - 2 * HOUR
     third = await open_toy(host, 3)
-    await host.act(game_id=third, user_id=ALICE, action="pick 1")
+    await host.turns.act(game_id=third, user_id=ALICE, action="pick 1")
     clock.now = start - HOUR
     second = await open_toy(host, 2)
     clock.now = start
@@ -73,7 +73,7 @@ def order_of(text: str, games: dict[str, int]) -> list[str]:
 
 
 async def test_the_inbox_lists_waiting_games_first_by_deadline_then_the_rest(host, games):
-    inbox = await host.games_inbox(user_id=ALICE, visible=SERVERS)
+    inbox = await host.inbox.inbox(user_id=ALICE, visible=SERVERS)
     text = inbox.text.plain() if not isinstance(inbox.text, str) else inbox.text
     assert inbox.private
     assert order_of(text, games) == ["second", "first", "third", "lobby"]
@@ -87,51 +87,51 @@ async def test_the_inbox_lists_waiting_games_first_by_deadline_then_the_rest(hos
 
 
 async def test_servers_the_player_cannot_see_are_left_out(host, games):
-    assert await host.games_servers(user_id=ALICE) == {1, 2, 3, 4}
-    inbox = await host.games_inbox(user_id=ALICE, visible={1: "Dragon Club", 3: "Lair"})
+    assert await host.inbox.servers(user_id=ALICE) == {1, 2, 3, 4}
+    inbox = await host.inbox.inbox(user_id=ALICE, visible={1: "Dragon Club", 3: "Lair"})
     text = str(inbox.text)
     assert order_of(text, games) == ["first", "third", "lobby"]
     assert "Knights Hall" not in text and f"#{games['unseen']} " not in text
-    nothing = await host.games_inbox(user_id=ALICE, visible={})
+    nothing = await host.inbox.inbox(user_id=ALICE, visible={})
     assert "not in any open game" in str(nothing.text) and not nothing.controls
 
 
 async def test_the_inbox_shows_the_players_own_note_only_to_them(host, games):
-    await host.note(game_id=games["first"], user_id=ALICE, text="zq: pick low")
-    assert "📝 zq: pick low" in str((await host.games_inbox(user_id=ALICE, visible=SERVERS)).text)
-    assert "zq" not in str((await host.games_inbox(user_id=BOB, visible=SERVERS)).text)
+    await host.notes.note(game_id=games["first"], user_id=ALICE, text="zq: pick low")
+    assert "📝 zq: pick low" in str((await host.inbox.inbox(user_id=ALICE, visible=SERVERS)).text)
+    assert "zq" not in str((await host.inbox.inbox(user_id=BOB, visible=SERVERS)).text)
 
 
 async def test_next_offers_the_most_urgent_choice_and_a_move_from_it_is_played(host, games):
-    shown = await host.next_choice(user_id=ALICE, visible=SERVERS)
+    shown = await host.inbox.next_choice(user_id=ALICE, visible=SERVERS)
     assert "Knights Hall" in str(shown.text) and "Pick a number" in str(shown.text)
     assert shown.private and shown.board is not None
     (control,) = shown.controls
     assert control.game_id == games["second"] and control.prompt.secret
-    played = await host.act(
+    played = await host.turns.act(
         game_id=control.game_id, user_id=ALICE, action=control.choices[0].action,
         issued=control.version,
     )  # fmt: skip
     assert played.notices
     # The same control again is refused as elsewhere: the choice was made.
     with pytest.raises(UserError, match="already made"):
-        await host.act(
+        await host.turns.act(
             game_id=control.game_id, user_id=ALICE, action=control.choices[1].action,
             issued=control.version,
         )  # fmt: skip
-    after = await host.next_choice(user_id=ALICE, visible=SERVERS)
+    after = await host.inbox.next_choice(user_id=ALICE, visible=SERVERS)
     assert after.controls[0].game_id == games["first"] and "Dragon Club" in str(after.text)
-    inbox = await host.games_inbox(user_id=ALICE, visible=SERVERS)
+    inbox = await host.inbox.inbox(user_id=ALICE, visible=SERVERS)
     assert order_of(str(inbox.text), games) == ["first", "third", "second", "lobby"]  # by deadline
-    await host.act(game_id=games["first"], user_id=ALICE, action="pick 2")
+    await host.turns.act(game_id=games["first"], user_id=ALICE, action="pick 2")
     with pytest.raises(UserError, match="Nothing is waiting for you"):
-        await host.next_choice(user_id=ALICE, visible=SERVERS)
-    assert not (await host.games_inbox(user_id=ALICE, visible=SERVERS)).controls
+        await host.inbox.next_choice(user_id=ALICE, visible=SERVERS)
+    assert not (await host.inbox.inbox(user_id=ALICE, visible=SERVERS)).controls
 
 
 async def test_a_game_the_player_left_is_not_theirs_any_more(host, games):
-    before = await host.games_inbox(user_id=BOB, visible=SERVERS)
+    before = await host.inbox.inbox(user_id=BOB, visible=SERVERS)
     assert "lobby" in order_of(str(before.text), games)
-    await host.leave(game_id=games["lobby"], user_id=BOB, user_name="bob")
-    inbox = await host.games_inbox(user_id=BOB, visible=SERVERS)
+    await host.lobby.leave(game_id=games["lobby"], user_id=BOB, user_name="bob")
+    inbox = await host.inbox.inbox(user_id=BOB, visible=SERVERS)
     assert order_of(str(inbox.text), games) == ["third", "second", "first"]

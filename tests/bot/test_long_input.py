@@ -48,17 +48,17 @@ async def test_a_long_option_is_refused_briefly(slug, players):
     typed = [LONG, f"{LONG}=1", *(f"{key}={LONG}" for key in keys), f"{keys[0]}={'9' * 3500}"]
     for options in typed:
         with pytest.raises(UserError) as refused:
-            await host.new_game(
+            await host.lobby.new_game(
                 guild_id=GUILD, channel_id=CHANNEL, user_id=USERS[0], user_name="alice",
                 slug=slug, players=players, options=options,
             )  # fmt: skip
         check(refused.value)
     with pytest.raises(UserError) as refused:
-        await host.new_game(guild_id=GUILD, channel_id=CHANNEL, user_id=USERS[0],
+        await host.lobby.new_game(guild_id=GUILD, channel_id=CHANNEL, user_id=USERS[0],
                             user_name="alice", slug=slug, players=players, role=LONG)  # fmt: skip
     assert "Roles:" in check(refused.value)
     with pytest.raises(UserError) as refused:
-        await host.new_game(guild_id=GUILD, channel_id=CHANNEL, user_id=USERS[0],
+        await host.lobby.new_game(guild_id=GUILD, channel_id=CHANNEL, user_id=USERS[0],
                             user_name="alice", slug=LONG)  # fmt: skip
     assert "Games:" in check(refused.value)
 
@@ -68,14 +68,14 @@ async def test_a_long_action_is_refused_briefly(slug, players):
     host, game = await leak_checks.open_game(STORES, slug, players)
     verbs = {"roll", "card", "lair", "split", "hand", "move", "fire", "drop", "go", "take", "sail"}
     for user in USERS[:players]:
-        for control in await host.controls_for(game_id=game, user_id=user):
+        for control in await host.turns.controls_for(game_id=game, user_id=user):
             verbs |= {choice.action.split()[0] for choice in control.choices}
     for user in USERS[:players]:
-        asked = bool(await host.controls_for(game_id=game, user_id=user))
+        asked = bool(await host.turns.controls_for(game_id=game, user_id=user))
         for action in [LONG, f"{LONG} {LONG}", *(f"{verb} {LONG}" for verb in sorted(verbs)),
                        f"G1-{LONG}", f"f2-{LONG}", f"hand {LONG} left"]:  # fmt: skip
             try:
-                await host.act(game_id=game, user_id=user, action=action)
+                await host.turns.act(game_id=game, user_id=user, action=action)
             except UserError as refused:
                 check(refused, asked)
             else:  # pragma: no cover - no such action is legal

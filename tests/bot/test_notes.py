@@ -11,9 +11,9 @@ import random
 import pytest
 
 from bot import logs
+from bot.service.community.notes import NOTE_CHARS
 from bot.service.errors import UserError
 from bot.service.host import GameHost
-from bot.service.notes import NOTE_CHARS
 from bot.service.text import as_text
 from bot.service.wire import dump
 from bot.web import html
@@ -36,38 +36,38 @@ async def host(store):
 async def test_a_note_is_kept_shown_replaced_and_removed_for_its_author(host):
     game_id = await open_game(host)
     alice = (await host.store.get_game(game_id)).host_id
-    shown = await host.note(game_id=game_id, user_id=alice)
+    shown = await host.notes.note(game_id=game_id, user_id=alice)
     assert "no note" in _plain(shown.text) and shown.private
-    kept = await host.note(game_id=game_id, user_id=alice, text=f"  {NOTE}  ")
+    kept = await host.notes.note(game_id=game_id, user_id=alice, text=f"  {NOTE}  ")
     assert kept.private and NOTE in _plain(kept.text)
-    assert NOTE in _plain((await host.note(game_id=game_id, user_id=alice)).text)
-    await host.note(game_id=game_id, user_id=alice, text="second thoughts")
-    again = await host.note(game_id=game_id, user_id=alice)
+    assert NOTE in _plain((await host.notes.note(game_id=game_id, user_id=alice)).text)
+    await host.notes.note(game_id=game_id, user_id=alice, text="second thoughts")
+    again = await host.notes.note(game_id=game_id, user_id=alice)
     assert "second thoughts" in _plain(again.text) and NOTE not in _plain(again.text)
-    gone = await host.note(game_id=game_id, user_id=alice, clear=True)
+    gone = await host.notes.note(game_id=game_id, user_id=alice, clear=True)
     assert "gone" in _plain(gone.text)
-    assert "no note" in _plain((await host.note(game_id=game_id, user_id=alice)).text)
+    assert "no note" in _plain((await host.notes.note(game_id=game_id, user_id=alice)).text)
 
 
 async def test_a_note_too_long_is_refused_and_the_old_one_kept(host):
     game_id = await open_game(host)
     alice = (await host.store.get_game(game_id)).host_id
-    await host.note(game_id=game_id, user_id=alice, text=NOTE)
+    await host.notes.note(game_id=game_id, user_id=alice, text=NOTE)
     with pytest.raises(UserError, match=f"at most {NOTE_CHARS} characters"):
-        await host.note(game_id=game_id, user_id=alice, text="x" * (NOTE_CHARS + 1))
-    assert NOTE in _plain((await host.note(game_id=game_id, user_id=alice)).text)
+        await host.notes.note(game_id=game_id, user_id=alice, text="x" * (NOTE_CHARS + 1))
+    assert NOTE in _plain((await host.notes.note(game_id=game_id, user_id=alice)).text)
 
 
 async def test_hand_shows_the_note_to_its_author_only(host):
     game_id = await open_game(host)
     record = await host.store.get_game(game_id)
     alice, bob = (s.user_id for s in record.seats)
-    await host.note(game_id=game_id, user_id=alice, text=NOTE)
-    hand = await host.hand(guild_id=GUILD, user_id=alice)
+    await host.notes.note(game_id=game_id, user_id=alice, text=NOTE)
+    hand = await host.turns.hand(guild_id=GUILD, user_id=alice)
     assert hand.private and f"📝 Your note: {NOTE}" in _plain(hand.text)
     with pytest.raises(UserError, match="Nothing private"):
-        await host.hand(guild_id=GUILD, user_id=bob)
-    assert (await host.note(game_id=game_id, user_id=bob)).text != hand.text
+        await host.turns.hand(guild_id=GUILD, user_id=bob)
+    assert (await host.notes.note(game_id=game_id, user_id=bob)).text != hand.text
 
 
 async def test_a_note_reaches_nothing_anyone_else_sees(host, caplog):
@@ -76,8 +76,8 @@ async def test_a_note_reaches_nothing_anyone_else_sees(host, caplog):
     game_id = await open_game(host)
     record = await host.store.get_game(game_id)
     alice, bob = (s.user_id for s in record.seats)
-    await host.note(game_id=game_id, user_id=alice, text=NOTE)
-    await host.note(game_id=game_id, user_id=bob, text=NOTE)
+    await host.notes.note(game_id=game_id, user_id=alice, text=NOTE)
+    await host.notes.note(game_id=game_id, user_id=bob, text=NOTE)
     seen: list[str] = []
     for _ in range(6):
         outcome = await _moved(host, game_id)
@@ -85,13 +85,13 @@ async def test_a_note_reaches_nothing_anyone_else_sees(host, caplog):
         seen += [_plain(n.text) for n in outcome.notices if hasattr(n, "text")]
     where = {"guild_id": GUILD, "channel_id": record.channel_id}
     for user in (alice, bob, 999):
-        seen.append(_plain((await host.status(game_id=game_id, user_id=user)).text))
-        seen.append(_plain((await host.mine(guild_id=GUILD, user_id=user)).text))
-        seen.append(_plain((await host.history(game_id=game_id, user_id=user)).text))
-        seen.append((await host.export_record(game_id=game_id, user_id=user)).data.decode())
-        seen.append(str(await host.game_choices(**where)))
-        seen.append(str(await host.story_choices(**where)))
-    seen.append(_plain((await host.list_games(guild_id=GUILD)).text))
+        seen.append(_plain((await host.listings.status(game_id=game_id, user_id=user)).text))
+        seen.append(_plain((await host.listings.mine(guild_id=GUILD, user_id=user)).text))
+        seen.append(_plain((await host.stories.history(game_id=game_id, user_id=user)).text))
+        seen.append((await host.stories.export_record(game_id=game_id, user_id=user)).data.decode())
+        seen.append(str(await host.listings.game_choices(**where)))
+        seen.append(str(await host.listings.story_choices(**where)))
+    seen.append(_plain((await host.listings.list_games(guild_id=GUILD)).text))
     page = await host.pages.page(await token_of(host, game_id))
     assert page is not None
     seen.append(html.page_html(page))
@@ -111,7 +111,7 @@ async def _moved(host: GameHost, game_id: int):
     from tests.bot.leak_checks import USERS, everyone_asked
 
     user, control = (await everyone_asked(host, game_id, list(USERS[:2])))[0]
-    return await host.act(game_id=game_id, user_id=user, action=control.choices[0].action)
+    return await host.turns.act(game_id=game_id, user_id=user, action=control.choices[0].action)
 
 
 async def test_a_note_changes_no_version(host):
@@ -119,5 +119,5 @@ async def test_a_note_changes_no_version(host):
     await play(host, game_id, 1)
     before = (await host.store.get_game(game_id)).version
     alice = (await host.store.get_game(game_id)).host_id
-    await host.note(game_id=game_id, user_id=alice, text=NOTE)
+    await host.notes.note(game_id=game_id, user_id=alice, text=NOTE)
     assert (await host.store.get_game(game_id)).version == before

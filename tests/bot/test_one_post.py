@@ -14,10 +14,11 @@ import pytest
 
 from bench import posts as bench_posts
 from bot.console.table import LocalTable
-from bot.service import turn_posts, wire
+from bot.service import wire
+from bot.service.delivery.outbox import Delivery, Outbox
 from bot.service.host import GameHost
 from bot.service.notices import ChannelPost
-from bot.service.outbox import Delivery, Outbox
+from bot.service.play import turn_posts
 from bot.service.text import Mention, Text
 from tests.bot.clocks import Clock
 
@@ -56,16 +57,16 @@ async def host(store):
 
 
 async def stgeorge(host, computer=False):
-    opened = await host.new_game(
+    opened = await host.lobby.new_game(
         guild_id=GUILD, channel_id=CHANNEL, user_id=ALICE, user_name="alice", slug="stgeorge",
         players=2,
     )  # fmt: skip
     game = next(n.game_id for n in opened.notices if isinstance(n, ChannelPost))
     if computer:
-        await host.add_computer(game_id=game, user_id=ALICE, level="strong")
+        await host.lobby.add_computer(game_id=game, user_id=ALICE, level="strong")
     else:
-        await host.join(game_id=game, user_id=BOB, user_name="bob")
-    await host.start(game_id=game, user_id=ALICE)
+        await host.lobby.join(game_id=game, user_id=BOB, user_name="bob")
+    await host.lobby.start(game_id=game, user_id=ALICE)
     return game
 
 
@@ -76,25 +77,25 @@ def posts(outcome):
 
 async def to_move(host, game, user):
     """Roll for ``user``, then the first legal move; the two outcomes."""
-    rolled = await host.act(game_id=game, user_id=user, action="roll")
-    while not await host.action_choices(game_id=game, user_id=user):  # no move: rolled again
-        rolled = await host.act(game_id=game, user_id=user, action="roll")
-    move = (await host.action_choices(game_id=game, user_id=user))[0].action
-    return rolled, await host.act(game_id=game, user_id=user, action=move)
+    rolled = await host.turns.act(game_id=game, user_id=user, action="roll")
+    while not await host.turns.action_choices(game_id=game, user_id=user):  # no move: rolled again
+        rolled = await host.turns.act(game_id=game, user_id=user, action="roll")
+    move = (await host.turns.action_choices(game_id=game, user_id=user))[0].action
+    return rolled, await host.turns.act(game_id=game, user_id=user, action=move)
 
 
 async def test_a_roll_updates_the_turns_post_and_the_move_opens_the_next(host):
     game = await stgeorge(host)
     first = await host.store.recent_notices(game, f"c{CHANNEL}")
     turn_post = next(b for b in first if b["kind"] == "post" and b.get("turn") is not None)
-    rolled = await host.act(game_id=game, user_id=ALICE, action="roll")
+    rolled = await host.turns.act(game_id=game, user_id=ALICE, action="roll")
     [update] = posts(rolled)
     assert update.edit and update.turn == turn_post["turn"], "the same turn's post, updated"
     assert "The game begins!" in update.text and "rolled" in update.text, "it grows"
     assert update.mentions == (), "an update pings nobody"
     assert update.controls and update.controls[0].prompt.kind != "roll", "it offers the move"
     move = update.controls[0].choices[0].action
-    moved = await host.act(game_id=game, user_id=ALICE, action=move)
+    moved = await host.turns.act(game_id=game, user_id=ALICE, action=move)
     [post] = posts(moved)
     assert not post.edit and post.board is not None and post.turn != update.turn
     assert post.mentions == (BOB,), "the next player is called in a new post"
@@ -119,7 +120,7 @@ async def test_the_move_that_passes_the_turn_takes_the_controls_off_its_post(hos
 
 async def test_a_roll_is_said_once_in_the_updated_post(host):
     game = await stgeorge(host)
-    rolled = await host.act(game_id=game, user_id=ALICE, action="roll")
+    rolled = await host.turns.act(game_id=game, user_id=ALICE, action="roll")
     text = str(posts(rolled)[0].text)
     roll = text.split("rolled ")[1][0]
     assert text.count(f"rolled {roll}") == 1, text
@@ -135,7 +136,7 @@ async def test_a_moves_summary_does_not_repeat_the_move(host):
 async def test_a_computers_turn_of_several_steps_is_one_post(host):
     game = await stgeorge(host, computer=True)
     await to_move(host, game, ALICE)
-    played = await host.play_computers(game)
+    played = await host.computers.play_computers(game)
     new = [p for p in posts(played) if not p.edit]
     updates = [p for p in posts(played) if p.edit]
     assert len(new) == 1 and updates, "its roll updates its post; its move opens the next"
@@ -148,7 +149,7 @@ async def test_each_update_is_sent_once_to_the_turns_post(host):
     game = await stgeorge(host)
     await outbox.flush()
     posted = channel.posted
-    await host.act(game_id=game, user_id=ALICE, action="roll")
+    await host.turns.act(game_id=game, user_id=ALICE, action="roll")
     await outbox.flush()
     await outbox.flush()
     assert (channel.posted, channel.edited) == (posted, 1), "the roll edits, once"
@@ -163,7 +164,7 @@ async def test_an_update_whose_post_was_deleted_becomes_the_turns_post(host):
     game = await stgeorge(host)
     await outbox.flush()
     channel.messages.clear()  # the turn's post is gone
-    await host.act(game_id=game, user_id=ALICE, action="roll")
+    await host.turns.act(game_id=game, user_id=ALICE, action="roll")
     await outbox.flush()
     record = await host.store.get_game(game)
     assert channel.edited == 0 and record.board_message_id in channel.messages
@@ -230,7 +231,7 @@ async def test_an_update_sent_twice_after_a_crash_leaves_the_same_message(host):
     outbox = Outbox(host, channel)
     game = await stgeorge(host)
     await outbox.flush()
-    await host.act(game_id=game, user_id=ALICE, action="roll")
+    await host.turns.act(game_id=game, user_id=ALICE, action="roll")
     [entry] = [e for e in await host.store.pending_notices() if e.body["kind"] == "post"]
     record = await host.store.get_game(game)
     delivery = Delivery(wire.load(entry.body), f"dh{entry.id}", None, record.board_message_id)
@@ -267,18 +268,18 @@ async def test_a_step_another_host_played_stays_in_the_turns_post(store):
     (sharing the database) is read back, so no step goes missing from the post."""
     here = GameHost(store, clock=Clock(), seeds=random.Random(5))
     there = GameHost(store, clock=Clock(), seeds=random.Random(6))
-    opened = await here.new_game(
+    opened = await here.lobby.new_game(
         guild_id=GUILD, channel_id=CHANNEL, user_id=ALICE, user_name="alice",
         slug="dragons-cave", players=4,
     )  # fmt: skip
     game = next(n.game_id for n in opened.notices if isinstance(n, ChannelPost))
     for user, name in ((BOB, "bob"), (103, "carol"), (104, "dave")):
-        await here.join(game_id=game, user_id=user, user_name=name)
-    await here.start(game_id=game, user_id=ALICE)
+        await here.lobby.join(game_id=game, user_id=user, user_name=name)
+    await here.lobby.start(game_id=game, user_id=ALICE)
 
     async def answer(host, user):
-        choice = (await host.action_choices(game_id=game, user_id=user))[0].action
-        [post] = posts(await host.act(game_id=game, user_id=user, action=choice))
+        choice = (await host.turns.action_choices(game_id=game, user_id=user))[0].action
+        [post] = posts(await host.turns.act(game_id=game, user_id=user, action=choice))
         return post
 
     await answer(here, ALICE)

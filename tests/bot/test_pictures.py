@@ -10,10 +10,10 @@ import socket
 
 import pytest
 
+from bot.service.boards.picture_worker import HEADER, framed
+from bot.service.boards.pictures import Pictures, RecentBoards
 from bot.service.host import GameHost
 from bot.service.notices import Board
-from bot.service.picture_worker import HEADER, framed
-from bot.service.pictures import Pictures, RecentBoards
 from engines.replay import setup_rng
 from games import ENGINES, render
 
@@ -29,7 +29,7 @@ async def test_a_board_drawn_in_a_worker_process_is_the_same_picture(store):
     pictures = Pictures(1, warm=False)
     try:
         host = GameHost(store, drawer=pictures.draw, seeds=random.Random(1))
-        drawn = await host.draw(Board("stgeorge", view))
+        drawn = await host.drawing.draw(Board("stgeorge", view))
         again = await pictures.draw("stgeorge", view)
     finally:
         await pictures.close()
@@ -53,7 +53,7 @@ async def test_a_replay_is_put_together_in_a_worker_process_as_in_a_thread(store
         await play_randomly(host, game_id, random.Random(2), 6)
         drawn.clear()  # the boards of the moves themselves
         host.drawing.boards = RecentBoards()  # so every board of the replay is drawn in the worker
-        made = await host.replay_animation(game_id=game_id)
+        made = await host.stories.replay_animation(game_id=game_id)
     finally:
         await pictures.close()
     assert made.data == animation.animate(drawn)
@@ -75,8 +75,10 @@ async def test_the_same_board_is_drawn_once_for_its_post_and_its_watchers(store)
     calls, draw = _counting()
     host = GameHost(store, drawer=draw, seeds=random.Random(1))
     view = {"pieces": [1, 2], "turn": 3}
-    at_once = await asyncio.gather(*(host.draw(Board("stgeorge", dict(view))) for _ in range(3)))
-    later = await host.draw(Board("stgeorge", {"turn": 3, "pieces": [1, 2]}))
+    at_once = await asyncio.gather(
+        *(host.drawing.draw(Board("stgeorge", dict(view))) for _ in range(3))
+    )
+    later = await host.drawing.draw(Board("stgeorge", {"turn": 3, "pieces": [1, 2]}))
     assert len(calls) == 1
     assert set(at_once) == {later} == {b"picture 1"}
 
@@ -84,10 +86,10 @@ async def test_the_same_board_is_drawn_once_for_its_post_and_its_watchers(store)
 async def test_another_view_game_or_data_is_drawn_anew(store):
     calls, draw = _counting()
     host = GameHost(store, drawer=draw, seeds=random.Random(1))
-    await host.draw(Board("stgeorge", {"turn": 3}))
-    await host.draw(Board("stgeorge", {"turn": 4}))
-    await host.draw(Board("lions-dragons", {"turn": 4}))
-    await host.draw(Board("lions-dragons", {"turn": 4}, {"pieces": {"lion": 2}}))
+    await host.drawing.draw(Board("stgeorge", {"turn": 3}))
+    await host.drawing.draw(Board("stgeorge", {"turn": 4}))
+    await host.drawing.draw(Board("lions-dragons", {"turn": 4}))
+    await host.drawing.draw(Board("lions-dragons", {"turn": 4}, {"pieces": {"lion": 2}}))
     assert len(calls) == 4
 
 
@@ -203,7 +205,7 @@ class _StandIn:
 @pytest.fixture
 def stand_ins(monkeypatch):
     """The sockets of the workers the pool starts, in order; the test answers for them."""
-    from bot.service import pictures as module
+    from bot.service.boards import pictures as module
 
     started: asyncio.Queue = asyncio.Queue()
 

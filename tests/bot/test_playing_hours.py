@@ -8,8 +8,8 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from bot.service.errors import UserError
-from bot.service.playing_hours import PlayingHours, changed, parse_days, parse_range
-from bot.service.timing import HOUR, Timing
+from bot.service.timekeeping.playing_hours import PlayingHours, changed, parse_days, parse_range
+from bot.service.timekeeping.timing import HOUR, Timing
 
 PARIS = "Europe/Paris"
 NEW_YORK = "America/New_York"

@@ -36,7 +36,7 @@ hang (three Python processes starting on a busy machine take a while)."""
 
 
 async def opened(host: GameHost, channel: int, user: int, slug: str = "lions-dragons") -> int:
-    outcome = await host.new_game(
+    outcome = await host.lobby.new_game(
         guild_id=GUILD, channel_id=channel, user_id=user, user_name=f"u{user}", slug=slug,
         players=2,
     )  # fmt: skip
@@ -45,8 +45,8 @@ async def opened(host: GameHost, channel: int, user: int, slug: str = "lions-dra
 
 async def people(host: GameHost, channel: int, first: int, second: int) -> int:
     game = await opened(host, channel, first)
-    await host.join(game_id=game, user_id=second, user_name=f"u{second}")
-    await host.start(game_id=game, user_id=first)
+    await host.lobby.join(game_id=game, user_id=second, user_name=f"u{second}")
+    await host.lobby.start(game_id=game, user_id=first)
     return game
 
 
@@ -60,16 +60,16 @@ async def setup(url: str) -> dict:
         computer_games = []
         for channel in (10, 11):
             game = await opened(host, channel, ALICE)
-            await host.add_computer(game_id=game, user_id=ALICE, level="easy")
+            await host.lobby.add_computer(game_id=game, user_id=ALICE, level="easy")
             await store.remove_seats(
                 game, (await store.get_game(game)).version, user_id=ALICE, now=time.time()
             )
-            await host.add_computer(game_id=game, user_id=ALICE, level="easy")
+            await host.lobby.add_computer(game_id=game, user_id=ALICE, level="easy")
             computer_games.append(game)
         clicks, skips, reminded = [], [], []
         for channel in (20, 21):
             game = await people(host, channel, BOB, CAROL)
-            table = await host.table(game)
+            table = await host.desk.table(game)
             seat = table.prompts()[0].seat
             action = table.engine.legal_actions(table.state, seat)[0].action
             clicks.append([game, table.record.user_at(seat), action, table.record.version])
@@ -89,7 +89,7 @@ async def setup(url: str) -> dict:
         reminded.append(game)
         # The computer games start last, so that their first moves are due at once.
         for game in computer_games:
-            await host.start(game_id=game, user_id=ALICE)
+            await host.lobby.start(game_id=game, user_id=ALICE)
         return {"computers": computer_games, "clicks": clicks, "skips": skips,
                 "reminded": reminded}  # fmt: skip
     finally:

@@ -8,11 +8,11 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from bot.service import quiet_hours
+from bot.service.delivery.outbox import Outbox
 from bot.service.errors import UserError
 from bot.service.host import GameHost
 from bot.service.notices import ChannelPost, PrivateMessage
-from bot.service.outbox import Outbox
+from bot.service.timekeeping import quiet_hours
 from tests.bot.test_calls import started, to_alices_roll
 from tests.bot.test_host import ALICE
 from tests.bot.test_outbox import Discord
@@ -50,20 +50,20 @@ def pinged(discord):
 
 
 async def test_quiet_hours_are_set_shown_and_removed(host):
-    said = await host.set_quiet(user_id=ALICE, hours="22-8", zone=PARIS)
+    said = await host.turn_clock.set_quiet(user_id=ALICE, hours="22-8", zone=PARIS)
     assert said.private and "Quiet hours: 22:00–08:00 (Europe/Paris)" in said.text
-    assert "Quiet hours: 22:00–08:00" in (await host.show_calls(user_id=ALICE)).text
-    moved = await host.set_quiet(user_id=ALICE, hours=None, zone="America/New_York")
+    assert "Quiet hours: 22:00–08:00" in (await host.turn_clock.show_calls(user_id=ALICE)).text
+    moved = await host.turn_clock.set_quiet(user_id=ALICE, hours=None, zone="America/New_York")
     assert "22:00–08:00 (America/New_York)" in moved.text
     with pytest.raises(UserError, match="time zone"):
-        await host.set_quiet(user_id=ALICE, hours="22-8", zone="Nowhere/Land")
-    off = await host.set_quiet(user_id=ALICE, hours="off")
+        await host.turn_clock.set_quiet(user_id=ALICE, hours="22-8", zone="Nowhere/Land")
+    off = await host.turn_clock.set_quiet(user_id=ALICE, hours="off")
     assert "Quiet hours off" in off.text and "🌙" not in off.text
 
 
 async def test_a_call_in_quiet_hours_is_held_and_told_once_after_a_restart(host, store, clock):
-    await host.set_call(user_id=ALICE, event="turn", how="both")
-    await host.set_quiet(user_id=ALICE, hours="22-8", zone=PARIS)
+    await host.turn_clock.set_call(user_id=ALICE, event="turn", how="both")
+    await host.turn_clock.set_quiet(user_id=ALICE, hours="22-8", zone=PARIS)
     game = await started(host)
     await to_alices_roll(host, game)
     discord = Discord()
@@ -96,8 +96,8 @@ async def test_a_call_in_quiet_hours_is_held_and_told_once_after_a_restart(host,
 
 async def test_outside_quiet_hours_calls_are_as_chosen(host, store, clock):
     clock.now = at(2026, 12, 3, 12, 0)
-    await host.set_call(user_id=ALICE, event="turn", how="both")
-    await host.set_quiet(user_id=ALICE, hours="22-8", zone=PARIS)
+    await host.turn_clock.set_call(user_id=ALICE, event="turn", how="both")
+    await host.turn_clock.set_quiet(user_id=ALICE, hours="22-8", zone=PARIS)
     game = await started(host)
     await to_alices_roll(host, game)
     discord = Discord()
@@ -110,15 +110,15 @@ async def test_outside_quiet_hours_calls_are_as_chosen(host, store, clock):
 async def test_a_held_turn_call_that_passed_in_the_night_is_not_told(host, store, clock):
     # Alice's turn call is held at 23:00; she rolls at 23:30 anyway (quiet hours stop
     # calls, not play), so by 08:00 it is no longer her turn to roll.
-    await host.set_call(user_id=ALICE, event="turn", how="dm")
-    await host.set_call(user_id=ALICE, event="end", how="dm")
-    await host.set_quiet(user_id=ALICE, hours="22-8", zone=PARIS)
+    await host.turn_clock.set_call(user_id=ALICE, event="turn", how="dm")
+    await host.turn_clock.set_call(user_id=ALICE, event="end", how="dm")
+    await host.turn_clock.set_quiet(user_id=ALICE, hours="22-8", zone=PARIS)
     game = await started(host)
     await to_alices_roll(host, game)
     await Outbox(host, Discord()).flush()
     assert await store.next_held() == at(2026, 12, 3, 8, 0)
     clock.now = at(2026, 12, 2, 23, 30)
-    await host.act(game_id=game, user_id=ALICE, action="roll")
+    await host.turns.act(game_id=game, user_id=ALICE, action="roll")
     await Outbox(host, Discord()).flush()
 
     clock.now = at(2026, 12, 3, 8, 0)
@@ -131,8 +131,8 @@ async def test_a_held_turn_call_that_passed_in_the_night_is_not_told(host, store
 
 
 async def test_a_held_turn_call_that_still_holds_is_told_once(host, store, clock):
-    await host.set_call(user_id=ALICE, event="turn", how="dm")
-    await host.set_quiet(user_id=ALICE, hours="22-8", zone=PARIS)
+    await host.turn_clock.set_call(user_id=ALICE, event="turn", how="dm")
+    await host.turn_clock.set_quiet(user_id=ALICE, hours="22-8", zone=PARIS)
     game = await started(host)
     await to_alices_roll(host, game)
     await Outbox(host, Discord()).flush()

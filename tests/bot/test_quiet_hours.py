@@ -7,7 +7,7 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from bot.service.errors import UserError
-from bot.service.quiet_hours import QuietHours
+from bot.service.timekeeping.quiet_hours import QuietHours
 
 PARIS = "Europe/Paris"
 NEW_YORK = "America/New_York"

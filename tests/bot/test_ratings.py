@@ -10,9 +10,9 @@ from dataclasses import replace
 
 import pytest
 
-from bot.service import ratings
-from bot.service import turns as turns_module
+from bot.service.community import ratings
 from bot.service.errors import UserError
+from bot.service.play import turns as turns_module
 from bot.store import GameRecord, RatingRow, ResultRow, SeatRecord
 from engines.base import Result
 from tests.bot.test_endings import offer_controls
@@ -28,7 +28,7 @@ GAME = GameRecord(
 
 
 async def opened(host, slug, first, *, guild=GUILD, role=None):
-    outcome = await host.new_game(
+    outcome = await host.lobby.new_game(
         guild_id=guild, channel_id=CHANNEL, user_id=first, user_name=f"user{first}", slug=slug,
         **({"role": role} if role else {}),
     )  # fmt: skip
@@ -40,17 +40,17 @@ async def resigned(host, slug, winner, loser, *, guild=GUILD, computer=None):
     because ``loser`` resigns; returns its number."""
     game = await opened(host, slug, loser, guild=guild)
     if computer:
-        await host.add_computer(game_id=game, user_id=loser, level=computer)
+        await host.lobby.add_computer(game_id=game, user_id=loser, level=computer)
     else:
-        await host.join(game_id=game, user_id=winner, user_name=f"user{winner}")
-    await host.start(game_id=game, user_id=loser)
-    await host.resign(game_id=game, user_id=loser, confirmed=True)
-    assert (await host.table(game)).record.status == "finished"
+        await host.lobby.join(game_id=game, user_id=winner, user_name=f"user{winner}")
+    await host.lobby.start(game_id=game, user_id=loser)
+    await host.endings.resign(game_id=game, user_id=loser, confirmed=True)
+    assert (await host.desk.table(game)).record.status == "finished"
     return game
 
 
 async def board(host, user=ALICE, game="lions-dragons", guild=GUILD):
-    return (await host.leaderboard(guild_id=guild, user_id=user, game=game)).text.plain()
+    return (await host.standings.leaderboard(guild_id=guild, user_id=user, game=game)).text.plain()
 
 
 async def pool(host, game="lions-dragons", guild=GUILD):
@@ -76,17 +76,17 @@ async def test_the_winner_of_a_finished_game_is_rated_above_the_loser(host):
 
 async def test_the_leaderboard_is_public_and_names_people_without_calling_them(host):
     await resigned(host, "lions-dragons", winner=BOB, loser=ALICE)
-    reply = await host.leaderboard(guild_id=GUILD, user_id=CAROL, game="lions-dragons")
+    reply = await host.standings.leaderboard(guild_id=GUILD, user_id=CAROL, game="lions-dragons")
     assert not reply.private and reply.quiet
     assert [p.user_id for p in reply.text.parts] == [BOB, ALICE]
 
 
 async def test_an_agreed_draw_ranks_both_players_equal(host):
     game = await opened(host, "lions-dragons", ALICE)
-    await host.join(game_id=game, user_id=BOB, user_name="bob")
-    await host.start(game_id=game, user_id=ALICE)
-    offer = offer_controls(await host.offer_draw(game_id=game, user_id=ALICE))
-    await host.answer_offer(game_id=game, user_id=BOB, version=offer.version, accept=True)
+    await host.lobby.join(game_id=game, user_id=BOB, user_name="bob")
+    await host.lobby.start(game_id=game, user_id=ALICE)
+    offer = offer_controls(await host.endings.offer_draw(game_id=game, user_id=ALICE))
+    await host.endings.answer_offer(game_id=game, user_id=BOB, version=offer.version, accept=True)
     rows = await host.store.player_results(guild_id=GUILD, user_id=ALICE)
     assert [(r.rank, r.won) for r in rows] == [(1, False)]
     rated = await pool(host)
@@ -97,12 +97,12 @@ async def test_an_agreed_draw_ranks_both_players_equal(host):
 
 async def test_cancelled_games_are_never_rated(host):
     lobby = await opened(host, "lions-dragons", ALICE)
-    await host.join(game_id=lobby, user_id=BOB, user_name="bob")
-    await host.cancel(game_id=lobby, user_id=ALICE, is_admin=False)
+    await host.lobby.join(game_id=lobby, user_id=BOB, user_name="bob")
+    await host.lobby.cancel(game_id=lobby, user_id=ALICE, is_admin=False)
     running = await opened(host, "lions-dragons", ALICE)
-    await host.join(game_id=running, user_id=BOB, user_name="bob")
-    await host.start(game_id=running, user_id=ALICE)
-    await host.cancel(game_id=running, user_id=ALICE, is_admin=False)
+    await host.lobby.join(game_id=running, user_id=BOB, user_name="bob")
+    await host.lobby.start(game_id=running, user_id=ALICE)
+    await host.lobby.cancel(game_id=running, user_id=ALICE, is_admin=False)
     assert await host.store.player_results(guild_id=GUILD, user_id=ALICE) == []
     text = await board(host)
     assert "Nobody has finished a game of Lions and Dragons Chess on this server yet" in text
@@ -144,10 +144,12 @@ async def test_the_asker_outside_the_top_ten_sees_their_own_place(host):
     assert [
         p.user_id
         for p in (
-            await host.leaderboard(guild_id=GUILD, user_id=305, game="lions-dragons")
+            await host.standings.leaderboard(guild_id=GUILD, user_id=305, game="lions-dragons")
         ).text.parts
     ][-1] == 305
-    inside = (await host.leaderboard(guild_id=GUILD, user_id=200, game="lions-dragons")).text
+    inside = (
+        await host.standings.leaderboard(guild_id=GUILD, user_id=200, game="lions-dragons")
+    ).text
     assert len([line for line in inside.plain().splitlines() if line[:1].isdigit()]) == 10
 
 
@@ -156,7 +158,7 @@ async def test_stats_tell_games_wins_rating_and_roles_per_game(host):
     await resigned(host, "lions-dragons", winner=ALICE, loser=BOB)  # alice joins: Black
     await resigned(host, "lions-dragons", winner=BOB, loser=ALICE)
     await resigned(host, "stgeorge", winner=CAROL, loser=ALICE)
-    reply = await host.stats(guild_id=GUILD, user_id=BOB, target=ALICE)
+    reply = await host.standings.stats(guild_id=GUILD, user_id=BOB, target=ALICE)
     assert not reply.private and reply.quiet
     lines = reply.text.plain().splitlines()
     lions = next(line for line in lines if "Lions and Dragons Chess" in line)
@@ -165,20 +167,20 @@ async def test_stats_tell_games_wins_rating_and_roles_per_game(host):
     assert f"rating **{rating}**" in lions
     george = next(line for line in lines if "St. George" in line)
     assert "1 game, 0 wins" in george
-    own = await host.stats(guild_id=GUILD, user_id=CAROL)
+    own = await host.standings.stats(guild_id=GUILD, user_id=CAROL)
     assert "1 game, 1 win" in own.text.plain() and "Lions" not in own.text.plain()
 
 
 async def test_stats_and_leaderboard_say_so_when_nobody_has_played(host):
-    mine = await host.stats(guild_id=GUILD, user_id=ALICE)
+    mine = await host.standings.stats(guild_id=GUILD, user_id=ALICE)
     assert "You have not finished a game on this server yet" in mine.text.plain()
-    theirs = await host.stats(guild_id=GUILD, user_id=ALICE, target=BOB)
+    theirs = await host.standings.stats(guild_id=GUILD, user_id=ALICE, target=BOB)
     assert "has not finished a game on this server yet" in theirs.text.plain()
     assert "Nobody has finished a game of St. George" in await board(host, game="stgeorge")
     with pytest.raises(UserError, match="per server"):
-        await host.stats(guild_id=None, user_id=ALICE)
+        await host.standings.stats(guild_id=None, user_id=ALICE)
     with pytest.raises(UserError):
-        await host.leaderboard(guild_id=GUILD, user_id=ALICE, game="chess")
+        await host.standings.leaderboard(guild_id=GUILD, user_id=ALICE, game="chess")
 
 
 async def test_recomputing_from_the_results_gives_the_same_ratings(host):
@@ -187,7 +189,7 @@ async def test_recomputing_from_the_results_gives_the_same_ratings(host):
         await resigned(host, "lions-dragons", winner=winner, loser=loser)
     await resigned(host, "lions-dragons", winner=None, loser=CAROL, computer="strong")
     kept = await pool(host)
-    done = await host.recompute_ratings()
+    done = await host.standings.recompute_ratings()
     assert (done.games, done.added, done.unreadable) == (6, 0, ())
     assert await pool(host) == kept  # exactly: the same floats
 
@@ -203,14 +205,14 @@ async def test_games_that_ended_before_results_were_kept_are_added_by_recomputin
         for winner, loser in games:
             await resigned(host, "lions-dragons", winner=winner, loser=loser)
     assert await pool(host) == {}
-    done = await host.recompute_ratings()
+    done = await host.standings.recompute_ratings()
     assert (done.games, done.added) == (4, 2)
 
     def numbers(rated):
         return {k: (r.mu, r.sigma, r.games, r.wins) for k, r in rated.items()}
 
     assert numbers(await pool(host)) == numbers(await pool(host, guild=OTHER_GUILD))
-    assert (await host.recompute_ratings()).added == 0
+    assert (await host.standings.recompute_ratings()).added == 0
 
 
 def row(user_id, seat, rank, won=False):

@@ -55,14 +55,14 @@ async def test_status_list_and_autocomplete_answer_while_a_move_waits_for_anothe
         # The callback stays: taking it off would queue behind the waiting BEGIN IMMEDIATE.
         await store._db.set_trace_callback(traced)
         move = asyncio.create_task(
-            table.host.act(game_id=1, user_id=table.user("alice"), action="roll")
+            table.host.turns.act(game_id=1, user_id=table.user("alice"), action="roll")
         )
         await asyncio.wait_for(begun.wait(), HANG_GUARD)
         asker = {"guild_id": GUILD, "channel_id": CHANNEL, "user_id": table.user("carol")}
-        status = await asyncio.wait_for(table.host.status(game_id=2, **asker), HANG_GUARD)
-        listing = await asyncio.wait_for(table.host.list_games(guild_id=GUILD), HANG_GUARD)
+        status = await asyncio.wait_for(table.host.listings.status(game_id=2, **asker), HANG_GUARD)
+        listing = await asyncio.wait_for(table.host.listings.list_games(guild_id=GUILD), HANG_GUARD)
         offered = await asyncio.wait_for(
-            table.host.game_choices(guild_id=GUILD, channel_id=CHANNEL), HANG_GUARD
+            table.host.listings.game_choices(guild_id=GUILD, channel_id=CHANNEL), HANG_GUARD
         )
         assert not move.done(), "the answers waited until the move gave up"
         assert "#2" in str(status.text) and "#1" in str(listing.text)

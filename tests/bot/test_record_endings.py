@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from bot.service import record as records
+from bot.service.history import record as records
 from tests.bot.test_story import USERS, real_game
 
 

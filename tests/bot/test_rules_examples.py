@@ -65,7 +65,7 @@ async def host(tmp_path):
 
 async def open_game(host: GameHost, slug: str, options: str = "", players: int | None = None):
     """A lobby of ``slug`` opened by ``USERS[0]``; its id."""
-    opened = await host.new_game(
+    opened = await host.lobby.new_game(
         guild_id=GUILD,
         channel_id=CHANNEL,
         user_id=USERS[0],
@@ -80,8 +80,8 @@ async def open_game(host: GameHost, slug: str, options: str = "", players: int |
 async def start_game(host: GameHost, slug: str, players: int, options: str = "") -> int:
     game_id = await open_game(host, slug, options, players)
     for number, user in enumerate(USERS[1:players], 1):
-        await host.join(game_id=game_id, user_id=user, user_name=f"user{number}")
-    await host.start(game_id=game_id, user_id=USERS[0])
+        await host.lobby.join(game_id=game_id, user_id=user, user_name=f"user{number}")
+    await host.lobby.start(game_id=game_id, user_id=USERS[0])
     return game_id
 
 
@@ -120,8 +120,8 @@ async def test_the_documented_magicians_spelling_seats_merridyds_and_galen(host)
     """`/game new game:dragonslayer options:magicians=merridyds,galen`."""
     assert "magicians=merridyds,galen" in option_examples("dragonslayer")
     game_id = await open_game(host, "dragonslayer", "magicians=merridyds,galen")
-    await host.join(game_id=game_id, user_id=USERS[1], user_name="user1")
-    await host.start(game_id=game_id, user_id=USERS[0])
+    await host.lobby.join(game_id=game_id, user_id=USERS[1], user_name="user1")
+    await host.lobby.start(game_id=game_id, user_id=USERS[0])
     record = await host.store.get_game(game_id)
     assert record.status == "running"
     assert [seat.role for seat in sorted(record.seats, key=lambda s: s.seat)] == [
@@ -137,12 +137,12 @@ async def test_every_action_example_is_read_by_the_host(host, slug, action):
     game = ENGINES[slug]
     for players in sorted({game.min_players, game.max_players}):
         game_id = await start_game(host, slug, players)
-        table = await host.table(game_id)
+        table = await host.desk.table(game_id)
         users = {seat.seat: seat.user_id for seat in table.record.seats}
         asked = [users[prompt.seat] for prompt in table.prompts()]
         assert asked
         try:
-            await host.act(game_id=game_id, user_id=asked[0], action=action)
+            await host.turns.act(game_id=game_id, user_id=asked[0], action=action)
         except Unreadable as error:
             pytest.fail(f"{action!r} ({players} players) was refused as unreadable: {error}")
         except UserError:
@@ -152,7 +152,7 @@ async def test_every_action_example_is_read_by_the_host(host, slug, action):
 async def test_the_host_tells_unreadable_text_from_an_illegal_action(host):
     game_id = await start_game(host, "stgeorge", 2)
     with pytest.raises(Unreadable, match="Roll the die first"):
-        await host.act(game_id=game_id, user_id=USERS[0], action="hello")
+        await host.turns.act(game_id=game_id, user_id=USERS[0], action="hello")
     with pytest.raises(UserError, match="Roll the die first") as refused:
-        await host.act(game_id=game_id, user_id=USERS[0], action="G2-1d")
+        await host.turns.act(game_id=game_id, user_id=USERS[0], action="G2-1d")
     assert not isinstance(refused.value, Unreadable)

@@ -128,7 +128,7 @@ async def play_and_check(slug: str, players: int, actions: int, seed: int) -> in
             user, control = rng.choice(asked)
             action = rng.choice(control.choices).action
             start = len(keep.lines)
-            await host.act(game_id=game, user_id=user, action=action)
+            await host.turns.act(game_id=game, user_id=user, action=action)
             hidden = secrets(slug, await state_of(host, game))
             if control.prompt.secret and hidden:
                 hidden.add(action)

@@ -14,9 +14,9 @@ import random
 import pytest
 
 from bot.service import wire
+from bot.service.delivery.outbox import Outbox, TryLater
 from bot.service.host import GameHost
 from bot.service.notices import ChannelPost, StatusUpdate
-from bot.service.outbox import Outbox, TryLater
 from tests.bot.test_host import ALICE, BOB, CHANNEL, open_game, started
 from tests.toy_game import toy_renderer
 
@@ -102,7 +102,7 @@ async def test_a_turns_post_sent_unrecorded_then_folded_shows_the_newest_step(
         assert not await Outbox(host, discord).flush()
     assert "The game begins!" in posts(discord)[0] and len(posts(discord)) == 1
 
-    await host.act(game_id=1, user_id=ALICE, action="pick 3")
+    await host.turns.act(game_id=1, user_id=ALICE, action="pick 3")
     clock.now += 2  # past the pause after a failure
     assert await Outbox(host, discord).flush()
     [post] = posts(discord)
@@ -113,8 +113,8 @@ async def test_turns_played_after_an_unrecorded_opening_are_all_shown(host, disc
     await started(host)
     discord.faults[ChannelPost] = ["kill"]
     await killed_flush(host, discord)
-    await host.act(game_id=1, user_id=ALICE, action="pick 3")
-    await host.act(game_id=1, user_id=BOB, action="pick 1")
+    await host.turns.act(game_id=1, user_id=ALICE, action="pick 3")
+    await host.turns.act(game_id=1, user_id=BOB, action="pick 1")
     assert await Outbox(host, discord).flush()
     stored = await host.store.recent_notices(1, f"c{CHANNEL}", 10)
     newest = next(wire.load(b) for b in stored if b["kind"] == "post")
@@ -133,7 +133,7 @@ async def test_a_games_status_message_is_made_once_whatever_fails(host, discord,
         assert not await Outbox(host, discord).flush()
     assert len(statuses(discord)) == 1
 
-    await host.join(game_id=1, user_id=BOB, user_name="bob")
+    await host.lobby.join(game_id=1, user_id=BOB, user_name="bob")
     clock.now += 2
     assert await Outbox(host, discord).flush()
     [status] = statuses(discord)

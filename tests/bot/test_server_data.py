@@ -11,10 +11,10 @@ import random
 import pytest
 
 from bot.service import wire
+from bot.service.community.server_data import CORRECTIONS_TITLE, UPLOAD_LIMIT
 from bot.service.errors import UserError
 from bot.service.host import GameHost
 from bot.service.notices import Board, ChannelPost
-from bot.service.server_data import CORRECTIONS_TITLE, UPLOAD_LIMIT
 from bot.service.tables import replay, table_from
 from bot.service.text import Mention
 from engines import data
@@ -42,7 +42,7 @@ async def host(store):
 
 async def upload(host, fields, *, guild=SERVER, user=ALICE, name="path.json", admin=True):
     content = fields if isinstance(fields, bytes) else json.dumps(fields).encode()
-    outcome = await host.upload_data(
+    outcome = await host.server_data.upload_data(
         guild_id=guild, channel_id=CHANNEL, user_id=user, game="dragons-cave",
         file_name=name, content=content, is_admin=admin,
     )  # fmt: skip
@@ -50,7 +50,7 @@ async def upload(host, fields, *, guild=SERVER, user=ALICE, name="path.json", ad
 
 
 async def open_game(host, guild=SERVER, channel=CHANNEL):
-    outcome = await host.new_game(
+    outcome = await host.lobby.new_game(
         guild_id=guild, channel_id=channel, user_id=ALICE, user_name="alice",
         slug="dragons-cave",
     )  # fmt: skip
@@ -59,14 +59,14 @@ async def open_game(host, guild=SERVER, channel=CHANNEL):
 
 async def started(host, guild=SERVER, channel=CHANNEL):
     game = await open_game(host, guild, channel)
-    await host.join(game_id=game, user_id=BOB, user_name="bob")
-    await host.start(game_id=game, user_id=ALICE)
+    await host.lobby.join(game_id=game, user_id=BOB, user_name="bob")
+    await host.lobby.start(game_id=game, user_id=ALICE)
     return game
 
 
 async def coins_on_board(host, game):
     """The coins of the squares on the board the players are shown."""
-    reply = await host.status(game_id=game, user_id=ALICE)
+    reply = await host.listings.status(game_id=game, user_id=ALICE)
     return {square["coins"] for square in reply.board.view["path"]}
 
 
@@ -87,9 +87,11 @@ async def test_a_game_keeps_the_data_it_was_opened_with_whatever_is_uploaded_or_
     await upload(host, RICH)
     corrected = await open_game(host)
     for game in (before, corrected):
-        await host.join(game_id=game, user_id=BOB, user_name="bob")
-        await host.start(game_id=game, user_id=ALICE)
-    await host.clear_data(guild_id=SERVER, user_id=ALICE, game="dragons-cave", is_admin=True)
+        await host.lobby.join(game_id=game, user_id=BOB, user_name="bob")
+        await host.lobby.start(game_id=game, user_id=ALICE)
+    await host.server_data.clear_data(
+        guild_id=SERVER, user_id=ALICE, game="dragons-cave", is_admin=True
+    )
     after = await started(host)
     assert await coins_on_board(host, before) == {1, 2, 3}
     assert await coins_on_board(host, corrected) == {3}
@@ -105,17 +107,17 @@ async def test_a_corrected_game_replays_exactly_and_its_boards_are_drawn_with_it
         prompts = [p for p in table.prompts() if p.seat == seat]
         if prompts:
             action = table.engine.legal_actions(table.state, seat)[0].action
-            await host.act(game_id=game, user_id=user, action=action)
+            await host.turns.act(game_id=game, user_id=user, action=action)
     record = await host.store.get_game(game)
     logged = [(a.seq, a.seat, a.action) for a in await host.store.actions(game)]
     assert logged
     assert table_from(record).engine.dump(replay(record, logged)) == record.snapshot
-    board = (await host.status(game_id=game, user_id=ALICE)).board
+    board = (await host.listings.status(game_id=game, user_id=ALICE)).board
     # The board travels through the outbox with the game's data, and is drawn with it.
     post = ChannelPost(game, CHANNEL, "x", board=board)
     sent = wire.load(json.loads(json.dumps(wire.dump(post))))
-    assert await host.draw(sent.board) == b"png"
-    assert await host.draw(Board("dragons-cave", board.view)) == b"png"
+    assert await host.drawing.draw(sent.board) == b"png"
+    assert await host.drawing.draw(Board("dragons-cave", board.view)) == b"png"
     assert host.drawn[-2] == RICH["coins"] and host.drawn[-1] != RICH["coins"]
 
 
@@ -147,7 +149,9 @@ async def test_only_members_with_manage_server_change_a_servers_data_and_only_in
         await upload(host, RICH, guild=None)
     await upload(host, RICH)
     with pytest.raises(UserError, match="Only members with Manage Server may clear"):
-        await host.clear_data(guild_id=SERVER, user_id=BOB, game="dragons-cave", is_admin=False)
+        await host.server_data.clear_data(
+            guild_id=SERVER, user_id=BOB, game="dragons-cave", is_admin=False
+        )
     assert len(await host.store.guild_data(SERVER)) == 1
 
 
@@ -167,34 +171,36 @@ async def test_a_file_of_the_wrong_name_or_size_is_refused_saying_what_to_upload
 
 
 async def test_show_lists_each_file_with_who_uploaded_it_and_clear_removes_them(host):
-    empty = (await host.show_data(guild_id=SERVER)).replies[0].text
+    empty = (await host.server_data.show_data(guild_id=SERVER)).replies[0].text
     assert "no corrected data for any game" in empty
     await upload(host, RICH, user=CAROL)
-    shown = (await host.show_data(guild_id=SERVER, game="dragons-cave")).replies[0].text
+    shown = (await host.server_data.show_data(guild_id=SERVER, game="dragons-cave")).replies[0].text
     assert "Dragon's Cave, `path.json` (`coins`)" in shown.plain()
     assert Mention(CAROL) in shown
-    assert (await host.show_data(guild_id=OTHER)).replies[0].text == empty
-    cleared = await host.clear_data(
+    assert (await host.server_data.show_data(guild_id=OTHER)).replies[0].text == empty
+    cleared = await host.server_data.clear_data(
         guild_id=SERVER, user_id=ALICE, game="dragons-cave", is_admin=True
     )
     assert "Removed 1 corrected file of Dragon's Cave" in cleared.replies[0].text
     with pytest.raises(UserError, match="no corrected data for Dragon's Cave"):
-        await host.clear_data(guild_id=SERVER, user_id=ALICE, game="dragons-cave", is_admin=True)
+        await host.server_data.clear_data(
+            guild_id=SERVER, user_id=ALICE, game="dragons-cave", is_admin=True
+        )
 
 
 async def test_a_second_upload_of_another_file_is_checked_with_the_first(host):
-    await host.upload_data(
+    await host.server_data.upload_data(
         guild_id=SERVER, channel_id=CHANNEL, user_id=ALICE, game="lions-dragons",
         file_name="setup.json", content=b'{"reserve": 2}', is_admin=True,
     )  # fmt: skip
-    again = await host.upload_data(
+    again = await host.server_data.upload_data(
         guild_id=SERVER, channel_id=CHANNEL, user_id=BOB, game="lions-dragons",
         file_name="setup.json", content=b'{"reserve": 1}', is_admin=True,
     )  # fmt: skip
     assert "`reserve`" in again.replies[0].text
     [row] = await host.store.guild_data(SERVER)
     assert (row.content, row.user_id) == ({"reserve": 1}, BOB)
-    opened = await host.new_game(
+    opened = await host.lobby.new_game(
         guild_id=SERVER, channel_id=CHANNEL, user_id=ALICE, user_name="alice",
         slug="lions-dragons",
     )  # fmt: skip
@@ -204,9 +210,9 @@ async def test_a_second_upload_of_another_file_is_checked_with_the_first(host):
 
 async def test_rules_on_a_server_show_its_corrections_and_who_made_them(host):
     await upload(host, RICH, user=CAROL)
-    here = await host.rules_sections("dragons-cave", SERVER)
-    elsewhere = await host.rules_sections("dragons-cave", OTHER)
-    in_dms = await host.rules_sections("dragons-cave", None)
+    here = await host.server_data.rules_sections("dragons-cave", SERVER)
+    elsewhere = await host.server_data.rules_sections("dragons-cave", OTHER)
+    in_dms = await host.server_data.rules_sections("dragons-cave", None)
     [corrections] = [s for s in here if s.title == CORRECTIONS_TITLE]
     assert "`coins`: `[[3, 3, 3, 3, 3]" in corrections.text.plain()
     assert "(bundled: `[[1, 1, 1, 1, 2]" in corrections.text.plain()
@@ -217,13 +223,13 @@ async def test_rules_on_a_server_show_its_corrections_and_who_made_them(host):
 
 async def test_rules_are_sections_that_each_fit_in_one_message(host):
     for slug in ("stgeorge", "lions-dragons", "dragons-cave", "dragonslayer"):
-        sections = await host.rules_sections(slug)
+        sections = await host.server_data.rules_sections(slug)
         assert 5 <= len(sections) <= 25
         assert all(len(str(s.text)) <= 1900 and len(s.title) <= 100 for s in sections)
         shown = "\n".join(str(s.text) for s in sections)
         lines = [line for line in _rules_text(slug).splitlines() if line.strip()]
         assert all(line in shown for line in lines if not line.startswith("#")), slug
-    titles = [s.title for s in await host.rules_sections("dragonslayer")]
+    titles = [s.title for s in await host.server_data.rules_sections("dragonslayer")]
     assert "Playing" in titles and "The Dragon (1/2)" in titles
 
 
@@ -234,7 +240,7 @@ def _rules_text(slug):
 
 
 async def test_a_board_drawn_in_a_worker_process_uses_the_games_corrected_data(store):
-    from bot.service.pictures import Pictures
+    from bot.service.boards.pictures import Pictures
     from engines.replay import setup_rng
     from games import ENGINES, render
 
@@ -247,8 +253,8 @@ async def test_a_board_drawn_in_a_worker_process_uses_the_games_corrected_data(s
     pictures = Pictures(1, warm=False)
     try:
         host = GameHost(store, drawer=pictures.draw, seeds=random.Random(1))
-        with_data = await host.draw(Board("stgeorge", view, corrected))
-        without = await host.draw(Board("stgeorge", view))
+        with_data = await host.drawing.draw(Board("stgeorge", view, corrected))
+        without = await host.drawing.draw(Board("stgeorge", view))
     finally:
         await pictures.close()
     with data.corrected(corrected):
@@ -259,7 +265,7 @@ async def test_a_board_drawn_in_a_worker_process_uses_the_games_corrected_data(s
 async def test_a_computer_seat_decides_in_its_thread_with_the_games_corrected_data(
     host, monkeypatch
 ):
-    from bot.service import computers
+    from bot.service.play import computers
     from players import Decision
 
     seen = []
@@ -276,7 +282,9 @@ async def test_a_computer_seat_decides_in_its_thread_with_the_games_corrected_da
     monkeypatch.setattr(computers, "spec_for", lambda slug: Spec())
     await upload(host, RICH)
     corrected = await started(host)
-    await host.clear_data(guild_id=SERVER, user_id=ALICE, game="dragons-cave", is_admin=True)
+    await host.server_data.clear_data(
+        guild_id=SERVER, user_id=ALICE, game="dragons-cave", is_admin=True
+    )
     plain = await started(host)
     for game in (corrected, plain):
         table = table_from(await host.store.get_game(game))
@@ -288,37 +296,39 @@ async def test_a_computer_seat_decides_in_its_thread_with_the_games_corrected_da
 
 
 async def test_a_corrected_games_record_carries_its_data_and_plays_back_with_it(host):
-    from bot.service.record import BadRecord
+    from bot.service.history.record import BadRecord
 
-    await host.upload_data(
+    await host.server_data.upload_data(
         guild_id=SERVER, channel_id=CHANNEL, user_id=ALICE, game="lions-dragons",
         file_name="setup.json", content=b'{"lions_count": 5}', is_admin=True,
     )  # fmt: skip
-    opened = await host.new_game(
+    opened = await host.lobby.new_game(
         guild_id=SERVER, channel_id=CHANNEL, user_id=ALICE, user_name="alice",
         slug="lions-dragons",
     )  # fmt: skip
     game = next(n for n in opened.notices if isinstance(n, ChannelPost)).game_id
-    await host.join(game_id=game, user_id=BOB, user_name="bob")
-    await host.start(game_id=game, user_id=ALICE)
+    await host.lobby.join(game_id=game, user_id=BOB, user_name="bob")
+    await host.lobby.start(game_id=game, user_id=ALICE)
     for _ in range(4):
         table = table_from(await host.store.get_game(game))
         seat = table.prompts()[0].seat
         action = table.engine.legal_actions(table.state, seat)[-1].action
-        await host.act(game_id=game, user_id=(ALICE, BOB)[seat], action=action)
+        await host.turns.act(game_id=game, user_id=(ALICE, BOB)[seat], action=action)
     record = await host.store.get_game(game)
-    exported = (await host.export_record(game_id=game, user_id=ALICE)).data.decode()
+    exported = (await host.stories.export_record(game_id=game, user_id=ALICE)).data.decode()
     assert '[Data "{\\"lions_dragons\\": {\\"setup\\": {\\"lions_count\\": 5}}}"]' in exported
     complete = exported.replace("\n\n", f'\n[Seed "{record.seed}"]\n\n', 1)
-    played = await host.play_record(complete)
+    played = await host.stories.play_record(complete)
     assert played.board.data == record.data
     assert played.board.view == table_from(record).public_view()
     without = "\n".join(x for x in complete.split("\n") if not x.startswith("[Data "))
     # With the bundled data the same log sets up other Lions (or stops being legal).
     with contextlib.suppress(BadRecord):
-        assert (await host.play_record(without)).board.view != played.board.view
+        assert (await host.stories.play_record(without)).board.view != played.board.view
     tampered = complete.replace('{\\"lions_count\\": 5}', '{\\"lions_count\\": \\"many\\"}')
     with pytest.raises(BadRecord, match=r"data cannot be used: setup\.json: lions_count"):
-        await host.play_record(tampered)
+        await host.stories.play_record(tampered)
     with pytest.raises(BadRecord, match="Data header must be a JSON object"):
-        await host.play_record(complete.replace('[Data "{', '[Data "[{').replace('}}}"]', '}}}]"]'))
+        await host.stories.play_record(
+            complete.replace('[Data "{', '[Data "[{').replace('}}}"]', '}}}]"]')
+        )

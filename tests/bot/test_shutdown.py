@@ -7,9 +7,9 @@ import asyncio
 import logging
 import random
 
+from bot.service.delivery.outbox import Outbox
 from bot.service.host import GameHost
 from bot.service.notices import PrivateMessage
-from bot.service.outbox import Outbox
 from tests.bot.test_host import ALICE, started
 from tests.toy_game import toy_renderer
 
@@ -40,7 +40,7 @@ async def test_stopping_lets_a_send_under_way_finish_before_the_store_closes(
     outbox = Outbox(host, discord)
     # A click's own flush, in its own task, is sending when the bot is told to stop.
     click = asyncio.create_task(
-        outbox.flush_outcome(await host.act(game_id=game, user_id=ALICE, action="pick 3"))
+        outbox.flush_outcome(await host.turns.act(game_id=game, user_id=ALICE, action="pick 3"))
     )
     await discord.sending.wait()
     stopping = asyncio.create_task(outbox.stop())

@@ -103,12 +103,12 @@ async def test_a_write_held_up_by_another_writer_is_store_busy_and_writes_nothin
         before = await table.host.store.get_game(1)
         logged = len(await table.host.store.actions(1))
         with held_by_another_writer(path), pytest.raises(StoreBusy):
-            await table.host.act(game_id=1, user_id=table.user("alice"), action="roll")
+            await table.host.turns.act(game_id=1, user_id=table.user("alice"), action="roll")
         after = await table.host.store.get_game(1)
         assert after.version == before.version and after.snapshot == before.snapshot
         assert len(await table.host.store.actions(1)) == logged
         # Once the other writer is done, the same move goes through.
-        await table.host.act(game_id=1, user_id=table.user("alice"), action="roll")
+        await table.host.turns.act(game_id=1, user_id=table.user("alice"), action="roll")
         assert (await table.host.store.get_game(1)).version == before.version + 1
     finally:
         await table.close()

@@ -17,11 +17,11 @@ from dataclasses import dataclass, replace
 import pytest
 from PIL import Image
 
-from bot.service import record as records
 from bot.service.errors import UserError
+from bot.service.history import record as records
+from bot.service.history.story import MARKERS, SECRET, Walker, walk
 from bot.service.host import GameHost
 from bot.service.notices import ChannelPost
-from bot.service.story import MARKERS, SECRET, Walker, walk
 from games import render
 from render.replay import animate, spread
 from tests.bot import leak_checks
@@ -42,12 +42,12 @@ async def close_stores():
 
 
 async def toy_game(host: GameHost) -> int:
-    opened = await host.new_game(
+    opened = await host.lobby.new_game(
         guild_id=GUILD, channel_id=CHANNEL, user_id=ALICE, user_name="alice", slug="toy"
     )
     game_id = next(n.game_id for n in opened.notices if isinstance(n, ChannelPost))
-    await host.join(game_id=game_id, user_id=BOB, user_name="bob")
-    await host.start(game_id=game_id, user_id=ALICE)
+    await host.lobby.join(game_id=game_id, user_id=BOB, user_name="bob")
+    await host.lobby.start(game_id=game_id, user_id=ALICE)
     return game_id
 
 
@@ -55,14 +55,14 @@ async def real_game(store, slug: str, players: int = 2, **drawing) -> tuple[Game
     """A started game of ``slug`` on ``store``, drawn with the real renderers (or with the
     ``drawer`` and ``animator`` given in ``drawing``)."""
     host = GameHost(store, renderer=render, clock=TickingClock(), seeds=random.Random(5), **drawing)
-    opened = await host.new_game(
+    opened = await host.lobby.new_game(
         guild_id=GUILD, channel_id=CHANNEL, user_id=USERS[0], user_name="alice", slug=slug,
         players=players,
     )  # fmt: skip
     game_id = next(n.game_id for n in opened.notices if isinstance(n, ChannelPost))
     for user, name in zip(USERS[1:players], leak_checks.NAMES[1:players], strict=True):
-        await host.join(game_id=game_id, user_id=user, user_name=name)
-    await host.start(game_id=game_id, user_id=USERS[0])
+        await host.lobby.join(game_id=game_id, user_id=user, user_name=name)
+    await host.lobby.start(game_id=game_id, user_id=USERS[0])
     return host, game_id
 
 
@@ -73,21 +73,23 @@ async def play_randomly(host: GameHost, game_id: int, chooser: random.Random, ac
             return
         user, control = chooser.choice(await everyone_asked(host, game_id, users))
         action = chooser.choice(control.choices).action
-        await host.act(game_id=game_id, user_id=user, action=action)
+        await host.turns.act(game_id=game_id, user_id=user, action=action)
 
 
 async def every_page(host: GameHost, game_id: int, user: int) -> list[str]:
-    latest = str((await host.history(game_id=game_id, user_id=user)).text)
+    latest = str((await host.stories.history(game_id=game_id, user_id=user)).text)
     count = int(re.search(r"page (\d+) of \1", latest)[1])
-    pages = [str((await host.history(game_id=game_id, page=n)).text) for n in range(1, count)]
+    pages = [
+        str((await host.stories.history(game_id=game_id, page=n)).text) for n in range(1, count)
+    ]
     return [*pages, latest]
 
 
 async def told(host: GameHost, game_id: int, user: int) -> tuple:
     """What the story tells ``user`` now: the latest history page (where each action first
     shows; older pages were the latest once), and the record file with every action."""
-    exported = await host.export_record(game_id=game_id, user_id=user)
-    return str((await host.history(game_id=game_id, user_id=user)).text), exported.data
+    exported = await host.stories.export_record(game_id=game_id, user_id=user)
+    return str((await host.stories.history(game_id=game_id, user_id=user)).text), exported.data
 
 
 # -- history ---------------------------------------------------------------------------
@@ -95,14 +97,14 @@ async def told(host: GameHost, game_id: int, user: int) -> tuple:
 
 async def test_history_groups_by_turn_and_hides_secret_picks_until_revealed(host):
     game_id = await toy_game(host)
-    await host.act(game_id=game_id, user_id=ALICE, action="pick 3")
-    text = str((await host.history(game_id=game_id, user_id=BOB)).text)
+    await host.turns.act(game_id=game_id, user_id=ALICE, action="pick 3")
+    text = str((await host.stories.history(game_id=game_id, user_id=BOB)).text)
     assert "**Turn 1** · Even (alice)" in text
     assert f"{SECRET} — 1 of 2 picks are in." in text
     assert "3" not in text.split("\n", 2)[2]  # the pick is nowhere, nor "You picked 3."
-    await host.act(game_id=game_id, user_id=BOB, action="pick 1")
-    await host.act(game_id=game_id, user_id=ALICE, action="roll")
-    lines = str((await host.history(game_id=game_id, user_id=BOB)).text).splitlines()
+    await host.turns.act(game_id=game_id, user_id=BOB, action="pick 1")
+    await host.turns.act(game_id=game_id, user_id=ALICE, action="roll")
+    lines = str((await host.stories.history(game_id=game_id, user_id=BOB)).text).splitlines()
     assert lines[0].startswith("📖 **Toy Game #1**: history of the game so far, page 1 of 1")
     assert lines[1:5] == [
         "**Turn 1** · Even (alice), Odd (bob)",
@@ -126,31 +128,31 @@ async def test_history_pages_hold_whole_turns_and_default_to_the_latest(store):
     assert numbers == list(range(1, len(numbers) + 1))
     assert "(older: `page:" in pages[-1] and "(older" not in pages[0]
     with pytest.raises(UserError, match=f"ask for a `page` from 1 to {len(pages)}"):
-        await host.history(game_id=game_id, page=len(pages) + 1)
+        await host.stories.history(game_id=game_id, page=len(pages) + 1)
 
 
 async def test_history_before_the_start_says_there_is_none_yet(host):
-    opened = await host.new_game(
+    opened = await host.lobby.new_game(
         guild_id=GUILD, channel_id=CHANNEL, user_id=ALICE, user_name="alice", slug="toy"
     )
     game_id = next(n.game_id for n in opened.notices if isinstance(n, ChannelPost))
     with pytest.raises(UserError, match="has not started yet"):
-        await host.history(game_id=game_id)
+        await host.stories.history(game_id=game_id)
 
 
 async def test_history_shows_markers_it_does_not_know_as_plain_lines(host):
     game_id = await toy_game(host)
-    await host.act(game_id=game_id, user_id=ALICE, action="pick 2")
+    await host.turns.act(game_id=game_id, user_id=ALICE, action="pick 2")
     record = await host.store.get_game(game_id)
     for marker in ("!draw", "!takeback", "!brand-new-thing"):
         record = await host.store.get_game(game_id)
         await host.store.append_action(
             game_id, record.version, seat=1, action=marker, events=[], now=2e6
         )
-    text = str((await host.history(game_id=game_id)).text)
+    text = str((await host.stories.history(game_id=game_id)).text)
     assert MARKERS["!draw"] in text and MARKERS["!takeback"] in text
     assert "brand new thing" in text
-    exported = records.read((await host.export_record(game_id=game_id)).data.decode())
+    exported = records.read((await host.stories.export_record(game_id=game_id)).data.decode())
     assert [m.action for m in exported.moves][-3:] == ["!draw", "!takeback", "!brand-new-thing"]
 
 
@@ -195,12 +197,12 @@ async def test_dragons_cave_history_and_record_hide_every_secret_until_revealed(
             await twin.act(game_id=game_id, user_id=user, action=chooser.choice(others))
             branches.append(Branch(twin, user, prompt.seat, prompt.kind, before["round"]))
             checked[prompt.kind] += 1
-        await host.act(game_id=game_id, user_id=user, action=action)
+        await host.turns.act(game_id=game_id, user_id=user, action=action)
         after = await state_of(host, game_id)
         kept = []
         for branch in branches:
             if not branch.fresh:
-                await branch.host.act(game_id=game_id, user_id=user, action=action)
+                await branch.host.turns.act(game_id=game_id, user_id=user, action=action)
             branch.fresh = False
             reader = next(u for u in users if u != branch.holder)
             same = await told(branch.host, game_id, reader) == await told(host, game_id, reader)
@@ -237,9 +239,9 @@ async def test_dragonslayer_history_and_record_hide_face_down_tiles(players, see
                 twins.remove(twin)
                 await STORES.close(twin.host)
                 checked["revealed"] += 1
-        await host.act(game_id=game_id, user_id=user, action=action)
+        await host.turns.act(game_id=game_id, user_id=user, action=action)
         for twin in twins:
-            await twin.host.act(game_id=game_id, user_id=user, action=action)
+            await twin.host.turns.act(game_id=game_id, user_id=user, action=action)
         if step % 8 == 7:  # each comparison replays the whole log: not after every action
             for twin in twins:
                 reader = next(u for u in users if u != twin.holder)
@@ -257,27 +259,27 @@ async def test_a_finished_record_replays_to_the_same_final_board(store):
     await play_randomly(host, game_id, random.Random(8), 600)
     record = await host.store.get_game(game_id)
     assert record.status == "finished"
-    exported = await host.export_record(game_id=game_id)
+    exported = await host.stories.export_record(game_id=game_id)
     text = exported.data.decode()
     parsed = records.read(text)
     assert records.write(parsed) == text
     assert parsed.complete and parsed.seed == str(record.seed)
     assert parsed.headers["Result"] == record.result and parsed.headers["Status"] == "finished"
     assert [m.seq for m in parsed.moves] == [a.seq for a in await host.store.actions(game_id)]
-    played = await host.play_record(text)
-    status = await host.status(game_id=game_id)
+    played = await host.stories.play_record(text)
+    status = await host.listings.status(game_id=game_id)
     assert played.board == status.board
     assert f"🏆 {record.result}" in str(played.text)
 
 
 async def test_a_running_record_hides_secret_answers_and_leaves_out_the_seed(host):
     game_id = await toy_game(host)
-    await host.act(game_id=game_id, user_id=ALICE, action="pick 3")
-    text = (await host.export_record(game_id=game_id)).data.decode()
+    await host.turns.act(game_id=game_id, user_id=ALICE, action="pick 3")
+    text = (await host.stories.export_record(game_id=game_id)).data.decode()
     assert "Seed" not in text and "pick 3" not in text
     assert text.rstrip().endswith(f"even: {records.HIDDEN}")
     with pytest.raises(UserError, match="still under way"):
-        await host.play_record(text)
+        await host.stories.play_record(text)
 
 
 TOY_HEAD = '[Game "toy"]\n[Players "2"]\n[Seat1 "even"]\n[Seat2 "odd"]\n'
@@ -295,7 +297,7 @@ TOY_HEAD = '[Game "toy"]\n[Players "2"]\n[Seat1 "even"]\n[Seat2 "odd"]\n'
 )
 async def test_a_bad_record_is_refused_saying_what_is_wrong(host, text, says):
     with pytest.raises(UserError, match=re.escape(says)):
-        await host.play_record(text)
+        await host.stories.play_record(text)
 
 
 # -- replays ---------------------------------------------------------------------------
@@ -309,26 +311,26 @@ async def test_a_replay_draws_every_turn_change_and_tells_its_progress(store):
     async def progress(done, total):
         heard.append((done, total))
 
-    made = await host.replay_animation(game_id=game_id, progress=progress)
+    made = await host.stories.replay_animation(game_id=game_id, progress=progress)
     assert heard == [(n, 10) for n in range(11)]
     with Image.open(io.BytesIO(made.data)) as image:
         assert image.format == "GIF" and image.n_frames == 10 and image.width == 800
-    later = await host.replay_animation(game_id=game_id, from_turn=7)
+    later = await host.stories.replay_animation(game_id=game_id, from_turn=7)
     with Image.open(io.BytesIO(later.data)) as image:
         assert image.n_frames == 4
     assert "turns 7 to 10" in later.text  # the tenth under way
     with pytest.raises(UserError, match="between 1 and 10"):
-        await host.replay_animation(game_id=game_id, from_turn=11)
+        await host.stories.replay_animation(game_id=game_id, from_turn=11)
 
 
 async def test_a_table_without_pictures_cannot_draw_a_replay(store):
     host = GameHost(store, clock=TickingClock(), seeds=random.Random(1))
-    opened = await host.new_game(
+    opened = await host.lobby.new_game(
         guild_id=GUILD, channel_id=CHANNEL, user_id=ALICE, user_name="alice", slug="stgeorge"
     )
     game_id = next(n.game_id for n in opened.notices if isinstance(n, ChannelPost))
     with pytest.raises(UserError, match="draws no pictures"):
-        await host.replay_animation(game_id=game_id)
+        await host.stories.replay_animation(game_id=game_id)
 
 
 def solid(colour: str) -> bytes:
@@ -364,19 +366,21 @@ def test_frames_are_dropped_evenly():
 async def test_finished_games_are_listed_and_offered(host):
     game_id = await toy_game(host)
     while (await host.store.get_game(game_id)).status == "running":
-        table = await host.table(game_id)
+        table = await host.desk.table(game_id)
         prompt = table.prompts()[0]
         first = table.engine.legal_actions(table.state, prompt.seat)[0].action
-        await host.act(game_id=game_id, user_id=table.record.user_at(prompt.seat), action=first)
+        await host.turns.act(
+            game_id=game_id, user_id=table.record.user_at(prompt.seat), action=first
+        )
     result = (await host.store.get_game(game_id)).result
-    listed = str((await host.list_games(guild_id=GUILD, show="finished")).text)
+    listed = str((await host.listings.list_games(guild_id=GUILD, show="finished")).text)
     assert f"#{game_id} Toy Game" in listed and result in listed
-    assert f"#{game_id}" not in str((await host.list_games(guild_id=GUILD)).text)
-    mine = str((await host.mine(guild_id=GUILD, user_id=BOB)).text)
+    assert f"#{game_id}" not in str((await host.listings.list_games(guild_id=GUILD)).text)
+    mine = str((await host.listings.mine(guild_id=GUILD, user_id=BOB)).text)
     assert "Finished lately" in mine and result in mine
-    offered = await host.story_choices(guild_id=GUILD)
+    offered = await host.listings.story_choices(guild_id=GUILD)
     assert offered == [(game_id, f"#{game_id} Toy Game (finished)")]
-    assert await host.game_choices(guild_id=GUILD) == []
+    assert await host.listings.game_choices(guild_id=GUILD) == []
 
 
 async def test_a_story_walked_on_in_steps_is_the_story_walked_at_once():
@@ -389,7 +393,7 @@ async def test_a_story_walked_on_in_steps_is_the_story_walked_at_once():
     actions = await host.store.actions(game_id)
     takeback = replace(actions[5], seq=actions[-1].seq + 1, action="!takeback", events=[])
     actions = [*actions, takeback]
-    engine = (await host.table(game_id)).engine
+    engine = (await host.desk.table(game_id)).engine
     whole = walk(engine, record, actions, every_view=True)
     walker = Walker(engine, record, every_view=True)
     for end in (0, 1, 2, 5, 9, len(actions) - 1, len(actions)):

@@ -9,12 +9,12 @@ from dataclasses import replace
 import pytest
 
 from bot.service import wire
+from bot.service.delivery.outbox import TAKE, Outbox
+from bot.service.delivery.pacing import Pacer
+from bot.service.delivery.superseded import plan
 from bot.service.host import GameHost
 from bot.service.notices import Board, ChannelPost, Controls, PrivateMessage, StatusUpdate
-from bot.service.outbox import TAKE, Outbox
-from bot.service.pacing import Pacer
-from bot.service.superseded import plan
-from bot.service.turn_posts import retired
+from bot.service.play.turn_posts import retired
 from bot.store import OutboxEntry
 from engines.base import Prompt
 from tests.bot.clocks import Clock
@@ -120,7 +120,7 @@ class Channel:
         notice = delivery.notice
         self.requests.append(self.clock() if self.clock else 0.0)
         if getattr(notice, "board", None) is not None:
-            await self.host.draw(notice.board)
+            await self.host.drawing.draw(notice.board)
             self.drawn += 1
         if isinstance(notice, PrivateMessage):
             self.private.append(notice)
@@ -139,9 +139,9 @@ class Channel:
 async def computers_game(host: GameHost) -> int:
     """A St. George game of two computers, started."""
     game = await lobby(host, "stgeorge")
-    await host.add_computer(game_id=game, user_id=ALICE, level="easy")
-    await host.add_computer(game_id=game, user_id=ALICE, level="easy", role="knights")
-    await host.start(game_id=game, user_id=ALICE)
+    await host.lobby.add_computer(game_id=game, user_id=ALICE, level="easy")
+    await host.lobby.add_computer(game_id=game, user_id=ALICE, level="easy", role="knights")
+    await host.lobby.start(game_id=game, user_id=ALICE)
     return game
 
 
@@ -166,7 +166,7 @@ async def burst(store, clock):
 
     host = GameHost(store, renderer=renderer, clock=clock, seeds=random.Random(5))
     game = await computers_game(host)
-    await host.play_computers(game)
+    await host.computers.play_computers(game)
     return host, game, drawn
 
 
@@ -196,7 +196,7 @@ async def test_a_paced_burst_asks_a_channel_at_most_its_pace(store, clock):
     channel = Channel(host, pace)
     outbox = Outbox(host, channel, pacer=Pacer(per_channel=(5, 5.0), clock=pace, sleep=sleep))
     while (await host.store.get_game(game)).status == "running":
-        await host.play_computers(game, limit=2)  # a few moves...
+        await host.computers.play_computers(game, limit=2)  # a few moves...
         await outbox.flush()  # ...and what may be sent of them now
         pace.now += 0.5
     while not await outbox.flush():
@@ -267,7 +267,7 @@ def test_a_games_plain_posts_waiting_together_go_as_one_post():
 
 
 def test_a_lobby_waiting_with_its_first_turn_goes_on_top_of_that_turns_post():
-    from bot.service.table_controls import lobby_controls
+    from bot.service.seating.table_controls import lobby_controls
 
     lobby = (lobby_controls(GAME),)
     waiting = [
@@ -289,7 +289,7 @@ def test_a_lobby_waiting_with_its_first_turn_goes_on_top_of_that_turns_post():
 
 
 def test_posts_of_other_games_offers_and_long_runs_are_not_joined():
-    from bot.service.endings import OFFER
+    from bot.service.play.endings import OFFER
 
     offer = (Controls(GAME, 3, Prompt(0, OFFER, "Draw?"), ()),)
     long = "x" * 1000
@@ -316,8 +316,8 @@ def test_a_status_edit_waits_behind_the_lanes_posts_and_a_new_status_message_doe
 
 
 def test_a_lobby_goes_on_top_of_a_first_turn_post_that_told_many_turns_in_brief():
-    from bot.service.table_controls import lobby_controls
-    from bot.service.turn_posts import TURN_POST_LIMIT
+    from bot.service.play.turn_posts import TURN_POST_LIMIT
+    from bot.service.seating.table_controls import lobby_controls
 
     lobby = (lobby_controls(GAME),)
     waiting = [entry(1, ChannelPost(GAME, CHANNEL, "Game #7 is open.", controls=lobby))]
@@ -339,7 +339,7 @@ class ArrivingChannel(Channel):
     async def __call__(self, delivery):
         board = getattr(delivery.notice, "board", None)
         if board is not None:
-            await self.host.draw(board)
+            await self.host.drawing.draw(board)
         return await super().__call__(delivery)
 
 
@@ -357,7 +357,7 @@ async def test_a_board_slow_to_draw_never_brings_requests_past_the_channels_pace
     channel = ArrivingChannel(host, pace)
     outbox = Outbox(host, channel, pacer=Pacer(clock=pace, sleep=sleep))
     while (await host.store.get_game(game)).status == "running":
-        await host.play_computers(game, limit=1)
+        await host.computers.play_computers(game, limit=1)
         await outbox.flush()
         pace.now += 0.3
     times = channel.requests

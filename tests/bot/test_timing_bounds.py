@@ -8,7 +8,7 @@ import pytest
 
 from bot.service.errors import UserError
 from bot.service.host import GameHost
-from bot.service.timing import HOUR, MAX_HOURS, Timing
+from bot.service.timekeeping.timing import HOUR, MAX_HOURS, Timing
 from tests.bot.clocks import Clock
 from tests.bot.test_host import ALICE, BOB, GUILD, started
 from tests.toy_game import toy_renderer
@@ -53,10 +53,10 @@ async def test_the_host_refuses_infinite_hours_and_turns_still_change(host, stor
     before = (await store.get_game(game)).timing
     for hours in (math.inf, 1e308):
         with pytest.raises(UserError, match="hours from 0 to"):
-            await host.set_timing(game_id=game, user_id=ALICE, limit_hours=hours)
+            await host.turn_clock.set_timing(game_id=game, user_id=ALICE, limit_hours=hours)
         with pytest.raises(UserError, match="hours from 0 to"):
-            await host.set_server_timing(guild_id=GUILD, limit_hours=hours)
+            await host.turn_clock.set_server_timing(guild_id=GUILD, limit_hours=hours)
     assert (await store.get_game(game)).timing == before
-    await host.act(game_id=game, user_id=ALICE, action="pick 1")
-    await host.act(game_id=game, user_id=BOB, action="pick 2")
+    await host.turns.act(game_id=game, user_id=ALICE, action="pick 1")
+    await host.turns.act(game_id=game, user_id=BOB, action="pick 2")
     assert (await store.get_game(game)).deadline is not None

@@ -10,8 +10,8 @@ import re
 
 import pytest
 
-from bot.service import record as records
 from bot.service.errors import UserError
+from bot.service.history import record as records
 from bot.service.host import GameHost
 from tests.bot.leak_checks import USERS
 from tests.bot.test_story import play_randomly, real_game
@@ -32,7 +32,7 @@ async def no_animation(pictures: list[bytes]) -> bytes:
 
 async def shown_turn(host: GameHost, game_id: int) -> int:
     """The turn number the game's public summary (the one its posts show) names."""
-    summary = (await host.table(game_id)).public_view()["summary"]
+    summary = (await host.desk.table(game_id)).public_view()["summary"]
     found = NUMBER.search(summary)
     assert found, summary
     return int(found[1] or found[2])
@@ -40,15 +40,17 @@ async def shown_turn(host: GameHost, game_id: int) -> int:
 
 async def history(host: GameHost, game_id: int) -> str:
     """Every page of the game's history, in order."""
-    latest = str((await host.history(game_id=game_id, user_id=USERS[0])).text)
+    latest = str((await host.stories.history(game_id=game_id, user_id=USERS[0])).text)
     count = int(re.search(r"page (\d+) of \1", latest)[1])
-    older = [str((await host.history(game_id=game_id, page=n)).text) for n in range(1, count)]
+    older = [
+        str((await host.stories.history(game_id=game_id, page=n)).text) for n in range(1, count)
+    ]
     return "\n".join([*older, latest])
 
 
 async def refusal(host: GameHost, game_id: int, from_turn: int) -> str:
     with pytest.raises(UserError) as refused:
-        await host.replay_animation(game_id=game_id, from_turn=from_turn)
+        await host.stories.replay_animation(game_id=game_id, from_turn=from_turn)
     return str(refused.value)
 
 
@@ -66,9 +68,9 @@ async def test_posts_history_and_replay_number_a_turn_alike(store, slug):
     assert all(w == word for w, _, _ in headers)
     assert numbers == list(range(1, len(numbers) + 1)), "each turn once, in order"
     assert numbers[-1] in (now - 1, now), (numbers, now)
-    made = await host.replay_animation(game_id=game_id)
+    made = await host.stories.replay_animation(game_id=game_id)
     assert f"{now} {word.lower()}s" in made.text, made.text
-    later = await host.replay_animation(game_id=game_id, from_turn=now)
+    later = await host.stories.replay_animation(game_id=game_id, from_turn=now)
     assert f"{word.lower()}s {now} to {now}" in later.text or now == 1, later.text
     assert f"between 1 and {now}." in await refusal(host, game_id, now + 1)
 
@@ -85,7 +87,7 @@ async def test_a_st_george_turn_is_every_seat_once(store):
 async def finished_game(store) -> tuple[GameHost, int]:
     host, game_id = await real_game(store, "stgeorge", 2, drawer=no_drawing, animator=no_animation)
     await play_randomly(host, game_id, random.Random(8), 3000)
-    assert (await host.table(game_id)).record.status == "finished"
+    assert (await host.desk.table(game_id)).record.status == "finished"
     return host, game_id
 
 
@@ -96,19 +98,19 @@ async def test_a_finished_game_has_one_count_of_turns_everywhere_and_speaks_of_t
     lasted = await shown_turn(host, game_id)  # "Game over after N turns."
     headers = HEADER.findall(await history(host, game_id))
     assert int(headers[-1][1]) == lasted
-    made = await host.replay_animation(game_id=game_id)
+    made = await host.stories.replay_animation(game_id=game_id)
     assert f"{lasted} turns" in made.text, made.text
     assert f"between 1 and {lasted}." in await refusal(host, game_id, lasted + 1)
-    exported = await host.export_record(game_id=game_id, user_id=USERS[0])
+    exported = await host.stories.export_record(game_id=game_id, user_id=USERS[0])
     record = records.read(exported.data.decode())
     assert record.headers["Turns"] == str(lasted)
-    played = str((await host.play_record(exported.data.decode())).text)
+    played = str((await host.stories.play_record(exported.data.decode())).text)
     assert f"{lasted} turns" in played and f"after {lasted} turns" in played, played
     # the same finished game (a whole one takes long to play) speaks of the whole game
     told = [
         made.text,
         await refusal(host, game_id, lasted + 1),
-        str((await host.history(game_id=game_id, user_id=USERS[0])).text).splitlines()[0],
+        str((await host.stories.history(game_id=game_id, user_id=USERS[0])).text).splitlines()[0],
     ]
     assert not any("so far" in text for text in told), told
     assert "the whole game" in made.text and "lasted" in told[1], told

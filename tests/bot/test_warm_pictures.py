@@ -20,10 +20,10 @@ from pathlib import Path
 import pytest
 
 import games
-from bot.service import drawing, picture_worker
+from bot.service.boards import drawing, picture_worker
+from bot.service.boards.picture_worker import Warmed, framed, receive
+from bot.service.boards.pictures import Pictures
 from bot.service.host import GameHost
-from bot.service.picture_worker import Warmed, framed, receive
-from bot.service.pictures import Pictures
 from games import SPECS, playout, render, starting_views
 from render import common
 

@@ -12,10 +12,10 @@ import random
 import pytest
 
 from bot.service import wire
+from bot.service.delivery.outbox import Outbox
 from bot.service.errors import UserError
 from bot.service.host import GameHost
 from bot.service.notices import Board, ChannelPost, PrivateMessage, StatusUpdate
-from bot.service.outbox import Outbox
 from bot.service.text import Mention, ServerRef
 from tests.bot.test_host import ALICE, BOB, CAROL, CHANNEL, GUILD, open_game, started
 from tests.bot.test_outbox import Discord
@@ -38,22 +38,22 @@ def boards(outcome):
 
 
 async def watched(host, game, user=CAROL):
-    return await host.watch(game_id=game, user_id=user, guild_id=GUILD, channel_id=CHANNEL)
+    return await host.watchers.watch(game_id=game, user_id=user, guild_id=GUILD, channel_id=CHANNEL)
 
 
 async def test_a_watcher_gets_each_new_board_by_dm_and_no_secret(host):
     game = await started(host)
     answer = (await watched(host, game)).replies[0]
     assert "You are watching Toy Game #1" in answer.text
-    picked = await host.act(game_id=game, user_id=ALICE, action="pick 1")
+    picked = await host.turns.act(game_id=game, user_id=ALICE, action="pick 1")
     assert dms_to(picked, CAROL) == []  # a secret answered: no new board
-    both = await host.act(game_id=game, user_id=BOB, action="pick 2")
+    both = await host.turns.act(game_id=game, user_id=BOB, action="pick 2")
     [post] = boards(both)
     [dm] = dms_to(both, CAROL)
     assert dm.boards == (post.board,) and dm.controls == ()
     assert str(post.text) in str(dm.text) and "`/game unwatch game:1`" in dm.text
     assert ServerRef(GUILD) in dm.text.pieces and "Watching **Toy Game #1** on" in str(dm.text)
-    rolled = await host.act(game_id=game, user_id=ALICE, action="roll")
+    rolled = await host.turns.act(game_id=game, user_id=ALICE, action="roll")
     [post] = boards(rolled)
     [dm] = dms_to(rolled, CAROL)
     assert dm.boards == (post.board,)
@@ -64,9 +64,9 @@ async def test_a_watcher_gets_each_new_board_by_dm_and_no_secret(host):
 async def test_the_watchers_dm_is_stored_with_the_action(host, store):
     game = await started(host)
     await watched(host, game)
-    await host.act(game_id=game, user_id=ALICE, action="pick 1")
+    await host.turns.act(game_id=game, user_id=ALICE, action="pick 1")
     before = len(await store.pending_notices())
-    outcome = await host.act(game_id=game, user_id=BOB, action="pick 2")
+    outcome = await host.turns.act(game_id=game, user_id=BOB, action="pick 2")
     stored = (await store.pending_notices())[before:]
     assert [e.lane for e in stored].count(f"u{CAROL}") == 1
     assert len(stored) == len(outcome.outgoing)
@@ -76,14 +76,14 @@ async def test_every_watcher_gets_it_and_one_who_unwatches_stops(host):
     game = await started(host)
     await watched(host, game, CAROL)
     await watched(host, game, DAVE)
-    await host.act(game_id=game, user_id=ALICE, action="pick 1")
-    both = await host.act(game_id=game, user_id=BOB, action="pick 2")
+    await host.turns.act(game_id=game, user_id=ALICE, action="pick 1")
+    both = await host.turns.act(game_id=game, user_id=BOB, action="pick 2")
     assert {n.user_id for n in both.notices if isinstance(n, PrivateMessage) and n.boards} == {
         CAROL, DAVE,
     }  # fmt: skip
-    left = await host.unwatch(user_id=DAVE, guild_id=GUILD)
+    left = await host.watchers.unwatch(user_id=DAVE, guild_id=GUILD)
     assert "You no longer watch Toy Game #1" in left.replies[0].text
-    rolled = await host.act(game_id=game, user_id=ALICE, action="roll")
+    rolled = await host.turns.act(game_id=game, user_id=ALICE, action="roll")
     assert [n.user_id for n in rolled.notices if isinstance(n, PrivateMessage) and n.boards] == [
         CAROL
     ]
@@ -97,11 +97,11 @@ async def test_watching_is_refused_to_players_twice_and_for_ended_games(host, st
     with pytest.raises(UserError, match="already watching Toy Game #1"):
         await watched(host, game)
     with pytest.raises(UserError, match="not watching any game"):
-        await host.unwatch(user_id=DAVE, guild_id=GUILD)
+        await host.watchers.unwatch(user_id=DAVE, guild_id=GUILD)
     with pytest.raises(UserError, match="You are not watching Toy Game #1"):
-        await host.unwatch(user_id=DAVE, guild_id=GUILD, game_id=game)
+        await host.watchers.unwatch(user_id=DAVE, guild_id=GUILD, game_id=game)
     other = await open_game(host)
-    await host.cancel(game_id=other, user_id=ALICE, is_admin=False)
+    await host.lobby.cancel(game_id=other, user_id=ALICE, is_admin=False)
     with pytest.raises(UserError, match="Toy Game #2 is cancelled"):
         await watched(host, other, DAVE)
 
@@ -112,21 +112,21 @@ async def test_unwatching_without_a_game_lists_the_watched_ones(host):
     await watched(host, first)
     await watched(host, second)
     with pytest.raises(UserError, match=r"several games \(#2 Toy Game, #1 Toy Game\)"):
-        await host.unwatch(user_id=CAROL, guild_id=GUILD)
-    await host.unwatch(user_id=CAROL, guild_id=GUILD, game_id=second)
-    assert (await host.watched_choices(user_id=CAROL)) == [(first, "#1 Toy Game")]
+        await host.watchers.unwatch(user_id=CAROL, guild_id=GUILD)
+    await host.watchers.unwatch(user_id=CAROL, guild_id=GUILD, game_id=second)
+    assert (await host.watchers.watched_choices(user_id=CAROL)) == [(first, "#1 Toy Game")]
 
 
 async def test_the_status_counts_the_watchers(host):
     game = await started(host)
-    assert "watching" not in (await host.status(game_id=game)).text
+    assert "watching" not in (await host.listings.status(game_id=game)).text
     one = await watched(host, game)
     [update] = [n for n in one.notices if isinstance(n, StatusUpdate)]
     assert "👀 1 person watching" in update.text and "waiting for" in update.text
     await watched(host, game, DAVE)
-    assert "👀 2 people watching" in (await host.status(game_id=game)).text
-    await host.act(game_id=game, user_id=ALICE, action="pick 1")
-    both = await host.act(game_id=game, user_id=BOB, action="pick 2")
+    assert "👀 2 people watching" in (await host.listings.status(game_id=game)).text
+    await host.turns.act(game_id=game, user_id=ALICE, action="pick 1")
+    both = await host.turns.act(game_id=game, user_id=BOB, action="pick 2")
     [update] = [n for n in both.notices if isinstance(n, StatusUpdate)]
     assert "👀 2 people watching" in update.text
 
@@ -139,8 +139,8 @@ async def test_a_watcher_gets_the_final_board_and_nothing_after(host, store):
         if (await store.get_game(game)).status != "running":
             break
         for user in (ALICE, BOB):
-            for control in await host.controls_for(game_id=game, user_id=user):
-                outcome = await host.act(
+            for control in await host.turns.controls_for(game_id=game, user_id=user):
+                outcome = await host.turns.act(
                     game_id=game, user_id=user, action=control.choices[0].action
                 )
                 finals += [n for n in boards(outcome) if n.final]
@@ -150,14 +150,14 @@ async def test_a_watcher_gets_the_final_board_and_nothing_after(host, store):
     with pytest.raises(UserError, match="is finished"):
         await watched(host, game, DAVE)
     with pytest.raises(UserError, match="not watching any game"):
-        await host.unwatch(user_id=CAROL, guild_id=GUILD)
+        await host.watchers.unwatch(user_id=CAROL, guild_id=GUILD)
 
 
 async def test_a_watcher_who_joins_the_game_is_sent_no_copy(host):
     game = await open_game(host)
     await watched(host, game, BOB)
-    await host.join(game_id=game, user_id=BOB, user_name="bob")
-    started_ = await host.start(game_id=game, user_id=ALICE)
+    await host.lobby.join(game_id=game, user_id=BOB, user_name="bob")
+    started_ = await host.lobby.start(game_id=game, user_id=ALICE)
     assert [n for n in started_.notices if isinstance(n, PrivateMessage) and n.boards] == []
 
 
@@ -167,8 +167,8 @@ async def test_closed_dms_get_a_mention_in_the_games_channel(host, store):
     game = await started(host)
     await watched(host, game)
     discord.dms_closed.add(CAROL)
-    await host.act(game_id=game, user_id=ALICE, action="pick 1")
-    await host.act(game_id=game, user_id=BOB, action="pick 2")
+    await host.turns.act(game_id=game, user_id=ALICE, action="pick 1")
+    await host.turns.act(game_id=game, user_id=BOB, action="pick 2")
     assert await outbox.flush()
     assert await outbox.flush()
     mentions = [n for n in discord.arrived if isinstance(n, ChannelPost) and CAROL in n.mentions]
@@ -201,7 +201,7 @@ async def watcher_saw(host, game_id, outcome) -> list:
         if getattr(n, "user_id", None) == WATCHER or WATCHER in getattr(n, "mentions", ())
     ]  # fmt: skip
     return [
-        (str(n.text), _boards(n), n.controls, [await host.draw(b) for b in _boards(n)])
+        (str(n.text), _boards(n), n.controls, [await host.drawing.draw(b) for b in _boards(n)])
         for n in sent
     ]
 
@@ -226,7 +226,7 @@ async def watched_cave(stores, players: int):
     from tests.bot import leak_checks
 
     host, game_id = await leak_checks.open_game(stores, "dragons-cave", players)
-    await host.watch(game_id=game_id, user_id=WATCHER)
+    await host.watchers.watch(game_id=game_id, user_id=WATCHER)
     return host, game_id
 
 
@@ -276,7 +276,7 @@ async def test_a_watcher_is_sent_the_same_in_games_differing_in_a_secret(stores,
             copy = await leak_checks.fork(stores, host, "dragons-cave")
             first = await copy.act(game_id=game_id, user_id=user, action=chooser.choice(others))
             branches.append([copy, before["round"], first])
-        outcome = await host.act(game_id=game_id, user_id=user, action=action)
+        outcome = await host.turns.act(game_id=game_id, user_id=user, action=action)
         after = await state_of(host, game_id)
         mine = await watcher_saw(host, game_id, outcome)
         kept = []

@@ -15,9 +15,9 @@ from bot.discord.controls.views import controls_view, menu_placeholder
 from bot.service.errors import UserError
 from bot.service.host import GameHost
 from bot.service.notices import ChannelPost, Controls
+from bot.service.play.turn_posts import ending_line
 from bot.service.text import Mention, Moment, Text, plural
-from bot.service.timing import HOUR
-from bot.service.turn_posts import ending_line
+from bot.service.timekeeping.timing import HOUR
 from engines.base import Choice, Prompt, Result
 from engines.dragons_cave import prompts as cave_prompts
 from games import ENGINES
@@ -32,15 +32,15 @@ async def host(store, clock):
 
 
 async def opened(host, slug, players=2, join=(BOB,), start=True):
-    made = await host.new_game(
+    made = await host.lobby.new_game(
         guild_id=GUILD, channel_id=CHANNEL, user_id=ALICE, user_name="alice", slug=slug,
         players=players,
     )  # fmt: skip
     game = next(n.game_id for n in made.notices if isinstance(n, ChannelPost))
     for user in join:
-        await host.join(game_id=game, user_id=user, user_name=f"user{user}")
+        await host.lobby.join(game_id=game, user_id=user, user_name=f"user{user}")
     if start:
-        await host.start(game_id=game, user_id=ALICE)
+        await host.lobby.start(game_id=game, user_id=ALICE)
     return game
 
 
@@ -55,35 +55,35 @@ def test_plural_says_one_and_many():
 
 
 async def test_a_table_short_of_one_seat_says_one_seat(host):
-    made = await host.new_game(
+    made = await host.lobby.new_game(
         guild_id=GUILD, channel_id=CHANNEL, user_id=ALICE, user_name="alice", slug="stgeorge",
         players=3,
     )  # fmt: skip
     game = next(n.game_id for n in made.notices if isinstance(n, ChannelPost))
-    joined = await host.join(game_id=game, user_id=BOB, user_name="bob")
+    joined = await host.lobby.join(game_id=game, user_id=BOB, user_name="bob")
     text = " ".join(texts(joined))
     assert "1 seat still open." in text and "(s)" not in text
 
 
 async def test_the_first_secret_answer_of_three_is_counted_in_the_singular(host):
     game = await opened(host, "dragons-cave", players=3, join=(BOB, CAROL))
-    table = await host.table(game)
+    table = await host.desk.table(game)
     seat = table.prompts()[0].seat
     user = table.record.user_at(seat)
     action = table.engine.legal_actions(table.state, seat)[0].action
-    answered = await host.act(game_id=game, user_id=user, action=action)
+    answered = await host.turns.act(game_id=game, user_id=user, action=action)
     assert "1 of 3 choices is in." in " ".join(texts(answered))
 
 
 async def test_changing_a_locked_in_card_says_it_is_locked_in(host):
     game = await opened(host, "dragons-cave", players=3, join=(BOB, CAROL))
-    table = await host.table(game)
+    table = await host.desk.table(game)
     seat = next(p.seat for p in table.prompts() if p.kind == "card")
     user = table.record.user_at(seat)
     first, second = table.engine.legal_actions(table.state, seat)[:2]
-    await host.act(game_id=game, user_id=user, action=first.action)
+    await host.turns.act(game_id=game, user_id=user, action=first.action)
     with pytest.raises(UserError) as refused:
-        await host.act(game_id=game, user_id=user, action=second.action)
+        await host.turns.act(game_id=game, user_id=user, action=second.action)
     assert "Your card is locked in for this round" in str(refused.value)
     assert "not your turn" not in str(refused.value)
 
@@ -110,7 +110,7 @@ def test_a_draw_one_ply_away_says_one_ply():
 
 async def test_a_fireball_shot_is_told_once(host):
     game = await opened(host, "lions-dragons")
-    shot = await host.act(game_id=game, user_id=ALICE, action="fire f2-d2")
+    shot = await host.turns.act(game_id=game, user_id=ALICE, action="fire f2-d2")
     [text] = texts(shot)
     assert text.count("shot a Fireball") == 1, text
 
@@ -136,10 +136,10 @@ def test_a_game_nobody_wins_has_no_trophy():
 
 async def test_a_computer_that_wins_is_named_not_congratulated(host):
     game = await opened(host, "stgeorge", join=(), start=False)
-    await host.add_computer(game_id=game, user_id=ALICE, level="easy")
-    await host.add_computer(game_id=game, user_id=ALICE, level="easy", role="knights")
-    await host.start(game_id=game, user_id=ALICE)
-    final = texts(await host.play_computers(game))[-1]
+    await host.lobby.add_computer(game_id=game, user_id=ALICE, level="easy")
+    await host.lobby.add_computer(game_id=game, user_id=ALICE, level="easy", role="knights")
+    await host.lobby.start(game_id=game, user_id=ALICE)
+    final = texts(await host.computers.play_computers(game))[-1]
     assert "Congratulations" not in final
     last = final.splitlines()[-1]
     assert "🤖" in last and (last.endswith(" wins.") or "Winner: " in last), final
@@ -165,16 +165,16 @@ def test_a_two_step_menu_asks_for_a_piece_in_plain_words():
 async def test_a_timeout_is_said_once(host, clock):
     await opened(host, "stgeorge")
     clock.now += 48 * HOUR
-    [text] = texts(await host.fire_due())
+    [text] = texts(await host.turn_clock.fire_due())
     assert text.count("ran out of time") == 1, text
 
 
 async def test_status_shows_the_deadline_and_the_result_once(host):
     game = await opened(host, "lions-dragons")
-    reply = await host.status(game_id=game)
+    reply = await host.listings.status(game_id=game)
     assert any(isinstance(p, Moment) for p in reply.text.parts), "the turn's deadline"
-    await host.resign(game_id=game, user_id=BOB, confirmed=True)
-    finished = await host.status(game_id=game)
+    await host.endings.resign(game_id=game, user_id=BOB, confirmed=True)
+    finished = await host.listings.status(game_id=game)
     result = (await host.store.get_game(game)).result
     assert str(finished.text).count(result) == 1, str(finished.text)
 
@@ -182,6 +182,6 @@ async def test_status_shows_the_deadline_and_the_result_once(host):
 async def test_the_closed_dm_button_tells_anyone_else_whose_choice_it_opens(host):
     game = await opened(host, "dragons-cave", players=3, join=(BOB, CAROL))
     with pytest.raises(UserError) as refused:
-        await host.private_controls(game_id=game, user_id=BOB, owner=ALICE)
+        await host.turns.private_controls(game_id=game, user_id=BOB, owner=ALICE)
     assert refused.value.text.parts == (Mention(ALICE),)
     assert "This button is for @101's secret choice" in str(refused.value)

@@ -27,7 +27,7 @@ async def test_lions_and_dragons_moves_are_typed_by_their_labels(tmp_path):
         start = len(out.getvalue())
         assert not await table.run_lines([f"alice: {label}"])
         assert "White Roc d1-c6." in out.getvalue()[start:]
-        game = await table.host.table(1)
+        game = await table.host.desk.table(1)
         assert game.record.version > 1
     finally:
         await table.close()

@@ -63,13 +63,13 @@ async def test_a_game_kept_with_a_turn_limit_shows_no_deadline_at_the_local_tabl
     kept = str(tmp_path / "games.sqlite3")
     store = await open_store(kept)
     host = GameHost(store)
-    await host.set_server_timing(guild_id=GUILD, limit_hours=48)  # as a Discord server's
-    await host.new_game(
+    await host.turn_clock.set_server_timing(guild_id=GUILD, limit_hours=48)  # as a Discord server's
+    await host.lobby.new_game(
         guild_id=GUILD, channel_id=CHANNEL, user_id=FIRST_USER, user_name="alice",
         slug="stgeorge", players=2, role="knights",
     )  # fmt: skip
-    await host.join(game_id=1, user_id=FIRST_USER + 1, user_name="bob")
-    await host.start(game_id=1, user_id=FIRST_USER)
+    await host.lobby.join(game_id=1, user_id=FIRST_USER + 1, user_name="bob")
+    await host.lobby.start(game_id=1, user_id=FIRST_USER)
     assert (await store.get_game(1)).deadline is not None
     await host.close()
 

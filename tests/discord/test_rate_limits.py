@@ -7,9 +7,9 @@ import discord
 import pytest
 
 from bot.discord.delivery import Courier
+from bot.service.delivery.outbox import Delivery, TryLater
+from bot.service.delivery.pacing import Pacer
 from bot.service.notices import ChannelPost
-from bot.service.outbox import Delivery, TryLater
-from bot.service.pacing import Pacer
 from tests.bot.clocks import Clock
 
 

@@ -1,7 +1,7 @@
 """Every picture the bot sends carries alt text (the attachment's description) telling what
 the board shows, from the public view only."""
 
-from bot.service.alt_text import board_alt
+from bot.service.boards.alt_text import board_alt
 from bot.service.notices import Board
 from tests.e2e.conftest import bot_posts
 from tests.e2e.test_stgeorge import open_two_player_game, play_turn
@@ -18,7 +18,7 @@ async def test_every_board_post_describes_the_board_in_words(simcord_env, world)
         alt = post.attachments[0].description
         assert alt and alt.startswith("St. George and the Dragon board: "), alt
         assert len(alt) <= 1024
-    table = await simcord_env.bot.host.table(1)
+    table = await simcord_env.bot.host.desk.table(1)
     summary = " ".join(table.engine.view(table.state, None)["summary"].split())
     status = await players["dragon"].slash(channel, "game status")
     (board,) = [a for m in [status.response, *status.followups] if m for a in m.attachments]
@@ -28,7 +28,7 @@ async def test_every_board_post_describes_the_board_in_words(simcord_env, world)
 async def test_a_status_board_tells_nothing_a_seat_keeps_secret(simcord_env, world):
     _, channel, users = world
     players = await open_game(channel, users, "dragons-cave", 2)
-    table = await simcord_env.bot.host.table(1)
+    table = await simcord_env.bot.host.desk.table(1)
     private = table.engine.view(table.state, 0).get("private") or ""
     status = await players["alice"].slash(channel, "game status")
     (board,) = [a for m in [status.response, *status.followups] if m for a in m.attachments]

@@ -13,7 +13,7 @@ async def test_a_full_host_refuses_a_move_privately_and_changes_nothing(simcord_
     host = simcord_env.bot.host
     before = await host.store.get_game(1)
     posts = len(bot_posts(channel))
-    action = (await host.controls_for(game_id=1, user_id=alice.id))[0].choices[0].action
+    action = (await host.turns.controls_for(game_id=1, user_id=alice.id))[0].choices[0].action
 
     limit, host.admission.limit = host.admission.limit, 0  # every slot taken
     refused = await alice.slash(channel, "move", action=action)

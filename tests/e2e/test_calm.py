@@ -53,8 +53,8 @@ async def test_a_computers_turn_is_one_post(simcord_env, world):
         answer = await alice.slash(channel, "move", action="roll")
         assert "✅" in texts([answer])[-1]
         record = await simcord_env.bot.host.store.get_game(1)
-        table = await simcord_env.bot.host.table(1)
-        choices = await simcord_env.bot.host.action_choices(user_id=alice.id, game_id=1)
+        table = await simcord_env.bot.host.desk.table(1)
+        choices = await simcord_env.bot.host.turns.action_choices(user_id=alice.id, game_id=1)
         if choices and record.status == "running" and table.prompts():
             await alice.slash(channel, "move", action=choices[0].action)
     before = len(bot_posts(channel))

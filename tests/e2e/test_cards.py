@@ -142,7 +142,7 @@ async def test_a_passed_turns_post_a_moderator_deleted_is_not_posted_again(
     await knights.click(post, custom_id=part(roll, "custom_id"))
     await moderator.delete(post)
     host = simcord_env.bot.host
-    [control] = await host.controls_for(game_id=1, user_id=knights.id)
+    [control] = await host.turns.controls_for(game_id=1, user_id=knights.id)
     await knights.slash(channel, "move", action=control.choices[0].action)
     posts = bot_posts(channel)
     assert not any("The game begins!" in text_of(m) for m in posts), "no ghost of it"

@@ -36,7 +36,7 @@ async def test_a_person_plays_dragons_cave_against_the_computer_to_the_end(simco
     for _ in range(400):
         if (await host.store.get_game(1)).status != "running":
             break
-        controls = await host.controls_for(game_id=1, user_id=alice.id)
+        controls = await host.turns.controls_for(game_id=1, user_id=alice.id)
         if controls:
             action = chooser.choice(controls[0].choices).action
             answer = await alice.slash(channel, "move", action=action)

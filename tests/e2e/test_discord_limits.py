@@ -281,7 +281,7 @@ async def test_every_request_of_a_whole_game_is_within_discords_limits(
     chooser = random.Random(f"{slug}-{players}")
     steps = 0
     while (await host.store.get_game(1)).status == "running":
-        controls = await host.controls_for(game_id=1, user_id=alice.id)
+        controls = await host.turns.controls_for(game_id=1, user_id=alice.id)
         if steps == STEPS:
             await alice.slash(channel, "game cancel", game=1)
         elif controls:

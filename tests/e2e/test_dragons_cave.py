@@ -68,7 +68,7 @@ async def pick(member, words, prefix):
 
 async def host_view(env):
     """The game's public view, straight from the bot's game host."""
-    table = await env.bot.host.table(1)
+    table = await env.bot.host.desk.table(1)
     return table.engine.view(table.state, None)
 
 

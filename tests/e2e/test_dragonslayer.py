@@ -83,14 +83,14 @@ async def test_a_challenge_answered_by_the_challenged_players_button(simcord_env
     assert answered(answer) == [], "the post answers the click"
     castle = panel(channel, carol)
     assert "Galen accepts." in text_of(castle) and "taken to a castle" in text_of(castle)
-    strength = await simcord_env.bot.host.table(1)
+    strength = await simcord_env.bot.host.desk.table(1)
     km = next(k for k in strength.state["kings_men"] if k["key"] == "tyrian_2")
     assert f"(strength {km['strength']})" in text_of(castle), "the challenge reveals it"
 
     await play_move(alice, castle, "Greyhold")
     moved = bot_posts(channel, viewer=carol)[-1]
     assert "Galen and Tyrian's King's men 2 go to Greyhold." in text_of(moved)
-    table = await simcord_env.bot.host.table(1)
+    table = await simcord_env.bot.host.desk.table(1)
     galen = table.state["magicians"][1]
     assert galen["where"] == "place:greyhold" and galen["lost"] == 1
 
@@ -105,7 +105,7 @@ async def test_the_challenged_player_takes_the_road(simcord_env, world):
     await play_move(bob, asked, "Take the road to Ivybridge")
     after = bot_posts(channel, viewer=carol)[-1]
     assert "Galen takes the road towards Ivybridge." in text_of(after)
-    table = await simcord_env.bot.host.table(1)
+    table = await simcord_env.bot.host.desk.table(1)
     assert table.state["magicians"][1]["where"] == "road:pennick:ivybridge"
     # The King's men go on marching: no strength was revealed.
     assert all(not k["revealed"] for k in table.state["kings_men"])
@@ -171,7 +171,7 @@ async def test_a_fight_with_a_choice_of_losses_then_a_raid_on_a_hamlet(simcord_e
     await bob.click(raided, label=labels(raided)[0])
     after = text_of(bot_posts(channel, viewer=carol)[-1])
     assert "Galen is slain by the Dragon and is out." in after
-    table = await simcord_env.bot.host.table(1)
+    table = await simcord_env.bot.host.desk.table(1)
     assert table.state["magicians"][1]["out"] and table.state["slots"]["glenarrow"] == [None, None]
     lying = [row for row, keys in table.state["abandoned"].items() if "hart_bow" in keys]
     assert len(lying) == 1, "the Hart Bow lies on the Abandoned Weapons Display"

@@ -85,7 +85,7 @@ async def record(env):
 
 async def legal_now(env, member):
     """Every action ``member`` may take in game #1 right now, as the engine lists them."""
-    controls = await env.bot.host.controls_for(game_id=1, user_id=member.id)
+    controls = await env.bot.host.turns.controls_for(game_id=1, user_id=member.id)
     return {choice.action for control in controls for choice in control.choices}
 
 

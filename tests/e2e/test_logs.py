@@ -46,7 +46,7 @@ async def _play_a_round_checking_every_record(simcord_bot, world):
             prompt = dm_prompt(member, "Round 1:")
             start = len(keep.lines)
             await member.user.click(prompt, label=label_starting(prompt, prefix))
-            hidden = secrets("dragons-cave", (await host.table(game.id)).state)
+            hidden = secrets("dragons-cave", (await host.desk.table(game.id)).state)
             checked += len(hidden)
             for line in keep.lines[start:]:
                 for token in hidden:

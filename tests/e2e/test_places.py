@@ -10,7 +10,7 @@ import re
 import pytest
 
 from bot.service.notices import Board
-from bot.service.turns import board_of
+from bot.service.play.turns import board_of
 from games import SPECS
 from render.common import collect_text
 from tests.e2e.conftest import answered, bot_posts, controls_in, part, text_of
@@ -115,9 +115,9 @@ async def test_a_move_is_a_piece_then_a_label_from_the_picture(simcord_env, worl
     # the labels it draws (its layout data) are the menu's.
     host = bots[-1].host
     game_id, group = opened_group(post)
-    table = await host.table(game_id)
+    table = await host.desk.table(game_id)
     assert "marks" not in board_of(table).view  # the public board carries none
-    reply = await host.group_controls(game_id=game_id, user_id=mover.id, group=group)
+    reply = await host.turns.group_controls(game_id=game_id, user_id=mover.id, group=group)
     texts, data = drawn_marks(slug, reply.board)
     assert set(labels) == {m["label"] for m in reply.board.view["marks"]}
     assert set(labels) <= texts
@@ -130,7 +130,7 @@ async def test_a_move_is_a_piece_then_a_label_from_the_picture(simcord_env, worl
     else:
         menu = next(i for i in controls_in(second) if part(i, "options"))
         await mover.select(second, [target], custom_id=part(menu, "custom_id"))
-    assert (await host.table(game_id)).record.version > table.record.version
+    assert (await host.desk.table(game_id)).record.version > table.record.version
 
 
 async def test_a_step_offers_places_by_label_only(simcord_env, world):

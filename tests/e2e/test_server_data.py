@@ -40,7 +40,7 @@ async def board_coins(env, channel):
     """The coins printed on the squares of the board of the game in ``channel``."""
     games = [g for g in await env.bot.host.store.games() if g.channel_id == channel.id]
     [game] = games
-    table = await env.bot.host.table(game.id)
+    table = await env.bot.host.desk.table(game.id)
     return {square["coins"] for square in table.public_view()["path"]}
 
 

@@ -17,7 +17,7 @@ from PIL import Image
 from bot import create_bot
 from bot.console.commands import parse
 from bot.console.table import LocalTable
-from bot.service import record as records
+from bot.service.history import record as records
 from games import render
 from tests.e2e.conftest import bot_posts, text_of, texts
 
@@ -50,7 +50,7 @@ async def play_randomly(env, channel, users, game_id, chooser, actions):
     the user whose seat is asked."""
     by_id = {member.id: member for member in users.values()}
     for _ in range(actions):
-        table = await env.bot.host.table(game_id)
+        table = await env.bot.host.desk.table(game_id)
         if table.record.status != "running":
             return
         prompt = chooser.choice(table.prompts())
@@ -83,7 +83,7 @@ async def file_of(result) -> tuple[str, bytes]:
 async def test_history_of_dragons_cave_hides_each_card_until_the_reveal(simcord_env, world):
     _, channel, users = world
     players = await open_game(channel, users, "dragons-cave", 3)
-    table = await simcord_env.bot.host.table(1)
+    table = await simcord_env.bot.host.desk.table(1)
     picks = []
     for seat, member in enumerate(players.values()):
         choices = table.engine.legal_actions(table.state, seat)
@@ -112,7 +112,7 @@ async def test_history_of_dragonslayer_shows_no_private_sentence(simcord_env, wo
     latest = await history_text(users["bob"], channel)
     private = []
     for member in players.values():
-        text = await host.private_text(game_id=1, user_id=member.id)
+        text = await host.turns.private_text(game_id=1, user_id=member.id)
         private += [s.strip() for s in re.split(r"[.;\n]", text) if len(s.strip()) > 12]
     assert private, "the players know something the others do not"
     for sentence in private:
@@ -144,7 +144,7 @@ async def test_each_example_replays_exports_and_plays_back(
     _, channel, users = world
     await play_script(channel, users, script)
     host = simcord_env.bot.host
-    table = await host.table(1)
+    table = await host.desk.table(1)
     assert table.record.status == "finished"
 
     replayed = await users["alice"].slash(channel, "game replay")
@@ -193,7 +193,7 @@ async def test_finished_games_stay_findable(simcord_env, world):
     # it out took hundreds of moves
     asked = await users["bob"].slash(channel, "game resign")
     await users["bob"].click(asked.response or asked.followups[0], label="Yes, resign")
-    assert (await simcord_env.bot.host.table(1)).record.status == "finished"
+    assert (await simcord_env.bot.host.desk.table(1)).record.status == "finished"
     running = await users["alice"].slash(channel, "game list")
     assert "#1" not in texts([running])[0]
     finished = await users["alice"].slash(channel, "game list", show="finished")

@@ -158,7 +158,9 @@ async def move(bot, url: str, users: list[int]) -> int:
     page = await bot.host.pages.page(url.rsplit("/", 1)[1])
     for _ in range(5):
         user, control = (await everyone_asked(bot.host, page.number, users))[0]
-        await bot.host.act(game_id=page.number, user_id=user, action=control.choices[0].action)
+        await bot.host.turns.act(
+            game_id=page.number, user_id=user, action=control.choices[0].action
+        )
         now = await bot.host.pages.page(page.token)
         if now.latest > page.latest:
             return now.latest

@@ -43,9 +43,9 @@ import pytest
 from aiohttp import ClientResponse
 from aiohttp.test_utils import TestClient, TestServer
 
-from bot.service import web_pages
+from bot.service.history import web_pages
+from bot.service.history.story import SECRET
 from bot.service.host import GameHost
-from bot.service.story import SECRET
 from bot.web.app import build_app
 from games import ENGINES
 from tests.bot import leak_checks
@@ -328,10 +328,12 @@ async def play_dragons_cave(players: int, seed: int) -> dict[str, int]:
             secrets.answers[main.positions] = action  # the position it leads to
             if others and len(branches) < MAX_BRANCHES:
                 twin = await main.twin(await leak_checks.fork(STORES, host, DC))
-                await twin.host.act(game_id=game_id, user_id=user, action=chooser.choice(others))
+                await twin.host.turns.act(
+                    game_id=game_id, user_id=user, action=chooser.choice(others)
+                )
                 branches.append(Branch(twin, prompt.seat, prompt.kind, before["round"]))
                 checked[prompt.kind] += 1
-        await host.act(game_id=game_id, user_id=user, action=action)
+        await host.turns.act(game_id=game_id, user_id=user, action=action)
         after = await state_of(host, game_id)
         secrets.note(after)
         over = after["phase"] == "over"
@@ -343,7 +345,7 @@ async def play_dragons_cave(players: int, seed: int) -> dict[str, int]:
         kept = []
         for branch in branches:
             if not branch.fresh:
-                await branch.served.host.act(game_id=game_id, user_id=user, action=action)
+                await branch.served.host.turns.act(game_id=game_id, user_id=user, action=action)
             branch.fresh = False
             theirs = await branch.served.seen(whole)
             secrets.check(branch.served, theirs, await state_of(branch.served.host, game_id))
@@ -404,7 +406,7 @@ async def play_dragonslayer(players: int, seed: int, steps: int) -> dict[str, in
         if control.prompt.secret:
             secrets.answers[main.positions] = action
         shown = [id(t) for t in twins if reveals(t, before, control.prompt.seat, action)]
-        await host.act(game_id=game_id, user_id=user, action=action)
+        await host.turns.act(game_id=game_id, user_id=user, action=action)
         after = await state_of(host, game_id)
         secrets.note(after)
         whole = chooser.randrange(main.positions + 1) if step % WHOLE_PAGE_EVERY == 0 else None
@@ -412,7 +414,7 @@ async def play_dragonslayer(players: int, seed: int, steps: int) -> dict[str, in
         secrets.check(main, mine, after)
         for twin in list(twins):
             copy_ = served[id(twin)]
-            await twin.host.act(game_id=game_id, user_id=user, action=action)
+            await twin.host.turns.act(game_id=game_id, user_id=user, action=action)
             theirs = await copy_.seen(whole)
             secrets.check(copy_, theirs, await state_of(twin.host, game_id))
             if id(twin) in shown:

@@ -11,10 +11,10 @@ import random
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
-from bot.service import web_pages
+from bot.service.history import web_pages
+from bot.service.history.story import Walker
 from bot.service.host import GameHost
 from bot.service.notices import ChannelPost, StatusUpdate
-from bot.service.story import Walker
 from bot.service.text import WebLink, as_text
 from bot.web.app import HEADERS, build_app
 from games import render
@@ -41,14 +41,14 @@ async def client(host):
 
 
 async def open_game(host: GameHost, *, start: bool = True) -> int:
-    opened = await host.new_game(
+    opened = await host.lobby.new_game(
         guild_id=GUILD, channel_id=CHANNEL, user_id=USERS[0], user_name="alice",
         slug="stgeorge", players=2,
     )  # fmt: skip
     game_id = next(n.game_id for n in opened.notices if isinstance(n, ChannelPost))
-    await host.join(game_id=game_id, user_id=USERS[1], user_name="bob")
+    await host.lobby.join(game_id=game_id, user_id=USERS[1], user_name="bob")
     if start:
-        await host.start(game_id=game_id, user_id=USERS[0])
+        await host.lobby.start(game_id=game_id, user_id=USERS[0])
     return game_id
 
 
@@ -62,7 +62,7 @@ async def play(host: GameHost, game_id: int, actions: int, seed: int = 1) -> Non
     chooser = random.Random(seed)
     for _ in range(actions):
         user, control = chooser.choice(await everyone_asked(host, game_id, list(USERS[:2])))
-        await host.act(game_id=game_id, user_id=user, action=control.choices[0].action)
+        await host.turns.act(game_id=game_id, user_id=user, action=control.choices[0].action)
 
 
 async def test_a_page_shows_the_board_seats_moves_and_who_is_to_act(host, client):
@@ -157,10 +157,10 @@ async def test_a_renewed_address_ends_the_old_one_and_its_stream(host, client):
     stream = await client.get(f"/g/{old}/events")
     events = EventReader(stream.content)
     await events.next("page")
-    refused = host.page_address(game_id=game_id, user_id=USERS[1], renew=True)
+    refused = host.pages.address(game_id=game_id, user_id=USERS[1], renew=True)
     with pytest.raises(Exception, match="Only the host"):
         await refused
-    outcome = await host.page_address(game_id=game_id, user_id=USERS[0], renew=True)
+    outcome = await host.pages.address(game_id=game_id, user_id=USERS[0], renew=True)
     new = await token_of(host, game_id)
     assert new != old
     assert f"{WEB_URL}/g/{new}" in str(as_text(outcome.notices[0].text).render(_url))
@@ -174,15 +174,15 @@ async def test_a_renewed_address_ends_the_old_one_and_its_stream(host, client):
 async def test_a_server_that_switches_pages_off_has_none_until_it_switches_them_on(host, client):
     game_id = await open_game(host)
     token = await token_of(host, game_id)
-    reply = await host.set_server_pages(guild_id=GUILD, on=False)
+    reply = await host.pages.switch(guild_id=GUILD, on=False)
     assert "off" in str(reply.text)
     for path in (f"/g/{token}", f"/g/{token}/board/0.png", f"/g/{token}/events"):
         assert (await client.get(path)).status == 404
     later = await open_game(host)
     assert (await host.store.get_game(later)).page is None
     with pytest.raises(Exception, match="switched off"):
-        await host.page_address(game_id=game_id, user_id=USERS[0])
-    await host.set_server_pages(guild_id=GUILD, on=True)
+        await host.pages.address(game_id=game_id, user_id=USERS[0])
+    await host.pages.switch(guild_id=GUILD, on=True)
     renewed = await token_of(host, game_id)
     assert renewed != token
     assert (await client.get(f"/g/{renewed}")).status == 200
@@ -195,9 +195,9 @@ async def test_the_status_message_links_the_page_only_where_pages_are_served(sto
         host = GameHost(store, clock=TickingClock(), seeds=random.Random(5), web_url=web_url)
         game_id = await open_game(host, start=False)
         token = await token_of(host, game_id)
-        outcome = await host.start(game_id=game_id, user_id=USERS[0])
+        outcome = await host.lobby.start(game_id=game_id, user_id=USERS[0])
         assert _links(outcome) == ([f"{WEB_URL}/g/{token}"] if expected else [])
-        status = await host.status(game_id=game_id, user_id=USERS[1])
+        status = await host.listings.status(game_id=game_id, user_id=USERS[1])
         shown = [p for p in as_text(status.text).pieces if isinstance(p, WebLink)]
         assert len(shown) == (1 if expected else 0)
 

@@ -65,16 +65,18 @@ class ServerAdmin(
     ) -> None:
         async def work():
             host = self.bot.host
-            reply = await host.set_server_timing(
+            reply = await host.turn_clock.set_server_timing(
                 guild_id=interaction.guild_id, limit_hours=hours, reminder_hours=reminder,
                 on_timeout=on_timeout, playing_hours=playing_hours, playing_days=playing_days,
                 timezone=timezone,
             )  # fmt: skip
             if threads is not None:
-                more = await host.set_server_threads(guild_id=interaction.guild_id, on=threads)
+                more = await host.turn_clock.set_server_threads(
+                    guild_id=interaction.guild_id, on=threads
+                )
                 reply = Reply(reply.text + "\n" + more.text, private=False)
             if pages is not None:
-                more = await host.set_server_pages(guild_id=interaction.guild_id, on=pages)
+                more = await host.pages.switch(guild_id=interaction.guild_id, on=pages)
                 reply = Reply(reply.text + "\n" + more.text, private=False)
             return reply
 

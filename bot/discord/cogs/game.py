@@ -16,8 +16,8 @@ from discord.ext import commands
 from bot.discord import autocomplete as ac
 from bot.discord import data_files
 from bot.discord.replies import answer, asked, give_file
-from bot.service.bank import MAX_BANK_HOURS
-from bot.service.notes import NOTE_CHARS
+from bot.service.community.notes import NOTE_CHARS
+from bot.service.timekeeping.bank import MAX_BANK_HOURS
 
 if TYPE_CHECKING:
     from bot.discord.client import DragonBot
@@ -77,7 +77,7 @@ class Game(commands.GroupCog, group_name="game", group_description="Play dragon 
     ) -> None:
         await answer(
             interaction,
-            lambda: self.bot.host.new_game(
+            lambda: self.bot.host.lobby.new_game(
                 **asked(interaction), user_name=_name(interaction), slug=game, players=players,
                 options=options or "", role=role, own_thread=thread,
             ),
@@ -97,7 +97,7 @@ class Game(commands.GroupCog, group_name="game", group_description="Play dragon 
     ) -> None:
         await answer(
             interaction,
-            lambda: self.bot.host.join(
+            lambda: self.bot.host.lobby.join(
                 **asked(interaction), user_name=_name(interaction), game_id=game, role=role
             ),
         )
@@ -118,7 +118,7 @@ class Game(commands.GroupCog, group_name="game", group_description="Play dragon 
     ) -> None:
         await answer(
             interaction,
-            lambda: self.bot.host.invite(
+            lambda: self.bot.host.gathering.invite(
                 **asked(interaction), user_name=_name(interaction), game_id=game,
                 invitee_id=user.id, invitee_name=user.display_name, invitee_is_bot=user.bot,
                 deliver=self.bot.outbox.flush_outcome,
@@ -143,7 +143,7 @@ class Game(commands.GroupCog, group_name="game", group_description="Play dragon 
     ) -> None:
         await answer(
             interaction,
-            lambda: self.bot.host.add_computer(
+            lambda: self.bot.host.lobby.add_computer(
                 **asked(interaction), game_id=game, level=level, role=role
             ),
         )
@@ -158,7 +158,7 @@ class Game(commands.GroupCog, group_name="game", group_description="Play dragon 
     ) -> None:
         await answer(
             interaction,
-            lambda: self.bot.host.leave(
+            lambda: self.bot.host.lobby.leave(
                 **asked(interaction), user_name=_name(interaction), game_id=game
             ),
         )
@@ -171,11 +171,11 @@ class Game(commands.GroupCog, group_name="game", group_description="Play dragon 
     ) -> None:
         async def work():
             host = self.bot.host
-            table = await host.startable(**asked(interaction), game_id=game)
+            table = await host.lobby.startable(**asked(interaction), game_id=game)
             if table.record.own_thread:
                 thread = await self.bot.courier.open_thread(table.record.channel_id, table.title)
-                await host.move_to(game_id=table.record.id, channel_id=thread.id)
-            return await host.start(**asked(interaction), game_id=table.record.id)
+                await host.lobby.move_to(game_id=table.record.id, channel_id=thread.id)
+            return await host.lobby.start(**asked(interaction), game_id=table.record.id)
 
         await answer(interaction, work)
 
@@ -188,7 +188,7 @@ class Game(commands.GroupCog, group_name="game", group_description="Play dragon 
         admin = bool(interaction.permissions and interaction.permissions.manage_guild)
         await answer(
             interaction,
-            lambda: self.bot.host.cancel(**asked(interaction), game_id=game, is_admin=admin),
+            lambda: self.bot.host.lobby.cancel(**asked(interaction), game_id=game, is_admin=admin),
         )
 
     @app_commands.command(name="status", description="Where a game stands, with its board")
@@ -197,7 +197,9 @@ class Game(commands.GroupCog, group_name="game", group_description="Play dragon 
     async def status(
         self, interaction: discord.Interaction[DragonBot], game: int | None = None
     ) -> None:
-        await answer(interaction, lambda: self.bot.host.status(**asked(interaction), game_id=game))
+        await answer(
+            interaction, lambda: self.bot.host.listings.status(**asked(interaction), game_id=game)
+        )
 
     @app_commands.command(
         name="page", description="A game's page on the web: its board, its moves and a replay"
@@ -215,7 +217,7 @@ class Game(commands.GroupCog, group_name="game", group_description="Play dragon 
     ) -> None:
         await answer(
             interaction,
-            lambda: self.bot.host.page_address(
+            lambda: self.bot.host.pages.address(
                 **asked(interaction), game_id=game, renew=new_address
             ),
         )
@@ -238,7 +240,9 @@ class Game(commands.GroupCog, group_name="game", group_description="Play dragon 
     ) -> None:
         await answer(
             interaction,
-            lambda: self.bot.host.note(**asked(interaction), game_id=game, text=text, clear=clear),
+            lambda: self.bot.host.notes.note(
+                **asked(interaction), game_id=game, text=text, clear=clear
+            ),
         )
 
     @app_commands.command(name="settings", description="Change a game's turn clock (host)")
@@ -268,7 +272,7 @@ class Game(commands.GroupCog, group_name="game", group_description="Play dragon 
     ) -> None:
         await answer(
             interaction,
-            lambda: self.bot.host.set_timing(
+            lambda: self.bot.host.turn_clock.set_timing(
                 **asked(interaction), game_id=game, limit_hours=hours, reminder_hours=reminder,
                 on_timeout=on_timeout, bank_hours=bank, playing_hours=playing_hours,
                 playing_days=playing_days, timezone=timezone,
@@ -293,7 +297,7 @@ class Game(commands.GroupCog, group_name="game", group_description="Play dragon 
     ) -> None:
         await answer(
             interaction,
-            lambda: self.bot.host.give_time(
+            lambda: self.bot.host.turn_clock.give_time(
                 **asked(interaction), game_id=game, player_id=player.id, hours=hours
             ),
         )
@@ -304,7 +308,9 @@ class Game(commands.GroupCog, group_name="game", group_description="Play dragon 
     async def pause(
         self, interaction: discord.Interaction[DragonBot], game: int | None = None
     ) -> None:
-        await answer(interaction, lambda: self.bot.host.pause(**asked(interaction), game_id=game))
+        await answer(
+            interaction, lambda: self.bot.host.turn_clock.pause(**asked(interaction), game_id=game)
+        )
 
     @app_commands.command(name="resume", description="Go on with a paused game (host)")
     @app_commands.describe(game="Game number (default: the one in this channel)")
@@ -312,7 +318,9 @@ class Game(commands.GroupCog, group_name="game", group_description="Play dragon 
     async def resume(
         self, interaction: discord.Interaction[DragonBot], game: int | None = None
     ) -> None:
-        await answer(interaction, lambda: self.bot.host.resume(**asked(interaction), game_id=game))
+        await answer(
+            interaction, lambda: self.bot.host.turn_clock.resume(**asked(interaction), game_id=game)
+        )
 
     @app_commands.command(name="list", description="Games on this server")
     @app_commands.describe(show="Which games to list (default: the ones being played)")
@@ -320,11 +328,13 @@ class Game(commands.GroupCog, group_name="game", group_description="Play dragon 
     async def list_(
         self, interaction: discord.Interaction[DragonBot], show: str = "running"
     ) -> None:
-        await answer(interaction, lambda: self.bot.host.list_games(**asked(interaction), show=show))
+        await answer(
+            interaction, lambda: self.bot.host.listings.list_games(**asked(interaction), show=show)
+        )
 
     @app_commands.command(name="mine", description="Your games here, and where it is your turn")
     async def mine(self, interaction: discord.Interaction[DragonBot]) -> None:
-        await answer(interaction, lambda: self.bot.host.mine(**asked(interaction)))
+        await answer(interaction, lambda: self.bot.host.listings.mine(**asked(interaction)))
 
     # -- watching a game --------------------------------------------------------------
 
@@ -336,7 +346,9 @@ class Game(commands.GroupCog, group_name="game", group_description="Play dragon 
     async def watch(
         self, interaction: discord.Interaction[DragonBot], game: int | None = None
     ) -> None:
-        await answer(interaction, lambda: self.bot.host.watch(**asked(interaction), game_id=game))
+        await answer(
+            interaction, lambda: self.bot.host.watchers.watch(**asked(interaction), game_id=game)
+        )
 
     @app_commands.command(name="unwatch", description="Stop getting a watched game's boards")
     @app_commands.describe(game="Game number (default: the only game you watch)")
@@ -344,7 +356,9 @@ class Game(commands.GroupCog, group_name="game", group_description="Play dragon 
     async def unwatch(
         self, interaction: discord.Interaction[DragonBot], game: int | None = None
     ) -> None:
-        await answer(interaction, lambda: self.bot.host.unwatch(**asked(interaction), game_id=game))
+        await answer(
+            interaction, lambda: self.bot.host.watchers.unwatch(**asked(interaction), game_id=game)
+        )
 
     # -- ending a game gracefully ----------------------------------------------------
 
@@ -354,7 +368,9 @@ class Game(commands.GroupCog, group_name="game", group_description="Play dragon 
     async def resign(
         self, interaction: discord.Interaction[DragonBot], game: int | None = None
     ) -> None:
-        await answer(interaction, lambda: self.bot.host.resign(**asked(interaction), game_id=game))
+        await answer(
+            interaction, lambda: self.bot.host.endings.resign(**asked(interaction), game_id=game)
+        )
 
     @app_commands.command(
         name="draw", description="Offer the other players a draw, where the game has one"
@@ -365,7 +381,8 @@ class Game(commands.GroupCog, group_name="game", group_description="Play dragon 
         self, interaction: discord.Interaction[DragonBot], game: int | None = None
     ) -> None:
         await answer(
-            interaction, lambda: self.bot.host.offer_draw(**asked(interaction), game_id=game)
+            interaction,
+            lambda: self.bot.host.endings.offer_draw(**asked(interaction), game_id=game),
         )
 
     @app_commands.command(
@@ -377,7 +394,8 @@ class Game(commands.GroupCog, group_name="game", group_description="Play dragon 
         self, interaction: discord.Interaction[DragonBot], game: int | None = None
     ) -> None:
         await answer(
-            interaction, lambda: self.bot.host.request_takeback(**asked(interaction), game_id=game)
+            interaction,
+            lambda: self.bot.host.endings.request_takeback(**asked(interaction), game_id=game),
         )
 
     @app_commands.command(
@@ -396,7 +414,7 @@ class Game(commands.GroupCog, group_name="game", group_description="Play dragon 
     ) -> None:
         await answer(
             interaction,
-            lambda: self.bot.host.history(**asked(interaction), game_id=game, page=page),
+            lambda: self.bot.host.stories.history(**asked(interaction), game_id=game, page=page),
         )
 
     @app_commands.command(name="export", description="A game's record as a text file")
@@ -407,7 +425,8 @@ class Game(commands.GroupCog, group_name="game", group_description="Play dragon 
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         await give_file(
-            interaction, lambda: self.bot.host.export_record(**asked(interaction), game_id=game)
+            interaction,
+            lambda: self.bot.host.stories.export_record(**asked(interaction), game_id=game),
         )
 
     @app_commands.command(
@@ -428,7 +447,7 @@ class Game(commands.GroupCog, group_name="game", group_description="Play dragon 
         progress = _progress(interaction)
         await give_file(
             interaction,
-            lambda: self.bot.host.replay_animation(
+            lambda: self.bot.host.stories.replay_animation(
                 **asked(interaction), game_id=game, from_turn=from_turn, progress=progress
             ),
         )

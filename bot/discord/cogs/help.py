@@ -101,7 +101,9 @@ class Help(commands.Cog):
 
     @app_commands.command(name="help", description="The games, how to start one, and every command")
     async def help(self, interaction: discord.Interaction[DragonBot]) -> None:
-        text = help_message(leaf_commands(self.bot.tree), self.bot.host.games_overview())
+        text = help_message(
+            leaf_commands(self.bot.tree), self.bot.host.server_data.games_overview()
+        )
         await interaction.response.send_message(text, ephemeral=True)
 
 

@@ -37,7 +37,7 @@ class Inbox(commands.Cog):
 
         async def work() -> Reply:
             visible = await shared_servers(self.bot, user_id)
-            return await self.bot.host.games_inbox(user_id=user_id, visible=visible)
+            return await self.bot.host.inbox.inbox(user_id=user_id, visible=visible)
 
         await answer(interaction, work)
 

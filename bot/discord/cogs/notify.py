@@ -9,7 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.replies import answer
-from bot.service import calls
+from bot.service.delivery import calls
 
 if TYPE_CHECKING:
     from bot.discord.client import DragonBot
@@ -62,25 +62,28 @@ class Notify(commands.Cog):
             kind = "turns" if digest is not None else "watching"
             every = digest if digest is not None else watching or 0
             await answer(
-                interaction, lambda: host.set_digest(user_id=user_id, hours=every, kind=kind)
+                interaction,
+                lambda: host.turn_clock.set_digest(user_id=user_id, hours=every, kind=kind),
             )
             return
         if quiet is not None or timezone is not None:
             await answer(
                 interaction,
-                lambda: host.set_quiet(user_id=user_id, hours=quiet, zone=timezone),
+                lambda: host.turn_clock.set_quiet(user_id=user_id, hours=quiet, zone=timezone),
             )
             return
         if event is None and how is None:
             if when is not None:
-                await answer(interaction, lambda: host.set_notify(user_id=user_id, choice=when))
+                await answer(
+                    interaction, lambda: host.turn_clock.set_notify(user_id=user_id, choice=when)
+                )
             else:
-                await answer(interaction, lambda: host.show_calls(user_id=user_id))
+                await answer(interaction, lambda: host.turn_clock.show_calls(user_id=user_id))
             return
         chosen_event, chosen_how = event or "", how or ""
         await answer(
             interaction,
-            lambda: host.set_call(user_id=user_id, event=chosen_event, how=chosen_how),
+            lambda: host.turn_clock.set_call(user_id=user_id, event=chosen_event, how=chosen_how),
         )
 
 

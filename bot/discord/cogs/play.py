@@ -36,7 +36,7 @@ class Play(commands.Cog):
     ) -> None:
         await answer(
             interaction,
-            lambda: self.bot.host.act(**asked(interaction), game_id=game, action=action),
+            lambda: self.bot.host.turns.act(**asked(interaction), game_id=game, action=action),
             ack=f"✅ Played `{action}`.",
         )
 
@@ -49,7 +49,9 @@ class Play(commands.Cog):
     async def hand(
         self, interaction: discord.Interaction[DragonBot], game: int | None = None
     ) -> None:
-        await answer(interaction, lambda: self.bot.host.hand(**asked(interaction), game_id=game))
+        await answer(
+            interaction, lambda: self.bot.host.turns.hand(**asked(interaction), game_id=game)
+        )
 
 
 async def setup(bot: DragonBot) -> None:

@@ -31,7 +31,7 @@ class Presence(commands.Cog):
         self, interaction: discord.Interaction[DragonBot], days: app_commands.Range[int, 0, 30]
     ) -> None:
         await answer(
-            interaction, lambda: self.bot.host.go_away(user_id=interaction.user.id, days=days)
+            interaction, lambda: self.bot.host.away.go_away(user_id=interaction.user.id, days=days)
         )
 
 

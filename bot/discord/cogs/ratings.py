@@ -32,7 +32,7 @@ class Ratings(commands.Cog):
     async def leaderboard(self, interaction: discord.Interaction[DragonBot], game: str) -> None:
         await answer(
             interaction,
-            lambda: self.bot.host.leaderboard(**asked(interaction), game=game),
+            lambda: self.bot.host.standings.leaderboard(**asked(interaction), game=game),
             public=True,
         )
 
@@ -47,7 +47,7 @@ class Ratings(commands.Cog):
         target = user.id if user is not None else None
         await answer(
             interaction,
-            lambda: self.bot.host.stats(**asked(interaction), target=target),
+            lambda: self.bot.host.standings.stats(**asked(interaction), target=target),
             public=True,
         )
 

@@ -20,16 +20,16 @@ class ServerEvents(commands.Cog):
 
     @commands.Cog.listener()
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
-        await self.bot.host.channel_gone(channel.id)
+        await self.bot.host.lobby.channel_gone(channel.id)
 
     @commands.Cog.listener()
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
-        await self.bot.host.channel_gone(payload.thread_id)
+        await self.bot.host.lobby.channel_gone(payload.thread_id)
 
     @commands.Cog.listener()
     async def on_raw_member_remove(self, payload: discord.RawMemberRemoveEvent) -> None:
         # Needs the Server Members intent (MEMBERS_INTENT=1); without it Discord never sends it.
-        await self.bot.host.member_left(guild_id=payload.guild_id, user_id=payload.user.id)
+        await self.bot.host.lobby.member_left(guild_id=payload.guild_id, user_id=payload.user.id)
 
 
 async def setup(bot: DragonBot) -> None:

@@ -13,8 +13,8 @@ import discord
 from bot.discord.controls.base import Control, custom_id, label_of
 from bot.discord.markup import content
 from bot.discord.replies import answer
-from bot.service.endings import ACCEPT
 from bot.service.notices import ChannelPost
+from bot.service.play.endings import ACCEPT
 
 if TYPE_CHECKING:
     from bot.discord.client import DragonBot
@@ -51,7 +51,7 @@ class OfferButton(
         # (a refusal or a private line still comes back to the clicker alone).
         await answer(
             interaction,
-            lambda: host.answer_offer(
+            lambda: host.endings.answer_offer(
                 game_id=self.game_id, user_id=interaction.user.id, version=self.version,
                 accept=self.answer == ACCEPT,
             ),
@@ -69,7 +69,9 @@ async def show_standing(
     if message is None:
         return
     try:
-        standing = await interaction.client.host.offer_standing(game_id=game_id, version=version)
+        standing = await interaction.client.host.endings.offer_standing(
+            game_id=game_id, version=version
+        )
     except Exception:
         log.exception("reading where the offer of game %s stands failed", game_id)
         return
@@ -140,5 +142,7 @@ class ResignButton(
         host = interaction.client.host
         await answer(
             interaction,
-            lambda: host.resign(game_id=self.game_id, user_id=interaction.user.id, confirmed=True),
+            lambda: host.endings.resign(
+                game_id=self.game_id, user_id=interaction.user.id, confirmed=True
+            ),
         )

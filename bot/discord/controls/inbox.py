@@ -22,7 +22,7 @@ async def shared_servers(bot: DragonBot, user_id: int) -> dict[int, str]:
     """The servers of ``user_id``'s games that the bot and the user are both in, with their
     names. A member not in the bot's cache (no Server Members intent) is asked of Discord."""
     shared: dict[int, str] = {}
-    for guild_id in await bot.host.games_servers(user_id=user_id):
+    for guild_id in await bot.host.inbox.servers(user_id=user_id):
         guild = bot.get_guild(guild_id)
         if guild is None:
             continue  # the bot left the server
@@ -58,6 +58,6 @@ class NextButton(Control, discord.ui.DynamicItem[discord.ui.Button], template=r"
 
         async def work() -> Reply:
             visible = await shared_servers(bot, user_id)
-            return await bot.host.next_choice(user_id=user_id, visible=visible)
+            return await bot.host.inbox.next_choice(user_id=user_id, visible=visible)
 
         await answer(interaction, work)

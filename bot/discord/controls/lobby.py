@@ -17,7 +17,7 @@ import discord
 
 from bot.discord.controls.base import Control, custom_id, label_of
 from bot.discord.replies import Work, answer
-from bot.service.table_controls import JOIN, LEAVE, START
+from bot.service.seating.table_controls import JOIN, LEAVE, START
 
 if TYPE_CHECKING:
     from bot.discord.client import DragonBot
@@ -57,10 +57,10 @@ class LobbyButton(
         work: Work
         if self.what == START:
             opener = _thread_opener(interaction.client)
-            work = partial(host.press_start, game_id=self.game_id, user_id=user.id,
+            work = partial(host.gathering.press_start, game_id=self.game_id, user_id=user.id,
                            open_thread=opener)  # fmt: skip
         else:
-            press = host.press_join if self.what == JOIN else host.press_leave
+            press = host.gathering.press_join if self.what == JOIN else host.gathering.press_leave
             work = partial(
                 press, game_id=self.game_id, user_id=user.id, user_name=user.display_name
             )
@@ -93,7 +93,7 @@ class SeatSelect(
         role = self.item.values[0] if self.item.values else ""
         await answer(
             interaction,
-            lambda: host.press_seat(
+            lambda: host.gathering.press_seat(
                 game_id=self.game_id, user_id=user.id, user_name=user.display_name, role=role
             ),
         )
@@ -125,7 +125,7 @@ class RematchButton(
         parent = channel.parent_id if isinstance(channel, discord.Thread) else None
         await answer(
             interaction,
-            lambda: host.rematch(
+            lambda: host.gathering.rematch(
                 game_id=self.game_id, user_id=user.id, user_name=user.display_name,
                 parent_channel_id=parent,
             ),

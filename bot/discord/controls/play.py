@@ -31,7 +31,7 @@ async def play(
     host = interaction.client.host
 
     async def work() -> Outcome | Reply:
-        outcome = await host.act(
+        outcome = await host.turns.act(
             game_id=game_id, user_id=interaction.user.id, action=action, **unstamp(stamp)
         )
         if isinstance(outcome, Outcome) and not outcome.replies:
@@ -200,7 +200,7 @@ async def show_places(
     host = interaction.client.host
     await answer(
         interaction,
-        lambda: host.group_controls(
+        lambda: host.turns.group_controls(
             game_id=game_id, user_id=interaction.user.id, group=group,
             version=unstamp(stamp).get("version"),
         ),
@@ -238,7 +238,7 @@ class OpenPrivateButton(
         host = interaction.client.host
         await answer(
             interaction,
-            lambda: host.private_controls(
+            lambda: host.turns.private_controls(
                 game_id=self.game_id, user_id=interaction.user.id, owner=self.owner
             ),
         )

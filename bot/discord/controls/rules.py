@@ -17,7 +17,7 @@ from bot.store import StoreBusy
 
 if TYPE_CHECKING:
     from bot.discord.client import DragonBot
-    from bot.service.server_data import Section
+    from bot.service.community.server_data import Section
 
 log = logging.getLogger(__name__)
 
@@ -79,8 +79,8 @@ async def rules_message(
     answered privately) when the game is unknown or the rules cannot be read now."""
     host = interaction.client.host
     try:
-        sections = await host.rules_sections(slug, interaction.guild_id)
-        title = host.game_title(slug)
+        sections = await host.server_data.rules_sections(slug, interaction.guild_id)
+        title = host.server_data.game_title(slug)
     except UserError as error:
         await interaction.response.send_message(content("⚠️ " + error.text), ephemeral=True)
         return None

@@ -13,13 +13,13 @@ from bot.discord.controls.endings import OfferButton, ResignButton
 from bot.discord.controls.inbox import NextButton
 from bot.discord.controls.lobby import LobbyButton, RematchButton, SeatSelect
 from bot.discord.controls.play import ActionButton, ActionSelect, GroupSelect, PlacesButton
-from bot.service.destinations import has_places
-from bot.service.endings import OFFER, RESIGN
-from bot.service.inbox import NEXT
+from bot.service.community.inbox import NEXT
 from bot.service.notices import Controls
-from bot.service.table_controls import INVITE, JOIN, LOBBY, REMATCH, SEAT
+from bot.service.play.destinations import has_places
+from bot.service.play.endings import OFFER, RESIGN
+from bot.service.play.turns import group_of
+from bot.service.seating.table_controls import INVITE, JOIN, LOBBY, REMATCH, SEAT
 from bot.service.text import plural
-from bot.service.turns import group_of
 from engines.base import Choice
 
 MAX_BUTTONS = 10

@@ -11,7 +11,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from bot.service import ratings
+from bot.service.community import ratings
 from bot.service.errors import UserError
 from bot.service.notices import Reply
 from bot.service.tables import engine_for, table_from

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from bot.service import quiet_hours
 from bot.service.text import ChannelRef, ServerRef, Text
 from bot.store import GameRecord, Store
 
@@ -42,7 +41,7 @@ DEFAULTS = {TURN: MENTION, REMINDER: DM, INVITE: DM, OFFER: MENTION, END: NONE}
 """How each event calls a player who never chose."""
 
 DIGESTS = {"turns": "digest", "watching": "watching"}
-"""Each kind of digest (:mod:`bot.service.digest`) and where its hours are kept here."""
+"""Each kind of digest (:mod:`bot.service.delivery.digest`) and where its hours are kept here."""
 MAX_DIGEST_HOURS = 168
 
 
@@ -113,30 +112,3 @@ def passing_event(text: Text) -> str | None:
     if not isinstance(first, str):
         return None
     return next((event for event, words in DM_OPENINGS.items() if first.startswith(words)), None)
-
-
-def settings_text(calls: Mapping[str, str], notify: str) -> str:
-    """A player's settings, one event a line."""
-    lines = ["🔔 How I call you:"]
-    for event, name in EVENTS.items():
-        lines.append(f"• {name}: {HOWS[how(calls, notify, event)]} (`{event}`)")
-    quiet = quiet_hours.of_calls(calls)
-    if quiet is not None:
-        lines.append(
-            f"🌙 Quiet hours: {quiet.describe()}: no DM and no ping then; what was held "
-            "back comes as one DM when they end."
-        )
-    every = digest_hours(calls)
-    if every:
-        lines.append(
-            f"📬 Digest: one DM every {every} h of the games waiting for you, when one is "
-            "new; no DM for each turn."
-        )
-    watching = digest_hours(calls, "watching")
-    if watching:
-        lines.append(
-            f"👀 Watched games: one DM every {watching} h with the newest boards of those "
-            "that moved, instead of each board."
-        )
-    lines.append("Change one with `/notify event:<event> how:<mention|dm|both|none>`.")
-    return "\n".join(lines)

@@ -5,16 +5,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.service.bank import banks_line
+from bot.service.community.watchers import onlookers_text
 from bot.service.desk import Desk, title_of
 from bot.service.errors import UserError
+from bot.service.history.story import StoryTeller
 from bot.service.notices import Reply
-from bot.service.story import StoryTeller
+from bot.service.play.turns import board_of
 from bot.service.tables import STATUS_WORDS, Table, seat_labels, seating
 from bot.service.text import ChannelRef, Moment, Text
-from bot.service.timing import pause_text, rest_line
-from bot.service.turns import board_of
-from bot.service.watchers import onlookers_text
+from bot.service.timekeeping.bank import banks_line
+from bot.service.timekeeping.timing import pause_text, rest_line
 from bot.store import GameRecord
 
 

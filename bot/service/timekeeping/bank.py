@@ -29,9 +29,9 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from bot.service import playing_hours
 from bot.service.errors import UserError
 from bot.service.text import Text
+from bot.service.timekeeping import playing_hours
 from bot.store import GameRecord
 from engines.base import Prompt
 

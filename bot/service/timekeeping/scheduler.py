@@ -19,9 +19,9 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 
-from bot.service import quiet_hours
 from bot.service.host import GameHost
 from bot.service.notices import Outcome
+from bot.service.timekeeping import quiet_hours
 from bot.store import GameRecord
 
 log = logging.getLogger(__name__)
@@ -95,7 +95,7 @@ class Scheduler:
             try:
                 started = await self.fire()
                 await self._release_held()
-                when = await self._host.next_wakeup()
+                when = await self._host.turn_clock.next_wakeup()
                 for later in (
                     await self._host.store.next_held(),
                     await self._host.store.next_digest(),
@@ -125,10 +125,10 @@ class Scheduler:
         tasks started (each delivers its own notices and pokes the scheduler when done)."""
         now = self._clock()
         started = []
-        for record in await self._host.due_games(now):
+        for record in await self._host.turn_clock.due_games(now):
             if self._stopping:
-                await self._host.unclaim(record.id)  # another process may fire it
-            elif self._host.claim(record.id):
+                await self._host.turn_clock.unclaim(record.id)  # another process may fire it
+            elif self._host.turn_clock.claim(record.id):
                 task = asyncio.create_task(self._fire_one(record, now), name=f"fire-{record.id}")
                 self._firings.add(task)
                 task.add_done_callback(self._firings.discard)
@@ -137,7 +137,7 @@ class Scheduler:
 
     async def _release_held(self) -> None:
         """Send the calls held back in quiet hours that ended (see
-        :mod:`bot.service.quiet_hours`), each player's as one DM."""
+        :mod:`bot.service.timekeeping.quiet_hours`), each player's as one DM."""
         outcome = await quiet_hours.release(self._host.store, self._clock())
         outcome.notices += (await self._host.digests.send_due(self._clock())).notices
         if outcome.notices:
@@ -153,14 +153,14 @@ class Scheduler:
             # People's clicks go first: a deadline waits while they fill the host.
             async with self._slots, self._host.admission.background():
                 fired = True
-                outcome = await self._host.fire_claimed(record, now)
+                outcome = await self._host.turn_clock.fire_claimed(record, now)
             await self._deliver(outcome)
         except Exception:
             log.exception("game %s: delivering what its turn clock did failed", record.id)
         finally:
             if not fired:  # cancelled before its turn came: its claim goes back
-                await self._host.unclaim(record.id)
-            self._host.release(record.id)  # also when cancelled before its turn came
+                await self._host.turn_clock.unclaim(record.id)
+            self._host.turn_clock.release(record.id)  # also when cancelled before its turn came
             self.poke()  # its next deadline may be the nearest now
 
     @staticmethod

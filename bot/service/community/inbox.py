@@ -5,7 +5,7 @@ members), with their names; games anywhere else are left out. The games waiting 
 asker come first, the most urgent deadline first, then the rest. The inbox's *Next*
 control (:data:`NEXT`) shows the most urgent waiting game's choice privately, with the
 same stamped controls as its turn post, so a move made from it is played like any click
-(:meth:`~bot.service.turns.Turns.act`).
+(:meth:`~bot.service.play.turns.Turns.act`).
 """
 
 from __future__ import annotations
@@ -13,14 +13,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from bot.service import calls
+from bot.service.delivery import calls
 from bot.service.desk import Desk, title_of
 from bot.service.errors import UserError
 from bot.service.notices import Controls, Reply
+from bot.service.play.turns import MAX_PROMPTS_SHOWN, Turns, board_of, private_of
 from bot.service.tables import STATUS_WORDS, Table, seat_labels
 from bot.service.text import BoardLink, ChannelRef, Moment, Text
-from bot.service.timing import pause_text
-from bot.service.turns import MAX_PROMPTS_SHOWN, Turns, board_of, private_of
+from bot.service.timekeeping.timing import pause_text
 from bot.store import GameRecord
 from engines.base import Choice, Prompt
 

@@ -17,15 +17,15 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
-from bot.service.alt_text import board_alt
+from bot.service.boards.alt_text import board_alt
+from bot.service.boards.drawing import Drawing
+from bot.service.community.watchers import status_update
 from bot.service.desk import Desk
-from bot.service.drawing import Drawing
 from bot.service.errors import UserError
+from bot.service.history.story import Story, Walker, said, seat_name
 from bot.service.notices import Board, Outcome, Reply
-from bot.service.story import Story, Walker, said, seat_name
 from bot.service.tables import STATUS_WORDS, Table, UnreadableGame
 from bot.service.text import Text, WebLink
-from bot.service.watchers import status_update
 from bot.store import ActionRecord, GameRecord, Store
 from engines.base import Game
 

@@ -6,10 +6,10 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from bot.service import playing_hours
 from bot.service.errors import UserError
-from bot.service.playing_hours import PlayingHours
 from bot.service.text import Mention, Text
+from bot.service.timekeeping import playing_hours
+from bot.service.timekeeping.playing_hours import PlayingHours
 from bot.store import GameRecord
 from engines.options import clip
 

@@ -23,12 +23,13 @@ from datetime import datetime, timedelta
 from itertools import groupby
 from typing import Any
 
-from bot.service import calls, wire
+from bot.service import wire
+from bot.service.delivery import calls
 from bot.service.errors import UserError
 from bot.service.notices import MAX_BOARDS, Board, Outcome, PrivateMessage
-from bot.service.playing_hours import OFF_WORDS, _clock, _local, _zone, parse_zone
 from bot.service.tables import table_from
 from bot.service.text import Moment, Text, fitted
+from bot.service.timekeeping.playing_hours import OFF_WORDS, _clock, _local, _zone, parse_zone
 from bot.store import HeldCall, Store
 
 QUIET_HELP = (

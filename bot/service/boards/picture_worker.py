@@ -1,6 +1,6 @@
-"""One drawing process of :class:`bot.service.pictures.Pictures`.
+"""One drawing process of :class:`bot.service.boards.pictures.Pictures`.
 
-``python -m bot.service.picture_worker FD [DATA_OVERRIDES] [cold]``: requests come in over
+``python -m bot.service.boards.picture_worker FD [DATA_OVERRIDES] [cold]``: requests come in over
 the socket ``FD`` it was given, one at a time, each answered before the next is read: a
 length-prefixed pickle of ``(task, args)`` in, of ``("ok", result)`` or ``("error",
 exception)`` out. The process ends when the socket closes (its pool closed it, or the
@@ -188,6 +188,6 @@ def main(argv: list[str]) -> None:
 if __name__ == "__main__":
     # Run as this module by name, not as ``__main__``, so what it sends (a Warmed) unpickles
     # in the bot as the same class.
-    from bot.service import picture_worker
+    from bot.service.boards import picture_worker
 
     picture_worker.main(sys.argv[1:])

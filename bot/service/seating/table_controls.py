@@ -3,7 +3,7 @@ controls and status line, an invitation's Join, a finished game's Rematch, and t
 game's table.
 
 The lobby, the turns and the clock all show these, so they live apart from the use cases that
-press them (:mod:`bot.service.gathering`), which keeps the arrows between those one way.
+press them (:mod:`bot.service.seating.gathering`), which keeps the arrows between those one way.
 """
 
 from __future__ import annotations

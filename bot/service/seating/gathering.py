@@ -25,12 +25,14 @@ import random
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from bot.service import bank, calls, wire
+from bot.service import wire
+from bot.service.delivery import calls
 from bot.service.desk import Desk
 from bot.service.errors import AlreadyDone, UserError
-from bot.service.lobby import Lobby, OpeningData
+from bot.service.history.web_pages import token_for_new_game
 from bot.service.notices import ChannelPost, Controls, Outcome, PrivateMessage, Reply, StatusUpdate
-from bot.service.table_controls import (
+from bot.service.seating.lobby import Lobby, OpeningData
+from bot.service.seating.table_controls import (
     SEAT,
     closed_lobby,
     invite_controls,
@@ -40,7 +42,7 @@ from bot.service.table_controls import (
 )
 from bot.service.tables import STATUS_WORDS, Table, engine_for, seating_of
 from bot.service.text import Mention, Text
-from bot.service.web_pages import token_for_new_game
+from bot.service.timekeeping import bank
 from bot.store import NewSeat, StaleVersion
 from engines.base import Choice, Prompt
 

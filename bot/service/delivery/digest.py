@@ -11,7 +11,7 @@ something new. Two kinds, each kept on its own schedule:
 
 The hours are kept with the player's calls (``users.calls``, under ``digest`` and
 ``watching``), so a turn's calls, read with the game's seats, fold a turn DM into the
-digest at no extra read (:func:`bot.service.calls.how`); a mention in the channel stays as
+digest at no extra read (:func:`bot.service.delivery.calls.how`); a mention in the channel stays as
 the player chose. When the next one is due, and what the last one listed, are kept in
 ``digests`` (migrations 19 and 20): the turn clock's scheduler wakes for the earliest and
 :meth:`Digests.send_due` moves each due digest on and stores its DM in one transaction, so a
@@ -21,19 +21,20 @@ hold it back.
 
 from __future__ import annotations
 
-from bot.service import calls, wire
+from bot.service import wire
+from bot.service.community.inbox import Inbox
+from bot.service.community.watchers import last_public
+from bot.service.delivery import calls
 from bot.service.desk import Desk
 from bot.service.errors import UserError
-from bot.service.inbox import Inbox
 from bot.service.notices import MAX_BOARDS, Outcome, PrivateMessage
+from bot.service.play.turns import board_of
 from bot.service.tables import Table, seat_labels
 from bot.service.text import BoardLink, Text, fitted
-from bot.service.turns import board_of
-from bot.service.watchers import last_public
 from bot.store import DigestRow, GameRecord
 
 TURNS, WATCHING = "turns", "watching"
-"""The kinds of digest (:data:`bot.service.calls.DIGESTS`): of the games waiting on a
+"""The kinds of digest (:data:`bot.service.delivery.calls.DIGESTS`): of the games waiting on a
 player, and of the games they watch."""
 MAX_HOURS = calls.MAX_DIGEST_HOURS
 HOUR = 3600.0

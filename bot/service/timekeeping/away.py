@@ -21,15 +21,15 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Protocol
 
-from bot.service import playing_hours
-from bot.service.computers import computer_seats
 from bot.service.desk import Desk
 from bot.service.errors import UserError
 from bot.service.notices import ChannelPost, Outcome, Reply, StatusUpdate
-from bot.service.playing_hours import PlayingHours
+from bot.service.play.computers import computer_seats
 from bot.service.tables import Table
 from bot.service.text import Moment, Text
-from bot.service.timing import Timing
+from bot.service.timekeeping import playing_hours
+from bot.service.timekeeping.playing_hours import PlayingHours
+from bot.service.timekeeping.timing import Timing
 from bot.store import GameRecord
 from engines.base import Prompt
 

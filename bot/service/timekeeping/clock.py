@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import json
 import logging
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from bot.service import bank, calls, digest, quiet_hours
-from bot.service.away import away_deadlines
-from bot.service.computers import Computers, TurnDeadlines, computer_seats
+from bot.service.community.watchers import status_update
+from bot.service.delivery import calls, digest
 from bot.service.desk import Desk, title_of
 from bot.service.errors import UserError
 from bot.service.notices import (
@@ -18,8 +18,10 @@ from bot.service.notices import (
     PrivateMessage,
     Reply,
 )
-from bot.service.offers import CLOCK_CHANGED, PAUSED, settling
-from bot.service.table_controls import table_link
+from bot.service.play.computers import Computers, TurnDeadlines, computer_seats
+from bot.service.play.offers import CLOCK_CHANGED, PAUSED, settling
+from bot.service.play.turns import Turns
+from bot.service.seating.table_controls import table_link
 from bot.service.tables import (
     STATUS_WORDS,
     Table,
@@ -28,9 +30,15 @@ from bot.service.tables import (
     written,
 )
 from bot.service.text import Mention, Moment, Text
-from bot.service.timing import NO_DEADLINES, Timing, pause_text, with_pause, without_pause
-from bot.service.turns import Turns
-from bot.service.watchers import status_update
+from bot.service.timekeeping import bank, quiet_hours
+from bot.service.timekeeping.away import away_deadlines
+from bot.service.timekeeping.timing import (
+    NO_DEADLINES,
+    Timing,
+    pause_text,
+    with_pause,
+    without_pause,
+)
 from bot.store import GameRecord, StaleVersion
 from engines.base import Event
 from engines.replay import action_rng
@@ -609,14 +617,14 @@ class TurnClock:
         notify = await self._desk.store.notify_choice(user_id)
         return Reply(
             f"Calls for {calls.EVENTS[event]}: {calls.HOWS[how]}.\n\n"
-            + calls.settings_text(chosen, notify),
+            + settings_text(chosen, notify),
             private=True,
         )
 
     async def set_quiet(self, *, user_id: int, hours: str | None, zone: str | None = None) -> Reply:
         """A user's quiet hours (``/notify quiet:22-8 timezone:Europe/Paris``; ``off``
         removes them): no DM and no ping reaches them then, and what was held back comes
-        as one DM when they end (see :mod:`bot.service.quiet_hours`)."""
+        as one DM when they end (see :mod:`bot.service.timekeeping.quiet_hours`)."""
         chosen = dict(await self._desk.store.calls(user_id))
         before = quiet_hours.of_calls(chosen)
         if zone is None:
@@ -633,11 +641,11 @@ class TurnClock:
         await self._desk.store.set_calls(user_id, chosen)
         said = "Quiet hours off." if quiet is None else f"Quiet hours: {quiet.describe()}."
         notify = await self._desk.store.notify_choice(user_id)
-        return Reply(said + "\n\n" + calls.settings_text(chosen, notify), private=True)
+        return Reply(said + "\n\n" + settings_text(chosen, notify), private=True)
 
     async def set_digest(self, *, user_id: int, hours: int, kind: str = digest.TURNS) -> Reply:
         """A user's digest of ``kind`` (``/notify digest:<hours>``, or ``watching:<hours>``
-        for the games they watch; 0 stops it): see :mod:`bot.service.digest`."""
+        for the games they watch; 0 stops it): see :mod:`bot.service.delivery.digest`."""
         every = digest.checked(hours)
         chosen = dict(await self._desk.store.calls(user_id))
         if every:
@@ -658,13 +666,13 @@ class TurnClock:
         else:
             said = f"Digest: every {every} h." if every else "Digest off: a DM for each turn."
         notify = await self._desk.store.notify_choice(user_id)
-        return Reply(said + "\n\n" + calls.settings_text(chosen, notify), private=True)
+        return Reply(said + "\n\n" + settings_text(chosen, notify), private=True)
 
     async def show_calls(self, *, user_id: int) -> Reply:
         """A user's calls, event by event, for their eyes only."""
         chosen = await self._desk.store.calls(user_id)
         notify = await self._desk.store.notify_choice(user_id)
-        return Reply(calls.settings_text(chosen, notify), private=True)
+        return Reply(settings_text(chosen, notify), private=True)
 
 
 def _seat_name(record: GameRecord, seat: int) -> str:
@@ -678,3 +686,30 @@ def _timeout_headline(table: Table, seat: int, mode: str, events: list[Event]) -
         return "⏰"
     word = "turn is skipped" if mode == "skip" else "seat is forfeited"
     return "⏰ " + seat_label(table, seat) + f" ran out of time: the {word}."
+
+
+def settings_text(chosen: Mapping[str, str], notify: str) -> str:
+    """A player's settings, one event a line."""
+    lines = ["🔔 How I call you:"]
+    for event, name in calls.EVENTS.items():
+        lines.append(f"• {name}: {calls.HOWS[calls.how(chosen, notify, event)]} (`{event}`)")
+    quiet = quiet_hours.of_calls(chosen)
+    if quiet is not None:
+        lines.append(
+            f"🌙 Quiet hours: {quiet.describe()}: no DM and no ping then; what was held "
+            "back comes as one DM when they end."
+        )
+    every = calls.digest_hours(chosen)
+    if every:
+        lines.append(
+            f"📬 Digest: one DM every {every} h of the games waiting for you, when one is "
+            "new; no DM for each turn."
+        )
+    watching = calls.digest_hours(chosen, "watching")
+    if watching:
+        lines.append(
+            f"👀 Watched games: one DM every {watching} h with the newest boards of those "
+            "that moved, instead of each board."
+        )
+    lines.append("Change one with `/notify event:<event> how:<mention|dm|both|none>`.")
+    return "\n".join(lines)

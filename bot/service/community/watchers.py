@@ -6,7 +6,7 @@ the write that posts it, so it is sent exactly once. Nothing else reaches a watc
 private line, no secret prompt, no controls. When their DMs are closed the outbox mentions
 them in the game's channel instead (:func:`watch_fallback`). A watcher who chose a digest
 (``/notify watching:<hours>``) gets none of these: every N hours one DM shows the newest
-position of each game they watch that moved (:mod:`bot.service.digest`). The game's status
+position of each game they watch that moved (:mod:`bot.service.delivery.digest`). The game's status
 message counts its watchers.
 """
 
@@ -15,14 +15,14 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from bot.service import calls
-from bot.service.away import away_text, show_away
+from bot.service.delivery import calls
 from bot.service.desk import Desk, title_of
 from bot.service.errors import UserError
 from bot.service.notices import ChannelPost, Outcome, PrivateMessage, Reply, StatusUpdate
 from bot.service.tables import STATUS_WORDS, Table, status_line
 from bot.service.text import Mention, Text
-from bot.service.timing import pause_text
+from bot.service.timekeeping.away import away_text, show_away
+from bot.service.timekeeping.timing import pause_text
 from bot.store import Store
 
 ENDED = ("finished", "cancelled")

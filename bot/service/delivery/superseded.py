@@ -38,9 +38,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from bot.service.notices import ChannelPost, Sendable, StatusUpdate
-from bot.service.table_controls import LOBBY
+from bot.service.play.turn_posts import TURN_POST_LIMIT, retired
+from bot.service.seating.table_controls import LOBBY
 from bot.service.text import Text, as_text, fitted, lines_of
-from bot.service.turn_posts import TURN_POST_LIMIT, retired
 from bot.store import OutboxEntry
 
 

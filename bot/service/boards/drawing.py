@@ -8,10 +8,10 @@ from collections.abc import Awaitable, Callable
 from contextlib import AbstractContextManager, nullcontext
 from typing import Any
 
-from bot.service import picture_worker
+from bot.service.boards import picture_worker
+from bot.service.boards.picture_worker import Warmed
+from bot.service.boards.pictures import RecentBoards
 from bot.service.notices import Board
-from bot.service.picture_worker import Warmed
-from bot.service.pictures import RecentBoards
 from engines import data as engine_data
 from games import animation
 
@@ -32,7 +32,7 @@ class Drawing:
         animator: Animator | None = None,
     ) -> None:
         """``renderer`` draws boards in a thread of this process; ``drawer`` (which wins)
-        draws them elsewhere (:class:`bot.service.pictures.Pictures`). With neither, no
+        draws them elsewhere (:class:`bot.service.boards.pictures.Pictures`). With neither, no
         picture is drawn. ``animator`` puts a replay's boards together elsewhere too;
         without it, a thread of this process does."""
         self._renderer = renderer

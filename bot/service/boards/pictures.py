@@ -2,7 +2,7 @@
 
 Drawing text with FreeType holds Python's interpreter lock, so pictures drawn in threads of
 the bot's own process stall its event loop while they are drawn. :class:`Pictures` draws
-them in a pool of worker processes instead (:mod:`bot.service.picture_worker`), so the bot
+them in a pool of worker processes instead (:mod:`bot.service.boards.picture_worker`), so the bot
 keeps answering while boards are drawn, and a process uses every core. Each worker applies
 the same corrected data files as the bot (board geometry comes from the engines' data).
 
@@ -15,7 +15,7 @@ A worker that dies is replaced at once; each picture asked of it and not yet ans
 asked of another worker, once.
 
 A worker warms itself before it answers (every registered game's backgrounds, layout,
-palette and a new game's boards drawn once, :mod:`bot.service.picture_worker`), so the
+palette and a new game's boards drawn once, :mod:`bot.service.boards.picture_worker`), so the
 first board of each game is drawn as quickly as a later one. :meth:`Pictures.start` starts
 the workers at once, so they warm while the bot connects; a request that comes sooner
 waits for its worker's warm-up.
@@ -37,7 +37,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Protocol
 
-from bot.service.picture_worker import HEADER, Warmed, framed
+from bot.service.boards.picture_worker import HEADER, Warmed, framed
 
 log = logging.getLogger(__name__)
 _PROJECT = Path(__file__).resolve().parents[2]
@@ -78,7 +78,7 @@ def _spawn(overrides: str | None, warm: bool) -> tuple[_Process, socket.socket]:
     path = os.pathsep.join([str(_PROJECT), *filter(None, [os.environ.get("PYTHONPATH")])])
     with theirs:
         process = subprocess.Popen(
-            [sys.executable, "-m", "bot.service.picture_worker", str(theirs.fileno()),
+            [sys.executable, "-m", "bot.service.boards.picture_worker", str(theirs.fileno()),
              overrides or "", *([] if warm else ["cold"])],
             pass_fds=(theirs.fileno(),), stdin=subprocess.DEVNULL,
             env={**os.environ, "PYTHONPATH": path},

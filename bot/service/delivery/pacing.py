@@ -6,7 +6,7 @@ anyway. :class:`Pacer` waits *before* each send instead, with one window per lan
 channel, or one user's DMs) and one for the bot (never more than so many requests in any
 stretch of so many seconds), so the outbox never runs into the
 limits, and while a lane waits its newer notices collapse into fewer sends (see
-:mod:`bot.service.outbox`).
+:mod:`bot.service.delivery.outbox`).
 
 The defaults are conservative (5 requests per 5 seconds in a channel, 50 per second in
 all), what Discord documents; when Discord tells a tighter pace (a 429's retry-after, a

@@ -17,7 +17,7 @@ from bot.service.desk import Desk
 from bot.service.notices import Outcome
 from bot.service.tables import Table, corrections_of, seat_label
 from bot.service.text import Text
-from bot.service.timing import Timing
+from bot.service.timekeeping.timing import Timing
 from bot.store import GameRecord, StaleVersion
 from engines.base import Event, Game, Prompt
 from engines.replay import action_rng
@@ -27,7 +27,7 @@ from players.base import EASY
 
 
 class Commits(Protocol):
-    """What plays a computer's answer: :meth:`bot.service.turns.Turns.commit`."""
+    """What plays a computer's answer: :meth:`bot.service.play.turns.Turns.commit`."""
 
     async def commit(
         self,

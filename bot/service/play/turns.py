@@ -14,10 +14,10 @@ import random
 from dataclasses import replace
 from typing import Any
 
-from bot.service import bank, destinations, turn_posts, wire
-from bot.service import calls as ring
-from bot.service.away import away_deadlines
-from bot.service.computers import TurnDeadlines, computer_seats
+from bot.service import wire
+from bot.service.community.ratings import rate, results_of
+from bot.service.community.watchers import tell_onlookers
+from bot.service.delivery import calls as ring
 from bot.service.desk import Desk
 from bot.service.errors import AlreadyDone, Unreadable, UserError
 from bot.service.notices import (
@@ -29,13 +29,15 @@ from bot.service.notices import (
     Reply,
     StatusUpdate,
 )
-from bot.service.offers import outcome_line, settling
-from bot.service.ratings import rate, results_of
-from bot.service.table_controls import rematch_controls, table_link
+from bot.service.play import destinations, turn_posts
+from bot.service.play.computers import TurnDeadlines, computer_seats
+from bot.service.play.offers import outcome_line, settling
+from bot.service.seating.table_controls import rematch_controls, table_link
 from bot.service.tables import STATUS_WORDS, Table, seat_labels, status_line, written
 from bot.service.text import BoardLink, Mention, Text
-from bot.service.timing import NO_DEADLINES, pause_text
-from bot.service.watchers import tell_onlookers
+from bot.service.timekeeping import bank
+from bot.service.timekeeping.away import away_deadlines
+from bot.service.timekeeping.timing import NO_DEADLINES, pause_text
 from bot.store import GameRecord, StaleVersion
 from engines.base import (
     Choice,
@@ -565,7 +567,7 @@ def paused_refusal(table: Table) -> UserError:
 
 def labelled(table: Table, controls: list[Controls]) -> tuple[tuple[Controls, ...], Board | None]:
     """``controls`` for one seat's eyes, with the places its moves go to labelled on a
-    picture of the board made for them (:mod:`bot.service.destinations`); as they are,
+    picture of the board made for them (:mod:`bot.service.play.destinations`); as they are,
     with no picture, when they are not one choice of places."""
     board = board_of(table)
     found = None

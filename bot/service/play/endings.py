@@ -9,7 +9,7 @@
   they survive a restart, a double click stores nothing twice, and they lapse when the game
   moves on (any write bumps its version: a move, a pause, a player leaving or resigning,
   the clock changed). Every such write settles the offer's post in its own transaction,
-  saying what happened (:func:`bot.service.offers.settling`), so its Accept and Decline go
+  saying what happened (:func:`bot.service.play.offers.settling`), so its Accept and Decline go
   at once. Every other person seated must accept; the last acceptance is the ending
   itself, one versioned action (``!draw`` or ``!takeback`` in the log) with its notices.
 * **Computer seats** accept every takeback and decline every draw (they play on), so a
@@ -26,15 +26,16 @@ import asyncio
 from dataclasses import dataclass
 from typing import Any
 
-from bot.service import calls, wire
+from bot.service import wire
+from bot.service.delivery import calls
 from bot.service.desk import Desk
 from bot.service.errors import AlreadyDone, UserError
 from bot.service.notices import ChannelPost, Controls, Outcome, PrivateMessage, Reply
-from bot.service.offers import DECLINED, outcome_line, resigned_line, settling
-from bot.service.table_controls import table_link
+from bot.service.play.offers import DECLINED, outcome_line, resigned_line, settling
+from bot.service.play.turns import Turns
+from bot.service.seating.table_controls import table_link
 from bot.service.tables import STATUS_WORDS, Table, seat_label, seat_labels
 from bot.service.text import Mention, Text
-from bot.service.turns import Turns
 from bot.store import OfferRecord, StaleVersion
 from engines.base import Choice, Event, IllegalAction, Prompt
 from engines.replay import (

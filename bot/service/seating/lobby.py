@@ -8,11 +8,10 @@ import random
 from dataclasses import replace
 from typing import Any, Protocol
 
-from bot.service import sizes, wire
-from bot.service.away import away_deadlines
-from bot.service.computers import TurnDeadlines
+from bot.service import wire
 from bot.service.desk import Desk, title_of
 from bot.service.errors import UserError
+from bot.service.history.web_pages import token_for_new_game
 from bot.service.notices import (
     ChannelPost,
     Notice,
@@ -21,8 +20,11 @@ from bot.service.notices import (
     Reply,
     StatusUpdate,
 )
-from bot.service.offers import CANCELLED, left_line, settling
-from bot.service.table_controls import lobby_controls, lobby_status, lobby_status_text
+from bot.service.play.computers import TurnDeadlines
+from bot.service.play.offers import CANCELLED, left_line, settling
+from bot.service.play.turns import Turns
+from bot.service.seating import sizes
+from bot.service.seating.table_controls import lobby_controls, lobby_status, lobby_status_text
 from bot.service.tables import (
     Table,
     engine_for,
@@ -34,9 +36,8 @@ from bot.service.tables import (
     written,
 )
 from bot.service.text import Mention, Text, plural
-from bot.service.timing import NO_DEADLINES, Timing
-from bot.service.turns import Turns
-from bot.service.web_pages import token_for_new_game
+from bot.service.timekeeping.away import away_deadlines
+from bot.service.timekeeping.timing import NO_DEADLINES, Timing
 from bot.store import NewSeat, Outgoing, SeatRecord, StaleVersion
 from engines import data as engine_data
 from engines.base import BadOptions, Role

@@ -17,10 +17,10 @@ from dataclasses import dataclass
 from typing import Any
 
 import engines.replay
-from bot.service import record as records
+from bot.service.boards.drawing import Drawing
 from bot.service.desk import Desk, title_of
-from bot.service.drawing import Drawing
 from bot.service.errors import UserError
+from bot.service.history import record as records
 from bot.service.notices import Board, Reply
 from bot.service.tables import STATUS_WORDS, Table, engine_with, role_keys
 from bot.service.text import ChannelRef, Text, plural
