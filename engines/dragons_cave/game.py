@@ -10,6 +10,7 @@ a round), :mod:`.state` (snapshots, the result) and :mod:`.help`.
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import Any, cast
 
 from engines.declared import DeclaredGame
@@ -18,7 +19,7 @@ from engines.dragons_cave import state as states
 from engines.dragons_cave.help import rules_help
 from engines.dragons_cave.state import State
 
-__all__ = ["GAME"]
+__all__ = ["GAME", "DragonsCave"]
 
 
 def _setup(roles: list[str], options: dict[str, Any], rng: random.Random) -> State:
@@ -33,7 +34,13 @@ def _observe(state: State, seat: int) -> State:
     return cast(State, observe.observe(state, seat))
 
 
-GAME: DeclaredGame[State] = DeclaredGame(
+@dataclass(frozen=True, eq=False)
+class DragonsCave(DeclaredGame[State]):
+    """Secret cards against the Dragon's guess; the richest Dwarf wins.
+    Its own class names the package it lives in."""
+
+
+GAME = DragonsCave(
     slug="dragons-cave",
     title=setup.TITLE,
     min_players=setup.MIN_PLAYERS,

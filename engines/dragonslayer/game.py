@@ -4,15 +4,24 @@ an event)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from engines.declared import DeclaredGame
 from engines.dragonslayer import actions, endings, flow, observe, prompts, setup, timeouts, views
 from engines.dragonslayer import state as states
 from engines.dragonslayer.help import rules_help
 from engines.dragonslayer.state import State
 
-__all__ = ["GAME"]
+__all__ = ["GAME", "Dragonslayer"]
 
-GAME: DeclaredGame[State] = DeclaredGame(
+
+@dataclass(frozen=True, eq=False)
+class Dragonslayer(DeclaredGame[State]):
+    """Magicians gather parties in Urland, dodging each other's King's men.
+    Its own class names the package it lives in."""
+
+
+GAME = Dragonslayer(
     slug="dragonslayer",
     title=setup.TITLE,
     min_players=setup.MIN_PLAYERS,

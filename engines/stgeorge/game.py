@@ -15,6 +15,7 @@ turn, the endings).
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import Any
 
 from engines.declared import DeclaredGame
@@ -23,7 +24,7 @@ from engines.stgeorge import state as states
 from engines.stgeorge.help import rules_help
 from engines.stgeorge.state import State
 
-__all__ = ["GAME"]
+__all__ = ["GAME", "StGeorge"]
 
 
 def _setup(roles: list[str], options: dict[str, Any], rng: random.Random) -> State:
@@ -31,7 +32,13 @@ def _setup(roles: list[str], options: dict[str, Any], rng: random.Random) -> Sta
     return setup.setup(roles, options)
 
 
-GAME: DeclaredGame[State] = DeclaredGame(
+@dataclass(frozen=True, eq=False)
+class StGeorge(DeclaredGame[State]):
+    """The rules of St. George and the Dragon (see ``rules_help`` for the readings).
+    Its own class names the package it lives in."""
+
+
+GAME = StGeorge(
     slug="stgeorge",
     title=setup.TITLE,
     min_players=2,
