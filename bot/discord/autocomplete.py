@@ -12,7 +12,7 @@ from engines.base import Role
 from games import SPECS
 
 if TYPE_CHECKING:
-    from bot.discord.client import DragonBot
+    from bot.discord.hosting import HostingBot
 
 MAX = 25
 """Discord shows at most 25 suggestions."""
@@ -40,7 +40,7 @@ async def game_slugs(_: Interaction, current: str) -> list[app_commands.Choice[s
 
 
 async def games_here(
-    interaction: Interaction[DragonBot], current: str
+    interaction: Interaction[HostingBot], current: str
 ) -> list[app_commands.Choice[int]]:
     """Open games of this server, those in this channel first."""
     games = await interaction.client.host.listings.game_choices(**asked(interaction))
@@ -52,7 +52,7 @@ async def games_here(
 
 
 async def story_games(
-    interaction: Interaction[DragonBot], current: str
+    interaction: Interaction[HostingBot], current: str
 ) -> list[app_commands.Choice[int]]:
     """Games whose story can be told: this server's open games, then its finished ones."""
     games = await interaction.client.host.listings.story_choices(**asked(interaction))
@@ -72,7 +72,7 @@ def _role_choices(roles: list[Role], current: str) -> list[app_commands.Choice[s
 
 
 async def open_roles(
-    interaction: Interaction[DragonBot], current: str
+    interaction: Interaction[HostingBot], current: str
 ) -> list[app_commands.Choice[str]]:
     """Roles still open at the lobby named (or the one in this channel)."""
     host = interaction.client.host
@@ -81,7 +81,7 @@ async def open_roles(
 
 
 async def new_game_roles(
-    interaction: Interaction[DragonBot], current: str
+    interaction: Interaction[HostingBot], current: str
 ) -> list[app_commands.Choice[str]]:
     """Roles of the game and table size being created."""
     namespace = interaction.namespace
@@ -92,7 +92,7 @@ async def new_game_roles(
 
 
 async def my_actions(
-    interaction: Interaction[DragonBot], current: str
+    interaction: Interaction[HostingBot], current: str
 ) -> list[app_commands.Choice[str]]:
     """The typer's own legal actions now, filtered by what they typed."""
     host = interaction.client.host
@@ -120,7 +120,7 @@ async def table_sizes_of_game(
 
 
 async def watched_games(
-    interaction: Interaction[DragonBot], current: str
+    interaction: Interaction[HostingBot], current: str
 ) -> list[app_commands.Choice[int]]:
     """The games the typer watches."""
     games = await interaction.client.host.watchers.watched_choices(**asked(interaction))

@@ -15,6 +15,7 @@ from discord.ext import commands
 
 from bot.discord import controls
 from bot.discord.delivery import Courier
+from bot.discord.hosting import HostingBot
 from bot.discord.markup import content
 from bot.service.boards.picture_worker import Warmed
 from bot.service.boards.pictures import Pictures
@@ -50,10 +51,8 @@ COGS = (
 )
 
 
-class DragonBot(commands.Bot):
+class DragonBot(HostingBot):
     """A ``commands.Bot`` hosting the dragon games. Build it with :func:`create_bot`."""
-
-    host: GameHost
 
     def __init__(self, settings: Settings, **options: Any) -> None:
         intents = discord.Intents.default()
@@ -65,7 +64,7 @@ class DragonBot(commands.Bot):
             command_prefix=commands.when_mentioned, intents=intents, help_command=None, **options
         )
         self.settings = settings
-        self.courier = Courier(self)
+        self.courier: Courier = Courier(self)
         self._stopping: asyncio.Task[None] | None = None
         self.warming: asyncio.Task[Warmed | None] | None = None
         """The warm-up of the pictures drawn in this process's threads, while it runs."""

@@ -17,7 +17,7 @@ from bot.service.errors import UserError
 from bot.service.notices import Outcome
 
 if TYPE_CHECKING:
-    from bot.discord.client import DragonBot
+    from bot.discord.hosting import HostingBot
 
 ACTIONS = [
     app_commands.Choice(name="show this server's corrected data", value="show"),
@@ -27,7 +27,7 @@ ACTIONS = [
 
 
 async def data_request(
-    interaction: discord.Interaction[DragonBot],
+    interaction: discord.Interaction[HostingBot],
     action: str,
     game: str | None,
     file: discord.Attachment | None,

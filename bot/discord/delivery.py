@@ -47,7 +47,7 @@ from bot.service.notices import (
 from bot.service.text import Mention, Text
 
 if TYPE_CHECKING:
-    from bot.discord.client import DragonBot
+    from bot.discord.hosting import HostingBot
 
 log = logging.getLogger(__name__)
 
@@ -83,13 +83,13 @@ HOW_TO_GRANT = (
 class Courier:
     """Sends one bot's notices (the outbox's ``send``) and answers interactions."""
 
-    def __init__(self, bot: DragonBot) -> None:
+    def __init__(self, bot: HostingBot) -> None:
         self.bot = bot
 
     # -- answering the asker -----------------------------------------------------------
 
     async def answer(
-        self, interaction: discord.Interaction[DragonBot], outcome: Outcome, ack: str
+        self, interaction: discord.Interaction[HostingBot], outcome: Outcome, ack: str
     ) -> None:
         """Send the notices of ``outcome`` that may go now, then answer the asker (with
         ``ack`` if no reply does). The action is stored already: a post that cannot go

@@ -19,7 +19,7 @@ from bot.service.text import visible
 from bot.store import StoreBusy
 
 if TYPE_CHECKING:
-    from bot.discord.client import DragonBot
+    from bot.discord.hosting import HostingBot
 
 Work = Callable[[], Awaitable[Outcome | Reply]]
 
@@ -40,7 +40,7 @@ def asked(interaction: discord.Interaction) -> dict[str, Any]:
 
 
 async def answer(
-    interaction: discord.Interaction[DragonBot],
+    interaction: discord.Interaction[HostingBot],
     work: Work,
     *,
     ack: str = "",

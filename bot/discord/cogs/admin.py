@@ -17,7 +17,7 @@ from bot.discord.replies import answer
 from bot.service.notices import Reply
 
 if TYPE_CHECKING:
-    from bot.discord.client import DragonBot
+    from bot.discord.hosting import HostingBot
 
 
 @app_commands.guild_only()
@@ -29,7 +29,7 @@ class ServerAdmin(
 ):
     """The ``/server`` commands."""
 
-    def __init__(self, bot: DragonBot) -> None:
+    def __init__(self, bot: HostingBot) -> None:
         self.bot = bot
         super().__init__()
 
@@ -53,7 +53,7 @@ class ServerAdmin(
     @app_commands.checks.has_permissions(manage_guild=True)
     async def defaults(
         self,
-        interaction: discord.Interaction[DragonBot],
+        interaction: discord.Interaction[HostingBot],
         hours: app_commands.Range[float, 0, 24 * 60] | None = None,
         reminder: app_commands.Range[float, 0, 24 * 60] | None = None,
         on_timeout: str | None = None,
@@ -83,5 +83,5 @@ class ServerAdmin(
         await answer(interaction, work)
 
 
-async def setup(bot: DragonBot) -> None:
+async def setup(bot: HostingBot) -> None:
     await bot.add_cog(ServerAdmin(bot))

@@ -20,7 +20,7 @@ from bot.service.community.notes import NOTE_CHARS
 from bot.service.timekeeping.bank import MAX_BANK_HOURS
 
 if TYPE_CHECKING:
-    from bot.discord.client import DragonBot
+    from bot.discord.hosting import HostingBot
 
 
 TIMEOUT_CHOICES = [
@@ -52,7 +52,7 @@ def _name(interaction: discord.Interaction) -> str:
 class Game(commands.GroupCog, group_name="game", group_description="Play dragon board games"):
     """The ``/game`` commands."""
 
-    def __init__(self, bot: DragonBot) -> None:
+    def __init__(self, bot: HostingBot) -> None:
         self.bot = bot
         super().__init__()
 
@@ -68,7 +68,7 @@ class Game(commands.GroupCog, group_name="game", group_description="Play dragon 
     @app_commands.autocomplete(players=ac.table_sizes_of_game)
     async def new(
         self,
-        interaction: discord.Interaction[DragonBot],
+        interaction: discord.Interaction[HostingBot],
         game: str,
         players: app_commands.Range[int, 2, 5] | None = None,
         role: str | None = None,
@@ -91,7 +91,7 @@ class Game(commands.GroupCog, group_name="game", group_description="Play dragon 
     @app_commands.autocomplete(role=ac.open_roles)
     async def join(
         self,
-        interaction: discord.Interaction[DragonBot],
+        interaction: discord.Interaction[HostingBot],
         game: int | None = None,
         role: str | None = None,
     ) -> None:
@@ -112,7 +112,7 @@ class Game(commands.GroupCog, group_name="game", group_description="Play dragon 
     @app_commands.autocomplete(game=ac.games_here)
     async def invite(
         self,
-        interaction: discord.Interaction[DragonBot],
+        interaction: discord.Interaction[HostingBot],
         user: discord.Member,
         game: int | None = None,
     ) -> None:
@@ -136,7 +136,7 @@ class Game(commands.GroupCog, group_name="game", group_description="Play dragon 
     @app_commands.autocomplete(role=ac.open_roles)
     async def addbot(
         self,
-        interaction: discord.Interaction[DragonBot],
+        interaction: discord.Interaction[HostingBot],
         level: str = "strong",
         role: str | None = None,
         game: int | None = None,
@@ -154,7 +154,7 @@ class Game(commands.GroupCog, group_name="game", group_description="Play dragon 
     @app_commands.describe(game="Game number (default: the one in this channel)")
     @app_commands.autocomplete(game=ac.games_here)
     async def leave(
-        self, interaction: discord.Interaction[DragonBot], game: int | None = None
+        self, interaction: discord.Interaction[HostingBot], game: int | None = None
     ) -> None:
         await answer(
             interaction,
@@ -167,7 +167,7 @@ class Game(commands.GroupCog, group_name="game", group_description="Play dragon 
     @app_commands.describe(game="Game number (default: the one in this channel)")
     @app_commands.autocomplete(game=ac.games_here)
     async def start(
-        self, interaction: discord.Interaction[DragonBot], game: int | None = None
+        self, interaction: discord.Interaction[HostingBot], game: int | None = None
     ) -> None:
         async def work():
             host = self.bot.host
@@ -183,7 +183,7 @@ class Game(commands.GroupCog, group_name="game", group_description="Play dragon 
     @app_commands.describe(game="Game number (default: the one in this channel)")
     @app_commands.autocomplete(game=ac.games_here)
     async def cancel(
-        self, interaction: discord.Interaction[DragonBot], game: int | None = None
+        self, interaction: discord.Interaction[HostingBot], game: int | None = None
     ) -> None:
         admin = bool(interaction.permissions and interaction.permissions.manage_guild)
         await answer(
@@ -195,7 +195,7 @@ class Game(commands.GroupCog, group_name="game", group_description="Play dragon 
     @app_commands.describe(game="Game number (default: the one in this channel)")
     @app_commands.autocomplete(game=ac.games_here)
     async def status(
-        self, interaction: discord.Interaction[DragonBot], game: int | None = None
+        self, interaction: discord.Interaction[HostingBot], game: int | None = None
     ) -> None:
         await answer(
             interaction, lambda: self.bot.host.listings.status(**asked(interaction), game_id=game)
@@ -211,7 +211,7 @@ class Game(commands.GroupCog, group_name="game", group_description="Play dragon 
     @app_commands.autocomplete(game=ac.games_here)
     async def page(
         self,
-        interaction: discord.Interaction[DragonBot],
+        interaction: discord.Interaction[HostingBot],
         game: int | None = None,
         new_address: bool = False,
     ) -> None:
@@ -233,7 +233,7 @@ class Game(commands.GroupCog, group_name="game", group_description="Play dragon 
     @app_commands.autocomplete(game=ac.games_here)
     async def note(
         self,
-        interaction: discord.Interaction[DragonBot],
+        interaction: discord.Interaction[HostingBot],
         text: app_commands.Range[str, 1, NOTE_CHARS] | None = None,
         clear: bool = False,
         game: int | None = None,
@@ -260,7 +260,7 @@ class Game(commands.GroupCog, group_name="game", group_description="Play dragon 
     @app_commands.autocomplete(game=ac.games_here)
     async def settings(
         self,
-        interaction: discord.Interaction[DragonBot],
+        interaction: discord.Interaction[HostingBot],
         game: int | None = None,
         hours: app_commands.Range[float, 0, 24 * 60] | None = None,
         reminder: app_commands.Range[float, 0, 24 * 60] | None = None,
@@ -290,7 +290,7 @@ class Game(commands.GroupCog, group_name="game", group_description="Play dragon 
     @app_commands.autocomplete(game=ac.games_here)
     async def givetime(
         self,
-        interaction: discord.Interaction[DragonBot],
+        interaction: discord.Interaction[HostingBot],
         player: discord.Member,
         hours: app_commands.Range[float, 0, MAX_BANK_HOURS],
         game: int | None = None,
@@ -306,7 +306,7 @@ class Game(commands.GroupCog, group_name="game", group_description="Play dragon 
     @app_commands.describe(game="Game number (default: the one in this channel)")
     @app_commands.autocomplete(game=ac.games_here)
     async def pause(
-        self, interaction: discord.Interaction[DragonBot], game: int | None = None
+        self, interaction: discord.Interaction[HostingBot], game: int | None = None
     ) -> None:
         await answer(
             interaction, lambda: self.bot.host.turn_clock.pause(**asked(interaction), game_id=game)
@@ -316,7 +316,7 @@ class Game(commands.GroupCog, group_name="game", group_description="Play dragon 
     @app_commands.describe(game="Game number (default: the one in this channel)")
     @app_commands.autocomplete(game=ac.games_here)
     async def resume(
-        self, interaction: discord.Interaction[DragonBot], game: int | None = None
+        self, interaction: discord.Interaction[HostingBot], game: int | None = None
     ) -> None:
         await answer(
             interaction, lambda: self.bot.host.turn_clock.resume(**asked(interaction), game_id=game)
@@ -326,14 +326,14 @@ class Game(commands.GroupCog, group_name="game", group_description="Play dragon 
     @app_commands.describe(show="Which games to list (default: the ones being played)")
     @app_commands.choices(show=SHOW_CHOICES)
     async def list_(
-        self, interaction: discord.Interaction[DragonBot], show: str = "running"
+        self, interaction: discord.Interaction[HostingBot], show: str = "running"
     ) -> None:
         await answer(
             interaction, lambda: self.bot.host.listings.list_games(**asked(interaction), show=show)
         )
 
     @app_commands.command(name="mine", description="Your games here, and where it is your turn")
-    async def mine(self, interaction: discord.Interaction[DragonBot]) -> None:
+    async def mine(self, interaction: discord.Interaction[HostingBot]) -> None:
         await answer(interaction, lambda: self.bot.host.listings.mine(**asked(interaction)))
 
     # -- watching a game --------------------------------------------------------------
@@ -344,7 +344,7 @@ class Game(commands.GroupCog, group_name="game", group_description="Play dragon 
     @app_commands.describe(game="Game number (default: the one in this channel)")
     @app_commands.autocomplete(game=ac.games_here)
     async def watch(
-        self, interaction: discord.Interaction[DragonBot], game: int | None = None
+        self, interaction: discord.Interaction[HostingBot], game: int | None = None
     ) -> None:
         await answer(
             interaction, lambda: self.bot.host.watchers.watch(**asked(interaction), game_id=game)
@@ -354,7 +354,7 @@ class Game(commands.GroupCog, group_name="game", group_description="Play dragon 
     @app_commands.describe(game="Game number (default: the only game you watch)")
     @app_commands.autocomplete(game=ac.watched_games)
     async def unwatch(
-        self, interaction: discord.Interaction[DragonBot], game: int | None = None
+        self, interaction: discord.Interaction[HostingBot], game: int | None = None
     ) -> None:
         await answer(
             interaction, lambda: self.bot.host.watchers.unwatch(**asked(interaction), game_id=game)
@@ -366,7 +366,7 @@ class Game(commands.GroupCog, group_name="game", group_description="Play dragon 
     @app_commands.describe(game="Game number (default: the one in this channel)")
     @app_commands.autocomplete(game=ac.games_here)
     async def resign(
-        self, interaction: discord.Interaction[DragonBot], game: int | None = None
+        self, interaction: discord.Interaction[HostingBot], game: int | None = None
     ) -> None:
         await answer(
             interaction, lambda: self.bot.host.endings.resign(**asked(interaction), game_id=game)
@@ -378,7 +378,7 @@ class Game(commands.GroupCog, group_name="game", group_description="Play dragon 
     @app_commands.describe(game="Game number (default: the one in this channel)")
     @app_commands.autocomplete(game=ac.games_here)
     async def draw(
-        self, interaction: discord.Interaction[DragonBot], game: int | None = None
+        self, interaction: discord.Interaction[HostingBot], game: int | None = None
     ) -> None:
         await answer(
             interaction,
@@ -391,7 +391,7 @@ class Game(commands.GroupCog, group_name="game", group_description="Play dragon 
     @app_commands.describe(game="Game number (default: the one in this channel)")
     @app_commands.autocomplete(game=ac.games_here)
     async def undo(
-        self, interaction: discord.Interaction[DragonBot], game: int | None = None
+        self, interaction: discord.Interaction[HostingBot], game: int | None = None
     ) -> None:
         await answer(
             interaction,
@@ -408,7 +408,7 @@ class Game(commands.GroupCog, group_name="game", group_description="Play dragon 
     @app_commands.autocomplete(game=ac.story_games)
     async def history(
         self,
-        interaction: discord.Interaction[DragonBot],
+        interaction: discord.Interaction[HostingBot],
         game: int | None = None,
         page: app_commands.Range[int, 1, 10_000] | None = None,
     ) -> None:
@@ -421,7 +421,7 @@ class Game(commands.GroupCog, group_name="game", group_description="Play dragon 
     @app_commands.describe(game="Game number, finished games too (default: the one here)")
     @app_commands.autocomplete(game=ac.story_games)
     async def export(
-        self, interaction: discord.Interaction[DragonBot], game: int | None = None
+        self, interaction: discord.Interaction[HostingBot], game: int | None = None
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         await give_file(
@@ -439,7 +439,7 @@ class Game(commands.GroupCog, group_name="game", group_description="Play dragon 
     @app_commands.autocomplete(game=ac.story_games)
     async def replay(
         self,
-        interaction: discord.Interaction[DragonBot],
+        interaction: discord.Interaction[HostingBot],
         game: int | None = None,
         from_turn: app_commands.Range[int, 1, 10_000] = 1,
     ) -> None:
@@ -466,7 +466,7 @@ class Game(commands.GroupCog, group_name="game", group_description="Play dragon 
     @app_commands.autocomplete(game=ac.game_slugs)
     async def data(
         self,
-        interaction: discord.Interaction[DragonBot],
+        interaction: discord.Interaction[HostingBot],
         action: str,
         game: str | None = None,
         file: discord.Attachment | None = None,
@@ -489,5 +489,5 @@ def _progress(interaction: discord.Interaction) -> Callable[[int, int], Awaitabl
     return tell
 
 
-async def setup(bot: DragonBot) -> None:
+async def setup(bot: HostingBot) -> None:
     await bot.add_cog(Game(bot))

@@ -14,7 +14,7 @@ from discord import app_commands
 from discord.ext import commands
 
 if TYPE_CHECKING:
-    from bot.discord.client import DragonBot
+    from bot.discord.hosting import HostingBot
 
 LIMIT = 2000
 
@@ -96,16 +96,16 @@ def _names_only(groups: list[tuple[str, list[app_commands.Command]]]) -> list[st
 class Help(commands.Cog):
     """The ``/help`` command."""
 
-    def __init__(self, bot: DragonBot) -> None:
+    def __init__(self, bot: HostingBot) -> None:
         self.bot = bot
 
     @app_commands.command(name="help", description="The games, how to start one, and every command")
-    async def help(self, interaction: discord.Interaction[DragonBot]) -> None:
+    async def help(self, interaction: discord.Interaction[HostingBot]) -> None:
         text = help_message(
             leaf_commands(self.bot.tree), self.bot.host.server_data.games_overview()
         )
         await interaction.response.send_message(text, ephemeral=True)
 
 
-async def setup(bot: DragonBot) -> None:
+async def setup(bot: HostingBot) -> None:
     await bot.add_cog(Help(bot))

@@ -17,13 +17,13 @@ from bot.discord.replies import answer
 from bot.service.notices import Reply
 
 if TYPE_CHECKING:
-    from bot.discord.client import DragonBot
+    from bot.discord.hosting import HostingBot
 
 
 class Inbox(commands.Cog):
     """The ``/games`` command."""
 
-    def __init__(self, bot: DragonBot) -> None:
+    def __init__(self, bot: HostingBot) -> None:
         self.bot = bot
 
     @app_commands.command(
@@ -32,7 +32,7 @@ class Inbox(commands.Cog):
     )
     @app_commands.allowed_installs(guilds=True, users=True)
     @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
-    async def games(self, interaction: discord.Interaction[DragonBot]) -> None:
+    async def games(self, interaction: discord.Interaction[HostingBot]) -> None:
         user_id = interaction.user.id
 
         async def work() -> Reply:
@@ -42,5 +42,5 @@ class Inbox(commands.Cog):
         await answer(interaction, work)
 
 
-async def setup(bot: DragonBot) -> None:
+async def setup(bot: HostingBot) -> None:
     await bot.add_cog(Inbox(bot))

@@ -12,13 +12,13 @@ from bot.discord.replies import answer
 from bot.service.delivery import calls
 
 if TYPE_CHECKING:
-    from bot.discord.client import DragonBot
+    from bot.discord.hosting import HostingBot
 
 
 class Notify(commands.Cog):
     """The ``/notify`` command."""
 
-    def __init__(self, bot: DragonBot) -> None:
+    def __init__(self, bot: HostingBot) -> None:
         self.bot = bot
 
     @app_commands.command(name="notify", description="How the bot calls you, event by event")
@@ -47,7 +47,7 @@ class Notify(commands.Cog):
     )
     async def notify(
         self,
-        interaction: discord.Interaction[DragonBot],
+        interaction: discord.Interaction[HostingBot],
         event: str | None = None,
         how: str | None = None,
         when: str | None = None,
@@ -87,5 +87,5 @@ class Notify(commands.Cog):
         )
 
 
-async def setup(bot: DragonBot) -> None:
+async def setup(bot: HostingBot) -> None:
     await bot.add_cog(Notify(bot))

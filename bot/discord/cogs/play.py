@@ -13,13 +13,13 @@ from bot.discord import autocomplete as ac
 from bot.discord.replies import answer, asked
 
 if TYPE_CHECKING:
-    from bot.discord.client import DragonBot
+    from bot.discord.hosting import HostingBot
 
 
 class Play(commands.Cog):
     """``/move`` and ``/hand``."""
 
-    def __init__(self, bot: DragonBot) -> None:
+    def __init__(self, bot: HostingBot) -> None:
         self.bot = bot
 
     @app_commands.command(
@@ -32,7 +32,7 @@ class Play(commands.Cog):
     @app_commands.autocomplete(action=ac.my_actions)
     @app_commands.autocomplete(game=ac.games_here)
     async def move(
-        self, interaction: discord.Interaction[DragonBot], action: str, game: int | None = None
+        self, interaction: discord.Interaction[HostingBot], action: str, game: int | None = None
     ) -> None:
         await answer(
             interaction,
@@ -47,12 +47,12 @@ class Play(commands.Cog):
     @app_commands.describe(game="Game number (default: the one in this channel)")
     @app_commands.autocomplete(game=ac.games_here)
     async def hand(
-        self, interaction: discord.Interaction[DragonBot], game: int | None = None
+        self, interaction: discord.Interaction[HostingBot], game: int | None = None
     ) -> None:
         await answer(
             interaction, lambda: self.bot.host.turns.hand(**asked(interaction), game_id=game)
         )
 
 
-async def setup(bot: DragonBot) -> None:
+async def setup(bot: HostingBot) -> None:
     await bot.add_cog(Play(bot))

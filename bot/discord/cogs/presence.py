@@ -12,13 +12,13 @@ from discord.ext import commands
 from bot.discord.replies import answer
 
 if TYPE_CHECKING:
-    from bot.discord.client import DragonBot
+    from bot.discord.hosting import HostingBot
 
 
 class Presence(commands.Cog):
     """The ``/away`` command."""
 
-    def __init__(self, bot: DragonBot) -> None:
+    def __init__(self, bot: HostingBot) -> None:
         self.bot = bot
 
     @app_commands.command(
@@ -28,12 +28,12 @@ class Presence(commands.Cog):
         days="Days you are away, from 1 to 30 (0: you are back, ending it early)"
     )
     async def away(
-        self, interaction: discord.Interaction[DragonBot], days: app_commands.Range[int, 0, 30]
+        self, interaction: discord.Interaction[HostingBot], days: app_commands.Range[int, 0, 30]
     ) -> None:
         await answer(
             interaction, lambda: self.bot.host.away.go_away(user_id=interaction.user.id, days=days)
         )
 
 
-async def setup(bot: DragonBot) -> None:
+async def setup(bot: HostingBot) -> None:
     await bot.add_cog(Presence(bot))

@@ -12,7 +12,7 @@ from bot.discord.replies import answer, asked
 from games import SPECS
 
 if TYPE_CHECKING:
-    from bot.discord.client import DragonBot
+    from bot.discord.hosting import HostingBot
 
 GAMES = [app_commands.Choice(name=spec.title, value=slug) for slug, spec in SPECS.items()]
 
@@ -20,7 +20,7 @@ GAMES = [app_commands.Choice(name=spec.title, value=slug) for slug, spec in SPEC
 class Ratings(commands.Cog):
     """The ``/leaderboard`` and ``/stats`` commands."""
 
-    def __init__(self, bot: DragonBot) -> None:
+    def __init__(self, bot: HostingBot) -> None:
         self.bot = bot
 
     @app_commands.command(
@@ -29,7 +29,7 @@ class Ratings(commands.Cog):
     @app_commands.describe(game="Which game's ratings to show")
     @app_commands.choices(game=GAMES)
     @app_commands.guild_only()
-    async def leaderboard(self, interaction: discord.Interaction[DragonBot], game: str) -> None:
+    async def leaderboard(self, interaction: discord.Interaction[HostingBot], game: str) -> None:
         await answer(
             interaction,
             lambda: self.bot.host.standings.leaderboard(**asked(interaction), game=game),
@@ -42,7 +42,7 @@ class Ratings(commands.Cog):
     @app_commands.describe(user="Whose record to show (yourself if left out)")
     @app_commands.guild_only()
     async def stats(
-        self, interaction: discord.Interaction[DragonBot], user: discord.User | None = None
+        self, interaction: discord.Interaction[HostingBot], user: discord.User | None = None
     ) -> None:
         target = user.id if user is not None else None
         await answer(
@@ -52,5 +52,5 @@ class Ratings(commands.Cog):
         )
 
 
-async def setup(bot: DragonBot) -> None:
+async def setup(bot: HostingBot) -> None:
     await bot.add_cog(Ratings(bot))

@@ -18,13 +18,13 @@ from bot.discord import autocomplete as ac
 from bot.discord.controls.rules import rules_message
 
 if TYPE_CHECKING:
-    from bot.discord.client import DragonBot
+    from bot.discord.hosting import HostingBot
 
 
 class Rules(commands.Cog):
     """The ``/rules`` command."""
 
-    def __init__(self, bot: DragonBot) -> None:
+    def __init__(self, bot: HostingBot) -> None:
         self.bot = bot
 
     @app_commands.command(
@@ -32,7 +32,7 @@ class Rules(commands.Cog):
     )
     @app_commands.describe(game="Which game's rules to show")
     @app_commands.autocomplete(game=ac.game_slugs)
-    async def rules(self, interaction: discord.Interaction[DragonBot], game: str) -> None:
+    async def rules(self, interaction: discord.Interaction[HostingBot], game: str) -> None:
         shown = await rules_message(interaction, game.strip().lower(), 0)
         if shown is None:
             return
@@ -40,5 +40,5 @@ class Rules(commands.Cog):
         await interaction.response.send_message(text, view=view, ephemeral=True)
 
 
-async def setup(bot: DragonBot) -> None:
+async def setup(bot: HostingBot) -> None:
     await bot.add_cog(Rules(bot))

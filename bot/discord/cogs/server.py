@@ -8,14 +8,14 @@ import discord
 from discord.ext import commands
 
 if TYPE_CHECKING:
-    from bot.discord.client import DragonBot
+    from bot.discord.hosting import HostingBot
 
 
 class ServerEvents(commands.Cog):
     """Listeners that tell the host what happened to a game's channel or players; what
     the host then tells people goes out through the outbox."""
 
-    def __init__(self, bot: DragonBot) -> None:
+    def __init__(self, bot: HostingBot) -> None:
         self.bot = bot
 
     @commands.Cog.listener()
@@ -32,5 +32,5 @@ class ServerEvents(commands.Cog):
         await self.bot.host.lobby.member_left(guild_id=payload.guild_id, user_id=payload.user.id)
 
 
-async def setup(bot: DragonBot) -> None:
+async def setup(bot: HostingBot) -> None:
     await bot.add_cog(ServerEvents(bot))

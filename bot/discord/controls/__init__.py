@@ -32,7 +32,7 @@ from bot.discord.controls.play import (
 from bot.discord.controls.rules import SectionMenu
 
 if TYPE_CHECKING:
-    from bot.discord.client import DragonBot
+    from bot.discord.hosting import HostingBot
 
 ITEMS = (
     ActionButton,
@@ -51,6 +51,6 @@ ITEMS = (
 """Every kind of control, each recognised by the template of its id."""
 
 
-def register(bot: DragonBot) -> None:
+def register(bot: HostingBot) -> None:
     """Have ``bot`` answer clicks on every control, whenever it was posted."""
     bot.add_dynamic_items(*ITEMS)

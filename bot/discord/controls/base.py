@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, cast
 import discord
 
 if TYPE_CHECKING:
-    from bot.discord.client import DragonBot
+    from bot.discord.hosting import HostingBot
 
 MAX_CUSTOM_ID = 100
 """Discord's longest component id (and menu option value)."""
@@ -55,9 +55,9 @@ class Control:
 
     async def callback(self, interaction: discord.Interaction) -> None:
         # discord.py hands a control only the clicks that reached the client which
-        # registered it (controls.register), and that client is a DragonBot.
-        await self.pressed(cast("discord.Interaction[DragonBot]", interaction))
+        # registered it (controls.register), and that client is a HostingBot.
+        await self.pressed(cast("discord.Interaction[HostingBot]", interaction))
 
-    async def pressed(self, interaction: discord.Interaction[DragonBot]) -> None:
+    async def pressed(self, interaction: discord.Interaction[HostingBot]) -> None:
         """Answer the click."""
         raise NotImplementedError

@@ -17,7 +17,7 @@ from bot.service.notices import ChannelPost
 from bot.service.play.endings import ACCEPT
 
 if TYPE_CHECKING:
-    from bot.discord.client import DragonBot
+    from bot.discord.hosting import HostingBot
 
 log = logging.getLogger(__name__)
 
@@ -45,7 +45,7 @@ class OfferButton(
         game, version = int(match["game"]), int(match["version"])
         return cls(game, version, match["answer"], label_of(item, "…"))
 
-    async def pressed(self, interaction: discord.Interaction[DragonBot]) -> None:
+    async def pressed(self, interaction: discord.Interaction[HostingBot]) -> None:
         host = interaction.client.host
         # The offer's post is the answer: it shows where the offer stands after the click
         # (a refusal or a private line still comes back to the clicker alone).
@@ -61,7 +61,7 @@ class OfferButton(
 
 
 async def show_standing(
-    interaction: discord.Interaction[DragonBot], game_id: int, version: int
+    interaction: discord.Interaction[HostingBot], game_id: int, version: int
 ) -> None:
     """Update the clicked offer post to say where the offer made at ``version`` stands; it
     keeps Accept and Decline only while the offer still waits for answers."""
@@ -138,7 +138,7 @@ class ResignButton(
     ) -> ResignButton:
         return cls(int(match["game"]))
 
-    async def pressed(self, interaction: discord.Interaction[DragonBot]) -> None:
+    async def pressed(self, interaction: discord.Interaction[HostingBot]) -> None:
         host = interaction.client.host
         await answer(
             interaction,

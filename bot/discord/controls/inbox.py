@@ -15,10 +15,10 @@ from bot.discord.replies import answer
 from bot.service.notices import Reply
 
 if TYPE_CHECKING:
-    from bot.discord.client import DragonBot
+    from bot.discord.hosting import HostingBot
 
 
-async def shared_servers(bot: DragonBot, user_id: int) -> dict[int, str]:
+async def shared_servers(bot: HostingBot, user_id: int) -> dict[int, str]:
     """The servers of ``user_id``'s games that the bot and the user are both in, with their
     names. A member not in the bot's cache (no Server Members intent) is asked of Discord."""
     shared: dict[int, str] = {}
@@ -53,7 +53,7 @@ class NextButton(Control, discord.ui.DynamicItem[discord.ui.Button], template=r"
     ) -> NextButton:
         return cls()
 
-    async def pressed(self, interaction: discord.Interaction[DragonBot]) -> None:
+    async def pressed(self, interaction: discord.Interaction[HostingBot]) -> None:
         bot, user_id = interaction.client, interaction.user.id
 
         async def work() -> Reply:

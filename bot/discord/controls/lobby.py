@@ -20,7 +20,7 @@ from bot.discord.replies import Work, answer
 from bot.service.seating.table_controls import JOIN, LEAVE, START
 
 if TYPE_CHECKING:
-    from bot.discord.client import DragonBot
+    from bot.discord.hosting import HostingBot
 
 STYLES = {
     JOIN: discord.ButtonStyle.success,
@@ -52,7 +52,7 @@ class LobbyButton(
     ) -> LobbyButton:
         return cls(int(match["game"]), match["what"], label_of(item, ""))
 
-    async def pressed(self, interaction: discord.Interaction[DragonBot]) -> None:
+    async def pressed(self, interaction: discord.Interaction[HostingBot]) -> None:
         host, user = interaction.client.host, interaction.user
         work: Work
         if self.what == START:
@@ -87,7 +87,7 @@ class SeatSelect(
     ) -> SeatSelect:
         return cls(int(match["game"]))
 
-    async def pressed(self, interaction: discord.Interaction[DragonBot]) -> None:
+    async def pressed(self, interaction: discord.Interaction[HostingBot]) -> None:
         host, user = interaction.client.host, interaction.user
         # discord.py fills in the chosen value before the callback.
         role = self.item.values[0] if self.item.values else ""
@@ -119,7 +119,7 @@ class RematchButton(
     ) -> RematchButton:
         return cls(int(match["game"]))
 
-    async def pressed(self, interaction: discord.Interaction[DragonBot]) -> None:
+    async def pressed(self, interaction: discord.Interaction[HostingBot]) -> None:
         host, user = interaction.client.host, interaction.user
         channel = interaction.channel
         parent = channel.parent_id if isinstance(channel, discord.Thread) else None
@@ -132,7 +132,7 @@ class RematchButton(
         )  # fmt: skip
 
 
-def _thread_opener(bot: DragonBot) -> Callable[[int, str], Awaitable[int]]:
+def _thread_opener(bot: HostingBot) -> Callable[[int, str], Awaitable[int]]:
     """The frontend's way to open a game's own thread (for Start), giving its channel id."""
 
     async def open_thread(channel_id: int, title: str) -> int:

@@ -18,11 +18,11 @@ from bot.service.notices import ChannelPost, Outcome, Reply, StatusUpdate
 from bot.service.text import ChannelRef, Text
 
 if TYPE_CHECKING:
-    from bot.discord.client import DragonBot
+    from bot.discord.hosting import HostingBot
 
 
 async def play(
-    interaction: discord.Interaction[DragonBot], game_id: int, stamp: str, action: str
+    interaction: discord.Interaction[HostingBot], game_id: int, stamp: str, action: str
 ) -> None:
     """A control clicked: the turn's post, updated or new, is the answer (no ✅ to dismiss);
     only a refusal or a private reply comes back to the clicker alone. A click away from
@@ -82,7 +82,7 @@ class ActionButton(
     ) -> ActionButton:
         return cls(int(match["game"]), match["stamp"], match["action"], label_of(item, "…"))
 
-    async def pressed(self, interaction: discord.Interaction[DragonBot]) -> None:
+    async def pressed(self, interaction: discord.Interaction[HostingBot]) -> None:
         await play(interaction, self.game_id, self.stamp, self.action)
 
 
@@ -134,7 +134,7 @@ class ActionSelect(
     ) -> ActionSelect:
         return cls(int(match["game"]), match["stamp"], [], tag=match["tag"] or "")
 
-    async def pressed(self, interaction: discord.Interaction[DragonBot]) -> None:
+    async def pressed(self, interaction: discord.Interaction[HostingBot]) -> None:
         await play(interaction, self.game_id, self.stamp, _chosen(self.item))
 
 
@@ -161,7 +161,7 @@ class GroupSelect(
     ) -> GroupSelect:
         return cls(int(match["game"]), match["stamp"], [])
 
-    async def pressed(self, interaction: discord.Interaction[DragonBot]) -> None:
+    async def pressed(self, interaction: discord.Interaction[HostingBot]) -> None:
         await show_places(interaction, self.game_id, self.stamp, _chosen(self.item))
 
 
@@ -188,12 +188,12 @@ class PlacesButton(
     ) -> PlacesButton:
         return cls(int(match["game"]), match["stamp"], match["group"], label_of(item, "…"))
 
-    async def pressed(self, interaction: discord.Interaction[DragonBot]) -> None:
+    async def pressed(self, interaction: discord.Interaction[HostingBot]) -> None:
         await show_places(interaction, self.game_id, self.stamp, self.group)
 
 
 async def show_places(
-    interaction: discord.Interaction[DragonBot], game_id: int, stamp: str, group: str
+    interaction: discord.Interaction[HostingBot], game_id: int, stamp: str, group: str
 ) -> None:
     """The second step of a pick, for the clicker's eyes only: ``group``'s moves, labelled
     on a picture of the board when they go to places."""
@@ -234,7 +234,7 @@ class OpenPrivateButton(
     ) -> OpenPrivateButton:
         return cls(int(match["game"]), int(match["owner"]) if match["owner"] else None)
 
-    async def pressed(self, interaction: discord.Interaction[DragonBot]) -> None:
+    async def pressed(self, interaction: discord.Interaction[HostingBot]) -> None:
         host = interaction.client.host
         await answer(
             interaction,

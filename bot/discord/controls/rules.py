@@ -16,7 +16,7 @@ from bot.service.errors import UserError
 from bot.store import StoreBusy
 
 if TYPE_CHECKING:
-    from bot.discord.client import DragonBot
+    from bot.discord.hosting import HostingBot
     from bot.service.community.server_data import Section
 
 log = logging.getLogger(__name__)
@@ -61,7 +61,7 @@ class SectionMenu(
     ) -> SectionMenu:
         return cls(match["game"])
 
-    async def pressed(self, interaction: discord.Interaction[DragonBot]) -> None:
+    async def pressed(self, interaction: discord.Interaction[HostingBot]) -> None:
         # discord.py fills in the chosen value before the callback.
         values = self.item.values
         index = int(values[0]) if values and str(values[0]).isdigit() else 0
@@ -73,7 +73,7 @@ class SectionMenu(
 
 
 async def rules_message(
-    interaction: discord.Interaction[DragonBot], slug: str, index: int
+    interaction: discord.Interaction[HostingBot], slug: str, index: int
 ) -> tuple[str, discord.ui.View] | None:
     """The message and menu showing section ``index`` of a game's rules; None (having
     answered privately) when the game is unknown or the rules cannot be read now."""
