@@ -19,7 +19,19 @@ MAY_IMPORT = {
     "games": {"games", "engines", "render", "players"},
     "bot/store": {"bot.store", "aiosqlite", "asyncpg"},
     "bot/service": {"bot.service", "bot.store", "engines", "players", "games", "openskill"},
-}
+    # The frontends: each turns its own input into calls on the host's parts and delivers
+    # what they return. The store is imported for its types and to open it, never used
+    # (see test_frontends_reach_the_store_only_through_the_host).
+    "bot/discord": {
+        "bot.discord", "bot.service", "bot.store", "bot.settings", "bot.web", "engines",
+        "games", "discord", "aiohttp",
+    },
+    "bot/console": {
+        "bot.console", "bot.service", "bot.store", "bot.settings", "bot.logs", "bot.web", "engines",
+        "games",
+    },
+    "bot/web": {"bot.web", "bot.service", "aiohttp"},
+}  # fmt: skip
 """What each layer may import besides the standard library (packages or modules)."""
 
 FRONTENDS = ("bot/discord", "bot/console", "bot/web")
@@ -90,9 +102,11 @@ def test_the_markup_check_would_see_a_mention():
     assert not MARKUP.search("Text.of('Only the host, ', Mention(host))")
 
 
-CHECKED_FOR_CYCLES = ("engines", "render", "games", "players")
-"""The packages whose imports must not go round in a circle (``bot`` is checked the same
-way by :func:`import_cycles` once its rooms are laid out)."""
+CHECKED_FOR_CYCLES = ("bot", "engines", "render", "games", "players")
+"""The packages whose imports must not go round in a circle."""
+
+MOST_MODULES = 16
+"""The most modules one folder of ``bot/`` holds: past that it wants rooms of its own."""
 
 
 def module_name(path: Path) -> str:
@@ -197,3 +211,27 @@ def test_the_cycle_finder_sees_a_circle_of_type_only_imports(tmp_path, monkeypat
     (package / "c.py").write_text("from .a import A\n")
     monkeypatch.setattr(sys.modules[__name__], "ROOT", tmp_path)
     assert import_cycles(("loop",)) == [["loop.a", "loop.b", "loop.c", "loop.a"]]
+
+
+def test_no_folder_of_the_bot_holds_more_than_sixteen_modules():
+    crowded = {
+        str(folder.relative_to(ROOT)): count
+        for folder in [ROOT / "bot", *(ROOT / "bot").rglob("*/")]
+        if folder.is_dir() and "__pycache__" not in folder.parts and folder.name != "static"
+        if (count := len(list(folder.glob("*.py")))) > MOST_MODULES
+    }
+    assert not crowded, f"folders of more than {MOST_MODULES} modules: {crowded}"
+
+
+def test_each_room_of_the_application_layer_says_what_lives_there_and_what_it_may_use():
+    rooms = [path for path in sorted((ROOT / "bot/service").iterdir()) if path.is_dir()]
+    rooms = [room for room in rooms if room.name != "__pycache__"]
+    assert len(rooms) >= 7, "the application layer is laid out in rooms"
+    silent = []
+    for room in rooms:
+        init = room / "__init__.py"
+        tree = ast.parse(init.read_text(encoding="utf-8")) if init.exists() else None
+        doc = ast.get_docstring(tree) if tree else None
+        if not doc or "May use" not in doc:
+            silent.append(room.name)
+    assert not silent, f"rooms that do not open with what lives there and may be used: {silent}"
