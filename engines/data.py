@@ -9,10 +9,12 @@ the same name in ``<override dir>/<package>/`` and call :func:`use_overrides` at
 (the bot does this from its ``DATA_OVERRIDES`` setting). Keys in the override replace the
 bundled ones at the top level. Games started afterwards use the corrected data.
 
-Corrected files are checked when :func:`use_overrides` reads them: each engine registers,
-with :func:`register_check`, a check that reads its files completely, and a file that cannot
-be used raises :class:`BadDataFile` naming the file and the field, so a broken correction
-stops the start instead of failing in a game.
+Corrected files are checked when :func:`use_overrides` reads them: each game declares, in
+its registry entry (``games.GameSpec.data``), a check that reads its files completely, and a
+file that cannot be used raises :class:`BadDataFile` naming the file and the field, so a
+broken correction stops the start instead of failing in a game. The checks are passed in
+(``checks``); the registry hands over the ones it declares as it is built
+(:func:`declare_checks`), and they are what a caller that passes none gets.
 
 A server's own corrections (uploaded by its members, kept with each game) are layered over
 the deployment folder: :func:`corrected` puts a :class:`Corrections` in effect for the code
@@ -26,7 +28,6 @@ from __future__ import annotations
 
 import contextvars
 import hashlib
-import importlib
 import json
 import math
 from collections.abc import Callable, Iterator, Mapping
@@ -37,17 +38,28 @@ from typing import Any
 
 _BUNDLED = Path(__file__).parent
 _override_dir: Path | None = None
-_checks: dict[str, Callable[[], object]] = {}
+DataCheck = Callable[[], object]
+"""Loads and checks every data file of one engine package (with the corrections in effect),
+raising :class:`BadDataFile` naming the file and the field."""
+
+_declared: dict[str, DataCheck] = {}
 
 
 class BadDataFile(ValueError):
     """A data file that cannot be used; ``str(error)`` names the file and the field."""
 
 
-def register_check(package: str, check: Callable[[], object]) -> None:
-    """Run ``check`` (which loads and checks the files of engine package ``package``,
-    raising :class:`BadDataFile`) whenever corrected files of that package are taken up."""
-    _checks[package] = check
+def declare_checks(checks: Mapping[str, DataCheck]) -> None:
+    """The data checks of the registered games, by engine package (what the registry
+    declares): the ones :func:`use_overrides` and :func:`check_corrections` run when they
+    are given none."""
+    _declared.clear()
+    _declared.update(checks)
+
+
+def declared_checks() -> dict[str, DataCheck]:
+    """The data checks the registry declared, by engine package (a copy)."""
+    return dict(_declared)
 
 
 def packages() -> list[str]:
@@ -55,12 +67,18 @@ def packages() -> list[str]:
     return sorted(p.parent.name for p in _BUNDLED.glob("*/data") if p.is_dir())
 
 
-def use_overrides(directory: str | Path | None, *, check: bool = True) -> None:
+def use_overrides(
+    directory: str | Path | None,
+    *,
+    check: bool = True,
+    checks: Mapping[str, DataCheck] | None = None,
+) -> None:
     """Read corrected data files from ``directory`` from now on (``None``: bundled only).
 
-    Every corrected file is checked first: a file that cannot be used raises
-    :class:`BadDataFile` naming it and the field, and the data in use does not change.
-    ``check=False`` leaves the checks to the engines' loaders (for testing those).
+    Every corrected file is checked first, with its package's check of ``checks`` (the
+    declared ones by default): a file that cannot be used raises :class:`BadDataFile`
+    naming it and the field, and the data in use does not change. ``check=False`` leaves
+    the checks to the engines' loaders (for testing those).
     """
     global _override_dir
     previous = _override_dir
@@ -68,14 +86,14 @@ def use_overrides(directory: str | Path | None, *, check: bool = True) -> None:
     _load.cache_clear()
     try:
         if _override_dir is not None and check:
-            _check_overrides(_override_dir)
+            _check_overrides(_override_dir, _declared if checks is None else checks)
     except BaseException:
         _override_dir = previous
         _load.cache_clear()
         raise
 
 
-def _check_overrides(folder: Path) -> None:
+def _check_overrides(folder: Path, checks: Mapping[str, DataCheck]) -> None:
     if not folder.is_dir():
         raise BadDataFile(f"{folder}: the corrected data files must be in a folder")
     known = packages()
@@ -96,8 +114,7 @@ def _check_overrides(folder: Path) -> None:
             load(entry.name, file.stem)
         corrected.append(entry.name)
     for package in corrected:
-        importlib.import_module(f"engines.{package}")
-        check = _checks.get(package)
+        check = checks.get(package)
         try:
             if check is not None:
                 check()
@@ -232,10 +249,16 @@ def read_correction(text: str | bytes, file: str) -> dict[str, Any]:
 
 
 def check_corrections(
-    package: str, name: str, fields: Mapping[str, Any], base: Corrections = NONE
+    package: str,
+    name: str,
+    fields: Mapping[str, Any],
+    base: Corrections = NONE,
+    *,
+    checks: Mapping[str, DataCheck] | None = None,
 ) -> Corrections:
     """``base`` with file ``name`` of ``package`` corrected to ``fields`` (top-level keys
-    replacing the bundled ones), once the engine's own check passed on the result.
+    replacing the bundled ones), once the package's check of ``checks`` (the declared ones
+    by default) passed on the result.
 
     Raises :class:`BadDataFile` naming the file and the field: an unknown file or field,
     or a value the engine cannot use. Nothing is changed either way."""
@@ -255,8 +278,7 @@ def check_corrections(
     files = base.to_json()
     files.setdefault(package, {})[name] = dict(fields)
     proposed = Corrections(files)
-    importlib.import_module(f"engines.{package}")
-    check = _checks.get(package)
+    check = (_declared if checks is None else checks).get(package)
     with corrected(proposed):
         try:
             for other in known:

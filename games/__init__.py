@@ -2,19 +2,22 @@
 
 A :class:`GameSpec` ties together what one game is made of across the layers: its engine
 (``engines/<game>``), its board renderer (``render/<game>``) and its strong computer player
-(``players/<game>``). The engine owns its option schema (``engine.options``) and parses
-what a user typed (``engine.parse_options``). Adding a game means writing those three
-parts and one line in :data:`SPECS`; nothing else keys on a game's slug.
+(``players/<game>``), and the check of its data files (:class:`DataFiles`). The engine
+owns its option schema (``engine.options``) and parses what a user typed
+(``engine.parse_options``). Adding a game means writing those three parts and one entry in
+:data:`SPECS` (``docs/ADDING_A_GAME.md``); nothing else keys on a game's slug.
 """
 
 from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
+from engines import data
 from engines.base import Game
 from engines.options import clip
 from players.base import EASY, LEVELS, Player
@@ -27,6 +30,17 @@ Warmer = Callable[[], None]
 background, the map's layout, the palette), for the data files loaded now."""
 
 
+@dataclass(frozen=True)
+class DataFiles:
+    """A game's data files (``engines/<package>/data/*.json``), which a server may correct:
+    the engine package that holds them, and the check that loads and checks them all with
+    the corrections in effect, raising :class:`engines.data.BadDataFile` naming the file
+    and the field."""
+
+    package: str
+    check: data.DataCheck
+
+
 class UnknownGame(LookupError):
     """No game is registered under that slug. ``str(error)`` lists the games there are."""
 
@@ -36,10 +50,12 @@ class GameSpec:
     """One hosted game: its engine, how its board is drawn, and its strong player (and the
     renderer's warm-up, if it has one)."""
 
-    engine: Game
+    engine: Game[Any]
     renderer: Renderer
     strong: Player
     warm: Warmer | None = None
+    data: DataFiles | None = None
+    """The game's data files and their check; ``None`` for a game without any."""
     warm_under_way: int = 0
     """How many boards of a game under way :func:`warm` draws besides the new games': the
     text and PNG bands only a game in progress shows are then ready for a fresh worker's
@@ -75,28 +91,35 @@ def _specs() -> dict[str, GameSpec]:
     import render.lions_dragons
     import render.stgeorge
     from engines.dragons_cave import GAME as DRAGONS_CAVE
+    from engines.dragons_cave import board as dragons_cave_board
     from engines.dragonslayer import GAME as DRAGONSLAYER
+    from engines.dragonslayer import battle as dragonslayer_tables
     from engines.lions_dragons import GAME as LIONS_DRAGONS
+    from engines.lions_dragons import layout as lions_dragons_layout
     from engines.stgeorge import GAME as STGEORGE
+    from engines.stgeorge import board as stgeorge_board
 
     specs = (
         GameSpec(
             STGEORGE, render.stgeorge.render, players.stgeorge.PLAYER, render.stgeorge.warm,
-            warm_under_way=4,
+            warm_under_way=4, data=DataFiles("stgeorge", stgeorge_board.current_board),
         ),
         GameSpec(
             LIONS_DRAGONS, render.lions_dragons.render, players.lions_dragons.PLAYER,
             render.lions_dragons.warm, warm_under_way=4,
+            data=DataFiles("lions_dragons", lions_dragons_layout.setup_data),
         ),
         GameSpec(
             DRAGONS_CAVE, render.dragons_cave.render, players.dragons_cave.PLAYER,
             render.dragons_cave.warm, warm_under_way=4,
+            data=DataFiles("dragons_cave", dragons_cave_board.load_board),
         ),
         # No boards under way: one costs the warm-up about 0.2 s (its 60 ms board and its
         # moves), and a fresh worker's first board is already within 1.2x of a warm one's.
         GameSpec(
             DRAGONSLAYER, render.dragonslayer.render, players.dragonslayer.PLAYER,
             render.dragonslayer.warm,
+            data=DataFiles("dragonslayer", dragonslayer_tables.load_all),
         ),
     )  # fmt: skip
     return {spec.slug: spec for spec in specs}
@@ -105,8 +128,46 @@ def _specs() -> dict[str, GameSpec]:
 SPECS: dict[str, GameSpec] = _specs()
 """Every hosted game by slug, in the order the games are offered."""
 
-ENGINES: dict[str, Game] = {slug: spec.engine for slug, spec in SPECS.items()}
+
+class _Engines(Mapping[str, Game[Any]]):
+    """The engines of the games in :data:`SPECS` as it is now (a game registered later
+    included)."""
+
+    def __getitem__(self, slug: str) -> Game[Any]:
+        return SPECS[slug].engine
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(SPECS)
+
+    def __len__(self) -> int:
+        return len(SPECS)
+
+
+ENGINES: Mapping[str, Game[Any]] = _Engines()
 """The registered games' engines by slug (a view of :data:`SPECS` for engine-level code)."""
+
+
+def data_checks() -> dict[str, data.DataCheck]:
+    """The data checks the registered games declare, by engine package."""
+    return {spec.data.package: spec.data.check for spec in SPECS.values() if spec.data}
+
+
+def use_overrides(directory: str | Path | None, *, check: bool = True) -> None:
+    """Read corrected data files from ``directory`` from now on, each checked by the check
+    its game declares (:func:`engines.data.use_overrides`)."""
+    data.use_overrides(directory, check=check, checks=data_checks())
+
+
+def check_corrections(
+    package: str, name: str, fields: Mapping[str, Any], base: data.Corrections = data.NONE
+) -> data.Corrections:
+    """``base`` with a server's correction of one data file, once the check its game
+    declares passed on it (:func:`engines.data.check_corrections`)."""
+    return data.check_corrections(package, name, fields, base, checks=data_checks())
+
+
+# What a caller of engines.data that passes no checks gets: the ones declared here.
+data.declare_checks(data_checks())
 
 
 def spec_for(slug: str) -> GameSpec:

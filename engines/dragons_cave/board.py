@@ -105,9 +105,6 @@ def load_board() -> Board:
     return {"kinds": kinds, "path": path, "lair": list(lair)}
 
 
-data.register_check(PACKAGE, load_board)
-
-
 def _is_kind(entry: dict[str, Any]) -> TypeGuard[Kind]:
     """Whether ``entry`` has the fields of a kind, each a text (any other field is kept)."""
     return all(isinstance(entry.get(field), str) for field in Kind.__required_keys__)

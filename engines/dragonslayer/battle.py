@@ -156,6 +156,3 @@ def load_all() -> BattleTables:
     load_tiles()
     load_parties()
     return load_battle()
-
-
-data.register_check(PACKAGE, load_all)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engines.data import Fields, load, register_check
+from engines.data import Fields, load
 from engines.lions_dragons import board
 from engines.lions_dragons.pieces import SIDES, Piece, piece
 
@@ -66,9 +66,6 @@ def check_setup(data: dict[str, Any]) -> None:
     lions = check.items(check.get(data, "symmetric_lions"), "symmetric_lions")
     for index, value in enumerate(lions):
         cell(value, f"symmetric_lions[{index}]")
-
-
-register_check(PACKAGE, setup_data)
 
 
 def initial_pieces(data: dict[str, Any]) -> dict[str, Piece]:

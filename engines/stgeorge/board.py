@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engines.data import BadDataFile, Fields, load, register_check
+from engines.data import BadDataFile, Fields, load
 from engines.options import clip
 
 LAIR = "lair"
@@ -194,6 +194,3 @@ def current_board() -> Board:
         built = (data, build_board(data))
         _built[:] = [built]
     return built[1]
-
-
-register_check("stgeorge", current_board)

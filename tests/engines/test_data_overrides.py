@@ -8,6 +8,7 @@ be played with, never failing later with a ``KeyError`` or ``TypeError`` from de
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
 import random
 from pathlib import Path
@@ -259,3 +260,20 @@ def test_the_differences_from_the_bundled_file_are_named():
     assert data.differences(
         "lions_dragons", "setup", {"reserve": bundled_reserve, "quiet_ply_cap": 90}
     ) == ["quiet_ply_cap"]
+
+
+def test_a_correction_is_checked_by_the_check_its_game_declares_in_the_registry(monkeypatch):
+    """The registry entry says how a game's data files are checked: a server's correction
+    that the declared check refuses is refused, naming what the check said."""
+    import games
+
+    def refuse() -> None:
+        raise BadDataFile("board.json: lair_colour is not a colour this board can show")
+
+    spec = games.SPECS["stgeorge"]
+    declared = games.DataFiles("stgeorge", refuse)
+    monkeypatch.setitem(games.SPECS, "stgeorge", dataclasses.replace(spec, data=declared))
+    with pytest.raises(BadDataFile, match="not a colour this board can show"):
+        games.check_corrections("stgeorge", "board", {"lair_colour": "blue"})
+    monkeypatch.setitem(games.SPECS, "stgeorge", spec)
+    assert games.check_corrections("stgeorge", "board", {"lair_colour": "blue"})
