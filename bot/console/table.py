@@ -13,9 +13,9 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TextIO, TypedDict
 
-from bot import logs
 from bot.console.commands import HELP_WORD, Line, ParseError, parse
 from bot.console.places import MEMORY
+from bot.logs import protect
 from bot.service.admission import Busy
 from bot.service.delivery.outbox import Delivery, Outbox
 from bot.service.errors import UserError
@@ -110,7 +110,7 @@ class LocalTable:
     ) -> LocalTable:
         """The table on ``database``; with ``web_port``, each game's page is served on
         that port of this machine (localhost only), and linked at ``web_url``."""
-        logs.protect()
+        protect()
         store = await open_store(database)
         seeds = random.Random(seed) if seed is not None else None
         clock: Callable[[], float] = _StepClock() if seed is not None else time.time
