@@ -17,4 +17,5 @@ T = TypeVar("T")
 
 def clone(value: T) -> T:
     """A deep copy of ``value``, equal to ``clone(value)``."""
-    return pickle.loads(pickle.dumps(value, pickle.HIGHEST_PROTOCOL))
+    copied: T = pickle.loads(pickle.dumps(value, pickle.HIGHEST_PROTOCOL))
+    return copied

@@ -155,11 +155,13 @@ class Corrections:
 
     def fields(self, package: str, name: str) -> dict[str, Any]:
         """The corrected top-level fields of one file (a fresh copy; empty if none)."""
-        return json.loads(json.dumps(self._files.get(package, {}).get(name, {})))
+        copied: dict[str, Any] = json.loads(json.dumps(self._files.get(package, {}).get(name, {})))
+        return copied
 
     def to_json(self) -> dict[str, Any]:
         """The corrections as plain JSON (for storing with a game or sending to a worker)."""
-        return json.loads(self.text)
+        files: dict[str, Any] = json.loads(self.text)
+        return files
 
     def only(self, package: str) -> Corrections:
         """The corrections of one engine package alone (worked out once per package)."""
@@ -216,7 +218,8 @@ def _load(package: str, name: str, corrections: Corrections) -> dict[str, Any]:
     fields = corrections.fields(package, name)
     if fields:
         data = {**data, **fields, "overridden": True}
-    return data
+    loaded: dict[str, Any] = data
+    return loaded
 
 
 def bundled_fields(package: str, name: str) -> dict[str, Any]:

@@ -32,7 +32,8 @@ def normalize(options: dict[str, Any]) -> dict[str, Any]:
 
 def first_dragon(options: dict[str, Any]) -> int:
     """The first Dragon's seat from (raw or normalised) options; other keys are ignored."""
-    return normalize({"first_dragon": options.get("first_dragon", 0)})["first_dragon"]
+    first: int = normalize({"first_dragon": options.get("first_dragon", 0)})["first_dragon"]
+    return first
 
 
 def roles(players: int, options: dict[str, Any]) -> list[Role]:

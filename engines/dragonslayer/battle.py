@@ -66,9 +66,11 @@ class BattleTables:
         return row in self.legible.get(table, {}).get(key, [])
 
 
-def _values(check: Check, raw: dict[str, Any], name: str, known: set[str]) -> dict:
+def _values(
+    check: Check, raw: dict[str, Any], name: str, known: set[str]
+) -> dict[str, dict[str, int]]:
     table = check.record(check.get(raw, name, ""), name)
-    out = {}
+    out: dict[str, dict[str, int]] = {}
     for key, rows in table.items():
         if key not in known:
             raise check.fail(f"{name}.{key}", "is not a weapon, spell or magic item")
@@ -80,7 +82,7 @@ def _values(check: Check, raw: dict[str, Any], name: str, known: set[str]) -> di
     return out
 
 
-def _matrix(check: Check, raw: dict[str, Any]) -> tuple:
+def _matrix(check: Check, raw: dict[str, Any]) -> tuple[tuple[tuple[int, int], ...], ...]:
     rows = check.items(check.get(raw, "matrix", ""), "matrix", MATRIX_SIZE)
     if len(rows) != MATRIX_SIZE:
         raise check.fail("matrix", f"must have {MATRIX_SIZE} rows")

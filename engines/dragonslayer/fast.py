@@ -28,8 +28,15 @@ from dataclasses import dataclass
 from functools import cache, cached_property, lru_cache
 
 from engines import data
-from engines.dragonslayer.battle import ROWS, load_battle
-from engines.dragonslayer.model import COMPANION, MAGIC_ITEM, SPELL, WEAPON, load_parties
+from engines.dragonslayer.battle import ROWS, BattleTables, load_battle
+from engines.dragonslayer.model import (
+    COMPANION,
+    MAGIC_ITEM,
+    SPELL,
+    WEAPON,
+    Magician,
+    load_parties,
+)
 from engines.dragonslayer.state import ASHES, State, tile
 
 CACHE = 16384
@@ -151,14 +158,14 @@ def tile_carries(key: str) -> int:
 
 
 @lru_cache(maxsize=1)
-def battle_tables():
+def battle_tables() -> BattleTables:
     """The Battle Display, modifiers and Matrix (read once)."""
     with data.corrected(data.NONE):
         return load_battle()
 
 
 @cache
-def magician(key: str):
+def magician(key: str) -> Magician:
     """A magician's card: combat, magic and pentacles (remembered)."""
     with data.corrected(data.NONE):
         return load_parties().magicians[key]

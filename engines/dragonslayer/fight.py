@@ -304,7 +304,7 @@ def outcome_of(state: State, seat: int, boxes: dict[str, str]) -> tuple[int, int
 def best_placement(state: State, seat: int) -> dict[str, str]:
     """The placement a careful player picks: survive, wound the Dragon most, lose least."""
 
-    def score(boxes: dict[str, str]) -> tuple:
+    def score(boxes: dict[str, str]) -> tuple[bool, int, int]:
         lost, levels, wiped = outcome_of(state, seat, boxes)
         return (not wiped, levels, -lost)
 

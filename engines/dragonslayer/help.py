@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engines import data
 from engines.dragonslayer.battle import load_battle
-from engines.dragonslayer.model import PACKAGE, load_parties, load_tiles, load_urland
+from engines.dragonslayer.model import PACKAGE, TileSet, load_parties, load_tiles, load_urland
 from engines.helptext import Examples
 
 _written = Examples()
@@ -217,10 +217,10 @@ def tables() -> str:
     )
 
 
-def _short(key: str, tiles) -> str:
+def _short(key: str, tiles: TileSet) -> str:
     """A thing's name cut to fit a table row."""
     try:
-        found = tiles.tile(key).name
+        found: str = tiles.tile(key).name
     except KeyError:
         found = next(t.name for t in load_parties().galen_tiles if t.key == key)
     return found if len(found) <= 21 else found[:20] + "."

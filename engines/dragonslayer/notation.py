@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from engines.base import UnreadableAction
 from engines.dragonslayer.model import load_parties, load_tiles, load_urland
@@ -104,7 +105,7 @@ _HOW = (
 )
 
 
-def _names(table: dict) -> dict[str, str]:
+def _names(table: dict[str, Any]) -> dict[str, str]:
     """Every way to write each key of ``table`` (things with a ``name``): the key, and
     its name as a key (with or without a leading ``the``)."""
     found: dict[str, str] = {}

@@ -55,6 +55,9 @@ STEP, DROP, SHOOT = 0, 1, 2
 Move = tuple[int, int, int, int]
 """``(kind, origin, target, direction)``: origin -1 for a drop, direction only for a shot."""
 
+Fire = tuple[int, int, int]
+"""A Fireball in flight: ``(born, cell, direction)``, oldest first in a position."""
+
 
 @dataclass(frozen=True)
 class Tables:
@@ -121,7 +124,15 @@ class Position:
 
     __slots__ = ("cells", "fires", "ply", "reserves", "side", "winner")
 
-    def __init__(self, cells, fires, reserves, side, ply, winner=None):
+    def __init__(
+        self,
+        cells: list[int],
+        fires: tuple[Fire, ...],
+        reserves: tuple[int, int],
+        side: int,
+        ply: int,
+        winner: int | None = None,
+    ) -> None:
         self.cells = cells
         self.fires = fires
         self.reserves = reserves

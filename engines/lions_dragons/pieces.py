@@ -59,4 +59,4 @@ def can_capture(mover: Piece, target: Piece) -> bool:
     kind = target["kind"]
     if kind not in CAPTURES[mover["kind"]]:
         return False
-    return kind == "ball" or target["side"] == other(mover["side"])
+    return kind == "ball" or bool(target["side"] == other(mover["side"]))
