@@ -45,8 +45,15 @@ _PART_NAMES = {kind: name for name, kind in _PARTS.items()}
 
 
 def outgoing(outcome: Outcome) -> list[Outgoing]:
-    """What of ``outcome`` the outbox keeps: every notice but the replies, in order."""
-    return [Outgoing(lane(n), dump(n)) for n in outcome.outgoing]
+    """What of ``outcome`` the outbox keeps: every notice but the replies, in order, each
+    saying which offer it settles (if any), so the store knows not to settle it again."""
+    return [kept(n) for n in outcome.outgoing]
+
+
+def kept(notice: Notice) -> Outgoing:
+    """One notice as the outbox keeps it, saying which offer it settles (if any)."""
+    settles = notice.settles if isinstance(notice, ChannelPost) else None
+    return Outgoing(lane(notice), dump(notice), settles)
 
 
 def lane(notice: Notice) -> str:

@@ -273,4 +273,14 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE outbox ADD COLUMN shown TEXT;
     """,
+    # 22: the version an offer waits at and its lapse notice (the outbox entry's lane and
+    # body, as JSON), on the game's own row: the write that bumps the version past it
+    # reads them back from the row it bumps, even one whose statement began before the
+    # offer was made, and stores the lapse notice in its own transaction.
+    """
+    ALTER TABLE games ADD COLUMN offer_version INTEGER;
+    ALTER TABLE games ADD COLUMN offer_lapse TEXT;
+    UPDATE games SET offer_version = version
+    WHERE EXISTS (SELECT 1 FROM offers o WHERE o.game_id = games.id AND o.version = games.version);
+    """,
 ]

@@ -72,6 +72,7 @@ from bot.store.sql import (
     game_values,
     moves_clock,
     readable_records,
+    with_lapse,
 )
 
 CHANNEL = "dragon_host"
@@ -258,15 +259,18 @@ class PostgresStore(SqlStore[_Session]):
                     game_id, expected_version, now, values, (seat, action, logged), notices
                 )
             )
-            if version is None:
-                raise StaleVersion(game_id)
-            return int(version)
+            if version is not None:
+                return int(version)
+            # Stale, or an offer waits that none of the notices settles (made after the
+            # caller read the game): the transaction below tells which, and stores the
+            # offer's lapse with the action.
         async with self._transaction() as tx:
-            version = await _bump_and_log(
-                tx.conn, game_id, expected_version, now, values, (seat, action, logged)
+            version, told = await _bump_and_log(
+                tx.conn, game_id, expected_version, now, values, (seat, action, logged), notices
             )
-            await self._record_results(tx, results, rater)
-            await self._enqueue(tx, game_id, notices, now, clock=moves_clock(values))
+            if results:
+                await self._record_results(tx, results, rater)
+            await self._enqueue(tx, game_id, told, now, clock=moves_clock(values))
             return version
 
     def _one_statement_action(
@@ -283,9 +287,18 @@ class PostgresStore(SqlStore[_Session]):
         wake-up, each step taking the previous one's rows, so a game that moved on writes,
         locks and tells nothing. The statement's value is the new version, NULL if stale.
 
+        Unless one of ``notices`` settles an offer waiting at ``expected_version``, the
+        bump also needs no offer to wait there (the game's row says so, as it is once the
+        statement has its lock): an offer made after the caller read the game leaves the
+        statement writing nothing (NULL), and the action goes the way of a transaction,
+        which stores the offer's lapse first. A CTE step cannot store that lapse here:
+        an offer committed while the statement waited for the row is not in its snapshot
+        of other tables, and the lapse's lane would need its lock taken in order.
+
         What :meth:`_enqueue` does in a transaction, in the same order: the lanes are
         locked (the count needs every lock) before the first notice takes its id."""
-        bump, last = _bump_sql(values)
+        settled = any(n.settles == expected_version for n in notices)
+        bump, last = _bump_sql(values, "" if settled else _NO_OFFER_WAITS)
         params: list[Any] = [float(now), *values.values(), game_id, expected_version, *log]
         steps = [
             f"bumped AS ({bump})",
@@ -546,28 +559,36 @@ async def _bump_and_log(
     now: float,
     values: dict[str, Any],
     log: tuple[int, str, str],
-) -> int:
+    notices: Sequence[Outgoing],
+) -> tuple[int, list[Outgoing]]:
     """Check the version, bump it and set ``values``, locking the game's row until the
     transaction ends, and write the action's log entry (seat, action, events as JSON) with
-    ``seq`` the new version, in one statement (each statement is a round trip);
-    StaleVersion if the game is missing or has moved on."""
+    ``seq`` the new version, in one statement (each statement is a round trip): the new
+    version and the notices to store (``notices``, after the lapse of an offer the bump
+    moved past unsettled: :func:`~bot.store.sql.with_lapse`). StaleVersion if the game is
+    missing or has moved on."""
     bump, last = _bump_sql(values)
-    version = await conn.fetchval(
-        f"WITH bumped AS ({bump}) INSERT INTO actions"
+    bumped = await conn.fetchrow(
+        f"WITH bumped AS ({bump}), logged AS (INSERT INTO actions"
         " (game_id, seq, seat, action, events, created_at)"
         f" SELECT ${last}, version, ${last + 2}, ${last + 3}, ${last + 4}, $1 FROM bumped"
-        " RETURNING seq",
+        " RETURNING seq) SELECT seq, offer_version, offer_lapse FROM logged, bumped",
         float(now), *values.values(), game_id, expected_version, *log,
     )  # fmt: skip
-    if version is None:
+    if bumped is None:
         raise StaleVersion(game_id)
-    return int(version)
+    return int(bumped["seq"]), with_lapse(bumped, expected_version, notices)
 
 
-def _bump_sql(values: dict[str, Any]) -> tuple[str, int]:
-    """The version bump setting ``values`` (``$1`` the time, then the values), and the
-    number of its game id parameter (the expected version's is the next)."""
-    return numbered(bump_sql(values)), len(values) + 2
+_NO_OFFER_WAITS = " AND offer_version IS DISTINCT FROM version"
+"""A bump's condition that no offer waits at the version it moves the game from."""
+
+
+def _bump_sql(values: dict[str, Any], also: str = "") -> tuple[str, int]:
+    """The version bump setting ``values`` (``$1`` the time, then the values), on the
+    condition ``also`` too, and the number of its game id parameter (the expected
+    version's is the next)."""
+    return numbered(bump_sql(values, also=also)), len(values) + 2
 
 
 def _lane_key(lane: str) -> int:

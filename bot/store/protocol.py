@@ -14,7 +14,11 @@ Conventions every method keeps:
   the caller read, and in one transaction checks it, bumps it by exactly one and writes.
   It returns the new version. If the game does not exist or its version is no longer
   ``expected_version`` it raises :class:`~bot.store.StaleVersion` and writes nothing.
-  The bump also sets ``updated_at`` to the ``now`` given.
+  The bump also sets ``updated_at`` to the ``now`` given. A bump that moves the game past
+  an offer waiting at ``expected_version`` stores that offer's lapse notice (see
+  :meth:`Store.make_offer`) in the same transaction, before the write's own notices,
+  unless one of those settles the offer already (``Outgoing.settles``): an offer made
+  after the writer read the game, before its write, is settled all the same.
 - **Pointers.** Message ids (:meth:`Store.set_message`), a reminder being taken
   (:meth:`Store.take_reminder`) and offers waiting for answers (:meth:`Store.make_offer`)
   change no version, so they never make a control stale.
@@ -423,7 +427,7 @@ class Store(Protocol):
 
     async def mark_superseded(self, entry_ids: Sequence[int], *, by: int, now: float) -> None:
         """Record the entries as sent by the send of entry ``by``, which told everything
-        they would have (see :mod:`bot.service.superseded`). Entries already sent or given
+        they would have (see :mod:`bot.service.delivery.superseded`). Entries already sent or given
         up on stay as they are."""
         ...
 
@@ -556,11 +560,17 @@ class Store(Protocol):
         user_id: int,
         now: float,
         notices: Sequence[Outgoing] = (),
+        lapse: Outgoing | None = None,
     ) -> bool:
         """Store an offer (``kind`` ``"draw"`` or ``"takeback"``) made while the game is at
         ``version``, with its notices, in one transaction, replacing a lapsed one; True.
         False, storing nothing, when the game is not at ``version`` (or does not exist) or
-        an offer made at ``version`` already waits. The version is not bumped."""
+        an offer made at ``version`` already waits. The version is not bumped.
+
+        ``lapse`` is the notice that settles the offer's post when the game moves on
+        before it is answered: the versioned write that moves the game past it stores
+        it, unless that write's notices settle the offer themselves (see Versions
+        above). It is forgotten when the offer is declined (:meth:`drop_offer`)."""
         ...
 
     async def offer(self, game_id: int) -> OfferRecord | None:
@@ -586,8 +596,9 @@ class Store(Protocol):
     async def drop_offer(
         self, game_id: int, version: int, *, now: float, notices: Sequence[Outgoing] = ()
     ) -> bool:
-        """Remove the offer made at ``version`` (declined) and store the notices, in one
-        transaction; True. False, storing nothing, when no such offer waits."""
+        """Remove the offer made at ``version`` (declined), with its lapse notice, and
+        store the notices, in one transaction; True. False, storing nothing, when no such
+        offer waits."""
         ...
 
     # -- results and ratings -----------------------------------------------------------

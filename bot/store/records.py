@@ -212,6 +212,10 @@ class Outgoing:
 
     lane: str
     body: dict[str, Any]
+    settles: int | None = None
+    """The version of the offer whose post this notice settles, if it does: a write that
+    moves a game past an offer none of its notices settles stores the offer's lapse
+    notice itself (see :meth:`Store.make_offer`)."""
 
 
 @dataclass(frozen=True)

@@ -195,16 +195,24 @@ class SqlStore(ABC, Generic[S]):
             wanted += limit - len(records)
 
     async def _bump(
-        self, tx: S, game_id: int, expected_version: int, now: float, values: dict[str, Any]
-    ) -> int:
-        """Check the version, bump it and set ``values``; StaleVersion if the game is
-        missing or has moved on."""
-        version = await tx.fetchval(
+        self,
+        tx: S,
+        game_id: int,
+        expected_version: int,
+        now: float,
+        values: dict[str, Any],
+        notices: Sequence[Outgoing],
+    ) -> tuple[int, list[Outgoing]]:
+        """Check the version, bump it and set ``values``: the new version and the notices
+        to store with the write (``notices``, after the lapse of an offer the bump moved
+        past unsettled, see :func:`with_lapse`); StaleVersion if the game is missing or
+        has moved on."""
+        bumped = await tx.fetchrow(
             bump_sql(values), now, *values.values(), game_id, expected_version
         )
-        if version is None:
+        if bumped is None:
             raise StaleVersion(game_id)
-        return int(version)
+        return int(bumped["version"]), with_lapse(bumped, expected_version, notices)
 
     # -- games ---------------------------------------------------------------------------
 
@@ -302,8 +310,8 @@ class SqlStore(ABC, Generic[S]):
     ) -> int:
         values = game_values(fields)
         async with self._transaction() as tx:
-            version = await self._bump(tx, game_id, expected_version, now, values)
-            await self._enqueue(tx, game_id, notices, now, clock=moves_clock(values))
+            version, told = await self._bump(tx, game_id, expected_version, now, values, notices)
+            await self._enqueue(tx, game_id, told, now, clock=moves_clock(values))
             return version
 
     # -- seats ---------------------------------------------------------------------------
@@ -322,7 +330,7 @@ class SqlStore(ABC, Generic[S]):
         notices: Sequence[Outgoing] = (),
     ) -> int:
         async with self._transaction() as tx:
-            version = await self._bump(tx, game_id, expected_version, now, {})
+            version, told = await self._bump(tx, game_id, expected_version, now, {}, notices)
             try:
                 await tx.execute(
                     "INSERT INTO seats (game_id, role, seat, user_id, name, computer)"
@@ -331,7 +339,7 @@ class SqlStore(ABC, Generic[S]):
                 )  # fmt: skip
             except self._DUPLICATE as error:
                 raise StaleVersion(game_id) from error
-            await self._enqueue(tx, game_id, notices, now)
+            await self._enqueue(tx, game_id, told, now)
             return version
 
     async def mark_left(
@@ -344,12 +352,12 @@ class SqlStore(ABC, Generic[S]):
         notices: Sequence[Outgoing] = (),
     ) -> int:
         async with self._transaction() as tx:
-            version = await self._bump(tx, game_id, expected_version, now, {})
+            version, told = await self._bump(tx, game_id, expected_version, now, {}, notices)
             await tx.execute(
                 'UPDATE seats SET "left" = true WHERE game_id = ? AND user_id = ?',
                 game_id, user_id,
             )  # fmt: skip
-            await self._enqueue(tx, game_id, notices, now)
+            await self._enqueue(tx, game_id, told, now)
             return version
 
     async def remove_seats(
@@ -362,11 +370,11 @@ class SqlStore(ABC, Generic[S]):
         notices: Sequence[Outgoing] = (),
     ) -> int:
         async with self._transaction() as tx:
-            version = await self._bump(tx, game_id, expected_version, now, {})
+            version, told = await self._bump(tx, game_id, expected_version, now, {}, notices)
             await tx.execute(
                 "DELETE FROM seats WHERE game_id = ? AND user_id = ?", game_id, user_id
             )
-            await self._enqueue(tx, game_id, notices, now)
+            await self._enqueue(tx, game_id, told, now)
             return version
 
     # -- the action log ------------------------------------------------------------------
@@ -693,14 +701,19 @@ class SqlStore(ABC, Generic[S]):
         user_id: int,
         now: float,
         notices: Sequence[Outgoing] = (),
+        lapse: Outgoing | None = None,
     ) -> bool:
+        lapsing = json.dumps({"lane": lapse.lane, "body": lapse.body}) if lapse else None
         async with self._transaction() as tx:
-            if not await self._at_version(tx, game_id, version):
-                return False
-            waiting = await tx.fetchrow(
-                "SELECT 1 AS found FROM offers WHERE game_id = ? AND version = ?", game_id, version
-            )
-            if waiting is not None:
+            # The game's row says which offer waits, and how it lapses, for the write that
+            # bumps it next (read back from the row it bumps, whenever it began); setting
+            # it checks the version and that no offer waits at it, and locks the row.
+            marked = await tx.execute(
+                "UPDATE games SET offer_version = version, offer_lapse = ?"
+                " WHERE id = ? AND version = ? AND COALESCE(offer_version, -1) <> version",
+                lapsing, game_id, version,
+            )  # fmt: skip
+            if marked != 1:
                 return False
             await tx.execute(
                 "INSERT INTO offers (game_id, version, kind, seat, user_id, accepted, created_at)"
@@ -748,7 +761,12 @@ class SqlStore(ABC, Generic[S]):
         self, game_id: int, version: int, *, now: float, notices: Sequence[Outgoing] = ()
     ) -> bool:
         async with self._transaction() as tx:
-            if not await self._at_version(tx, game_id, version):
+            cleared = await tx.execute(  # its lapse goes with it; the row is locked
+                "UPDATE games SET offer_version = NULL, offer_lapse = NULL"
+                " WHERE id = ? AND version = ? AND offer_version = version",
+                game_id, version,
+            )  # fmt: skip
+            if cleared != 1:
                 return False
             dropped = await tx.execute(
                 "DELETE FROM offers WHERE game_id = ? AND version = ?", game_id, version
@@ -989,16 +1007,33 @@ def game_values(fields: dict[str, Any]) -> dict[str, Any]:
     return values
 
 
-def bump_sql(values: dict[str, Any], *, returning: bool = True) -> str:
+def bump_sql(values: dict[str, Any], *, also: str = "") -> str:
     """The version bump setting ``values``: its parameters are the time, the values, the
     game id and the expected version. It changes one row, or none if the game is missing or
-    has moved on; with ``returning``, that row's new version comes back."""
+    has moved on (or ``also``, a condition on the row, does not hold); that row's new
+    ``version`` comes back, with the offer waiting at the old one (``offer_version``,
+    ``offer_lapse``) for :func:`with_lapse`. The offer is read from the row bumped, not
+    from ``offers``: a statement that waited for the row to be unlocked reads the row as
+    it is now, but other tables as they were when the statement began."""
     assignments = "".join(f", {name} = ?" for name in values)
-    back = " RETURNING version" if returning else ""
     return (
         f"UPDATE games SET version = version + 1, updated_at = ?{assignments}"
-        f" WHERE id = ? AND version = ?{back}"
+        f" WHERE id = ? AND version = ?{also} RETURNING version, offer_version, offer_lapse"
     )
+
+
+def with_lapse(bumped: Row, expected_version: int, notices: Sequence[Outgoing]) -> list[Outgoing]:
+    """The notices a write that bumped the game from ``expected_version`` (its row as the
+    bump returned it) stores: ``notices``, after the lapse notice of the offer that was
+    waiting at that version, unless one of ``notices`` settles that offer itself (the
+    writer read the game with the offer in it) or the offer was made with no lapse
+    notice."""
+    if bumped["offer_version"] != expected_version or bumped["offer_lapse"] is None:
+        return list(notices)
+    if any(n.settles == expected_version for n in notices):
+        return list(notices)
+    lapse = json.loads(bumped["offer_lapse"])
+    return [Outgoing(lapse["lane"], lapse["body"], expected_version), *notices]
 
 
 def moves_clock(values: dict[str, Any]) -> bool:

@@ -55,6 +55,7 @@ from bot.store.sql import (
     bump_sql,
     game_values,
     readable_records,
+    with_lapse,
 )
 
 _READABLE = (
@@ -367,20 +368,17 @@ class SqliteStore(SqlStore[_Session]):
         )
         if not results:
             # Nearly every action: the whole transaction in one trip to the database thread.
-            statements = [
-                _bump_statement(game_id, expected_version, now, fields),
-                logged,
-                *_enqueue_statements(game_id, notices, now),
-            ]
-            if not await self._in_one_trip(_bumped, statements):
+            statements = [_bump_statement(game_id, expected_version, now, fields), logged]
+            telling = (game_id, expected_version, notices, now)
+            if not await self._in_one_trip(_bumped, statements, telling):
                 raise StaleVersion(game_id)
             return expected_version + 1
         values = game_values(fields)
         async with self._transaction() as tx:
-            version = await self._bump(tx, game_id, expected_version, now, values)
+            version, told = await self._bump(tx, game_id, expected_version, now, values, notices)
             await tx.execute(logged[0], *logged[1])
             await self._record_results(tx, results, rater)
-            await self._enqueue(tx, game_id, notices, now)
+            await self._enqueue(tx, game_id, told, now)
             return version
 
     # -- deadlines -----------------------------------------------------------------------
@@ -544,8 +542,7 @@ def _bump_statement(
     """The version bump setting game ``fields`` (checked: ValueError for an unknown field
     or status) with its parameters; it changes one row, or none if the version moved."""
     values = game_values(fields)
-    # No RETURNING: the row count says it all, and no rows need reading back.
-    return bump_sql(values, returning=False), (now, *values.values(), game_id, expected_version)
+    return bump_sql(values), (now, *values.values(), game_id, expected_version)
 
 
 def _answer(writes: list[_Write], trip: asyncio.Future[Any]) -> None:
@@ -576,15 +573,26 @@ def _raised(error: BaseException) -> BaseException:
 
 
 def _bumped(
-    connection: sqlite3.Connection, statements: Sequence[tuple[str, Sequence[Any]]]
+    connection: sqlite3.Connection,
+    statements: Sequence[tuple[str, Sequence[Any]]],
+    telling: tuple[int, int, Sequence[Outgoing], float] | None = None,
 ) -> bool:
     """Run ``statements`` (in the database thread, within a transaction). The first is a
-    version bump: if it changed no row, nothing is run and the answer is False."""
+    version bump: if it changed no row, nothing is run and the answer is False. Then, with
+    ``telling`` (the game id, the version it was bumped from, notices and the time), the
+    notices are stored, after the lapse of an offer the bump moved past unsettled
+    (:func:`~bot.store.sql.with_lapse`)."""
     (bump, bumped), *rest = statements
-    if connection.execute(bump, bumped).rowcount != 1:
+    rows = connection.execute(bump, bumped).fetchall()
+    if not rows:
         return False
     for sql, params in rest:
         connection.execute(sql, params)
+    if telling is not None:
+        game_id, expected_version, notices, now = telling
+        told = with_lapse(rows[0], expected_version, notices)
+        for sql, params in _enqueue_statements(game_id, told, now):
+            connection.execute(sql, params)
     return True
 
 

@@ -115,3 +115,26 @@ async def test_an_offer_outlived_by_a_write_that_is_no_move_says_so_at_once(
     after = await fresh(channel, offer)
     assert not ids_of(after)
     assert line.format(bob=bob.id) in text_of(after)
+
+
+async def test_an_offer_made_while_a_move_was_being_stored_lapses_and_says_so(
+    simcord_env, world, monkeypatch
+):
+    """The move read the game before the offer was made and is stored after it: the
+    offer's post still says at once that it lapsed, and its Accept and Decline go."""
+    channel, alice, bob = await open_game(world, "lions-dragons")
+    host = simcord_env.bot.host
+    storing = host.store.append_action
+
+    async def offered_meanwhile(*args, **kwargs):
+        monkeypatch.setattr(host.store, "append_action", storing)  # the first move only
+        await host.endings.offer_draw(user_id=bob.id, channel_id=channel.id)
+        return await storing(*args, **kwargs)
+
+    monkeypatch.setattr(host.store, "append_action", offered_meanwhile)
+    moves = await alice.autocomplete(channel, "move", "action", "")
+    await alice.slash(channel, "move", action=moves[0]["value"])
+    offer = newest_with(channel, "asks a draw")
+    after = await fresh(channel, offer)
+    assert not ids_of(after)
+    assert "⌛ Lapsed: the game moved on before everyone answered." in text_of(after)

@@ -9,9 +9,11 @@
   they survive a restart, a double click stores nothing twice, and they lapse when the game
   moves on (any write bumps its version: a move, a pause, a player leaving or resigning,
   the clock changed). Every such write settles the offer's post in its own transaction,
-  saying what happened (:func:`bot.service.play.offers.settling`), so its Accept and Decline go
-  at once. Every other person seated must accept; the last acceptance is the ending
-  itself, one versioned action (``!draw`` or ``!takeback`` in the log) with its notices.
+  saying what happened (:func:`bot.service.play.offers.settling`), so its Accept and
+  Decline go at once; one that read the game before the offer was made has the store
+  settle it (:func:`bot.service.play.offers.lapsing`). Every other person seated must
+  accept; the last acceptance is the ending itself, one versioned action (``!draw`` or
+  ``!takeback`` in the log) with its notices.
 * **Computer seats** accept every takeback and decline every draw (they play on), so a
   draw cannot be offered at a table with a computer seat.
 
@@ -31,7 +33,7 @@ from bot.service.delivery import calls
 from bot.service.desk import Desk
 from bot.service.errors import AlreadyDone, UserError
 from bot.service.notices import ChannelPost, Controls, Outcome, PrivateMessage, Reply
-from bot.service.play.offers import DECLINED, outcome_line, resigned_line, settling
+from bot.service.play.offers import DECLINED, lapsing, outcome_line, resigned_line, settling
 from bot.service.play.turns import Turns
 from bot.service.seating.table_controls import table_link
 from bot.service.tables import STATUS_WORDS, Table, seat_label, seat_labels
@@ -225,7 +227,7 @@ class Endings:
             outcome.add(PrivateMessage(record.id, user, asks, channel_id=record.channel_id))
         made = await self._desk.stored(
             outcome, self._desk.store.make_offer, record.id, record.version, kind=kind, seat=seat,
-            user_id=user_id, now=self._desk.clock(),
+            user_id=user_id, now=self._desk.clock(), lapse=wire.kept(lapsing(record)),
         )  # fmt: skip
         if not made:
             waiting = await self._desk.store.offer(record.id)

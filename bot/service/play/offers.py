@@ -8,6 +8,11 @@ changing the clock, a cancellation. Every such write reads the game with the off
 in it (``GameRecord.offer``) and stores, in its own transaction, the notice
 :func:`settling` gives, so the offer's post says at once what became of it, in the words
 of what happened. (A game whose channel was deleted has no post left to settle.)
+
+A write that read the game just before the offer was made cannot have seen it. So the
+offer is stored with its lapse notice (:func:`lapsing`), and the store's versioned write
+itself stores that notice when it moves the game past an offer none of its own notices
+settles: the post then says only that the game moved on.
 """
 
 from __future__ import annotations
@@ -45,6 +50,13 @@ def left_line(user_id: int) -> Text:
 def resigned_line(user_id: int) -> Text:
     """An offer that lapsed because ``user_id`` resigned."""
     return Text.of("⌛ Lapsed: ", Mention(user_id), " resigned before everyone answered.")
+
+
+def lapsing(record: GameRecord) -> ChannelPost:
+    """The notice that settles the post of an offer made now, at the version of
+    ``record``, when the game moves on past it unseen by the write that moves it (see
+    the module's docstring): it lapsed."""
+    return ChannelPost(record.id, record.channel_id, Text.of(LAPSED), settles=record.version)
 
 
 def settling(record: GameRecord, line: str | Text = LAPSED) -> list[ChannelPost]:
