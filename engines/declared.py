@@ -68,8 +68,12 @@ class DeclaredGame(Generic[S]):
     """The server's corrected data files in effect in every call (:meth:`with_data`)."""
 
     def parse_options(self, text: str) -> dict[str, Any]:
-        """The options typed as ``text``, read with the declared schema (:attr:`options`)."""
-        return schema.parse(self.options, text, self.title)
+        """The options typed as ``text``, read with the declared schema (:attr:`options`),
+        whose defaults may come from the data files: the game's corrections in effect."""
+        if not self.corrections:
+            return schema.parse(self.options, text, self.title)
+        with data.corrected(self.corrections):
+            return schema.parse(self.options, text, self.title)
 
     def with_data(self, corrections: data.Corrections) -> DeclaredGame[S]:
         """This game with ``corrections`` in effect in every call (``engines.data.corrected``),

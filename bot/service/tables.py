@@ -3,7 +3,6 @@ and replaying a game from its log (with the engines' own chance derivation)."""
 
 from __future__ import annotations
 
-import functools
 from collections import OrderedDict
 from collections.abc import Iterable
 from contextlib import AbstractContextManager, nullcontext
@@ -18,6 +17,7 @@ from bot.service.timekeeping.timing import rest_line
 from bot.store import GameRecord
 from engines import data
 from engines.base import Choice, Game, Prompt, Role
+from engines.declared import DeclaredGame
 from engines.options import clip
 from games import UnknownGame, spec_for
 
@@ -123,33 +123,7 @@ class LoadedStates:
             self._states.popitem(last=False)
 
 
-class CorrectedEngine:
-    """A game's engine with the server's corrected data the game was opened with in effect
-    in every call (``engines.data.corrected``), so a later upload never changes it and a
-    replay of it uses the same data. Everything else is the engine's own."""
-
-    def __init__(self, engine: Game, corrections: data.Corrections) -> None:
-        self.engine = engine
-        self.corrections = corrections
-        self._calls: dict[str, Any] = {}
-
-    def __getattr__(self, name: str) -> Any:
-        value = getattr(self.engine, name)
-        if not callable(value):
-            return value
-        call = self._calls.get(name)
-        if call is None:
-
-            @functools.wraps(value)
-            def call(*args: Any, **kwargs: Any) -> Any:
-                with data.corrected(self.corrections):
-                    return value(*args, **kwargs)
-
-            self._calls[name] = call
-        return call
-
-
-_corrected_engines: dict[tuple[str, str], CorrectedEngine] = {}
+_corrected_engines: dict[tuple[str, str], Game[Any]] = {}
 
 
 def engine_of(record: GameRecord) -> Game:
@@ -158,10 +132,12 @@ def engine_of(record: GameRecord) -> Game:
     return engine_with(record.slug, record.data)
 
 
-def engine_with(slug: str, corrections_json: dict[str, Any]) -> Game:
-    """The engine of ``slug`` with ``corrections_json`` (a game's ``data``) in effect."""
+def engine_with(slug: str, corrections_json: dict[str, Any]) -> Game[Any]:
+    """The engine of ``slug`` with ``corrections_json`` (a game's ``data``) in effect in
+    every call (:meth:`engines.declared.DeclaredGame.with_data`); a game not declared so
+    has no data files to correct and is its own engine."""
     engine = engine_for(slug)
-    if not corrections_json:
+    if not corrections_json or not isinstance(engine, DeclaredGame):
         return engine
     corrections = data.Corrections(corrections_json)
     key = (slug, corrections.digest)
@@ -169,14 +145,14 @@ def engine_with(slug: str, corrections_json: dict[str, Any]) -> Game:
     if found is None:
         if len(_corrected_engines) > 256:
             _corrected_engines.clear()
-        found = _corrected_engines[key] = CorrectedEngine(engine, corrections)
+        found = _corrected_engines[key] = engine.with_data(corrections)
     return found
 
 
 def corrections_of(engine: Any) -> AbstractContextManager[Any]:
     """Puts the corrected data of an engine from :func:`engine_of` in effect (for code
     that reads game data without going through the engine, as computer players do)."""
-    if isinstance(engine, CorrectedEngine):
+    if isinstance(engine, DeclaredGame) and engine.corrections:
         return data.corrected(engine.corrections)
     return nullcontext()
 

@@ -277,3 +277,22 @@ def test_a_correction_is_checked_by_the_check_its_game_declares_in_the_registry(
         games.check_corrections("stgeorge", "board", {"lair_colour": "blue"})
     monkeypatch.setitem(games.SPECS, "stgeorge", spec)
     assert games.check_corrections("stgeorge", "board", {"lair_colour": "blue"})
+
+
+def test_a_game_with_a_servers_corrections_is_a_game_that_plays_with_them():
+    """The engine a game opened with corrected data plays through is a game of its own
+    (the same kind of engine, not a stand-in), and every call of it, options included,
+    reads the corrected files while the bundled game is unchanged."""
+    bundled = ENGINES["lions-dragons"]
+    server = data.check_corrections("lions_dragons", "setup", {"reserve": 2})
+    corrected = bundled.with_data(server)
+    assert type(corrected) is type(bundled)
+    assert corrected.with_data(server) is corrected
+    options = corrected.parse_options("")
+    state = corrected.setup(["white", "black"], options, random.Random(0))
+    assert options["reserve"] == 2 and corrected.view(state, None) != bundled.view(
+        bundled.setup(["white", "black"], bundled.parse_options(""), random.Random(0)), None
+    )
+    assert bundled.parse_options("")["reserve"] == 4
+    again = corrected.with_data(data.check_corrections("lions_dragons", "setup", {"reserve": 3}))
+    assert again.parse_options("")["reserve"] == 3
