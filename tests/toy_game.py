@@ -22,8 +22,11 @@ from engines.base import (
     Termination,
 )
 from engines.options import normalize, parse
+from engines.snapshot import check_format
 
 TARGET = 3
+FORMAT = 1
+"""The snapshot format the toy's ``dump`` writes."""
 
 
 class ToyGame:
@@ -159,13 +162,18 @@ class ToyGame:
         return copy.deepcopy(state)
 
     def dump(self, state):
-        return copy.deepcopy(state)
+        return {**copy.deepcopy(state), "format": FORMAT}
 
     def load(self, data):
+        check_format(data, FORMAT, self.title, missing=FORMAT)
         return copy.deepcopy(data)
 
     def rules_help(self) -> str:
-        return "Toy game: pick a number secretly; Even scores on a match, Odd otherwise."
+        return (
+            "Toy game: pick a number secretly; Even scores on a match, Odd otherwise. "
+            "`/game resign` gives up; `/game draw` offers a draw by agreement; "
+            "`/game undo` takes back your last pick until the picks are shown."
+        )
 
 
 GAME = ToyGame()

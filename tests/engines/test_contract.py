@@ -202,8 +202,8 @@ def try_takeback(
     return state
 
 
-def playout(slug: str, players: int, seed: int) -> tuple[Tally, int]:
-    game = ENGINES[slug]
+def playout(game: Game, players: int, seed: int) -> tuple[Tally, int]:
+    slug = game.slug
     options = game.parse_options("")
     roles = [role.key for role in game.roles(players, options)]
     state = game.setup(roles, options, setup_rng(seed))
@@ -267,9 +267,26 @@ def playout(slug: str, players: int, seed: int) -> tuple[Tally, int]:
     return tally, len(log)
 
 
+def check_contract(game: Game) -> None:
+    """Every check of this suite over ``game`` (a game given, registered or not): its
+    declaration, endings by agreement, snapshots, turn numbers, and the random playouts
+    at each table size and seed."""
+    check_declaration(game)
+    check_endings_by_agreement(game)
+    check_snapshot_formats(game)
+    for players in range(game.min_players, game.max_players + 1):
+        check_turn_numbers(game, players)
+        for seed in SEEDS:
+            check_playout(game, players, seed)
+
+
 @pytest.mark.parametrize(("slug", "players", "seed"), TABLES)
 def test_random_playouts_keep_the_contract(slug, players, seed):
-    tally, steps = playout(slug, players, seed)
+    check_playout(ENGINES[slug], players, seed)
+
+
+def check_playout(game: Game, players: int, seed: int) -> None:
+    tally, steps = playout(game, players, seed)
     assert steps > 0
     assert tally.applied > 0
     seen = set(tally.kinds)
@@ -279,7 +296,10 @@ def test_random_playouts_keep_the_contract(slug, players, seed):
 
 @pytest.mark.parametrize("slug", sorted(ENGINES))
 def test_load_refuses_a_snapshot_of_an_unknown_or_newer_format(slug):
-    game = ENGINES[slug]
+    check_snapshot_formats(ENGINES[slug])
+
+
+def check_snapshot_formats(game: Game) -> None:
     options = game.parse_options("")
     roles = [role.key for role in game.roles(game.min_players, options)]
     dumped = game.dump(game.setup(roles, options, setup_rng(0)))
@@ -292,8 +312,12 @@ def test_load_refuses_a_snapshot_of_an_unknown_or_newer_format(slug):
 
 @pytest.mark.parametrize("slug", sorted(ENGINES))
 def test_every_game_declares_the_contract(slug):
-    game = ENGINES[slug]
-    assert game.slug == slug and game.title
+    assert ENGINES[slug].slug == slug
+    check_declaration(ENGINES[slug])
+
+
+def check_declaration(game: Game) -> None:
+    assert game.slug and game.title
     assert 1 <= game.min_players <= game.max_players
     assert isinstance(game.options, tuple)
     assert game.parse_options("") == game.normalize_options({})
@@ -302,9 +326,12 @@ def test_every_game_declares_the_contract(slug):
 
 @pytest.mark.parametrize("slug", sorted(ENGINES))
 def test_every_game_says_how_it_ends_by_agreement(slug):
+    check_endings_by_agreement(ENGINES[slug])
+
+
+def check_endings_by_agreement(game: Game) -> None:
     """Resigning, drawing by agreement and taking back are each explained in ``/rules``,
     and a draw is allowed exactly where the rules help offers ``/game draw``."""
-    game = ENGINES[slug]
     options = game.parse_options("")
     roles = [role.key for role in game.roles(game.min_players, options)]
     state = game.setup(roles, options, setup_rng(0))
@@ -327,9 +354,13 @@ NUMBERED = re.compile(r"\b(?:turn|round) (\d+)\b|\bafter (\d+) (?:turns?|rounds?
     ],
 )
 def test_every_game_numbers_its_turns_once_from_one_without_gaps(slug, players):
+    check_turn_numbers(ENGINES[slug], players)
+
+
+def check_turn_numbers(game: Game, players: int) -> None:
     """``turn`` starts at 1, rises by at most one a step and never falls; a finished game
     stays on the turn of its last action; every number a summary shows is that one."""
-    game = ENGINES[slug]
+    slug = game.slug
     assert game.turn_name in ("turn", "round")
     options = game.parse_options("")
     roles = [role.key for role in game.roles(players, options)]
