@@ -4,7 +4,7 @@ as loaded (found by number or by where a request was made)."""
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import Any, TypeVar
+from typing import Any, TypedDict, TypeVar
 
 from bot.service import wire
 from bot.service.doorbell import Doorbell
@@ -15,6 +15,16 @@ from bot.service.text import Text, WebLink
 from bot.store import GameRecord, Store
 
 T = TypeVar("T")
+
+
+class Where(TypedDict, total=False):
+    """Where a request was made, as the host's calls take it besides its asker: the game it
+    names, and the server and channel it came from (each may be absent or None; see
+    :meth:`Desk.find`)."""
+
+    game_id: int | None
+    guild_id: int | None
+    channel_id: int | None
 
 
 class Desk:

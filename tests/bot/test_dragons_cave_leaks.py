@@ -178,7 +178,7 @@ async def test_the_comparison_tells_a_secret_apart_once_the_rules_reveal_it():
     for target, lair in ((host, "lair amber"), (twin, "lair ruby")):
         steps = []
         for user, action in ((USERS[0], lair), (USERS[1], "card ruby"), (USERS[2], "card yellow")):
-            outcome = await target.act(game_id=game_id, user_id=user, action=action)
+            outcome = await target.turns.act(game_id=game_id, user_id=user, action=action)
             steps.append(await observed(target, game_id, outcome, users, USERS[0]))
         seen.append(steps)
     assert seen[0][:2] == seen[1][:2]

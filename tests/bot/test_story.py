@@ -194,7 +194,7 @@ async def test_dragons_cave_history_and_record_hide_every_secret_until_revealed(
         others = [c.action for c in control.choices if c.action != action]
         if prompt.secret and others and len(branches) < MAX_BRANCHES:
             twin = await leak_checks.fork(STORES, host, "dragons-cave")
-            await twin.act(game_id=game_id, user_id=user, action=chooser.choice(others))
+            await twin.turns.act(game_id=game_id, user_id=user, action=chooser.choice(others))
             branches.append(Branch(twin, user, prompt.seat, prompt.kind, before["round"]))
             checked[prompt.kind] += 1
         await host.turns.act(game_id=game_id, user_id=user, action=action)

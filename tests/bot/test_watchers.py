@@ -240,7 +240,7 @@ async def test_two_caves_differing_in_the_lair_look_alike_to_a_watcher_until_it_
     for target, lair in ((host, "lair amber"), (twin, "lair ruby")):
         steps = []
         for user, action in ((USERS[0], lair), (USERS[1], "card ruby"), (USERS[2], "card yellow")):
-            outcome = await target.act(game_id=game_id, user_id=user, action=action)
+            outcome = await target.turns.act(game_id=game_id, user_id=user, action=action)
             steps.append(await watcher_saw(target, game_id, outcome))
         seen.append(steps)
     assert seen[0][:2] == seen[1][:2]
@@ -274,7 +274,9 @@ async def test_a_watcher_is_sent_the_same_in_games_differing_in_a_secret(stores,
         others = [c.action for c in control.choices if c.action != action]
         if control.prompt.kind in ("card", "lair") and others:
             copy = await leak_checks.fork(stores, host, "dragons-cave")
-            first = await copy.act(game_id=game_id, user_id=user, action=chooser.choice(others))
+            first = await copy.turns.act(
+                game_id=game_id, user_id=user, action=chooser.choice(others)
+            )
             branches.append([copy, before["round"], first])
         outcome = await host.turns.act(game_id=game_id, user_id=user, action=action)
         after = await state_of(host, game_id)
@@ -287,7 +289,7 @@ async def test_a_watcher_is_sent_the_same_in_games_differing_in_a_secret(stores,
             ):
                 await stores.close(copy)
                 continue
-            theirs = first or await copy.act(game_id=game_id, user_id=user, action=action)
+            theirs = first or await copy.turns.act(game_id=game_id, user_id=user, action=action)
             branch[2] = None
             assert await watcher_saw(copy, game_id, theirs) == mine, f"{user}: {action}"
             boards_compared += len(mine)

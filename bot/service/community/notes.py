@@ -8,9 +8,9 @@ web page or autocomplete reads them.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Unpack
 
-from bot.service.desk import Desk
+from bot.service.desk import Desk, Where
 from bot.service.errors import UserError
 from bot.service.notices import Reply
 
@@ -24,13 +24,13 @@ class Notes:
     def __init__(self, desk: Desk) -> None:
         self._desk = desk
 
-    async def kept(self, *, user_id: int, **where: Any) -> str | None:
+    async def kept(self, *, user_id: int, **where: Unpack[Where]) -> str | None:
         """The asker's note on the game, or None."""
         table = await self._desk.find(user_id=user_id, **where)
         return (await self._desk.store.notes(user_id, [table.record.id])).get(table.record.id)
 
     async def note(
-        self, *, user_id: int, text: str | None = None, clear: bool = False, **where: Any
+        self, *, user_id: int, text: str | None = None, clear: bool = False, **where: Unpack[Where]
     ) -> Reply:
         """Keep ``text`` as the asker's note on the game (replacing theirs), remove it with
         ``clear``, or with neither show it. Every answer is private."""

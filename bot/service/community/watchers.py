@@ -13,10 +13,10 @@ message counts its watchers.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import Any, Unpack
 
 from bot.service.delivery import calls
-from bot.service.desk import Desk, title_of
+from bot.service.desk import Desk, Where, title_of
 from bot.service.errors import UserError
 from bot.service.notices import ChannelPost, Outcome, PrivateMessage, Reply, StatusUpdate
 from bot.service.tables import STATUS_WORDS, Table, status_line
@@ -81,10 +81,10 @@ class Watchers:
     def __init__(self, desk: Desk) -> None:
         self._desk = desk
 
-    async def watch(self, *, user_id: int, game_id: int | None = None, **where: Any) -> Outcome:
+    async def watch(self, *, user_id: int, **where: Unpack[Where]) -> Outcome:
         """``user_id`` starts watching the game: refused for a player of it, a game that is
         over, or one they watch already. The status message shows the new count."""
-        table = await self._desk.find(game_id=game_id, user_id=user_id, **where)
+        table = await self._desk.find(user_id=user_id, **where)
         record = table.record
         if record.seat_of(user_id):
             raise UserError(f"You play in {table.title}, so you already see it.")

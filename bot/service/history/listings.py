@@ -3,10 +3,10 @@ games autocomplete offers."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Unpack
 
 from bot.service.community.watchers import onlookers_text
-from bot.service.desk import Desk, title_of
+from bot.service.desk import Desk, Where, title_of
 from bot.service.errors import UserError
 from bot.service.history.story import StoryTeller
 from bot.service.notices import Reply
@@ -25,7 +25,7 @@ class Listings:
         self._desk = desk
         self._stories = stories
 
-    async def status(self, *, user_id: int | None = None, **where: Any) -> Reply:
+    async def status(self, *, user_id: int | None = None, **where: Unpack[Where]) -> Reply:
         """Where the game stands, with the current board, for the asker only."""
         table = await self._desk.find(user_id=user_id, **where)
         text = self._status_text(table) + self._desk.page_link(table.record)

@@ -14,11 +14,11 @@ import json
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Unpack
 
 import engines.replay
 from bot.service.boards.drawing import Drawing
-from bot.service.desk import Desk, title_of
+from bot.service.desk import Desk, Where, title_of
 from bot.service.errors import UserError
 from bot.service.history import record as records
 from bot.service.notices import Board, Reply
@@ -277,7 +277,7 @@ class StoryTeller:
         return await asyncio.to_thread(walk, table.engine, table.record, actions)
 
     async def history(
-        self, *, page: int | None = None, user_id: int | None = None, **where: Any
+        self, *, page: int | None = None, user_id: int | None = None, **where: Unpack[Where]
     ) -> Reply:
         """The moves by turn (the game's own numbering), from public events only, one page at
         a time (the latest page unless ``page`` names an older one, from 1); a finished
@@ -297,7 +297,7 @@ class StoryTeller:
             head += f" (older: `page:{number - 1}`)"
         return Reply(f"{head}\n{paged[number - 1]}")
 
-    async def export_record(self, *, user_id: int | None = None, **where: Any) -> File:
+    async def export_record(self, *, user_id: int | None = None, **where: Unpack[Where]) -> File:
         """The game's record as a text file: while it runs without its seed and with every
         secret answer hidden; once it is over, everything, so it replays exactly."""
         table = await self._desk.find(user_id=user_id, **where)
@@ -349,7 +349,7 @@ class StoryTeller:
 
     async def replay_animation(
         self, *, from_turn: int = 1, progress: Progress | None = None,
-        user_id: int | None = None, **where: Any,
+        user_id: int | None = None, **where: Unpack[Where],
     ) -> File:  # fmt: skip
         """An animated picture of the public boards at each change of who plays, from the
         board turn ``from_turn`` began with (turns as the game numbers them, up to the

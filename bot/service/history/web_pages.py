@@ -15,12 +15,12 @@ import contextlib
 import secrets
 from collections import OrderedDict
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Unpack
 
 from bot.service.boards.alt_text import board_alt
 from bot.service.boards.drawing import Drawing
 from bot.service.community.watchers import status_update
-from bot.service.desk import Desk
+from bot.service.desk import Desk, Where
 from bot.service.errors import UserError
 from bot.service.history.story import Story, Walker, said, seat_name
 from bot.service.notices import Board, Outcome, Reply
@@ -212,7 +212,9 @@ class Pages:
 
     # -- addresses ----------------------------------------------------------------------
 
-    async def address(self, *, user_id: int, renew: bool = False, **where: Any) -> Outcome:
+    async def address(
+        self, *, user_id: int, renew: bool = False, **where: Unpack[Where]
+    ) -> Outcome:
         """The game's page address, for the asker; with ``renew``, its host gives the game
         a new address and the old one stops working."""
         table = await self._desk.find(user_id=user_id, **where)

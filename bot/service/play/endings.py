@@ -26,11 +26,11 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Unpack
 
 from bot.service import wire
 from bot.service.delivery import calls
-from bot.service.desk import Desk
+from bot.service.desk import Desk, Where
 from bot.service.errors import AlreadyDone, UserError
 from bot.service.notices import ChannelPost, Controls, Outcome, PrivateMessage, Reply
 from bot.service.play.offers import DECLINED, lapsing, outcome_line, resigned_line, settling
@@ -84,7 +84,7 @@ class Endings:
     # -- resigning ---------------------------------------------------------------------
 
     async def resign(
-        self, *, user_id: int, confirmed: bool = False, **where: Any
+        self, *, user_id: int, confirmed: bool = False, **where: Unpack[Where]
     ) -> Outcome | Reply:
         """Ask to confirm (``confirmed`` False: a button for the asker only), then give
         up every seat of ``user_id`` by the game's forfeit rule."""
@@ -115,7 +115,7 @@ class Endings:
 
     # -- offers ------------------------------------------------------------------------
 
-    async def offer_draw(self, *, user_id: int, **where: Any) -> Outcome:
+    async def offer_draw(self, *, user_id: int, **where: Unpack[Where]) -> Outcome:
         """Offer a draw by agreement to every other player, with Accept and Decline."""
         table = await self._desk.find(user_id=user_id, **where)
         seats = _playing_seats(table, user_id)
@@ -131,7 +131,7 @@ class Endings:
             )  # fmt: skip
         return await self._offer(table, "draw", seats[0], user_id)
 
-    async def request_takeback(self, *, user_id: int, **where: Any) -> Outcome:
+    async def request_takeback(self, *, user_id: int, **where: Unpack[Where]) -> Outcome:
         """Ask every other player to take back the asker's last action; allowed only while
         nothing was revealed since. With nobody else to ask (computer seats accept every
         takeback) it is taken back at once."""

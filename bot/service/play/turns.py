@@ -12,13 +12,13 @@ from __future__ import annotations
 import logging
 import random
 from dataclasses import replace
-from typing import Any
+from typing import Any, Unpack
 
 from bot.service import wire
 from bot.service.community.ratings import rate, results_of
 from bot.service.community.watchers import tell_onlookers
 from bot.service.delivery import calls as ring
-from bot.service.desk import Desk
+from bot.service.desk import Desk, Where
 from bot.service.errors import AlreadyDone, Unreadable, UserError
 from bot.service.notices import (
     Board,
@@ -65,7 +65,7 @@ class Turns:
         self._deadlines = deadlines
         self._posts = turn_posts.RecentPosts()
 
-    async def private_text(self, *, user_id: int, **where: Any) -> str:
+    async def private_text(self, *, user_id: int, **where: Unpack[Where]) -> str:
         """What only ``user_id`` knows in this game (their hand, their Chest), in words."""
         table = await self._desk.find(user_id=user_id, **where)
         return private_of(table, user_id)
@@ -109,11 +109,11 @@ class Turns:
         board = boards[0] if len(boards) == 1 else None  # one choice of places: its picture
         return Reply("\n".join(lines), controls=tuple(controls[:MAX_PROMPTS_SHOWN]), board=board)
 
-    async def controls_for(self, *, user_id: int, **where: Any) -> list[Controls]:
+    async def controls_for(self, *, user_id: int, **where: Unpack[Where]) -> list[Controls]:
         """Every decision ``user_id`` can make now in this game (public or secret)."""
         return self.controls_of(await self._desk.find(user_id=user_id, **where), user_id)
 
-    async def action_choices(self, *, user_id: int, **where: Any) -> list[Choice]:
+    async def action_choices(self, *, user_id: int, **where: Unpack[Where]) -> list[Choice]:
         """The asker's own legal actions now (for autocomplete); empty when the game is
         unclear or it is not their turn."""
         try:
@@ -195,7 +195,7 @@ class Turns:
         action: str,
         version: int | None = None,
         issued: int | None = None,
-        **where: Any,
+        **where: Unpack[Where],
     ) -> Outcome:
         """Apply ``action`` for ``user_id``.
 

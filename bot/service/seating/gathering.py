@@ -23,11 +23,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, Unpack
 
 from bot.service import wire
 from bot.service.delivery import calls
-from bot.service.desk import Desk
+from bot.service.desk import Desk, Where
 from bot.service.errors import AlreadyDone, UserError
 from bot.service.history.web_pages import token_for_new_game
 from bot.service.notices import ChannelPost, Controls, Outcome, PrivateMessage, Reply, StatusUpdate
@@ -126,7 +126,7 @@ class Gathering:
         invitee_name: str,
         invitee_is_bot: bool = False,
         deliver: Deliver | None = None,
-        **where: Any,
+        **where: Unpack[Where],
     ) -> Outcome:
         """DM ``invitee_id`` an invitation to the lobby, with a Join control.
 

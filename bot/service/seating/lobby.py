@@ -6,10 +6,10 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import replace
-from typing import Any, Protocol
+from typing import Any, Protocol, Unpack
 
 from bot.service import wire
-from bot.service.desk import Desk, title_of
+from bot.service.desk import Desk, Where, title_of
 from bot.service.errors import UserError
 from bot.service.history.web_pages import token_for_new_game
 from bot.service.notices import (
@@ -152,7 +152,7 @@ class Lobby:
         user_id: int,
         user_name: str,
         role: str | None = None,
-        **where: Any,
+        **where: Unpack[Where],
     ) -> Outcome:
         """Seat ``user_id`` at the game named, else at the one open table in the channel
         (a game already under way there is never the one meant); with several open tables
@@ -194,12 +194,11 @@ class Lobby:
         self,
         *,
         user_id: int | None = None,
-        game_id: int | None = None,
-        channel_id: int | None = None,
-        **where: Any,
+        **where: Unpack[Where],
     ) -> Table:
         """The game a join means: the one named, else the channel's open table (the one
         the asker does not sit at yet, when they already sit at another)."""
+        game_id, channel_id = where.get("game_id"), where.get("channel_id")
         if game_id is None and channel_id is not None:
             open_here = [
                 g for g in await self._desk.store.games(channel_id=channel_id)
@@ -216,9 +215,7 @@ class Lobby:
                     f"This channel has several open tables ({listing}); say which one to "
                     "join with `game:<number>`."
                 )
-        return await self._desk.find(
-            user_id=user_id, game_id=game_id, channel_id=channel_id, **where
-        )
+        return await self._desk.find(user_id=user_id, **where)
 
     async def add_computer(
         self,
@@ -226,7 +223,7 @@ class Lobby:
         user_id: int,
         level: str = "strong",
         role: str | None = None,
-        **where: Any,
+        **where: Unpack[Where],
     ) -> Outcome:
         """The host fills an open seat (the next one, or ``role``) with a computer player.
 
@@ -278,7 +275,7 @@ class Lobby:
             raise UserError("The table changed at that moment; please try again.") from None
         return outcome
 
-    async def leave(self, *, user_id: int, user_name: str, **where: Any) -> Outcome:
+    async def leave(self, *, user_id: int, user_name: str, **where: Unpack[Where]) -> Outcome:
         table = await self._desk.find(user_id=user_id, **where)
         game_id = table.record.id
         record = table.record
@@ -394,7 +391,7 @@ class Lobby:
             record.version, now=self._desk.clock(), channel_id=channel_id,
         )  # fmt: skip
 
-    async def startable(self, *, user_id: int, **where: Any) -> Table:
+    async def startable(self, *, user_id: int, **where: Unpack[Where]) -> Table:
         """The lobby ``user_id`` may start now; UserError says why not."""
         table = await self._desk.find(user_id=user_id, **where)
         game_id = table.record.id
@@ -415,7 +412,7 @@ class Lobby:
             )
         return table
 
-    async def start(self, *, user_id: int, **where: Any) -> Outcome:
+    async def start(self, *, user_id: int, **where: Unpack[Where]) -> Outcome:
         table = await self.startable(user_id=user_id, **where)
         game_id = table.record.id
         record = table.record
@@ -442,7 +439,7 @@ class Lobby:
         self._desk.doorbell.deadline_moved()
         return outcome
 
-    async def cancel(self, *, user_id: int, is_admin: bool, **where: Any) -> Outcome:
+    async def cancel(self, *, user_id: int, is_admin: bool, **where: Unpack[Where]) -> Outcome:
         table = await self._desk.find(user_id=user_id, **where)
         game_id = table.record.id
         record = table.record
@@ -476,7 +473,7 @@ class Lobby:
         except (UserError, BadOptions):
             return []
 
-    async def role_choices(self, **where: Any) -> list[Role]:
+    async def role_choices(self, **where: Unpack[Where]) -> list[Role]:
         """Roles still open at the lobby asked about, found as a join finds it (for
         autocomplete); none when the game is unclear or is no longer open."""
         try:

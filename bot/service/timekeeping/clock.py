@@ -6,11 +6,11 @@ import json
 import logging
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Unpack
 
 from bot.service.community.watchers import status_update
 from bot.service.delivery import calls, digest
-from bot.service.desk import Desk, title_of
+from bot.service.desk import Desk, Where, title_of
 from bot.service.errors import UserError
 from bot.service.notices import (
     ChannelPost,
@@ -111,7 +111,7 @@ class TurnClock:
         playing_hours: str | None = None,
         playing_days: str | None = None,
         timezone: str | None = None,
-        **where: Any,
+        **where: Unpack[Where],
     ) -> Reply:
         """The host changes a game's turn limit, reminder or timeout rule, or (in its lobby
         only) the time bank each seat starts with and its playing hours."""
@@ -189,7 +189,7 @@ class TurnClock:
         where = "in a thread of its own" if on else "in the channel where it was opened"
         return Reply(f"New games on this server are played {where}.", private=False)
 
-    async def pause(self, *, user_id: int, **where: Any) -> Outcome:
+    async def pause(self, *, user_id: int, **where: Unpack[Where]) -> Outcome:
         """The host stops the clock; nobody can move until the game is resumed."""
         table = await self._hosted(user_id, where, "running", "pause")
         record, now = table.record, self._desk.clock()
@@ -208,12 +208,13 @@ class TurnClock:
         )
         return outcome
 
-    async def resume(self, *, user_id: int, channel_id: int | None = None, **where: Any) -> Outcome:
+    async def resume(self, *, user_id: int, **where: Unpack[Where]) -> Outcome:
         """The host restarts a paused game; the player to move gets a fresh turn clock.
 
         A game whose channel was deleted moves to ``channel_id`` (where it was resumed).
         """
-        table = await self._hosted(user_id, {**where, "channel_id": channel_id}, "paused", "resume")
+        table = await self._hosted(user_id, where, "paused", "resume")
+        channel_id = where.get("channel_id")
         game_id = table.record.id
         now = self._desk.clock()
         moved = {"channel_id": channel_id} if table.record.channel_id == 0 and channel_id else {}
@@ -241,7 +242,7 @@ class TurnClock:
         outcome.notices += (await self._turns.give_up(game_id, departed, "left", "🚪")).notices
         return outcome
 
-    async def _hosted(self, user_id: int, where: dict[str, Any], status: str, verb: str) -> Table:
+    async def _hosted(self, user_id: int, where: Where, status: str, verb: str) -> Table:
         """The game asked about, if ``user_id`` hosts it and it is ``status``."""
         table = await self._desk.find(user_id=user_id, **where)
         if user_id != table.record.host_id:
@@ -506,7 +507,7 @@ class TurnClock:
         return outcome
 
     async def give_time(
-        self, *, user_id: int, player_id: int, hours: float, **where: Any
+        self, *, user_id: int, player_id: int, hours: float, **where: Unpack[Where]
     ) -> Outcome:
         """The host adds ``hours`` to a player's time bank (every seat they play) in a
         running or paused game; a seat spending its bank now gets its deadline moved on."""
