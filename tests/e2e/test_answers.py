@@ -90,7 +90,7 @@ async def test_the_rules_menu_answers_privately_when_reading_the_rules_fails(
     async def broken(*_, **__):
         raise RuntimeError("the data files cannot be read")
 
-    simcord_bot.host.rules_sections = broken
+    simcord_bot.host.server_data.rules_sections = broken
     simcord_env.check_errors = False  # the failure is logged, as it should be
     chosen = await alice.select(shown, ["7"])
     answered_visibly(chosen)
