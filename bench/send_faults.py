@@ -50,8 +50,8 @@ class FakeDiscord:
         self.sends = 0
 
     async def __call__(self, delivery: Any) -> int | None:
+        from bot.service.delivery.outbox import TryLater
         from bot.service.notices import ChannelPost, StatusUpdate
-        from bot.service.outbox import TryLater
 
         self.sends += 1
         notice = delivery.notice
@@ -85,9 +85,9 @@ class FakeDiscord:
 
 
 async def run(actions: int, rate: float, seed: int) -> dict[str, int]:
+    from bot.service.delivery.outbox import Outbox
     from bot.service.errors import UserError
     from bot.service.host import GameHost
-    from bot.service.outbox import Outbox
     from bot.store.sqlite import SqliteStore
 
     folder = Path(tempfile.mkdtemp(prefix="dragon-send-faults-"))
@@ -116,12 +116,14 @@ async def run(actions: int, rate: float, seed: int) -> dict[str, int]:
             await flush()
             continue
         record = chooser.choice(running)
-        table = await host.table(record.id)
+        table = await host.desk.table(record.id)
         seat = chooser.choice(table.prompts()).seat
         action = chooser.choice(table.engine.legal_actions(table.state, seat)).action
         user = record.seats[seat].user_id
         try:
-            await host.act(game_id=record.id, user_id=user, action=action, version=record.version)
+            await host.turns.act(
+                game_id=record.id, user_id=user, action=action, version=record.version
+            )
         except UserError:
             continue
         done += 1
@@ -157,9 +159,9 @@ async def check(store: Any, discord: FakeDiscord) -> dict[str, int]:
         post = next((n for n in loaded if isinstance(n, ChannelPost) and n.of_turn), None)
         status = next((n for n in loaded if isinstance(n, StatusUpdate)), None)
         shown = discord.shows.get(record.board_message_id)
-        if post is not None and not post.passed:
-            if shown is None or not str(shown.text).endswith(str(post.text)):
-                stale.append(record.id)
+        showing = shown is not None and str(shown.text).endswith(str(post.text if post else ""))
+        if post is not None and not post.passed and not showing:
+            stale.append(record.id)
         if status is not None:
             shown = discord.shows.get(record.status_message_id)
             if shown is None or str(shown.text) != str(status.text):
