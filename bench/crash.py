@@ -45,7 +45,7 @@ GUILD, CHANNEL = 1, 10
 
 
 async def child(database: str, port: int, seed: int, finish: bool) -> None:
-    from bot.service.delivery.outbox import Outbox
+    from bot.service.delivery.outbox import LANE_LEASE, Outbox
     from bot.service.errors import UserError
     from bot.service.host import GameHost
     from bot.service.wire import dump
@@ -70,6 +70,12 @@ async def child(database: str, port: int, seed: int, finish: bool) -> None:
     outbox = Outbox(host, send)
     await outbox.flush()  # what an earlier process stored and did not send
     if finish:
+        # A killed process's claim on a lane lasts its lease, and a failed send waits its
+        # pause: the last process sends until nothing is left.
+        for _ in range(int(LANE_LEASE) + 30):
+            if await outbox.flush() and not await store.pending_notices(limit=1):
+                break
+            await asyncio.sleep(1.0)
         await store.close()
         await call({"done": True})
         return
