@@ -31,6 +31,7 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import copy
+import dataclasses
 import html
 import json
 import random
@@ -47,7 +48,7 @@ from bot.service.history import web_pages
 from bot.service.history.story import SECRET
 from bot.service.host import GameHost
 from bot.web.app import build_app
-from games import ENGINES
+from games import ENGINES, SPECS
 from tests.bot import leak_checks
 from tests.bot.leak_checks import USERS, Stores, everyone_asked, state_of
 from tests.bot.test_dragons_cave_leaks import CHEST_BONUS, add_to_chest
@@ -86,9 +87,10 @@ def twin_starts(monkeypatch):
     """Each game's set-up, changed as :data:`CHANGE` says where it is set: in the tasks of
     a copy's server (they inherit the context its server was started in), so the walk of
     that copy's page starts from the set-up its stored game was changed to."""
-    for game in (ENGINES[DC], ENGINES[DS]):
+    for slug in (DC, DS):
+        spec = SPECS[slug]
 
-        def setup(*args, real=game.setup, **options):
+        def setup(*args, real=spec.engine.setup, **options):
             state = real(*args, **options)
             change = CHANGE.get()
             if change is not None:
@@ -96,7 +98,9 @@ def twin_starts(monkeypatch):
                 change(state)
             return state
 
-        monkeypatch.setattr(game, "setup", setup)
+        # A registered game is a frozen declaration: the registry holds the changed copy.
+        changed = dataclasses.replace(spec.engine, setup=setup)
+        monkeypatch.setitem(SPECS, slug, dataclasses.replace(spec, engine=changed))
 
 
 # -- one copy's page, as a reader of the web sees it ----------------------------------
