@@ -18,7 +18,7 @@ tuned paths. How it keeps the protocol's promises across processes:
   take their outbox ids and commit one after another, so a reader never sees an entry of
   a lane while an older one of that lane is still uncommitted: id order is send order.
 - **Migrations** are the PostgreSQL dialect of the numbered steps
-  (``postgres_migrations.py``), one transaction each under an advisory lock, numbered by
+  (``migrations.py``), one transaction each under an advisory lock, numbered by
   the one-row table ``schema_version``. A database whose number is past the newest step is
   refused with :class:`~bot.store.NewerDatabase` before anything is written.
 - **Wake-ups.** A write that moves a deadline, a reminder or a game's status sends
@@ -50,7 +50,7 @@ from urllib.parse import urlsplit, urlunsplit
 import asyncpg
 from asyncpg.pool import PoolConnectionProxy
 
-from bot.store.postgres_migrations import MIGRATIONS
+from bot.store.migrations import MIGRATIONS, scripts
 from bot.store.records import (
     GameRecord,
     NewerDatabase,
@@ -635,7 +635,7 @@ async def _migrate(conn: _Conn, shown: str) -> None:
                     " INSERT INTO schema_version (version) VALUES (0)"
                 )
                 current = 0
-            await conn.execute(MIGRATIONS[current])
+            await conn.execute(scripts("postgres")[current])
             await conn.execute("UPDATE schema_version SET version = $1", current + 1)
 
 

@@ -35,7 +35,7 @@ from typing import Any
 
 import aiosqlite
 
-from bot.store.migrations import MIGRATIONS
+from bot.store.migrations import MIGRATIONS, scripts
 from bot.store.records import (
     GameRecord,
     NewerDatabase,
@@ -201,7 +201,7 @@ class SqliteStore(SqlStore[_Session]):
 
     async def _migrate(self, path: str = "the database") -> None:
         current = await _refuse_newer(self._db, path)
-        for number, script in enumerate(MIGRATIONS[current:], start=current + 1):
+        for number, script in enumerate(scripts("sqlite")[current:], start=current + 1):
             async with self._transaction():
                 for statement in _statements(script):
                     await _run(self._db, statement)

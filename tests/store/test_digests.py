@@ -14,9 +14,8 @@ import asyncpg
 
 from bot.service import wire
 from bot.service.notices import Outcome, PrivateMessage
-from bot.store.migrations import MIGRATIONS as SQLITE_MIGRATIONS
+from bot.store.migrations import scripts
 from bot.store.postgres import PostgresStore
-from bot.store.postgres_migrations import MIGRATIONS as POSTGRES_MIGRATIONS
 from bot.store.sqlite import SqliteStore
 from tests.store.conftest import postgres_database
 from tests.store.test_contract import ALICE, BOB, NOW, game, new_game
@@ -71,7 +70,7 @@ BEFORE = 19
 async def test_sqlite_digests_stored_before_kinds_are_players_digests(tmp_path):
     path = tmp_path / "old.sqlite3"
     with sqlite3.connect(path) as db:
-        for script in SQLITE_MIGRATIONS[:BEFORE]:
+        for script in scripts("sqlite")[:BEFORE]:
             db.executescript(script)
         db.execute(f"PRAGMA user_version = {BEFORE}")
         db.execute("INSERT INTO digests (user_id, every, due_at, seen) VALUES (5, 60, 9, 'x')")
@@ -92,7 +91,7 @@ async def test_postgres_digests_stored_before_kinds_are_players_digests():
                 " CHECK (one), version integer NOT NULL);"
                 " INSERT INTO schema_version (version) VALUES (0)"
             )
-            for script in POSTGRES_MIGRATIONS[:BEFORE]:
+            for script in scripts("postgres")[:BEFORE]:
                 await conn.execute(script)
             await conn.execute("UPDATE schema_version SET version = $1", BEFORE)
             await conn.execute(

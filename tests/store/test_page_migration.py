@@ -7,9 +7,8 @@ import sqlite3
 
 import asyncpg
 
-from bot.store.migrations import MIGRATIONS as SQLITE_MIGRATIONS
+from bot.store.migrations import scripts
 from bot.store.postgres import PostgresStore
-from bot.store.postgres_migrations import MIGRATIONS as POSTGRES_MIGRATIONS
 from bot.store.sqlite import SqliteStore
 from tests.store.conftest import postgres_database
 
@@ -31,7 +30,7 @@ def _tokens(records) -> list[str]:
 async def test_sqlite_games_stored_before_pages_get_a_token_each(tmp_path):
     path = tmp_path / "old.sqlite3"
     with sqlite3.connect(path) as db:
-        for script in SQLITE_MIGRATIONS[:BEFORE]:
+        for script in scripts("sqlite")[:BEFORE]:
             db.executescript(script)
         db.execute(f"PRAGMA user_version = {BEFORE}")
         for _ in range(3):
@@ -54,7 +53,7 @@ async def test_postgres_games_stored_before_pages_get_a_token_each():
                 " CHECK (one), version integer NOT NULL);"
                 " INSERT INTO schema_version (version) VALUES (0)"
             )
-            for script in POSTGRES_MIGRATIONS[:BEFORE]:
+            for script in scripts("postgres")[:BEFORE]:
                 await conn.execute(script)
             await conn.execute("UPDATE schema_version SET version = $1", BEFORE)
             for _ in range(3):

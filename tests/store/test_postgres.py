@@ -11,9 +11,8 @@ import asyncpg
 import pytest
 
 from bot.store import NewerDatabase, Outgoing, StaleVersion, StoreBusy, open_store
-from bot.store.migrations import MIGRATIONS as SQLITE_MIGRATIONS
+from bot.store.migrations import MIGRATIONS
 from bot.store.postgres import PostgresStore, _Session
-from bot.store.postgres_migrations import MIGRATIONS
 from bot.store.sqlite import SqliteStore
 from tests.store.conftest import postgres_database
 from tests.store.test_contract import ALICE, BOB, NOW, game, new_game, play, running
@@ -69,10 +68,6 @@ async def schema_version(url: str) -> int:
         return await conn.fetchval("SELECT version FROM schema_version")
     finally:
         await conn.close()
-
-
-def test_every_sqlite_migration_has_its_postgresql_step():
-    assert len(MIGRATIONS) == len(SQLITE_MIGRATIONS)
 
 
 async def test_a_new_database_is_at_the_newest_schema_version(url):

@@ -1,12 +1,4 @@
-"""The PostgreSQL dialect of the numbered schema migrations, tracked by the one-row table
-``schema_version``.
-
-Step N here is step N of ``migrations.py`` (the SQLite scripts) in PostgreSQL's words, so
-both stores hold the same schema at the same number: append a step to both lists together;
-never edit a released one. Discord ids, seeds and message ids are ``bigint``; times are
-``double precision``; JSON columns are ``text``, so a value reads back exactly as it was
-written (key order included), as in SQLite. ``left`` is a reserved word and is quoted.
-"""
+"""The SQLite migration steps as released (see the package), unchanged."""
 
 from __future__ import annotations
 
@@ -14,162 +6,162 @@ MIGRATIONS: list[str] = [
     # 1: games, seats, the append-only action log, per-user and per-guild settings.
     """
     CREATE TABLE games (
-        id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
-        guild_id bigint NOT NULL,
-        channel_id bigint NOT NULL,
-        slug text NOT NULL,
-        status text NOT NULL
+        id INTEGER PRIMARY KEY,
+        guild_id INTEGER NOT NULL,
+        channel_id INTEGER NOT NULL,
+        slug TEXT NOT NULL,
+        status TEXT NOT NULL
             CHECK (status IN ('lobby', 'running', 'paused', 'finished', 'cancelled')),
-        host_id bigint NOT NULL,
-        players integer NOT NULL,
-        options text NOT NULL DEFAULT '{}',
-        seed bigint NOT NULL,
-        version integer NOT NULL DEFAULT 0,
-        snapshot text,
-        result text,
-        deadline double precision,
-        created_at double precision NOT NULL,
-        updated_at double precision NOT NULL
+        host_id INTEGER NOT NULL,
+        players INTEGER NOT NULL,
+        options TEXT NOT NULL DEFAULT '{}',
+        seed INTEGER NOT NULL,
+        version INTEGER NOT NULL DEFAULT 0,
+        snapshot TEXT,
+        result TEXT,
+        deadline REAL,
+        created_at REAL NOT NULL,
+        updated_at REAL NOT NULL
     );
     CREATE INDEX games_by_guild ON games (guild_id, status);
     CREATE INDEX games_by_channel ON games (channel_id, status);
     CREATE INDEX games_by_deadline ON games (deadline) WHERE deadline IS NOT NULL;
 
     CREATE TABLE seats (
-        game_id bigint NOT NULL REFERENCES games (id) ON DELETE CASCADE,
-        role text NOT NULL,
-        seat integer NOT NULL,
-        user_id bigint NOT NULL,
-        name text NOT NULL,
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        role TEXT NOT NULL,
+        seat INTEGER NOT NULL,
+        user_id INTEGER NOT NULL,
+        name TEXT NOT NULL,
         PRIMARY KEY (game_id, role),
         UNIQUE (game_id, seat)
     );
     CREATE INDEX seats_by_user ON seats (user_id);
 
     CREATE TABLE actions (
-        game_id bigint NOT NULL REFERENCES games (id) ON DELETE CASCADE,
-        seq integer NOT NULL,
-        seat integer NOT NULL,
-        action text NOT NULL,
-        events text NOT NULL,
-        created_at double precision NOT NULL,
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        seq INTEGER NOT NULL,
+        seat INTEGER NOT NULL,
+        action TEXT NOT NULL,
+        events TEXT NOT NULL,
+        created_at REAL NOT NULL,
         UNIQUE (game_id, seq)
     );
 
     CREATE TABLE users (
-        user_id bigint PRIMARY KEY,
-        dm_closed boolean NOT NULL DEFAULT false,
-        notify text NOT NULL DEFAULT 'turns'
+        user_id INTEGER PRIMARY KEY,
+        dm_closed INTEGER NOT NULL DEFAULT 0,
+        notify TEXT NOT NULL DEFAULT 'turns'
     );
 
     CREATE TABLE guild_settings (
-        guild_id bigint NOT NULL,
-        key text NOT NULL,
-        value text NOT NULL,
+        guild_id INTEGER NOT NULL,
+        key TEXT NOT NULL,
+        value TEXT NOT NULL,
         PRIMARY KEY (guild_id, key)
     );
     """,
     # 2: turn timing per game (limit, reminder, what a timeout does) and the reminder time.
     """
-    ALTER TABLE games ADD COLUMN timing text NOT NULL DEFAULT '{}';
-    ALTER TABLE games ADD COLUMN remind_at double precision;
+    ALTER TABLE games ADD COLUMN timing TEXT NOT NULL DEFAULT '{}';
+    ALTER TABLE games ADD COLUMN remind_at REAL;
     CREATE INDEX games_by_reminder ON games (remind_at) WHERE remind_at IS NOT NULL;
     """,
     # 3: the game's status message (edited in place) and its newest board post.
     """
-    ALTER TABLE games ADD COLUMN status_message_id bigint;
-    ALTER TABLE games ADD COLUMN board_message_id bigint;
+    ALTER TABLE games ADD COLUMN status_message_id INTEGER;
+    ALTER TABLE games ADD COLUMN board_message_id INTEGER;
     """,
     # 4: players who left a running game; games played in their own thread.
     """
-    ALTER TABLE seats ADD COLUMN "left" boolean NOT NULL DEFAULT false;
-    ALTER TABLE games ADD COLUMN own_thread boolean NOT NULL DEFAULT false;
+    ALTER TABLE seats ADD COLUMN left INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE games ADD COLUMN own_thread INTEGER NOT NULL DEFAULT 0;
     """,
     # 5: seats played by the computer, and at which level.
     """
-    ALTER TABLE seats ADD COLUMN computer text;
+    ALTER TABLE seats ADD COLUMN computer TEXT;
     """,
     # 6: the outbox: every notice of an accepted write, stored in the write's transaction and
     # sent by a delivery worker, in order within its lane (a channel, or one user's DMs).
     """
     CREATE TABLE outbox (
-        id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
-        game_id bigint NOT NULL REFERENCES games (id) ON DELETE CASCADE,
-        lane text NOT NULL,
-        body text NOT NULL,
-        created_at double precision NOT NULL,
-        attempts integer NOT NULL DEFAULT 0,
-        not_before double precision,
-        sent_at double precision,
-        message_id bigint,
-        failed text
+        id INTEGER PRIMARY KEY,
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        lane TEXT NOT NULL,
+        body TEXT NOT NULL,
+        created_at REAL NOT NULL,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        not_before REAL,
+        sent_at REAL,
+        message_id INTEGER,
+        failed TEXT
     );
     CREATE INDEX outbox_pending ON outbox (id) WHERE sent_at IS NULL AND failed IS NULL;
     """,
     # 7: leases for several processes sharing one database: the process firing a game's due
     # deadline or reminder (until its lease runs out), and the one sending each lane.
     """
-    ALTER TABLE games ADD COLUMN claimed_by text;
-    ALTER TABLE games ADD COLUMN claimed_until double precision;
+    ALTER TABLE games ADD COLUMN claimed_by TEXT;
+    ALTER TABLE games ADD COLUMN claimed_until REAL;
     CREATE TABLE lanes (
-        lane text PRIMARY KEY,
-        owner text NOT NULL,
-        until double precision NOT NULL
+        lane TEXT PRIMARY KEY,
+        owner TEXT NOT NULL,
+        until REAL NOT NULL
     );
     """,
     # 8: a draw offer or takeback request waiting for answers, one per game; it counts only
     # while the game is still at the version it was made at.
     """
     CREATE TABLE offers (
-        game_id bigint PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
-        version bigint NOT NULL,
-        kind text NOT NULL CHECK (kind IN ('draw', 'takeback')),
-        seat integer NOT NULL,
-        user_id bigint NOT NULL,
-        accepted text NOT NULL DEFAULT '[]',
-        created_at double precision NOT NULL
+        game_id INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+        version INTEGER NOT NULL,
+        kind TEXT NOT NULL CHECK (kind IN ('draw', 'takeback')),
+        seat INTEGER NOT NULL,
+        user_id INTEGER NOT NULL,
+        accepted TEXT NOT NULL DEFAULT '[]',
+        created_at REAL NOT NULL
     );
     """,
     # 9: who watches a game (its public boards come to them by DM), and until when a user
     # is away (their turns' deadlines are stretched meanwhile).
     """
     CREATE TABLE watchers (
-        game_id bigint NOT NULL REFERENCES games (id) ON DELETE CASCADE,
-        user_id bigint NOT NULL,
-        since double precision NOT NULL,
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        user_id INTEGER NOT NULL,
+        since REAL NOT NULL,
         PRIMARY KEY (game_id, user_id)
     );
     CREATE INDEX watchers_by_user ON watchers (user_id);
-    ALTER TABLE users ADD COLUMN away_until double precision;
+    ALTER TABLE users ADD COLUMN away_until REAL;
     """,
     # 10: each finished game's result per seat, written in the transaction that ends it, and
     # the ratings they give per server and game (``user_id`` is a computer level's negative
     # key for a computer seat). Ratings can always be rebuilt from the results.
     """
     CREATE TABLE results (
-        game_id bigint NOT NULL REFERENCES games (id) ON DELETE CASCADE,
-        seat integer NOT NULL,
-        guild_id bigint NOT NULL,
-        slug text NOT NULL,
-        user_id bigint NOT NULL,
-        role text NOT NULL,
-        rank integer NOT NULL,
-        won boolean NOT NULL,
-        ended_at double precision NOT NULL,
-        computer text,
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        guild_id INTEGER NOT NULL,
+        slug TEXT NOT NULL,
+        user_id INTEGER NOT NULL,
+        role TEXT NOT NULL,
+        rank INTEGER NOT NULL,
+        won INTEGER NOT NULL,
+        ended_at REAL NOT NULL,
+        computer TEXT,
         PRIMARY KEY (game_id, seat)
     );
     CREATE INDEX results_by_pool ON results (guild_id, slug, ended_at, game_id);
     CREATE INDEX results_by_player ON results (guild_id, user_id);
 
     CREATE TABLE ratings (
-        guild_id bigint NOT NULL,
-        slug text NOT NULL,
-        user_id bigint NOT NULL,
-        mu double precision NOT NULL,
-        sigma double precision NOT NULL,
-        games integer NOT NULL,
-        wins integer NOT NULL,
+        guild_id INTEGER NOT NULL,
+        slug TEXT NOT NULL,
+        user_id INTEGER NOT NULL,
+        mu REAL NOT NULL,
+        sigma REAL NOT NULL,
+        games INTEGER NOT NULL,
+        wins INTEGER NOT NULL,
         PRIMARY KEY (guild_id, slug, user_id)
     );
     CREATE INDEX ratings_by_player ON ratings (guild_id, user_id);
@@ -178,19 +170,19 @@ MIGRATIONS: list[str] = [
     # each game was opened with (so a later upload never changes a game under way).
     """
     CREATE TABLE guild_data (
-        guild_id bigint NOT NULL,
-        package text NOT NULL,
-        name text NOT NULL,
-        content text NOT NULL,
-        user_id bigint NOT NULL,
-        uploaded_at double precision NOT NULL,
+        guild_id INTEGER NOT NULL,
+        package TEXT NOT NULL,
+        name TEXT NOT NULL,
+        content TEXT NOT NULL,
+        user_id INTEGER NOT NULL,
+        uploaded_at REAL NOT NULL,
         PRIMARY KEY (guild_id, package, name)
     );
-    ALTER TABLE games ADD COLUMN data text NOT NULL DEFAULT '{}';
+    ALTER TABLE games ADD COLUMN data TEXT NOT NULL DEFAULT '{}';
     """,
     # 12: the game a rematch was opened from; a finished game has at most one rematch.
     """
-    ALTER TABLE games ADD COLUMN rematch_of bigint;
+    ALTER TABLE games ADD COLUMN rematch_of INTEGER;
     CREATE UNIQUE INDEX games_by_rematch ON games (rematch_of) WHERE rematch_of IS NOT NULL;
     """,
     # 13: a game's notices in a lane, newest first, found without reading the whole outbox
@@ -204,22 +196,22 @@ MIGRATIONS: list[str] = [
     """
     CREATE INDEX outbox_waiting_by_lane ON outbox (lane, id)
         WHERE sent_at IS NULL AND failed IS NULL;
-    ALTER TABLE outbox ADD COLUMN superseded_by bigint;
+    ALTER TABLE outbox ADD COLUMN superseded_by INTEGER;
     """,
     # 15: each game's web page address, a random token (NULL: the game has no page, as on a
     # server that switched pages off); the games stored before get one each.
     """
-    ALTER TABLE games ADD COLUMN page text;
-    UPDATE games SET page = replace(gen_random_uuid()::text, '-', '');
+    ALTER TABLE games ADD COLUMN page TEXT;
+    UPDATE games SET page = lower(hex(randomblob(18)));
     CREATE UNIQUE INDEX games_by_page ON games (page) WHERE page IS NOT NULL;
     """,
     # 16: a player's private note on a game, seen by its author only.
     """
     CREATE TABLE notes (
-        game_id bigint NOT NULL REFERENCES games (id) ON DELETE CASCADE,
-        user_id bigint NOT NULL,
-        text text NOT NULL,
-        updated_at double precision NOT NULL,
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        user_id INTEGER NOT NULL,
+        text TEXT NOT NULL,
+        updated_at REAL NOT NULL,
         PRIMARY KEY (game_id, user_id)
     );
     CREATE INDEX notes_by_user ON notes (user_id);
@@ -227,18 +219,18 @@ MIGRATIONS: list[str] = [
     # 17: how each event calls a user (/notify event:... how:...), as a JSON object of
     # event to choice; an event never chosen is called as before.
     """
-    ALTER TABLE users ADD COLUMN calls text NOT NULL DEFAULT '{}';
+    ALTER TABLE users ADD COLUMN calls TEXT NOT NULL DEFAULT '{}';
     """,
     # 18: the calls held back from a user during their quiet hours, each with its notice,
     # delivered together as one DM when ``due_at`` (the quiet hours' end) has come.
     """
     CREATE TABLE held_calls (
-        id bigserial PRIMARY KEY,
-        user_id bigint NOT NULL,
-        game_id bigint NOT NULL REFERENCES games (id) ON DELETE CASCADE,
-        body text NOT NULL,
-        due_at double precision NOT NULL,
-        created_at double precision NOT NULL
+        id INTEGER PRIMARY KEY,
+        user_id INTEGER NOT NULL,
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        body TEXT NOT NULL,
+        due_at REAL NOT NULL,
+        created_at REAL NOT NULL
     );
     CREATE INDEX held_calls_by_due ON held_calls (due_at);
     CREATE INDEX held_calls_by_user ON held_calls (user_id);
@@ -248,33 +240,43 @@ MIGRATIONS: list[str] = [
     # the games and versions listed then).
     """
     CREATE TABLE digests (
-        user_id bigint PRIMARY KEY,
-        every double precision NOT NULL,
-        due_at double precision NOT NULL,
-        seen text NOT NULL DEFAULT ''
+        user_id INTEGER PRIMARY KEY,
+        every REAL NOT NULL,
+        due_at REAL NOT NULL,
+        seen TEXT NOT NULL DEFAULT ''
     );
     CREATE INDEX digests_by_due ON digests (due_at);
     """,
     # 20: a digest has a kind: ``turns`` (the games waiting on the player, as before) or
     # ``watching`` (the newest positions of the games they watch, instead of each board).
     """
-    ALTER TABLE digests ADD COLUMN kind text NOT NULL DEFAULT 'turns';
-    ALTER TABLE digests DROP CONSTRAINT digests_pkey;
-    ALTER TABLE digests ADD PRIMARY KEY (user_id, kind);
+    CREATE TABLE digests_by_kind (
+        user_id INTEGER NOT NULL,
+        kind TEXT NOT NULL DEFAULT 'turns',
+        every REAL NOT NULL,
+        due_at REAL NOT NULL,
+        seen TEXT NOT NULL DEFAULT '',
+        PRIMARY KEY (user_id, kind)
+    );
+    INSERT INTO digests_by_kind (user_id, every, due_at, seen)
+        SELECT user_id, every, due_at, seen FROM digests;
+    DROP TABLE digests;
+    ALTER TABLE digests_by_kind RENAME TO digests;
+    CREATE INDEX digests_by_due ON digests (due_at);
     """,
     # 21: what a notice's nonce was last sent showing (a digest of the notice), written
     # before a send that may make a message: a later send under the same nonce that
     # shows something else knows Discord may answer with the message made then.
     """
-    ALTER TABLE outbox ADD COLUMN shown text;
+    ALTER TABLE outbox ADD COLUMN shown TEXT;
     """,
     # 22: the version an offer waits at and its lapse notice (the outbox entry's lane and
     # body, as JSON), on the game's own row: the write that bumps the version past it
     # reads them back from the row it bumps, even one whose statement began before the
     # offer was made, and stores the lapse notice in its own transaction.
     """
-    ALTER TABLE games ADD COLUMN offer_version integer;
-    ALTER TABLE games ADD COLUMN offer_lapse text;
+    ALTER TABLE games ADD COLUMN offer_version INTEGER;
+    ALTER TABLE games ADD COLUMN offer_lapse TEXT;
     UPDATE games SET offer_version = version
     WHERE EXISTS (SELECT 1 FROM offers o WHERE o.game_id = games.id AND o.version = games.version);
     """,
