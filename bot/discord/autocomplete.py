@@ -76,7 +76,9 @@ async def open_roles(
 ) -> list[app_commands.Choice[str]]:
     """Roles still open at the lobby named (or the one in this channel)."""
     host = interaction.client.host
-    roles = await host.lobby.role_choices(**asked(interaction), game_id=_game(interaction))
+    roles = await host.lobby.role_choices(
+        guild_id=interaction.guild_id, channel_id=interaction.channel_id, game_id=_game(interaction)
+    )
     return _role_choices(roles, current)
 
 

@@ -41,7 +41,7 @@ def is_card(post: ChannelPost) -> bool:
 def card(
     blocks: Sequence[str],
     picture: Picture | None = None,
-    rows: Sequence[discord.ui.ActionRow] = (),
+    rows: Sequence[discord.ui.ActionRow[discord.ui.LayoutView]] = (),
 ) -> discord.ui.LayoutView:
     """One card: the first text block, the picture, the other blocks, then the controls.
     Empty blocks are left out (a text display must say something)."""
@@ -67,9 +67,9 @@ def split(text: str, story: str) -> list[str]:
     return [text]
 
 
-def rows_of(view: discord.ui.View | None) -> list[discord.ui.ActionRow]:
+def rows_of(view: discord.ui.View | None) -> list[discord.ui.ActionRow[discord.ui.LayoutView]]:
     """A controls view's items as the action rows of a card, row by row."""
-    rows: dict[int, discord.ui.ActionRow] = {}
+    rows: dict[int, discord.ui.ActionRow[discord.ui.LayoutView]] = {}
     for item in view.children if view is not None else []:
         row = rows.setdefault(item.row or 0, discord.ui.ActionRow())
         item.row = None  # a row's place in a card is its order

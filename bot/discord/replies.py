@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 import logging
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TypedDict, TypeVar
 
 import discord
 
@@ -21,6 +21,8 @@ from bot.store import StoreBusy
 if TYPE_CHECKING:
     from bot.discord.hosting import HostingBot
 
+Made = TypeVar("Made")
+
 Work = Callable[[], Awaitable[Outcome | Reply]]
 
 FAILED = "Something went wrong on my side; nothing was changed. Please try again."
@@ -30,10 +32,46 @@ DONE = "✅ Done."
 log = logging.getLogger(__name__)
 
 
-def asked(interaction: discord.Interaction) -> dict[str, Any]:
+class Asked(TypedDict):
+    """Where a request was made and who made it, as the host's calls take them."""
+
+    guild_id: int | None
+    channel_id: int | None
+    user_id: int
+
+
+def asked(interaction: discord.Interaction) -> Asked:
     """Where a request was made, as the host's calls take it: server, channel and user."""
     return {
         "guild_id": interaction.guild_id,
+        "channel_id": interaction.channel_id,
+        "user_id": interaction.user.id,
+    }
+
+
+class AskedInServer(TypedDict):
+    """Where a request made in a server was made and who made it."""
+
+    guild_id: int
+    channel_id: int
+    user_id: int
+
+
+def server_of(interaction: discord.Interaction) -> int:
+    """The server a command offered only in servers (``guild_only``) was used in; a
+    UserError (never expected) if Discord sent one from elsewhere."""
+    if interaction.guild_id is None:
+        raise UserError("This command works only in a server channel.")
+    return interaction.guild_id
+
+
+def asked_in_server(interaction: discord.Interaction) -> AskedInServer:
+    """:func:`asked` for a command offered only in servers (see :func:`server_of`)."""
+    guild_id = server_of(interaction)
+    if interaction.channel_id is None:
+        raise UserError("This command works only in a server channel.")
+    return {
+        "guild_id": guild_id,
         "channel_id": interaction.channel_id,
         "user_id": interaction.user.id,
     }
@@ -117,9 +155,9 @@ async def give_file(interaction: discord.Interaction, work: Callable[[], Awaitab
 
 async def _attempt(
     interaction: discord.Interaction,
-    work: Callable[[], Awaitable[Any]],
+    work: Callable[[], Awaitable[Made]],
     refuse: Callable[[str], Awaitable[None]],
-) -> Any:
+) -> Made | None:
     """What ``work`` returns; None once ``refuse`` has told the asker why it failed (what
     to do instead, the store busy, or a failure on the bot's side, logged)."""
     try:

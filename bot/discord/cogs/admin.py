@@ -13,7 +13,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.cogs.game import TIMEOUT_CHOICES
-from bot.discord.replies import answer
+from bot.discord.replies import answer, server_of
 from bot.service.notices import Reply
 
 if TYPE_CHECKING:
@@ -63,20 +63,20 @@ class ServerAdmin(
         playing_days: app_commands.Range[str, 0, 60] | None = None,
         timezone: app_commands.Range[str, 0, 60] | None = None,
     ) -> None:
-        async def work():
+        async def work() -> Reply:
             host = self.bot.host
             reply = await host.turn_clock.set_server_timing(
-                guild_id=interaction.guild_id, limit_hours=hours, reminder_hours=reminder,
+                guild_id=server_of(interaction), limit_hours=hours, reminder_hours=reminder,
                 on_timeout=on_timeout, playing_hours=playing_hours, playing_days=playing_days,
                 timezone=timezone,
             )  # fmt: skip
             if threads is not None:
                 more = await host.turn_clock.set_server_threads(
-                    guild_id=interaction.guild_id, on=threads
+                    guild_id=server_of(interaction), on=threads
                 )
                 reply = Reply(reply.text + "\n" + more.text, private=False)
             if pages is not None:
-                more = await host.pages.switch(guild_id=interaction.guild_id, on=pages)
+                more = await host.pages.switch(guild_id=server_of(interaction), on=pages)
                 reply = Reply(reply.text + "\n" + more.text, private=False)
             return reply
 

@@ -15,8 +15,9 @@ from discord.ext import commands
 
 from bot.discord import autocomplete as ac
 from bot.discord import data_files
-from bot.discord.replies import answer, asked, give_file
+from bot.discord.replies import answer, asked, asked_in_server, give_file
 from bot.service.community.notes import NOTE_CHARS
+from bot.service.notices import Outcome
 from bot.service.timekeeping.bank import MAX_BANK_HOURS
 
 if TYPE_CHECKING:
@@ -78,8 +79,8 @@ class Game(commands.GroupCog, group_name="game", group_description="Play dragon 
         await answer(
             interaction,
             lambda: self.bot.host.lobby.new_game(
-                **asked(interaction), user_name=_name(interaction), slug=game, players=players,
-                options=options or "", role=role, own_thread=thread,
+                **asked_in_server(interaction), user_name=_name(interaction), slug=game,
+                players=players, options=options or "", role=role, own_thread=thread,
             ),
         )  # fmt: skip
 
@@ -169,7 +170,7 @@ class Game(commands.GroupCog, group_name="game", group_description="Play dragon 
     async def start(
         self, interaction: discord.Interaction[HostingBot], game: int | None = None
     ) -> None:
-        async def work():
+        async def work() -> Outcome:
             host = self.bot.host
             table = await host.lobby.startable(**asked(interaction), game_id=game)
             if table.record.own_thread:
@@ -329,12 +330,15 @@ class Game(commands.GroupCog, group_name="game", group_description="Play dragon 
         self, interaction: discord.Interaction[HostingBot], show: str = "running"
     ) -> None:
         await answer(
-            interaction, lambda: self.bot.host.listings.list_games(**asked(interaction), show=show)
+            interaction,
+            lambda: self.bot.host.listings.list_games(**asked_in_server(interaction), show=show),
         )
 
     @app_commands.command(name="mine", description="Your games here, and where it is your turn")
     async def mine(self, interaction: discord.Interaction[HostingBot]) -> None:
-        await answer(interaction, lambda: self.bot.host.listings.mine(**asked(interaction)))
+        await answer(
+            interaction, lambda: self.bot.host.listings.mine(**asked_in_server(interaction))
+        )
 
     # -- watching a game --------------------------------------------------------------
 

@@ -7,7 +7,7 @@ appears here (under "More" until it is given a group below).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import discord
 from discord import app_commands
@@ -17,6 +17,20 @@ if TYPE_CHECKING:
     from bot.discord.hosting import HostingBot
 
 LIMIT = 2000
+
+GameLine = tuple[str, str, int, int]
+"""A game as the help lists it: slug, title, fewest and most players."""
+
+
+class Listed(Protocol):
+    """A command as the help lists it: its full name and what it does."""
+
+    @property
+    def qualified_name(self) -> str: ...
+
+    @property
+    def description(self) -> str: ...
+
 
 GROUPS: list[tuple[str, tuple[str, ...]]] = [
     ("Gathering", (
@@ -35,15 +49,15 @@ GROUPS: list[tuple[str, tuple[str, ...]]] = [
 """Where each command is listed; a command not named here is listed under "More"."""
 
 
-def leaf_commands(tree: app_commands.CommandTree) -> list[app_commands.Command]:
+def leaf_commands(tree: app_commands.CommandTree) -> list[Listed]:
     """Every command a user can type (subcommands, not their groups), in tree order."""
     return [c for c in tree.walk_commands() if isinstance(c, app_commands.Command)]
 
 
-def grouped(found: Iterable[app_commands.Command]) -> list[tuple[str, list[app_commands.Command]]]:
+def grouped(found: Iterable[Listed]) -> list[tuple[str, list[Listed]]]:
     """The commands by group, in :data:`GROUPS` order, the rest under "More"."""
     by_name = {c.qualified_name: c for c in found}
-    groups = []
+    groups: list[tuple[str, list[Listed]]] = []
     for title, names in GROUPS:
         listed = [by_name.pop(name) for name in names if name in by_name]
         if listed:
@@ -53,7 +67,7 @@ def grouped(found: Iterable[app_commands.Command]) -> list[tuple[str, list[app_c
     return groups
 
 
-def help_message(commands_found: list[app_commands.Command], games: list[tuple]) -> str:
+def help_message(commands_found: list[Listed], games: list[GameLine]) -> str:
     """The help message: the games, how to start one, the commands (with their
     descriptions when they fit in one message, else by name), and where the rules are."""
     head = ["**Dragon board games**"]
@@ -78,7 +92,7 @@ def help_message(commands_found: list[app_commands.Command], games: list[tuple])
     return "\n".join(head + _names_only(groups) + tail)[:LIMIT]
 
 
-def _with_descriptions(groups: list[tuple[str, list[app_commands.Command]]]) -> list[str]:
+def _with_descriptions(groups: list[tuple[str, list[Listed]]]) -> list[str]:
     lines = []
     for title, found in groups:
         entries = " · ".join(f"`/{c.qualified_name}` {c.description}" for c in found)
@@ -86,7 +100,7 @@ def _with_descriptions(groups: list[tuple[str, list[app_commands.Command]]]) -> 
     return lines
 
 
-def _names_only(groups: list[tuple[str, list[app_commands.Command]]]) -> list[str]:
+def _names_only(groups: list[tuple[str, list[Listed]]]) -> list[str]:
     return [
         f"**{title}**: " + ", ".join(f"`/{c.qualified_name}`" for c in found)
         for title, found in groups

@@ -3,12 +3,22 @@ valid, and a click handed on as one to this bot."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, cast
 
 import discord
+from discord.ui.view import BaseView
 
 if TYPE_CHECKING:
     from bot.discord.hosting import HostingBot
+
+Clicked = discord.ui.Item[BaseView]
+"""The component a persistent control is rebuilt from: a button or menu of any view."""
+
+ViewButton = discord.ui.Button[discord.ui.View]
+"""A button as the controls build it: in a view (the cards move it into a row of theirs)."""
+
+ViewSelect = discord.ui.Select[discord.ui.View]
+"""A menu as the controls build it."""
 
 MAX_CUSTOM_ID = 100
 """Discord's longest component id (and menu option value)."""
@@ -41,7 +51,7 @@ def unstamp(text: str | None) -> dict[str, int]:
     return {"version": int(text)}
 
 
-def label_of(item: discord.ui.Item[Any], default: str) -> str:
+def label_of(item: Clicked, default: str) -> str:
     """The label of a clicked button, or ``default`` when it has none."""
     label = item.label if isinstance(item, discord.ui.Button) else None
     return label or default

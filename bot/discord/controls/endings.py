@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 
-from bot.discord.controls.base import Control, custom_id, label_of
+from bot.discord.controls.base import Clicked, Control, ViewButton, custom_id, label_of
 from bot.discord.markup import content
 from bot.discord.replies import answer
 from bot.service.notices import ChannelPost
@@ -24,7 +24,7 @@ log = logging.getLogger(__name__)
 
 class OfferButton(
     Control,
-    discord.ui.DynamicItem[discord.ui.Button],
+    discord.ui.DynamicItem[ViewButton],
     template=r"dh:o:(?P<game>\d+):(?P<version>\d+):(?P<answer>accept|decline)",
 ):
     """Accept or Decline a draw offer or a takeback request made at one version."""
@@ -40,7 +40,7 @@ class OfferButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+        cls, interaction: discord.Interaction, item: Clicked, match: re.Match[str], /
     ) -> OfferButton:
         game, version = int(match["game"]), int(match["version"])
         return cls(game, version, match["answer"], label_of(item, "…"))
@@ -91,7 +91,7 @@ RECENT = 50
 """How far back in a channel an offer's post is looked for when it is settled."""
 
 
-async def settle_offer_post(channel: Any, post: ChannelPost) -> int | None:
+async def settle_offer_post(channel: discord.abc.Messageable, post: ChannelPost) -> int | None:
     """Put ``post.text`` under the post offering the offer made at ``post.settles`` and
     take its Accept and Decline away; the post's id, or None when no such post with live
     buttons is among the channel's recent messages (settled already by a click, or gone)."""
@@ -118,9 +118,7 @@ def _with_standing(offer_post: str, line: str) -> str:
     return f"{offer}\n{line}" if line else offer
 
 
-class ResignButton(
-    Control, discord.ui.DynamicItem[discord.ui.Button], template=r"dh:r:(?P<game>\d+)"
-):
+class ResignButton(Control, discord.ui.DynamicItem[ViewButton], template=r"dh:r:(?P<game>\d+)"):
     """Confirms ``/game resign`` (offered to the asker only)."""
 
     def __init__(self, game_id: int, label: str = "Yes, resign") -> None:
@@ -134,7 +132,7 @@ class ResignButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+        cls, interaction: discord.Interaction, item: Clicked, match: re.Match[str], /
     ) -> ResignButton:
         return cls(int(match["game"]))
 

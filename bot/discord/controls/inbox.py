@@ -6,11 +6,11 @@ stamped controls as its turn post: a move made there is played like any click.""
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 
-from bot.discord.controls.base import Control
+from bot.discord.controls.base import Clicked, Control, ViewButton
 from bot.discord.replies import answer
 from bot.service.notices import Reply
 
@@ -37,7 +37,7 @@ async def shared_servers(bot: HostingBot, user_id: int) -> dict[int, str]:
     return shared
 
 
-class NextButton(Control, discord.ui.DynamicItem[discord.ui.Button], template=r"dh:next"):
+class NextButton(Control, discord.ui.DynamicItem[ViewButton], template=r"dh:next"):
     """Shows the presser's most urgent waiting choice, for their eyes only."""
 
     def __init__(self) -> None:
@@ -49,7 +49,7 @@ class NextButton(Control, discord.ui.DynamicItem[discord.ui.Button], template=r"
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+        cls, interaction: discord.Interaction, item: Clicked, match: re.Match[str], /
     ) -> NextButton:
         return cls()
 

@@ -11,11 +11,11 @@ from __future__ import annotations
 import re
 from collections.abc import Awaitable, Callable
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 
-from bot.discord.controls.base import Control, custom_id, label_of
+from bot.discord.controls.base import Clicked, Control, ViewButton, ViewSelect, custom_id, label_of
 from bot.discord.replies import Work, answer
 from bot.service.seating.table_controls import JOIN, LEAVE, START
 
@@ -32,7 +32,7 @@ EMOJIS = {JOIN: "🪑", LEAVE: "🚪", START: "▶️"}
 
 class LobbyButton(
     Control,
-    discord.ui.DynamicItem[discord.ui.Button],
+    discord.ui.DynamicItem[ViewButton],
     template=r"dh:l:(?P<game>\d+):(?P<what>join|leave|start)",
 ):
     """Join, Leave or Start one game's lobby."""
@@ -48,7 +48,7 @@ class LobbyButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+        cls, interaction: discord.Interaction, item: Clicked, match: re.Match[str], /
     ) -> LobbyButton:
         return cls(int(match["game"]), match["what"], label_of(item, ""))
 
@@ -67,9 +67,7 @@ class LobbyButton(
         await answer(interaction, work)
 
 
-class SeatSelect(
-    Control, discord.ui.DynamicItem[discord.ui.Select], template=r"dh:ls:(?P<game>\d+)"
-):
+class SeatSelect(Control, discord.ui.DynamicItem[ViewSelect], template=r"dh:ls:(?P<game>\d+)"):
     """Join's menu of open seats (shown to the asker only); each value is a role key."""
 
     def __init__(self, game_id: int, options: list[discord.SelectOption] | None = None) -> None:
@@ -83,7 +81,7 @@ class SeatSelect(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+        cls, interaction: discord.Interaction, item: Clicked, match: re.Match[str], /
     ) -> SeatSelect:
         return cls(int(match["game"]))
 
@@ -99,9 +97,7 @@ class SeatSelect(
         )
 
 
-class RematchButton(
-    Control, discord.ui.DynamicItem[discord.ui.Button], template=r"dh:rm:(?P<game>\d+)"
-):
+class RematchButton(Control, discord.ui.DynamicItem[ViewButton], template=r"dh:rm:(?P<game>\d+)"):
     """Opens a rematch of a finished game for its players."""
 
     def __init__(self, game_id: int) -> None:
@@ -115,7 +111,7 @@ class RematchButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+        cls, interaction: discord.Interaction, item: Clicked, match: re.Match[str], /
     ) -> RematchButton:
         return cls(int(match["game"]))
 

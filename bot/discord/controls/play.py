@@ -8,11 +8,19 @@ action: ``dh:b:12:57:roll``, ``dh:s:12:s57``, ``dh:g:12:57``, ``dh:open:12:<user
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 
-from bot.discord.controls.base import Control, custom_id, label_of, unstamp
+from bot.discord.controls.base import (
+    Clicked,
+    Control,
+    ViewButton,
+    ViewSelect,
+    custom_id,
+    label_of,
+    unstamp,
+)
 from bot.discord.replies import answer
 from bot.service.notices import ChannelPost, Outcome, Reply, StatusUpdate
 from bot.service.text import ChannelRef, Text
@@ -56,7 +64,7 @@ def _confirmed(outcome: Outcome, game_id: int, here: int | None) -> Reply | None
 
 class ActionButton(
     Control,
-    discord.ui.DynamicItem[discord.ui.Button],
+    discord.ui.DynamicItem[ViewButton],
     template=r"dh:b:(?P<game>\d+):(?P<stamp>s?\d+):(?P<action>.+)",
 ):
     """One button that plays one action."""
@@ -78,7 +86,7 @@ class ActionButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+        cls, interaction: discord.Interaction, item: Clicked, match: re.Match[str], /
     ) -> ActionButton:
         return cls(int(match["game"]), match["stamp"], match["action"], label_of(item, "…"))
 
@@ -93,7 +101,7 @@ def _menu(
     options: list[discord.SelectOption],
     placeholder: str,
     tag: str = "",
-) -> discord.ui.Select:
+) -> ViewSelect:
     """A game's menu with the id ``dh:<kind>:<game>:<stamp>[:<tag>]``."""
     parts = ("dh", kind, game_id, stamp, *([tag] if tag else []))
     return discord.ui.Select(
@@ -103,7 +111,7 @@ def _menu(
     )
 
 
-def _chosen(menu: discord.ui.Select) -> str:
+def _chosen(menu: ViewSelect) -> str:
     """The value chosen in a clicked menu (discord.py fills it in before the callback)."""
     values = menu.values
     return values[0] if values else ""
@@ -111,7 +119,7 @@ def _chosen(menu: discord.ui.Select) -> str:
 
 class ActionSelect(
     Control,
-    discord.ui.DynamicItem[discord.ui.Select],
+    discord.ui.DynamicItem[ViewSelect],
     template=r"dh:s:(?P<game>\d+):(?P<stamp>s?\d+)(?::(?P<tag>\w*))?",
 ):
     """A menu whose every option value is an action; ``tag`` tells apart the menus of one
@@ -130,7 +138,7 @@ class ActionSelect(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+        cls, interaction: discord.Interaction, item: Clicked, match: re.Match[str], /
     ) -> ActionSelect:
         return cls(int(match["game"]), match["stamp"], [], tag=match["tag"] or "")
 
@@ -140,7 +148,7 @@ class ActionSelect(
 
 class GroupSelect(
     Control,
-    discord.ui.DynamicItem[discord.ui.Select],
+    discord.ui.DynamicItem[ViewSelect],
     template=r"dh:g:(?P<game>\d+):(?P<stamp>s?\d+)",
 ):
     """First step of a two-step pick: choose a piece, then get its moves privately."""
@@ -157,7 +165,7 @@ class GroupSelect(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+        cls, interaction: discord.Interaction, item: Clicked, match: re.Match[str], /
     ) -> GroupSelect:
         return cls(int(match["game"]), match["stamp"], [])
 
@@ -167,7 +175,7 @@ class GroupSelect(
 
 class PlacesButton(
     Control,
-    discord.ui.DynamicItem[discord.ui.Button],
+    discord.ui.DynamicItem[ViewButton],
     template=r"dh:p:(?P<game>\d+):(?P<stamp>s?\d+):(?P<group>.*)",
 ):
     """First step where one piece moves: shows where it can go, labelled on a picture,
@@ -184,7 +192,7 @@ class PlacesButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+        cls, interaction: discord.Interaction, item: Clicked, match: re.Match[str], /
     ) -> PlacesButton:
         return cls(int(match["game"]), match["stamp"], match["group"], label_of(item, "…"))
 
@@ -209,7 +217,7 @@ async def show_places(
 
 class OpenPrivateButton(
     Control,
-    discord.ui.DynamicItem[discord.ui.Button],
+    discord.ui.DynamicItem[ViewButton],
     template=r"dh:open:(?P<game>\d+)(?::(?P<owner>\d+))?",
 ):
     """For players whose DMs are closed: shows their secret choice as an ephemeral message.
@@ -230,7 +238,7 @@ class OpenPrivateButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+        cls, interaction: discord.Interaction, item: Clicked, match: re.Match[str], /
     ) -> OpenPrivateButton:
         return cls(int(match["game"]), int(match["owner"]) if match["owner"] else None)
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 
-from bot.discord.controls.base import Control
+from bot.discord.controls.base import Clicked, Control, ViewSelect
 from bot.discord.markup import content
 from bot.discord.replies import BUSY, FAILED
 from bot.service.errors import UserError
@@ -34,7 +34,7 @@ def section_message(title: str, sections: list[Section], index: int) -> str:
 
 class SectionMenu(
     Control,
-    discord.ui.DynamicItem[discord.ui.Select],
+    discord.ui.DynamicItem[ViewSelect],
     template=r"dh:rules:(?P<game>[a-z0-9-]+)",
 ):
     """The menu of a game's rules sections; each option's value is a section's number."""
@@ -57,7 +57,7 @@ class SectionMenu(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+        cls, interaction: discord.Interaction, item: Clicked, match: re.Match[str], /
     ) -> SectionMenu:
         return cls(match["game"])
 

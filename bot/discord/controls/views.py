@@ -26,7 +26,10 @@ MAX_BUTTONS = 10
 MAX_OPTIONS = 25
 MAX_ROWS = 5
 
-Row = list[discord.ui.DynamicItem[discord.ui.Item[discord.ui.View]]]
+Dynamic = discord.ui.DynamicItem[discord.ui.Item[discord.ui.View]]
+"""A persistent control of a view: a button or menu rebuilt from its id."""
+
+Row = list[Dynamic]
 
 
 def _ending_items(control: Controls) -> Row:
@@ -147,7 +150,7 @@ def _add_places(view: discord.ui.View, control: Controls, version: str, row: int
     return row
 
 
-def _opener(control: Controls, version: str, placed: list[Choice], row: int) -> discord.ui.Item:
+def _opener(control: Controls, version: str, placed: list[Choice], row: int) -> Dynamic:
     """What opens the places: a menu of pieces, or one piece's button."""
     groups = _groups(placed)
     if len(groups) > 1:
