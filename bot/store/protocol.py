@@ -1,4 +1,11 @@
-"""The ``Store`` protocol: every coroutine the host and the frontends call on the store.
+"""The store's ports, and ``Store``, all of them at once: every coroutine the host and the
+frontends call on the store.
+
+The store is split by concern into small protocols (ports): games and seats, the action
+log, offers, a game's posts, deadlines, the outbox, held calls, digests, players' facts,
+ratings, pages, a server's settings and data, notes, watchers, and the store's lifetime.
+A part that takes the store itself is typed with only the ports it uses; :class:`Store`
+is exactly their union (``tests/store/test_ports.py``), so a new method goes in a port.
 
 A store keeps games, their seats, the append-only action log, per-user facts and per-server
 settings. :class:`~bot.store.sql.SqlStore` implements it once for both SQL dialects, and
@@ -70,11 +77,9 @@ from bot.store.records import (
 )
 
 
-@runtime_checkable
-class Store(Protocol):
-    """Games, seats, the action log, user facts and server settings (see the module)."""
-
-    # -- games -------------------------------------------------------------------------
+class GameStore(Protocol):
+    """Games and their seats: opening a game, reading it, listing games, versioned changes
+    of its fields and seats, and the rematch it was opened as."""
 
     async def create_game(
         self,
@@ -165,8 +170,6 @@ class Store(Protocol):
         """
         ...
 
-    # -- seats -------------------------------------------------------------------------
-
     async def add_seat(
         self,
         game_id: int,
@@ -219,7 +222,15 @@ class Store(Protocol):
         written) as for every versioned write."""
         ...
 
-    # -- the action log ----------------------------------------------------------------
+    async def rematch(self, game_id: int) -> int | None:
+        """The id of the game opened as the rematch of ``game_id`` (``create_game`` with
+        ``rematch_of``), whatever its status; None when there is none."""
+        ...
+
+
+class ActionStore(Protocol):
+    """The append-only action log: an accepted action with its snapshot and notices, and the
+    log read back."""
 
     async def append_action(
         self,
@@ -265,13 +276,82 @@ class Store(Protocol):
         than ``seq`` (a version the caller saw). False for no seats."""
         ...
 
+
+class OfferStore(Protocol):
+    """Draw offers and takeback requests waiting for answers (see Versions in the module)."""
+
+    async def make_offer(
+        self,
+        game_id: int,
+        version: int,
+        *,
+        kind: str,
+        seat: int,
+        user_id: int,
+        now: float,
+        notices: Sequence[Outgoing] = (),
+        lapse: Outgoing | None = None,
+    ) -> bool:
+        """Store an offer (``kind`` ``"draw"`` or ``"takeback"``) made while the game is at
+        ``version``, with its notices, in one transaction, replacing a lapsed one; True.
+        False, storing nothing, when the game is not at ``version`` (or does not exist) or
+        an offer made at ``version`` already waits. The version is not bumped.
+
+        ``lapse`` is the notice that settles the offer's post when the game moves on
+        before it is answered: the versioned write that moves the game past it stores
+        it, unless that write's notices settle the offer themselves (see Versions
+        above). It is forgotten when the offer is declined (:meth:`drop_offer`)."""
+        ...
+
+    async def offer(self, game_id: int) -> OfferRecord | None:
+        """The offer waiting in the game: the one made at its current version; None when
+        there is none or it lapsed (the game moved on since). Every game record read
+        carries it too (``GameRecord.offer``)."""
+        ...
+
+    async def accept_offer(
+        self,
+        game_id: int,
+        version: int,
+        user_id: int,
+        *,
+        now: float,
+        notices: Sequence[Outgoing] = (),
+    ) -> bool:
+        """Add ``user_id`` to the acceptances of the offer made at ``version`` and store
+        the notices, in one transaction; True. False, storing nothing, when no such offer
+        waits (lapsed, declined, never made) or ``user_id`` already accepted it."""
+        ...
+
+    async def drop_offer(
+        self, game_id: int, version: int, *, now: float, notices: Sequence[Outgoing] = ()
+    ) -> bool:
+        """Remove the offer made at ``version`` (declined), with its lapse notice, and
+        store the notices, in one transaction; True. False, storing nothing, when no such
+        offer waits."""
+        ...
+
+
+class PostStore(Protocol):
+    """A game's messages: its status message and newest board post, and its notices so far
+    in a lane (the turn's post)."""
+
     async def set_message(self, game_id: int, kind: str, message_id: int | None) -> None:
         """Remember the game's ``"status"`` message or its newest ``"board"`` post (None
         forgets it). Not versioned: the version and every other field stay as they are.
         Nothing happens for a missing game; ValueError for another ``kind``."""
         ...
 
-    # -- deadlines ---------------------------------------------------------------------
+    async def recent_notices(self, game_id: int, lane: str, limit: int = 10) -> list[dict]:
+        """The bodies of the game's newest stored notices in ``lane`` (sent, waiting or
+        given up on), newest first, at most ``limit`` (the host reads the turn's post so
+        far from them to update it in place)."""
+        ...
+
+
+class DeadlineStore(Protocol):
+    """Deadlines and reminders: when the next is due, the due games claimed by one owner,
+    reminders taken and deadlines moved without a version bump."""
 
     async def next_wakeup(self, exclude: Sequence[int] = ()) -> float | None:
         """The earliest ``deadline`` or ``remind_at`` of any ``running`` game not in
@@ -312,72 +392,32 @@ class Store(Protocol):
         nobody does."""
         ...
 
-    # -- the outbox --------------------------------------------------------------------
+    async def move_deadline(
+        self,
+        game_id: int,
+        version: int,
+        *,
+        deadline: float | None,
+        remind_at: float | None,
+        now: float,
+        notices: Sequence[Outgoing] = (),
+        timing: dict[str, Any] | None = None,
+        timing_was: dict[str, Any] | None = None,
+    ) -> bool:
+        """Set the game's ``deadline`` and ``remind_at`` (and its ``timing``, when given:
+        time banks) and store the notices, in one transaction, if the game is still at
+        ``version`` (and, with ``timing``, its timing still ``timing_was``); True. False,
+        writing nothing, when it moved on (or does not exist). The version is not bumped,
+        so the turn's controls stay valid."""
+        ...
+
+
+class OutboxStore(Protocol):
+    """The outbox and its lanes: notices stored, claimed lane by lane, sent once, retried or
+    given up on."""
 
     async def enqueue(self, game_id: int, notices: Sequence[Outgoing], *, now: float) -> None:
         """Store notices that go with no versioned write (a departure told to a host)."""
-        ...
-
-    async def hold_call(
-        self,
-        entry_id: int,
-        *,
-        user_id: int,
-        game_id: int,
-        body: dict[str, Any],
-        due_at: float,
-        now: float,
-    ) -> bool:
-        """Hold outbox entry ``entry_id`` back from ``user_id`` until ``due_at``: in one
-        transaction it is recorded as sent and kept as a held call; False (nothing changed)
-        if it was sent or given up on meanwhile."""
-        ...
-
-    async def next_held(self) -> float | None:
-        """When the earliest held call is due (None: none is held)."""
-        ...
-
-    async def held_due(self, now: float, limit: int = 500) -> list[HeldCall]:
-        """The held calls due at ``now``, by user and in the order they were held."""
-        ...
-
-    async def release_held(
-        self, ids: Sequence[int], game_id: int, notices: Sequence[Outgoing], *, now: float
-    ) -> bool:
-        """Remove the held calls ``ids`` and store ``notices`` (of ``game_id``) in one
-        transaction; False, with nothing changed, if any of them is gone already (another
-        process released it)."""
-        ...
-
-    async def set_digest(
-        self, user_id: int, every: float | None, due_at: float, kind: str = "turns"
-    ) -> None:
-        """Start (or change) ``user_id``'s digest of ``kind``, every ``every`` seconds from
-        ``due_at``; ``every`` None stops it. A user with a ``watching`` digest is among the
-        :attr:`GameRecord.digest_watchers` of the games they watch."""
-        ...
-
-    async def next_digest(self) -> float | None:
-        """When the earliest digest is due (None: nobody has one)."""
-        ...
-
-    async def digests_due(self, now: float, limit: int = 200) -> list[DigestRow]:
-        """The digests due at ``now``, earliest first."""
-        ...
-
-    async def settle_digest(
-        self,
-        row: DigestRow,
-        *,
-        due_at: float,
-        seen: str,
-        game_id: int,
-        notices: Sequence[Outgoing],
-        now: float,
-    ) -> bool:
-        """Move ``row``'s digest on to ``due_at`` having ``seen`` this, and store
-        ``notices`` (of ``game_id``) in the same transaction; False, with nothing changed,
-        if another process did it first."""
         ...
 
     async def pending_notices(
@@ -453,7 +493,80 @@ class Store(Protocol):
         happens if another owner holds it or nobody does."""
         ...
 
-    # -- users and server settings -----------------------------------------------------
+
+class HeldCallStore(Protocol):
+    """Calls held back through a user's quiet hours, released together when they end."""
+
+    async def hold_call(
+        self,
+        entry_id: int,
+        *,
+        user_id: int,
+        game_id: int,
+        body: dict[str, Any],
+        due_at: float,
+        now: float,
+    ) -> bool:
+        """Hold outbox entry ``entry_id`` back from ``user_id`` until ``due_at``: in one
+        transaction it is recorded as sent and kept as a held call; False (nothing changed)
+        if it was sent or given up on meanwhile."""
+        ...
+
+    async def next_held(self) -> float | None:
+        """When the earliest held call is due (None: none is held)."""
+        ...
+
+    async def held_due(self, now: float, limit: int = 500) -> list[HeldCall]:
+        """The held calls due at ``now``, by user and in the order they were held."""
+        ...
+
+    async def release_held(
+        self, ids: Sequence[int], game_id: int, notices: Sequence[Outgoing], *, now: float
+    ) -> bool:
+        """Remove the held calls ``ids`` and store ``notices`` (of ``game_id``) in one
+        transaction; False, with nothing changed, if any of them is gone already (another
+        process released it)."""
+        ...
+
+
+class DigestStore(Protocol):
+    """Users' digests: when each is due, and moving one on with its DM."""
+
+    async def set_digest(
+        self, user_id: int, every: float | None, due_at: float, kind: str = "turns"
+    ) -> None:
+        """Start (or change) ``user_id``'s digest of ``kind``, every ``every`` seconds from
+        ``due_at``; ``every`` None stops it. A user with a ``watching`` digest is among the
+        :attr:`GameRecord.digest_watchers` of the games they watch."""
+        ...
+
+    async def next_digest(self) -> float | None:
+        """When the earliest digest is due (None: nobody has one)."""
+        ...
+
+    async def digests_due(self, now: float, limit: int = 200) -> list[DigestRow]:
+        """The digests due at ``now``, earliest first."""
+        ...
+
+    async def settle_digest(
+        self,
+        row: DigestRow,
+        *,
+        due_at: float,
+        seen: str,
+        game_id: int,
+        notices: Sequence[Outgoing],
+        now: float,
+    ) -> bool:
+        """Move ``row``'s digest on to ``due_at`` having ``seen`` this, and store
+        ``notices`` (of ``game_id``) in the same transaction; False, with nothing changed,
+        if another process did it first."""
+        ...
+
+
+class PlayerStore(Protocol):
+    """Facts about a person: how they are called, whether their DMs are closed, until when
+    they are away."""
 
     async def notify_choice(self, user_id: int) -> str:
         """The user's ``/notify`` choice as last set; ``"turns"`` if never set."""
@@ -483,125 +596,19 @@ class Store(Protocol):
         stay as they are."""
         ...
 
-    async def guild_setting(self, guild_id: int, key: str) -> str | None:
-        """The server's setting ``key`` as last set, or None if never set. Settings of
-        different servers and keys are independent."""
+    async def away_until(self, user_id: int) -> float | None:
+        """Until when the user said they are away (seconds since the epoch); None if never
+        set or ended. A time in the past is returned as stored."""
         ...
 
-    async def set_guild_setting(self, guild_id: int, key: str, value: str) -> None:
-        """Set (or replace) the server's setting ``key`` to ``value``."""
+    async def set_away(self, user_id: int, until: float | None) -> None:
+        """Remember until when the user is away (None: not away); the user's other facts
+        stay as they are."""
         ...
 
-    # -- web pages ---------------------------------------------------------------------
 
-    async def game_by_page(self, page: str) -> GameRecord | None:
-        """The game whose web page token is ``page`` (as :meth:`get_game` reads it), or None
-        when no game has that token (never a game whose token was replaced or cleared)."""
-        ...
-
-    async def set_page(self, game_id: int, page: str | None) -> bool:
-        """Give the game the page token ``page`` (None: no page), replacing its old one,
-        which then finds no game. A pointer: the version does not change. False when there
-        is no such game. Callers draw tokens at random, long enough never to meet."""
-        ...
-
-    async def clear_pages(self, guild_id: int) -> int:
-        """Take the page token from every game of the server (their pages are gone); how
-        many had one. No version changes."""
-        ...
-
-    async def versions(self, game_ids: Sequence[int]) -> dict[int, int]:
-        """The current version of each game of ``game_ids`` that exists, by id, read in one
-        statement (a page following games asks it often)."""
-        ...
-
-    # -- private notes -----------------------------------------------------------------
-
-    async def notes(self, user_id: int, game_ids: Sequence[int]) -> dict[int, str]:
-        """``user_id``'s note on each game of ``game_ids`` that has one, by game; another
-        user's notes are never read here."""
-        ...
-
-    async def set_note(self, game_id: int, user_id: int, text: str | None, *, now: float) -> bool:
-        """Keep ``text`` as ``user_id``'s note on the game, replacing theirs (None or "":
-        remove it). A pointer: the game's version does not change. False when there is no
-        such game (nothing written)."""
-        ...
-
-    # -- wake-ups ----------------------------------------------------------------------
-
-    async def subscribe(self, callback: Callable[[str], None]) -> None:
-        """Call ``callback(kind)`` in the event loop each time a write through another store
-        object sharing the database (usually in another process) has committed: ``kind`` is
-        ``"clock"`` when it moved a deadline, a reminder or a game's status, ``"outbox"``
-        when it stored notices. A wake-up only says "look again": it may come twice. It
-        never comes for a write made through this store itself, whose host pokes its own
-        scheduler and outbox. When the store loses and regains its way of hearing them it
-        calls back with both kinds, since wake-ups may have been missed meanwhile. Stops at
-        :meth:`close`. A store that serves one process only (SQLite) never calls back."""
-        ...
-
-    # -- lifetime ----------------------------------------------------------------------
-
-    async def close(self) -> None:
-        """Release the connection once every write so far is durable: a store opened again
-        at the same location sees all of it. Closing again does nothing."""
-        ...
-
-    # -- offers waiting for answers ----------------------------------------------------
-
-    async def make_offer(
-        self,
-        game_id: int,
-        version: int,
-        *,
-        kind: str,
-        seat: int,
-        user_id: int,
-        now: float,
-        notices: Sequence[Outgoing] = (),
-        lapse: Outgoing | None = None,
-    ) -> bool:
-        """Store an offer (``kind`` ``"draw"`` or ``"takeback"``) made while the game is at
-        ``version``, with its notices, in one transaction, replacing a lapsed one; True.
-        False, storing nothing, when the game is not at ``version`` (or does not exist) or
-        an offer made at ``version`` already waits. The version is not bumped.
-
-        ``lapse`` is the notice that settles the offer's post when the game moves on
-        before it is answered: the versioned write that moves the game past it stores
-        it, unless that write's notices settle the offer themselves (see Versions
-        above). It is forgotten when the offer is declined (:meth:`drop_offer`)."""
-        ...
-
-    async def offer(self, game_id: int) -> OfferRecord | None:
-        """The offer waiting in the game: the one made at its current version; None when
-        there is none or it lapsed (the game moved on since). Every game record read
-        carries it too (``GameRecord.offer``)."""
-        ...
-
-    async def accept_offer(
-        self,
-        game_id: int,
-        version: int,
-        user_id: int,
-        *,
-        now: float,
-        notices: Sequence[Outgoing] = (),
-    ) -> bool:
-        """Add ``user_id`` to the acceptances of the offer made at ``version`` and store
-        the notices, in one transaction; True. False, storing nothing, when no such offer
-        waits (lapsed, declined, never made) or ``user_id`` already accepted it."""
-        ...
-
-    async def drop_offer(
-        self, game_id: int, version: int, *, now: float, notices: Sequence[Outgoing] = ()
-    ) -> bool:
-        """Remove the offer made at ``version`` (declined), with its lapse notice, and
-        store the notices, in one transaction; True. False, storing nothing, when no such
-        offer waits."""
-        ...
-
-    # -- results and ratings -----------------------------------------------------------
+class RatingStore(Protocol):
+    """Results of finished games and the ratings they give, per server and game."""
 
     async def ratings(self, *, guild_id: int, slug: str) -> list[RatingRow]:
         """Every rating of the pool (the server's games of ``slug``), in no set order."""
@@ -632,7 +639,44 @@ class Store(Protocol):
         games' results there are. Rebuilding twice gives exactly the same ratings."""
         ...
 
-    # -- a server's corrected data files -----------------------------------------------
+
+class PageStore(Protocol):
+    """Game pages: the token of each game's address, and versions read for pages that follow
+    games."""
+
+    async def game_by_page(self, page: str) -> GameRecord | None:
+        """The game whose web page token is ``page`` (as :meth:`get_game` reads it), or None
+        when no game has that token (never a game whose token was replaced or cleared)."""
+        ...
+
+    async def set_page(self, game_id: int, page: str | None) -> bool:
+        """Give the game the page token ``page`` (None: no page), replacing its old one,
+        which then finds no game. A pointer: the version does not change. False when there
+        is no such game. Callers draw tokens at random, long enough never to meet."""
+        ...
+
+    async def clear_pages(self, guild_id: int) -> int:
+        """Take the page token from every game of the server (their pages are gone); how
+        many had one. No version changes."""
+        ...
+
+    async def versions(self, game_ids: Sequence[int]) -> dict[int, int]:
+        """The current version of each game of ``game_ids`` that exists, by id, read in one
+        statement (a page following games asks it often)."""
+        ...
+
+
+class GuildStore(Protocol):
+    """A server's settings and its corrected data files."""
+
+    async def guild_setting(self, guild_id: int, key: str) -> str | None:
+        """The server's setting ``key`` as last set, or None if never set. Settings of
+        different servers and keys are independent."""
+        ...
+
+    async def set_guild_setting(self, guild_id: int, key: str, value: str) -> None:
+        """Set (or replace) the server's setting ``key`` to ``value``."""
+        ...
 
     async def guild_data(self, guild_id: int) -> list[GuildDataRecord]:
         """The corrected data files server ``guild_id`` keeps, by package and file name."""
@@ -657,7 +701,24 @@ class Store(Protocol):
         the number of files removed."""
         ...
 
-    # -- watchers and time away --------------------------------------------------------
+
+class NoteStore(Protocol):
+    """Players' private notes on games, each read by its author only."""
+
+    async def notes(self, user_id: int, game_ids: Sequence[int]) -> dict[int, str]:
+        """``user_id``'s note on each game of ``game_ids`` that has one, by game; another
+        user's notes are never read here."""
+        ...
+
+    async def set_note(self, game_id: int, user_id: int, text: str | None, *, now: float) -> bool:
+        """Keep ``text`` as ``user_id``'s note on the game, replacing theirs (None or "":
+        remove it). A pointer: the game's version does not change. False when there is no
+        such game (nothing written)."""
+        ...
+
+
+class WatcherStore(Protocol):
+    """Who watches which game."""
 
     async def add_watcher(self, game_id: int, user_id: int, *, now: float) -> bool:
         """Record that ``user_id`` watches the game since ``now``; True. False, storing
@@ -677,46 +738,65 @@ class Store(Protocol):
         its seats (a game that cannot be read is left out)."""
         ...
 
-    async def away_until(self, user_id: int) -> float | None:
-        """Until when the user said they are away (seconds since the epoch); None if never
-        set or ended. A time in the past is returned as stored."""
+
+class StoreLifetime(Protocol):
+    """The store's connection: hearing other processes' writes, and closing."""
+
+    async def subscribe(self, callback: Callable[[str], None]) -> None:
+        """Call ``callback(kind)`` in the event loop each time a write through another store
+        object sharing the database (usually in another process) has committed: ``kind`` is
+        ``"clock"`` when it moved a deadline, a reminder or a game's status, ``"outbox"``
+        when it stored notices. A wake-up only says "look again": it may come twice. It
+        never comes for a write made through this store itself, whose host pokes its own
+        scheduler and outbox. When the store loses and regains its way of hearing them it
+        calls back with both kinds, since wake-ups may have been missed meanwhile. Stops at
+        :meth:`close`. A store that serves one process only (SQLite) never calls back."""
         ...
 
-    async def set_away(self, user_id: int, until: float | None) -> None:
-        """Remember until when the user is away (None: not away); the user's other facts
-        stay as they are."""
+    async def close(self) -> None:
+        """Release the connection once every write so far is durable: a store opened again
+        at the same location sees all of it. Closing again does nothing."""
         ...
 
-    async def move_deadline(
-        self,
-        game_id: int,
-        version: int,
-        *,
-        deadline: float | None,
-        remind_at: float | None,
-        now: float,
-        notices: Sequence[Outgoing] = (),
-        timing: dict[str, Any] | None = None,
-        timing_was: dict[str, Any] | None = None,
-    ) -> bool:
-        """Set the game's ``deadline`` and ``remind_at`` (and its ``timing``, when given:
-        time banks) and store the notices, in one transaction, if the game is still at
-        ``version`` (and, with ``timing``, its timing still ``timing_was``); True. False,
-        writing nothing, when it moved on (or does not exist). The version is not bumped,
-        so the turn's controls stay valid."""
-        ...
 
-    # -- rematches ---------------------------------------------------------------------
+@runtime_checkable
+class Store(
+    GameStore,
+    ActionStore,
+    OfferStore,
+    PostStore,
+    DeadlineStore,
+    OutboxStore,
+    HeldCallStore,
+    DigestStore,
+    PlayerStore,
+    RatingStore,
+    PageStore,
+    GuildStore,
+    NoteStore,
+    WatcherStore,
+    StoreLifetime,
+    Protocol,
+):
+    """Every port at once: what a whole store implements, and what the desk holds. A part
+    that takes the store itself is typed with only the ports it uses."""
 
-    async def rematch(self, game_id: int) -> int | None:
-        """The id of the game opened as the rematch of ``game_id`` (``create_game`` with
-        ``rematch_of``), whatever its status; None when there is none."""
-        ...
 
-    # -- the turn's post -----------------------------------------------------------------
-
-    async def recent_notices(self, game_id: int, lane: str, limit: int = 10) -> list[dict]:
-        """The bodies of the game's newest stored notices in ``lane`` (sent, waiting or
-        given up on), newest first, at most ``limit`` (the host reads the turn's post so
-        far from them to update it in place)."""
-        ...
+PORTS: tuple[type, ...] = (
+    GameStore,
+    ActionStore,
+    OfferStore,
+    PostStore,
+    DeadlineStore,
+    OutboxStore,
+    HeldCallStore,
+    DigestStore,
+    PlayerStore,
+    RatingStore,
+    PageStore,
+    GuildStore,
+    NoteStore,
+    WatcherStore,
+    StoreLifetime,
+)
+"""The store's ports, each a concern of its own; :class:`Store` is exactly all of them."""
