@@ -16,6 +16,7 @@ from bot import logs
 from bot.settings import BadSettings, Settings
 
 if TYPE_CHECKING:
+    from bot.console.table import LocalTable
     from bot.discord.client import DragonBot
 
 NO_TOKEN = """No Discord bot token is set, so the bot cannot connect.
@@ -99,10 +100,10 @@ def _start(args: argparse.Namespace) -> int:
 
 
 def _run(settings: Settings, token: str) -> int:
+    import games
     from bot import create_bot
-    from engines import data
 
-    data.use_overrides(settings.data_overrides)
+    games.use_overrides(settings.data_overrides)
     asyncio.run(_check_database(settings.database))
     logs.setup(logging.INFO)
     # The process is the bot's alone, so its garbage collections may be kept short.
@@ -143,9 +144,9 @@ def _web(settings: Settings) -> int:
     if settings.web_port is None:
         print(NO_WEB_PORT, file=sys.stderr)
         return 2
-    from engines import data
+    import games
 
-    data.use_overrides(settings.data_overrides)
+    games.use_overrides(settings.data_overrides)
     asyncio.run(_check_database(settings.database))
     logs.setup(logging.INFO)
     asyncio.run(_serve_pages(settings))
@@ -265,7 +266,7 @@ async def _console(
     return 0
 
 
-async def _interactive(table, history: Path) -> None:
+async def _interactive(table: LocalTable, history: Path) -> None:
     """Read lines typed at the table until `quit` or the end of input."""
     from bot.console.editing import LineEditing
 

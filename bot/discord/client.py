@@ -13,6 +13,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+import games
 from bot.discord import controls
 from bot.discord.delivery import Courier
 from bot.discord.hosting import HostingBot
@@ -29,7 +30,6 @@ from bot.service.timekeeping.scheduler import Scheduler
 from bot.settings import Settings
 from bot.store import open_store
 from bot.web.server import WebServer
-from engines import data as engine_data
 from games import render
 
 log = logging.getLogger(__name__)
@@ -74,7 +74,7 @@ class DragonBot(HostingBot):
         """The game pages' server, when this process serves them (``WEB_PORT``)."""
 
     async def setup_hook(self) -> None:
-        engine_data.use_overrides(self.settings.data_overrides)
+        games.use_overrides(self.settings.data_overrides)
         store = await open_store(self.settings.database)
         seeds = random.Random(self.settings.seed) if self.settings.seed is not None else None
         self.pictures = (

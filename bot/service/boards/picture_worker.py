@@ -160,7 +160,7 @@ def _settle() -> None:
 
 def main(argv: list[str]) -> None:
     global _warmed
-    from engines import data
+    import games
 
     # Ctrl-C at a terminal reaches the whole process group: the bot closes its pool, and a
     # worker ends when its socket does, without a traceback of its own.
@@ -168,7 +168,7 @@ def main(argv: list[str]) -> None:
     if not logging.getLogger().handlers:  # its lines go to the bot's stderr, as the bot's do
         logging.basicConfig(level=logging.INFO, format=LOG_FORMAT)
     connection = socket.socket(fileno=int(argv[0]))
-    data.use_overrides(argv[1] if len(argv) > 1 and argv[1] else None)
+    games.use_overrides(argv[1] if len(argv) > 1 and argv[1] else None)
     if "cold" not in argv[2:]:
         # Requests wait in the socket meanwhile; the first of each game is then drawn warm.
         _warmed = warm()

@@ -19,6 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+import games
 from bot.service.errors import UserError
 from bot.service.notices import Outcome, Reply
 from bot.service.tables import engine_for
@@ -100,7 +101,7 @@ class ServerData:
         try:
             fields = data.read_correction(content, f"{name}.json")
             # The engine's check builds the game's data (a few milliseconds to a second).
-            await asyncio.to_thread(data.check_corrections, package, name, fields, current)
+            await asyncio.to_thread(games.check_corrections, package, name, fields, current)
         except data.BadDataFile as error:
             raise UserError(
                 f"That file was not kept: {clip(str(error), 1500)}. Fix it and upload it again "

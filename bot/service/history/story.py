@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Unpack
 
 import engines.replay
+import games
 from bot.service.boards.drawing import Drawing
 from bot.service.desk import Desk, Where, title_of
 from bot.service.errors import UserError
@@ -436,7 +437,7 @@ def _checked_data(record: records.Record) -> dict[str, Any]:
     try:
         for package, files in found.items():
             for name, fields in files.items():
-                checked = engine_data.check_corrections(package, name, fields, checked)
+                checked = games.check_corrections(package, name, fields, checked)
     except engine_data.BadDataFile as error:
         raise records.BadRecord(f"The record's corrected data cannot be used: {error}") from None
     return found
