@@ -87,7 +87,8 @@ async def play(store: Store, game_id: int, seat_number: int, action: str, **fiel
 
 
 def _protocol_methods() -> list[str]:
-    return [name for name, value in vars(Store).items() if inspect.iscoroutinefunction(value)]
+    """Every coroutine of the store's ports, which ``Store`` is the union of."""
+    return [name for name, value in inspect.getmembers(Store) if inspect.iscoroutinefunction(value)]
 
 
 def _signature(cls: type, name: str) -> list[tuple]:

@@ -5,11 +5,7 @@ from __future__ import annotations
 
 import inspect
 
-import pytest
-
 from bot.store import PORTS, Store
-from bot.store.postgres import PostgresStore
-from bot.store.sqlite import SqliteStore
 
 MOST = 20
 """The most methods a port may have."""
@@ -43,14 +39,3 @@ def test_no_method_is_in_two_ports():
         for name in methods(port):
             assert name not in seen, f"{name} is in both {seen[name]} and {port.__name__}"
             seen[name] = port.__name__
-
-
-@pytest.mark.parametrize("store", [SqliteStore, PostgresStore])
-def test_each_store_implements_every_port_method_and_nothing_public_besides(store):
-    promised = set().union(*(methods(port) for port in PORTS))
-    public = {
-        name
-        for name, value in inspect.getmembers(store)
-        if not name.startswith("_") and (inspect.isfunction(value) or inspect.ismethod(value))
-    }
-    assert public - {"open"} == promised
