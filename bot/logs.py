@@ -13,45 +13,48 @@ from __future__ import annotations
 
 import functools
 import logging
-from typing import Any
+from collections.abc import Callable
 
 FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 HIDDEN = "<hidden>"
 
 
-def _call_name(value: Any) -> str:
+def _call_name(value: object) -> str:
     """``Connection.execute()`` for an aiosqlite call, never its arguments."""
     func = value.func if isinstance(value, functools.partial) else value
     name = getattr(func, "__qualname__", None) or getattr(func, "__name__", None)
     return f"{name}()" if name else HIDDEN
 
 
-def _gateway_event(value: Any) -> Any:
+def _gateway_event(value: object) -> object:
     """A gateway payload as its opcode and event name only."""
     if isinstance(value, dict):
         return {key: value[key] for key in ("op", "t", "s") if key in value}
     return value if isinstance(value, int | float | type(None)) else HIDDEN
 
 
-def _plain(value: Any) -> Any:
+def _plain(value: object) -> object:
     """Numbers (ids, status codes, shard numbers) stay; anything else is hidden."""
     return value if isinstance(value, bool | int | float | type(None)) else HIDDEN
 
 
-def _http(value: Any) -> Any:
+def _http(value: object) -> object:
     """Methods, URLs and numbers stay; bodies (request data, responses) are hidden."""
     if isinstance(value, str) and (value.isupper() or value.startswith(("http://", "https://"))):
         return value
     return _plain(value)
 
 
-def _aiosqlite(value: Any) -> Any:
+def _aiosqlite(value: object) -> object:
     if isinstance(value, BaseException):
         return value
     return _call_name(value)
 
 
-RULES = {
+Rule = Callable[[object], object]
+"""How one argument of a log record is shown: as it is, described, or hidden."""
+
+RULES: dict[str, Rule] = {
     "aiosqlite": _aiosqlite,
     "discord.http": _http,
     "discord.webhook.async_": _http,
@@ -65,7 +68,7 @@ RULES = {
 class SecretFilter(logging.Filter):
     """Keeps every record, with each argument shown by ``rule`` (data replaced)."""
 
-    def __init__(self, rule) -> None:
+    def __init__(self, rule: Rule) -> None:
         super().__init__()
         self.rule = rule
 

@@ -6,8 +6,19 @@ from __future__ import annotations
 import contextlib
 import sys
 from pathlib import Path
+from typing import Protocol
 
 HISTORY_LENGTH = 1000
+
+
+class History(Protocol):
+    """What the table uses of ``readline``: its history, kept in a file."""
+
+    def set_history_length(self, length: int, /) -> None: ...
+
+    def read_history_file(self, filename: str | None = None, /) -> None: ...
+
+    def write_history_file(self, filename: str | None = None, /) -> None: ...
 
 
 class LineEditing:
@@ -40,7 +51,8 @@ class LineEditing:
             pass  # a history that cannot be written must not stop the game
 
 
-def _readline():
+def _readline() -> History | None:
+    """The ``readline`` module, or None where Python has none."""
     try:
         import readline
     except ImportError:  # not every Python has it (Windows)

@@ -8,7 +8,7 @@ import html
 import json
 import re
 from datetime import UTC, datetime
-from typing import Any
+from typing import TypedDict
 
 from bot.service.history.web_pages import GamePage, Move, Seat
 
@@ -164,7 +164,31 @@ def _move_item(move: Move, shown: int) -> str:
     )
 
 
-def positions(page: GamePage, since: int = 0) -> list[dict[str, Any]]:
+class Position(TypedDict):
+    """A position as the page's script shows it: its board's address, alt text and
+    caption (HTML)."""
+
+    src: str
+    alt: str
+    caption: str
+
+
+Parts = TypedDict(
+    "Parts",
+    {
+        "version": int,
+        "status": str,
+        "seats": str,
+        "from": int,
+        "positions": list[Position],
+        "moves_from": int | None,
+        "moves": str,
+    },
+)
+"""A live update of a page (``from`` is a keyword, so the functional form)."""
+
+
+def positions(page: GamePage, since: int = 0) -> list[Position]:
     """Each position from ``since`` on: its board's address, its alt text and what led to
     it (as HTML), for the script."""
     return [
@@ -173,7 +197,7 @@ def positions(page: GamePage, since: int = 0) -> list[dict[str, Any]]:
     ]
 
 
-def parts(page: GamePage, since: int) -> dict[str, Any]:
+def parts(page: GamePage, since: int) -> Parts:
     """What a live update sends to a page that has the positions before ``since``: the
     version, the status and seats written anew, the positions from ``since`` on (a game's
     log only grows, so earlier ones never change), and the turns of the move list from
@@ -191,7 +215,7 @@ def parts(page: GamePage, since: int) -> dict[str, Any]:
     }
 
 
-def _json_script(value: Any) -> str:
+def _json_script(value: object) -> str:
     """JSON that cannot end the ``<script>`` element it sits in."""
     text = json.dumps(value, ensure_ascii=False)
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
