@@ -53,6 +53,9 @@ log = logging.getLogger(__name__)
 
 CANNOT_DM = 50007
 """Discord's code for "Cannot send messages to this user" (their DMs are closed)."""
+NOT_OURS_TO_EDIT = 50005
+"""Discord's code for "Cannot edit a message authored by another user": the one 403 on a
+turn post's edit that posting anew answers; any other is a permission refused for now."""
 
 PostChannel = (
     discord.TextChannel
@@ -199,8 +202,12 @@ class Courier:
             await channel.get_partial_message(message_id).edit(
                 allowed_mentions=discord.AllowedMentions.none(), **changes
             )
-        except (discord.NotFound, discord.Forbidden):
-            return None  # deleted, or not ours to edit: a post of its own says it all
+        except discord.NotFound:
+            return None  # deleted: a post of its own says it all
+        except discord.Forbidden as error:
+            if error.code != NOT_OURS_TO_EDIT:
+                raise  # a permission refused for now: the edit waits, as a post would
+            return None  # not ours to edit: a post of its own says it all
         return message_id
 
     async def _attached(self, channel: PostChannel, message_id: int) -> discord.Attachment | None:

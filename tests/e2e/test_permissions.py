@@ -78,3 +78,19 @@ async def test_a_channel_that_is_really_gone_still_pauses_its_game(simcord_env, 
     assert game.status == "paused"
     told = text_of(players["knights"].user.dm_channel.history()[-1])
     assert "paused: its channel was deleted" in told
+
+
+async def test_a_single_refused_edit_of_the_turn_post_is_tried_again_not_posted_twice(
+    simcord_env, world
+):
+    channel, players = await open_two_player_game(world)
+    seen = len(bot_posts(channel))
+    simcord_env.inject_error(
+        "PATCH", f"/channels/{channel.id}/messages/*", status=403, code=MISSING_PERMISSIONS,
+        message="Missing Permissions", times=1,
+    )  # fmt: skip
+    await players["knights"].slash(channel, "move", action="roll")
+    await simcord_env.advance_time(400)
+    posts = bot_posts(channel)
+    assert "rolled" in text_of(posts[-1]), "the turn's post shows the roll once Discord takes it"
+    assert len(posts) == seen, "the turn's post is edited in place, not posted a second time"
