@@ -1,7 +1,7 @@
 """PostgreSQL store through asyncpg: a connection pool, one transaction per write, for
 several bot processes sharing one database.
 
-The statements both dialects share are in :class:`~bot.store.sql.SqlStore`; here are
+The statements both dialects share are in :class:`~bot.store.sql.SqlStore` (by concern); here are
 PostgreSQL's execution layer (``?`` placeholders numbered ``$1``, ``$2``, ...) and its
 tuned paths. How it keeps the protocol's promises across processes:
 
@@ -61,19 +61,17 @@ from bot.store.records import (
     StaleVersion,
     StoreBusy,
 )
-from bot.store.sql import (
-    CLAIM_LANE,
+from bot.store.sql import SqlStore
+from bot.store.sql.base import (
     MESSAGE_COLUMNS,
-    PENDING,
-    WAITING,
     Row,
-    SqlStore,
     bump_sql,
     game_values,
     moves_clock,
     readable_records,
     with_lapse,
 )
+from bot.store.sql.outbox import CLAIM_LANE, PENDING, WAITING
 
 CHANNEL = "dragon_host"
 """The ``LISTEN``/``NOTIFY`` channel of wake-ups; payloads ``"clock <store>"`` and
@@ -565,7 +563,7 @@ async def _bump_and_log(
     transaction ends, and write the action's log entry (seat, action, events as JSON) with
     ``seq`` the new version, in one statement (each statement is a round trip): the new
     version and the notices to store (``notices``, after the lapse of an offer the bump
-    moved past unsettled: :func:`~bot.store.sql.with_lapse`). StaleVersion if the game is
+    moved past unsettled: :func:`~bot.store.sql.base.with_lapse`). StaleVersion if the game is
     missing or has moved on."""
     bump, last = _bump_sql(values)
     bumped = await conn.fetchrow(

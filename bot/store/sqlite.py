@@ -1,7 +1,7 @@
 """SQLite store through aiosqlite: WAL, foreign keys, a lock-guarded writer connection and
 a reader connection.
 
-The statements both dialects share are in :class:`~bot.store.sql.SqlStore`; here are
+The statements both dialects share are in :class:`~bot.store.sql.SqlStore` (by concern); here are
 SQLite's execution layer and its tuned paths. Every trip to the database thread costs the
 event loop a wake-up from that thread, so a write of several statements on a hot path goes
 to the thread in one trip (``_in_one_trip``).
@@ -46,17 +46,9 @@ from bot.store.records import (
     StaleVersion,
     StoreBusy,
 )
-from bot.store.sql import (
-    CLAIM_LANE,
-    MESSAGE_COLUMNS,
-    PENDING,
-    WAITING,
-    SqlStore,
-    bump_sql,
-    game_values,
-    readable_records,
-    with_lapse,
-)
+from bot.store.sql import SqlStore
+from bot.store.sql.base import MESSAGE_COLUMNS, bump_sql, game_values, readable_records, with_lapse
+from bot.store.sql.outbox import CLAIM_LANE, PENDING, WAITING
 
 _READABLE = (
     "json_valid(options) AND json_valid(timing)"
@@ -581,7 +573,7 @@ def _bumped(
     version bump: if it changed no row, nothing is run and the answer is False. Then, with
     ``telling`` (the game id, the version it was bumped from, notices and the time), the
     notices are stored, after the lapse of an offer the bump moved past unsettled
-    (:func:`~bot.store.sql.with_lapse`)."""
+    (:func:`~bot.store.sql.base.with_lapse`)."""
     (bump, bumped), *rest = statements
     rows = connection.execute(bump, bumped).fetchall()
     if not rows:
