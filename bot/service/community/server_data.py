@@ -28,7 +28,7 @@ from engines import data
 from engines.options import clip
 
 if TYPE_CHECKING:
-    from bot.store import GuildDataRecord, Store
+    from bot.store import GuildDataRecord, GuildStore
     from engines.base import Game
 
 UPLOAD_LIMIT = 256 * 1024
@@ -58,7 +58,7 @@ class ServerData:
     """A server's corrected data files, the corrections a game opens with, and ``/rules``
     with them."""
 
-    def __init__(self, store: Store, clock: Callable[[], float]) -> None:
+    def __init__(self, store: GuildStore, clock: Callable[[], float]) -> None:
         self._store = store
         self._clock = clock
 

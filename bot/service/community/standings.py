@@ -16,7 +16,7 @@ from bot.service.errors import UserError
 from bot.service.notices import Reply
 from bot.service.tables import engine_for, table_from
 from bot.service.text import Mention, Text
-from bot.store import GameRecord, RatingRow, ResultRow, Store
+from bot.store import GameRecord, RatingRow, RatingStore, ResultRow
 from games import SPECS
 
 log = logging.getLogger(__name__)
@@ -45,7 +45,7 @@ class Recomputed:
 class Standings:
     """``/leaderboard``, ``/stats``, and recomputing every rating from the results."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: RatingStore) -> None:
         self._store = store
 
     async def leaderboard(

@@ -23,7 +23,7 @@ from bot.service.tables import STATUS_WORDS, Table, status_line
 from bot.service.text import Mention, Text
 from bot.service.timekeeping.away import away_text, show_away
 from bot.service.timekeeping.timing import pause_text
-from bot.store import Store
+from bot.store import ActionStore
 
 ENDED = ("finished", "cancelled")
 
@@ -170,7 +170,7 @@ async def status_update(desk: Desk, table: Table) -> StatusUpdate:
     return StatusUpdate(table.record.id, table.record.channel_id, text)
 
 
-async def last_public(store: Store, game_id: int) -> str:
+async def last_public(store: ActionStore, game_id: int) -> str:
     """The newest public event of a game, as its log tells it ("" before any)."""
     for entry in reversed(await store.actions(game_id)):
         public = [e["text"] for e in entry.events if e.get("seat") is None]

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from bot.service.text import ChannelRef, ServerRef, Text
-from bot.store import GameRecord, Store
+from bot.store import GameRecord, PlayerStore
 
 TURN, REMINDER, INVITE, OFFER, END = "turn", "reminder", "invite", "offer", "end"
 
@@ -76,7 +76,7 @@ def of(record: GameRecord, user_id: int, event: str) -> str:
     return how(seat.calls, seat.notify, event)
 
 
-async def reachable(store: Store, user_id: int, how_: str) -> str:
+async def reachable(store: PlayerStore, user_id: int, how_: str) -> str:
     """``how_`` for a user whose DMs may be closed: a DM they cannot get becomes a mention
     in the game's channel (as a reminder always has), so the call is not lost."""
     if dms(how_) and await store.dm_closed(user_id):

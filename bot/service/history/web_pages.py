@@ -26,7 +26,7 @@ from bot.service.history.story import Story, Walker, said, seat_name
 from bot.service.notices import Board, Outcome, Reply
 from bot.service.tables import STATUS_WORDS, Table, UnreadableGame
 from bot.service.text import Text, WebLink
-from bot.store import ActionRecord, GameRecord, Store
+from bot.store import ActionRecord, GameRecord, GuildStore, PageStore
 from engines.base import Game
 
 TOKEN_BYTES = 18
@@ -54,7 +54,7 @@ def new_token() -> str:
     return secrets.token_urlsafe(TOKEN_BYTES)
 
 
-async def token_for_new_game(store: Store, guild_id: int) -> str | None:
+async def token_for_new_game(store: GuildStore, guild_id: int) -> str | None:
     """The page token a new game of the server is opened with (None: its pages are off)."""
     return None if await store.guild_setting(guild_id, SETTING) == "off" else new_token()
 
@@ -296,7 +296,7 @@ class Follows:
     poke (a write of this process, or a cluster's wake-up) looks at once, else every
     ``poll`` seconds."""
 
-    def __init__(self, store: Store, poll: float = POLL) -> None:
+    def __init__(self, store: PageStore, poll: float = POLL) -> None:
         self._store = store
         self.poll = poll
         self._waiting: dict[int, dict[asyncio.Future[int], int]] = {}

@@ -16,7 +16,7 @@ from dataclasses import replace
 from bot.service import wire
 from bot.service.notices import ChannelPost
 from bot.service.text import Text, fitted, lines_of
-from bot.store import GameRecord, Store
+from bot.store import GameRecord, PostStore
 from engines.base import Event, Prompt, Result
 
 TURN_POST_LIMIT = 1800
@@ -41,7 +41,7 @@ class RecentPosts:
         while len(self._posts) > self._size:
             self._posts.popitem(last=False)
 
-    async def current(self, store: Store, record: GameRecord) -> ChannelPost | None:
+    async def current(self, store: PostStore, record: GameRecord) -> ChannelPost | None:
         """:func:`current`, from what was kept when it is of the record's version."""
         kept = self._posts.get(record.id)
         if kept is not None and kept[0] == record.version:
@@ -55,7 +55,7 @@ few first (an action stores the post with at most a retirement and a status arou
 then more. Each is decoded, and a turn post tells a whole turn."""
 
 
-async def current(store: Store, record: GameRecord) -> ChannelPost | None:
+async def current(store: PostStore, record: GameRecord) -> ChannelPost | None:
     """The game's turn post as last stored (its latest step), if the outbox still has it
     (among its :data:`LOOKS` newest notices in the channel) and the game did not end with
     it."""

@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from itertools import groupby
-from typing import Any
+from typing import Any, Protocol
 
 from bot.service import wire
 from bot.service.delivery import calls
@@ -30,7 +30,13 @@ from bot.service.notices import MAX_BOARDS, Board, Outcome, PrivateMessage
 from bot.service.tables import table_from
 from bot.service.text import Moment, Text, fitted
 from bot.service.timekeeping.playing_hours import OFF_WORDS, _clock, _local, _zone, parse_zone
-from bot.store import HeldCall, Store
+from bot.store import GameStore, HeldCall, HeldCallStore, PlayerStore
+
+
+class QuietStore(HeldCallStore, GameStore, PlayerStore, Protocol):
+    """The store's ports releasing held calls uses: the calls held, the games they are of,
+    and how each player is called."""
+
 
 QUIET_HELP = (
     "Quiet hours are a daily range in 24-hour time on your own clock, such as `22-8` or "
@@ -136,14 +142,14 @@ def kept(quiet: QuietHours) -> str:
     return f"{_clock(quiet.start)}-{_clock(quiet.end)} {quiet.zone}"
 
 
-async def until(store: Store, user_id: int, now: float) -> float | None:
+async def until(store: PlayerStore, user_id: int, now: float) -> float | None:
     """When the quiet hours ``user_id`` is in at ``now`` end; None when not quiet."""
     quiet = of_calls(await store.calls(user_id))
     found = None if quiet is None else quiet.window(now)
     return None if found is None else found[1]
 
 
-async def release(store: Store, now: float) -> Outcome:
+async def release(store: QuietStore, now: float) -> Outcome:
     """Send each player's calls held until ``now`` as one DM (stored in the outbox as the
     held calls are removed, in one transaction, so each is told once).
 
@@ -174,7 +180,7 @@ async def release(store: Store, now: float) -> Outcome:
     return outcome
 
 
-async def _still_true(store: Store, user_id: int, held: list[HeldCall]) -> list[HeldCall]:
+async def _still_true(store: QuietStore, user_id: int, held: list[HeldCall]) -> list[HeldCall]:
     """The calls of ``held`` (one player's, oldest first) that a player waking up would
     still want, in order:
 
@@ -208,7 +214,7 @@ async def _still_true(store: Store, user_id: int, held: list[HeldCall]) -> list[
     return kept
 
 
-async def _calls_now(store: Store, game_id: int, user_id: int, event: str, text: Text) -> bool:
+async def _calls_now(store: QuietStore, game_id: int, user_id: int, event: str, text: Text) -> bool:
     """Whether the call of ``event`` (a turn, a reminder, an offer) saying ``text`` still
     calls ``user_id`` as game ``game_id`` is stored now: for a turn, they are asked now
     what it asked (every public question now at their seats is in its words); for a
