@@ -76,7 +76,6 @@ BASELINE = (
 
 async def open_games(location: str, count: int, seed: int) -> float:
     """Open ``count`` running games in the store at ``location``; the seconds it took."""
-    from bot.service.delivery.outbox import Outbox
     from bot.service.host import GameHost
     from bot.store.opening import open_store
 
@@ -102,7 +101,7 @@ async def open_games(location: str, count: int, seed: int) -> float:
         async def sent(delivery) -> int:  # the openings' notices count as sent, undrawn
             return 1
 
-        outbox = Outbox(host, sent, concurrency=64)
+        outbox = host.new_outbox(sent, concurrency=64)
         while await store.pending_notices(limit=1):  # a flush reads a few hundred at a time
             await outbox.flush()
     finally:
@@ -136,7 +135,6 @@ async def child(options: dict) -> dict:
             pass
 
     from bot.service.boards.pictures import Pictures
-    from bot.service.delivery.outbox import Outbox
     from bot.service.tables import Table
     from bot.store.opening import open_store
 
@@ -157,7 +155,7 @@ async def child(options: dict) -> dict:
         sends += 1
         return sends
 
-    outbox = Outbox(host, send)
+    outbox = host.new_outbox(send)
     records = sorted(
         (g for g in await store.games(guild_id=GUILD, limit=10**6) if g.status == "running"),
         key=lambda g: g.id,

@@ -30,9 +30,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from bot.service.delivery.outbox import Delivery, Outbox
+from bot.service.delivery.outbox import Delivery
 from bot.service.host import GameHost
-from bot.service.timekeeping.scheduler import Scheduler
 from bot.store.sqlite import SqliteStore
 from engines.dragonslayer.fight import wipe_out
 from engines.replay import action_rng
@@ -102,8 +101,8 @@ async def scene_computers(folder: Path, games: int, seconds: float, delay: float
     host.computer_delay = delay
     await computer_games(host, games, level)
     sender = CountingSender()
-    outbox = Outbox(host, sender)
-    scheduler = Scheduler(host, outbox.flush_outcome, clock=time.time)
+    outbox = host.new_outbox(sender)
+    scheduler = host.new_scheduler(outbox.flush_outcome, clock=time.time)
     started = time.time()
     outbox.start()
     scheduler.start()
@@ -177,8 +176,8 @@ async def scene_overdue(folder: Path, games: int, timeout: float) -> None:
     store = await SqliteStore.open(path)
     host = GameHost(store, clock=time.time)
     sender = CountingSender()
-    outbox = Outbox(host, sender)
-    scheduler = Scheduler(host, outbox.flush_outcome, clock=time.time)
+    outbox = host.new_outbox(sender)
+    scheduler = host.new_scheduler(outbox.flush_outcome, clock=time.time)
     outbox.start()
     scheduler.start()
     ready = None

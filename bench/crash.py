@@ -45,7 +45,7 @@ GUILD, CHANNEL = 1, 10
 
 
 async def child(database: str, port: int, seed: int, finish: bool) -> None:
-    from bot.service.delivery.outbox import LANE_LEASE, Outbox
+    from bot.service.delivery.outbox import LANE_LEASE
     from bot.service.errors import UserError
     from bot.service.host import GameHost
     from bot.service.wire import dump
@@ -67,7 +67,7 @@ async def child(database: str, port: int, seed: int, finish: bool) -> None:
     store = await SqliteStore.open(database)
     host = GameHost(store, seeds=random.Random(seed))
     host.computer_delay = 0.0
-    outbox = Outbox(host, send)
+    outbox = host.new_outbox(send)
     await outbox.flush()  # what an earlier process stored and did not send
     if finish:
         # A killed process's claim on a lane lasts its lease, and a failed send waits its

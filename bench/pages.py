@@ -83,7 +83,6 @@ class Bench:
         import aiohttp
 
         from bot.service.boards.pictures import Pictures
-        from bot.service.delivery.outbox import Outbox
         from bot.service.host import GameHost
         from bot.settings import default_render_workers
         from bot.store.opening import open_store
@@ -110,7 +109,7 @@ class Bench:
             self.sends += 1
             return self.sends
 
-        self.outbox = Outbox(self.host, send)
+        self.outbox = self.host.new_outbox(send)
         records = await self.store.games(guild_id=GUILD, limit=10**6)
         self.live = sorted(g.id for g in records if g.status == "running")
         self.slugs = {g.id: g.slug for g in records}
@@ -138,12 +137,11 @@ class Bench:
     async def notices_sent_undrawn(self) -> None:
         """Send what the moves played so far stored, counted, not drawn (as
         :func:`bench.cluster.open_games` does with the openings' notices)."""
-        from bot.service.delivery.outbox import Outbox
 
         async def sent(delivery: Any) -> int:
             return 1
 
-        outbox = Outbox(self.host, sent, concurrency=64)
+        outbox = self.host.new_outbox(sent, concurrency=64)
         while await self.store.pending_notices(limit=1):
             await outbox.flush()
 

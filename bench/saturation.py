@@ -346,9 +346,9 @@ class Bot:
             pace = {} if limited else {"per_channel": (10**9, 1.0), "global_rate": (10**9, 1.0)}
             if not limited and "steady" in inspect.signature(Pacer).parameters:
                 pace["steady"] = (10**9, 1.0)
-            self.outbox = Outbox(self.host, self.discord.send, pacer=Pacer(**pace))
+            self.outbox = self.host.new_outbox(self.discord.send, pacer=Pacer(**pace))
         else:
-            self.outbox = Outbox(self.host, self.discord.send)
+            self.outbox = self.host.new_outbox(self.discord.send)
         self.pacer = getattr(self.outbox, "pacer", None)
         self.discord.pacer = self.pacer
         self.pacer_waits: list[float] = []

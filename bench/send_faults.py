@@ -85,7 +85,6 @@ class FakeDiscord:
 
 
 async def run(actions: int, rate: float, seed: int) -> dict[str, int]:
-    from bot.service.delivery.outbox import Outbox
     from bot.service.errors import UserError
     from bot.service.host import GameHost
     from bot.store.sqlite import SqliteStore
@@ -100,7 +99,7 @@ async def run(actions: int, rate: float, seed: int) -> dict[str, int]:
 
     async def flush() -> None:
         nonlocal restarts
-        outbox = Outbox(host, discord)
+        outbox = host.new_outbox(discord)
         try:
             await outbox.flush()
         except Killed:

@@ -235,3 +235,41 @@ def test_each_room_of_the_application_layer_says_what_lives_there_and_what_it_ma
         if not doc or "May use" not in doc:
             silent.append(room.name)
     assert not silent, f"rooms that do not open with what lives there and may be used: {silent}"
+
+
+RINGS = {"notices_stored", "deadline_moved"}
+"""The doorbell's two rings (``bot.service.doorbell.Doorbell``)."""
+WRITE_PATH = "bot/service/desk.py"
+"""The one place that rings them: the desk's store, as each write commits."""
+
+
+def doorbell_rings(path: Path) -> list[str]:
+    """Where ``path`` rings the doorbell: a call of ``notices_stored`` or ``deadline_moved``."""
+    return [
+        f"{path.relative_to(ROOT)}:{node.lineno}"
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr in RINGS
+    ]
+
+
+def test_only_the_write_path_rings_the_doorbell():
+    by_hand = [
+        ring
+        for path in sources("bot")
+        if path.relative_to(ROOT).as_posix() != WRITE_PATH
+        for ring in doorbell_rings(path)
+    ]
+    assert not by_hand, f"the doorbell rung by hand, outside {WRITE_PATH}: {by_hand}"
+    assert doorbell_rings(ROOT / WRITE_PATH), "the write path rings it"
+
+
+def test_only_the_composition_root_imports_the_host():
+    root = ROOT / "bot/service/host.py"
+    importing = [
+        str(path.relative_to(ROOT))
+        for path in sources("bot/service")
+        if path != root and "bot.service.host" in imports_of(path, {"bot.service.host"})
+    ]
+    assert not importing, f"parts of the host that see the whole host: {importing}"

@@ -17,7 +17,7 @@ from bot.console.commands import HELP_WORD, Line, ParseError, parse
 from bot.console.places import MEMORY
 from bot.logs import protect
 from bot.service.admission import Busy
-from bot.service.delivery.outbox import Delivery, Outbox
+from bot.service.delivery.outbox import Delivery
 from bot.service.errors import UserError
 from bot.service.history.story import File
 from bot.service.host import GameHost
@@ -94,7 +94,7 @@ class LocalTable:
         self._pictures = last_picture(images)
         self._posts: dict[int, list[str]] = {}  # each game's turn post, as last shown
         self._labels: dict[int, dict[str, list[str]]] = {}  # each game's places, by label
-        self.outbox = Outbox(host, self._send, one_by_one=True)
+        self.outbox = host.new_outbox(self._send, one_by_one=True)
         self.web: WebServer | None = None
 
     @classmethod

@@ -20,13 +20,11 @@ from bot.discord.hosting import HostingBot
 from bot.discord.markup import content
 from bot.service.boards.picture_worker import Warmed
 from bot.service.boards.pictures import Pictures
-from bot.service.delivery.outbox import Outbox
 from bot.service.delivery.pacing import Pacer
 from bot.service.doorbell import Doorbell
 from bot.service.errors import UserError
 from bot.service.garbage import ShortCollections
 from bot.service.host import GameHost
-from bot.service.timekeeping.scheduler import Scheduler
 from bot.settings import Settings
 from bot.store import open_store
 from bot.web.server import WebServer
@@ -101,8 +99,8 @@ class DragonBot(HostingBot):
             self.warming = asyncio.create_task(self.host.drawing.warm())
         # Sends keep to Discord's pace, so a busy channel gets its newest state, not a queue.
         pacer = Pacer() if self.settings.paced else None
-        self.outbox = Outbox(self.host, self.courier, pacer=pacer)
-        self.scheduler = Scheduler(self.host, self.outbox.flush_outcome, clock=_now)
+        self.outbox = self.host.new_outbox(self.courier, pacer=pacer)
+        self.scheduler = self.host.new_scheduler(self.outbox.flush_outcome, clock=_now)
         controls.register(self)
         for cog in COGS:
             await self.load_extension(cog)

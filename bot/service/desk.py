@@ -1,10 +1,18 @@
 """What every part of the host shares: the store, the clock, the doorbell, and the games
-as loaded (found by number or by where a request was made)."""
+as loaded (found by number or by where a request was made).
+
+The desk's store is the one write path of the host: every write made through it rings the
+doorbell as it commits (see :class:`Announcing`), so no part rings it by hand and none can
+forget to.
+"""
 
 from __future__ import annotations
 
+import functools
+import inspect
 from collections.abc import Awaitable, Callable
-from typing import Any, TypedDict, TypeVar
+from dataclasses import dataclass
+from typing import Any, TypedDict, TypeVar, cast
 
 from bot.service import wire
 from bot.service.doorbell import Doorbell
@@ -27,9 +35,86 @@ class Where(TypedDict, total=False):
     channel_id: int | None
 
 
+CLOCK_WORDS = frozenset({"deadline", "remind_at", "due_at"})
+"""What a write sets that says when something is next due: a game's deadline or reminder
+(as a parameter, or among the fields of a game's write), a held call's or a digest's time."""
+
+
+@dataclass(frozen=True)
+class Rings:
+    """What a write of the store rings once it has committed."""
+
+    outbox: bool
+    """It stores notices (it takes ``notices``, which the store may add to)."""
+    clock: bool
+    """It always sets when something is next due (one of its parameters is)."""
+    by_fields: bool
+    """It writes a game's fields by name, and rings the clock when they are ones that are."""
+
+
+@functools.cache
+def rings(kind: type, name: str) -> Rings | None:
+    """What a call of ``kind``'s method ``name`` rings, read off its parameters (None: it
+    rings nothing, being a read or a write nobody waits for)."""
+    method = getattr(kind, name, None)
+    if not inspect.iscoroutinefunction(method):
+        return None
+    parameters = inspect.signature(method).parameters
+    found = Rings(
+        outbox="notices" in parameters,
+        clock=bool(CLOCK_WORDS & parameters.keys()),
+        by_fields=any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters.values()),
+    )
+    return found if found.outbox or found.clock or found.by_fields else None
+
+
+class Announcing:
+    """The store as the host's parts see it: each write, once it has committed, rings the
+    doorbell for those who wait on it. A write that stores notices wakes the outbox; one
+    that sets when something is next due (a deadline, a reminder, a held call, a digest)
+    wakes the scheduler, in that order.
+
+    The store announces its commits itself, rather than each part ringing after its
+    writes, so that "write, then wake the outbox" is no convention a new use case can
+    forget: whichever part writes, and however (a versioned write with its notices, a
+    deadline moved, a call held for quiet hours), the ring comes from the write. Which
+    writes ring what is read off the store's own signatures (a ``notices`` parameter, a
+    ``deadline``, ``remind_at`` or ``due_at`` one, or such a field among a game's fields),
+    so a new write of the store rings without anything added here. It rings for this
+    process; other processes sharing a PostgreSQL database hear the store's own wake-ups
+    (:meth:`bot.store.Store.subscribe`), which never come back to the store that wrote.
+
+    A write that raises rings nothing. Reads, and writes that tell nobody, pass through
+    untouched, looked up on the store at each call (so the store's methods may be
+    replaced while the host runs, as a test replaces one).
+    """
+
+    def __init__(self, store: Store, doorbell: Doorbell) -> None:
+        self._store = store
+        self._doorbell = doorbell
+
+    def __getattr__(self, name: str) -> Any:
+        found = getattr(self._store, name)
+        rung = rings(type(self._store), name)
+        if rung is None:
+            return found
+        doorbell = self._doorbell
+
+        async def announced(*args: Any, **kwargs: Any) -> Any:
+            result = await found(*args, **kwargs)
+            if rung.outbox:
+                doorbell.notices_stored()
+            if rung.clock or (rung.by_fields and not CLOCK_WORDS.isdisjoint(kwargs)):
+                doorbell.deadline_moved()
+            return result
+
+        return announced
+
+
 class Desk:
     """The store, the clock and the doorbell, with the games' loaded states: each part of
-    the host reads and writes games through one of these."""
+    the host reads and writes games through one of these. Its :attr:`store` rings the
+    doorbell as each write commits (:class:`Announcing`)."""
 
     def __init__(
         self,
@@ -39,7 +124,7 @@ class Desk:
         web_url: str | None = None,
     ) -> None:
         """``web_url``: where players reach the game pages (None: no pages are served)."""
-        self.store = store
+        self.store: Store = cast("Store", Announcing(store, doorbell))
         self.clock = clock
         self.doorbell = doorbell
         self.web_url = web_url.rstrip("/") if web_url else None
@@ -110,18 +195,15 @@ class Desk:
     async def stored(
         self, outcome: Outcome, write: Callable[..., Awaitable[T]], *args: Any, **kwargs: Any
     ) -> T:
-        """Run one store ``write`` with ``outcome``'s notices stored in its transaction, then
-        ring for the outbox."""
-        result = await write(*args, notices=wire.outgoing(outcome), **kwargs)
-        self.doorbell.notices_stored()
-        return result
+        """Run one store ``write`` (a method of :attr:`store`, which rings the doorbell once it
+        has committed) with ``outcome``'s notices stored in its transaction."""
+        return await write(*args, notices=wire.outgoing(outcome), **kwargs)
 
     async def tell(self, outcome: Outcome) -> None:
         """Store notices that go with no write of their game (a closed-DM button)."""
         now = self.clock()
         for notice in outcome.outgoing:
             await self.store.enqueue(notice.game_id, wire.outgoing(Outcome([notice])), now=now)
-        self.doorbell.notices_stored()
 
 
 def title_of(slug: str) -> str:

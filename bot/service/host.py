@@ -17,7 +17,7 @@ import os
 import random
 import socket
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
 from bot.service.admission import Admission
 from bot.service.boards.drawing import Animator, Drawer, Drawing, Renderer
@@ -26,12 +26,16 @@ from bot.service.community.notes import Notes
 from bot.service.community.server_data import ServerData
 from bot.service.community.standings import Standings
 from bot.service.community.watchers import Watchers
+from bot.service.delivery import outbox
 from bot.service.delivery.digest import Digests
+from bot.service.delivery.outbox import LANE_LEASE, Outbox, Send
+from bot.service.delivery.pacing import Pacer
 from bot.service.desk import Desk
 from bot.service.doorbell import Doorbell
 from bot.service.history.listings import Listings
 from bot.service.history.story import StoryTeller
 from bot.service.history.web_pages import Pages
+from bot.service.notices import Outcome
 from bot.service.play.computers import Computers, TurnDeadlines
 from bot.service.play.endings import Endings
 from bot.service.play.turns import Turns
@@ -41,8 +45,10 @@ from bot.service.tables import (
     engine_for,
     replay,
 )
+from bot.service.timekeeping import scheduler
 from bot.service.timekeeping.away import Away
 from bot.service.timekeeping.clock import TurnClock
+from bot.service.timekeeping.scheduler import Scheduler
 from bot.store import Store
 
 __all__ = ["Animator", "Drawer", "GameHost", "Renderer", "replay"]
@@ -82,7 +88,7 @@ class GameHost:
         self.desk = Desk(store, clock, self.doorbell, web_url)
         self.drawing = Drawing(renderer, drawer, animator)
         self.deadlines = TurnDeadlines()
-        self.server_data = ServerData(store, clock)
+        self.server_data = ServerData(self.desk.store, clock)
         self.turns = Turns(self.desk, self.deadlines)
         self.computers = Computers(self.desk, self.turns)
         self.lobby = Lobby(self.desk, self.turns, self.deadlines, self.server_data, seeds)
@@ -95,7 +101,7 @@ class GameHost:
         self.listings = Listings(self.desk, self.stories)
         self.watchers = Watchers(self.desk)
         self.away = Away(self.desk, self.watchers)
-        self.standings = Standings(store)
+        self.standings = Standings(self.desk.store)
         self.pages = Pages(self.desk, self.drawing)
         self.notes = Notes(self.desk)
         self.inbox = Inbox(self.desk, self.turns)
@@ -126,6 +132,40 @@ class GameHost:
         doors(self.away, "go_away")
         doors(self.notes, "note")
         doors(self.inbox, "inbox", "next_choice")
+
+    def new_outbox(
+        self,
+        send: Send,
+        *,
+        concurrency: int = outbox.CONCURRENCY,
+        one_by_one: bool = False,
+        lane_lease: float = LANE_LEASE,
+        pacer: Pacer | None = None,
+    ) -> Outbox:
+        """An outbox sending this host's notices through a frontend's ``send`` (see
+        :class:`~bot.service.delivery.outbox.Outbox` for the options), given the parts it
+        uses: the desk, the boards' pictures, the lobby (a deleted channel's games pause)
+        and this host's name in its claims. It listens to the doorbell from now on."""
+        return Outbox(
+            self.desk, self.drawing, self.lobby, self.owner, send, concurrency=concurrency,
+            one_by_one=one_by_one, lane_lease=lane_lease, pacer=pacer,
+        )  # fmt: skip
+
+    def new_scheduler(
+        self,
+        deliver: Callable[[Outcome], Awaitable[object]],
+        clock: Callable[[], float] | None = None,
+        *,
+        concurrency: int = scheduler.CONCURRENCY,
+    ) -> Scheduler:
+        """The task that fires what falls due on this host (see
+        :class:`~bot.service.timekeeping.scheduler.Scheduler`), delivering what each firing
+        tells through ``deliver``; ``clock``: the host's unless given. It listens to the
+        doorbell from now on."""
+        return Scheduler(
+            self.desk, self.turn_clock, self.digests, self.admission, deliver,
+            clock or self.clock, concurrency=concurrency,
+        )  # fmt: skip
 
     @property
     def computer_delay(self) -> float:

@@ -16,10 +16,9 @@ import os
 import sys
 import time
 
-from bot.service.delivery.outbox import Delivery, Outbox
+from bot.service.delivery.outbox import Delivery
 from bot.service.errors import UserError
 from bot.service.host import GameHost
-from bot.service.timekeeping.scheduler import Scheduler
 from bot.store.postgres import PostgresStore
 
 LEASE = 5.0
@@ -50,8 +49,8 @@ async def main(url: str, log: str, tag: str, clicks: list[list]) -> None:
         write(log, f"{tag} {delivery.nonce}")
         await asyncio.sleep(0.002)  # a send takes a moment, as Discord's does
 
-    outbox = Outbox(host, send, lane_lease=LEASE)
-    scheduler = Scheduler(host, outbox.flush_outcome, time.time)
+    outbox = host.new_outbox(send, lane_lease=LEASE)
+    scheduler = host.new_scheduler(outbox.flush_outcome, time.time)
     # As the Discord bot does: the other processes' writes wake this one's workers.
     await store.subscribe(lambda kind: scheduler.poke() if kind == "clock" else outbox.poke())
     outbox.start()

@@ -10,7 +10,6 @@ import pytest
 
 from bot.service.admission import Admission, Busy
 from bot.service.host import GameHost
-from bot.service.timekeeping.scheduler import Scheduler
 from tests.bot.clicks import others_clicking
 from tests.bot.clocks import Clock
 from tests.bot.test_computers import ALICE, GUILD, lobby
@@ -111,7 +110,7 @@ async def test_the_turn_clock_waits_while_clicks_fill_the_host(store, clock):
     async def deliver(outcome):
         delivered.set()
 
-    scheduler = Scheduler(host, deliver, clock)
+    scheduler = host.new_scheduler(deliver, clock)
     clock.now += 60  # the computer's move is due
     before = (await store.get_game(game)).version
     async with others_clicking(host.admission, 1):  # a person's click: half the limit

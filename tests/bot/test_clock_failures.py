@@ -14,7 +14,6 @@ from bot.service.host import GameHost
 from bot.service.notices import PrivateMessage
 from bot.service.play import computers
 from bot.service.timekeeping import clock as turn_clock
-from bot.service.timekeeping.scheduler import Scheduler
 from bot.store.postgres import PostgresStore
 from tests.bot.test_host import ALICE, BOB, CHANNEL, GUILD
 from tests.toy_game import toy_renderer
@@ -184,7 +183,7 @@ async def test_computer_turns_of_different_games_think_side_by_side(store, monke
     async def deliver(outcome):
         delivered.append([n.game_id for n in outcome.notices])
 
-    scheduler = Scheduler(host, deliver, clock=host.clock, concurrency=4)
+    scheduler = host.new_scheduler(deliver, clock=host.clock, concurrency=4)
     scheduler.start()
     await asyncio.wait_for(scheduler.ready.wait(), HANG_GUARD)
     await scheduler.stop()

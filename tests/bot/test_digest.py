@@ -5,7 +5,6 @@ import random
 
 import pytest
 
-from bot.service.delivery.outbox import Outbox
 from bot.service.errors import UserError
 from bot.service.host import GameHost
 from bot.service.timekeeping.timing import HOUR
@@ -27,7 +26,7 @@ async def host(store, toy, clock):
 
 async def told(host, discord):
     await host.digests.send_due(host.clock())
-    await Outbox(host, discord).flush()
+    await host.new_outbox(discord).flush()
     return [m.text.plain() for m in dms(discord, ALICE)]
 
 

@@ -8,7 +8,6 @@ import random
 from collections import Counter
 
 from bot.service.boards.pictures import RecentBoards
-from bot.service.delivery.outbox import Outbox
 from bot.service.host import GameHost
 from bot.service.notices import ChannelPost
 from tests.bot.test_host import ALICE, BOB, GUILD
@@ -56,7 +55,7 @@ async def test_a_board_drawn_ahead_is_drawn_once_however_long_its_send_waits(sto
         await asyncio.sleep(0)
         return 1000 + len(carried)
 
-    outbox = Outbox(host, send, concurrency=1)  # each lane's send waits for the others'
+    outbox = host.new_outbox(send, concurrency=1)  # each lane's send waits for the others'
     assert await outbox.flush()
     assert len(set(carried)) >= 3, "the games' boards went out, several of them"
     assert drawn == Counter(set(carried)), "each board was drawn once"

@@ -15,7 +15,7 @@ import pytest
 from bench import posts as bench_posts
 from bot.console.table import LocalTable
 from bot.service import wire
-from bot.service.delivery.outbox import Delivery, Outbox
+from bot.service.delivery.outbox import Delivery
 from bot.service.host import GameHost
 from bot.service.notices import ChannelPost
 from bot.service.play import turn_posts
@@ -145,7 +145,7 @@ async def test_a_computers_turn_of_several_steps_is_one_post(host):
 
 async def test_each_update_is_sent_once_to_the_turns_post(host):
     channel = Channel()
-    outbox = Outbox(host, channel)
+    outbox = host.new_outbox(channel)
     game = await stgeorge(host)
     await outbox.flush()
     posted = channel.posted
@@ -160,7 +160,7 @@ async def test_each_update_is_sent_once_to_the_turns_post(host):
 
 async def test_an_update_whose_post_was_deleted_becomes_the_turns_post(host):
     channel = Channel()
-    outbox = Outbox(host, channel)
+    outbox = host.new_outbox(channel)
     game = await stgeorge(host)
     await outbox.flush()
     channel.messages.clear()  # the turn's post is gone
@@ -228,7 +228,7 @@ def seed_of(script: str) -> int:
 
 async def test_an_update_sent_twice_after_a_crash_leaves_the_same_message(host):
     channel = Channel()
-    outbox = Outbox(host, channel)
+    outbox = host.new_outbox(channel)
     game = await stgeorge(host)
     await outbox.flush()
     await host.turns.act(game_id=game, user_id=ALICE, action="roll")

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from bot.service.delivery.outbox import ChannelGone, DmsClosed, NoAccess, Outbox, TryLater
+from bot.service.delivery.outbox import ChannelGone, DmsClosed, NoAccess, TryLater
 from bot.service.host import GameHost
 from bot.service.notices import ChannelPost, PrivateFallback, PrivateMessage, StatusUpdate
 from tests.bot.test_host import ALICE, BOB, CHANNEL, open_game, started
@@ -49,7 +49,7 @@ def discord():
 
 @pytest.fixture
 def outbox(host, discord):
-    return Outbox(host, discord)
+    return host.new_outbox(discord)
 
 
 def kinds(notices):
@@ -137,7 +137,7 @@ async def test_a_new_outbox_sends_what_an_old_one_left(host, store, discord):
     await host.turns.act(game_id=game, user_id=ALICE, action="pick 3")
     left = await store.pending_notices()
     assert left
-    await Outbox(host, discord).flush()
+    await host.new_outbox(discord).flush()
     assert await store.pending_notices() == []
     # Each secret prompt arrives once; what the channel shows is its newest state.
     private = [n for n in discord.arrived if isinstance(n, PrivateMessage)]

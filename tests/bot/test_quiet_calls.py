@@ -8,7 +8,6 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from bot.service.delivery.outbox import Outbox
 from bot.service.errors import UserError
 from bot.service.host import GameHost
 from bot.service.notices import ChannelPost, PrivateMessage
@@ -67,7 +66,7 @@ async def test_a_call_in_quiet_hours_is_held_and_told_once_after_a_restart(host,
     game = await started(host)
     await to_alices_roll(host, game)
     discord = Discord()
-    await Outbox(host, discord).flush()
+    await host.new_outbox(discord).flush()
     assert not dms(discord, ALICE)  # no DM at night
     assert ALICE not in pinged(discord)  # named in the post, not pinged
     assert any(isinstance(n, ChannelPost) and "alice" in n.text.plain() for n in discord.arrived)
@@ -81,7 +80,7 @@ async def test_a_call_in_quiet_hours_is_held_and_told_once_after_a_restart(host,
     released = await quiet_hours.release(store, clock.now)
     assert len(released.notices) == 1
     morning = Discord()
-    outbox = Outbox(host, morning)
+    outbox = host.new_outbox(morning)
     await outbox.flush()
     [held] = dms(morning, ALICE)
     text = held.text.plain()
@@ -89,7 +88,7 @@ async def test_a_call_in_quiet_hours_is_held_and_told_once_after_a_restart(host,
     assert "Toy Game #1" in text
     # Told once: a second look (or another restart) sends nothing more.
     assert not (await quiet_hours.release(store, clock.now + 3600)).notices
-    await Outbox(new_host(store, clock), morning).flush()
+    await new_host(store, clock).new_outbox(morning).flush()
     assert len(dms(morning, ALICE)) == 1
     assert await store.next_held() is None
 
@@ -101,7 +100,7 @@ async def test_outside_quiet_hours_calls_are_as_chosen(host, store, clock):
     game = await started(host)
     await to_alices_roll(host, game)
     discord = Discord()
-    await Outbox(host, discord).flush()
+    await host.new_outbox(discord).flush()
     assert [m for m in dms(discord, ALICE) if "Your turn" in m.text.plain()]
     assert ALICE in pinged(discord)
     assert await store.next_held() is None
@@ -115,16 +114,16 @@ async def test_a_held_turn_call_that_passed_in_the_night_is_not_told(host, store
     await host.turn_clock.set_quiet(user_id=ALICE, hours="22-8", zone=PARIS)
     game = await started(host)
     await to_alices_roll(host, game)
-    await Outbox(host, Discord()).flush()
+    await host.new_outbox(Discord()).flush()
     assert await store.next_held() == at(2026, 12, 3, 8, 0)
     clock.now = at(2026, 12, 2, 23, 30)
     await host.turns.act(game_id=game, user_id=ALICE, action="roll")
-    await Outbox(host, Discord()).flush()
+    await host.new_outbox(Discord()).flush()
 
     clock.now = at(2026, 12, 3, 8, 0)
     await quiet_hours.release(store, clock.now)
     morning = Discord()
-    await Outbox(host, morning).flush()
+    await host.new_outbox(morning).flush()
     told = " ".join(m.text.plain() for m in dms(morning, ALICE))
     assert "Your turn" not in told and "Roll the die" not in told
     assert await store.next_held() is None  # nothing is left to tell later either
@@ -135,10 +134,10 @@ async def test_a_held_turn_call_that_still_holds_is_told_once(host, store, clock
     await host.turn_clock.set_quiet(user_id=ALICE, hours="22-8", zone=PARIS)
     game = await started(host)
     await to_alices_roll(host, game)
-    await Outbox(host, Discord()).flush()
+    await host.new_outbox(Discord()).flush()
     clock.now = at(2026, 12, 3, 8, 0)
     await quiet_hours.release(store, clock.now)
     morning = Discord()
-    await Outbox(host, morning).flush()
+    await host.new_outbox(morning).flush()
     [held] = dms(morning, ALICE)
     assert held.text.plain().count("Your turn") == 1 and "Roll the die" in held.text.plain()

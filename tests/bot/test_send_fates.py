@@ -14,7 +14,7 @@ import random
 import pytest
 
 from bot.service import wire
-from bot.service.delivery.outbox import Outbox, TryLater
+from bot.service.delivery.outbox import TryLater
 from bot.service.host import GameHost
 from bot.service.notices import ChannelPost, StatusUpdate
 from tests.bot.test_host import ALICE, BOB, CHANNEL, open_game, started
@@ -76,7 +76,7 @@ def discord():
 
 async def killed_flush(host, discord) -> None:
     """Flush in a process that dies on a fault; what it left is sent by the next one."""
-    outbox = Outbox(host, discord)
+    outbox = host.new_outbox(discord)
     with pytest.raises(Killed):
         await outbox.flush()
     await outbox.stop()
@@ -99,12 +99,12 @@ async def test_a_turns_post_sent_unrecorded_then_folded_shows_the_newest_step(
     if fault == "kill":
         await killed_flush(host, discord)
     else:
-        assert not await Outbox(host, discord).flush()
+        assert not await host.new_outbox(discord).flush()
     assert "The game begins!" in posts(discord)[0] and len(posts(discord)) == 1
 
     await host.turns.act(game_id=1, user_id=ALICE, action="pick 3")
     clock.now += 2  # past the pause after a failure
-    assert await Outbox(host, discord).flush()
+    assert await host.new_outbox(discord).flush()
     [post] = posts(discord)
     assert "1 of 2 picks are in" in post, "the channel shows the step, not the old opening"
 
@@ -115,7 +115,7 @@ async def test_turns_played_after_an_unrecorded_opening_are_all_shown(host, disc
     await killed_flush(host, discord)
     await host.turns.act(game_id=1, user_id=ALICE, action="pick 3")
     await host.turns.act(game_id=1, user_id=BOB, action="pick 1")
-    assert await Outbox(host, discord).flush()
+    assert await host.new_outbox(discord).flush()
     stored = await host.store.recent_notices(1, f"c{CHANNEL}", 10)
     newest = next(wire.load(b) for b in stored if b["kind"] == "post")
     assert isinstance(newest, ChannelPost) and "Roll the die" in str(newest.text)
@@ -130,12 +130,12 @@ async def test_a_games_status_message_is_made_once_whatever_fails(host, discord,
     if fault == "kill":
         await killed_flush(host, discord)
     else:
-        assert not await Outbox(host, discord).flush()
+        assert not await host.new_outbox(discord).flush()
     assert len(statuses(discord)) == 1
 
     await host.lobby.join(game_id=1, user_id=BOB, user_name="bob")
     clock.now += 2
-    assert await Outbox(host, discord).flush()
+    assert await host.new_outbox(discord).flush()
     [status] = statuses(discord)
     assert "2 of 2" in status or "bob" in status or "Start" in status, status
     assert "1 of 2" not in status, "the status shows the newest state, not the frozen first"
@@ -154,13 +154,13 @@ async def test_a_send_and_what_it_folded_are_recorded_together(host, discord, st
         return marked
 
     store.mark_sent = mark_then_die
-    outbox = Outbox(host, discord)
+    outbox = host.new_outbox(discord)
     with pytest.raises(Killed):
         await outbox.flush(lanes=[f"c{CHANNEL}"])
     await outbox.stop()
     store.mark_sent = real
     made = len(discord.made)
-    assert await Outbox(host, discord).flush()
+    assert await host.new_outbox(discord).flush()
     again = [str(getattr(discord.shows[m], "text", "")) for m in discord.made[made:]]
     assert not any("is open for 2 players" in text for text in again), (
         "the lobby folded into the opening is never posted again after it"

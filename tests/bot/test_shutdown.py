@@ -7,7 +7,6 @@ import asyncio
 import logging
 import random
 
-from bot.service.delivery.outbox import Outbox
 from bot.service.host import GameHost
 from bot.service.notices import PrivateMessage
 from tests.bot.test_host import ALICE, started
@@ -37,7 +36,7 @@ async def test_stopping_lets_a_send_under_way_finish_before_the_store_closes(
     host = GameHost(store, renderer=toy_renderer, seeds=random.Random(3))
     game = await started(host)
     discord = HeldDiscord()
-    outbox = Outbox(host, discord)
+    outbox = host.new_outbox(discord)
     # A click's own flush, in its own task, is sending when the bot is told to stop.
     click = asyncio.create_task(
         outbox.flush_outcome(await host.turns.act(game_id=game, user_id=ALICE, action="pick 3"))
@@ -61,7 +60,7 @@ async def test_stopping_lets_a_send_under_way_finish_before_the_store_closes(
     host = GameHost(reopened, renderer=toy_renderer, seeds=random.Random(3))
     after = HeldDiscord()
     after.go.set()
-    assert await Outbox(host, after).flush(), "no claim of the old process holds a lane"
+    assert await host.new_outbox(after).flush(), "no claim of the old process holds a lane"
     assert not await reopened.pending_notices()
     assert len([n for n in after.arrived if isinstance(n, PrivateMessage)]) == sum(
         e.body["kind"] == "private" for e in left

@@ -9,7 +9,7 @@ from dataclasses import replace
 import pytest
 
 from bot.service import wire
-from bot.service.delivery.outbox import TAKE, Outbox
+from bot.service.delivery.outbox import TAKE
 from bot.service.delivery.pacing import Pacer
 from bot.service.delivery.superseded import plan
 from bot.service.host import GameHost
@@ -174,7 +174,7 @@ async def test_a_burst_of_computer_moves_reaches_the_channel_as_its_newest_state
     host, game, drawn = burst
     stored = await host.store.pending_notices(limit=10**6)
     channel = Channel(host)
-    assert await Outbox(host, channel).flush()
+    assert await host.new_outbox(channel).flush()
     assert await host.store.pending_notices() == [], "every notice is sent or covered"
     assert len(channel.requests) * 4 < len(stored), (len(channel.requests), len(stored))
     # One board for each read of the lane's backlog: those superseded are never drawn.
@@ -194,7 +194,7 @@ async def test_a_paced_burst_asks_a_channel_at_most_its_pace(store, clock):
     game = await computers_game(host)
     pace, sleep = sleeping_clock()
     channel = Channel(host, pace)
-    outbox = Outbox(host, channel, pacer=Pacer(per_channel=(5, 5.0), clock=pace, sleep=sleep))
+    outbox = host.new_outbox(channel, pacer=Pacer(per_channel=(5, 5.0), clock=pace, sleep=sleep))
     while (await host.store.get_game(game)).status == "running":
         await host.computers.play_computers(game, limit=2)  # a few moves...
         await outbox.flush()  # ...and what may be sent of them now
@@ -355,7 +355,7 @@ async def test_a_board_slow_to_draw_never_brings_requests_past_the_channels_pace
     host = GameHost(store, renderer=slow, clock=clock, seeds=random.Random(5))
     game = await computers_game(host)
     channel = ArrivingChannel(host, pace)
-    outbox = Outbox(host, channel, pacer=Pacer(clock=pace, sleep=sleep))
+    outbox = host.new_outbox(channel, pacer=Pacer(clock=pace, sleep=sleep))
     while (await host.store.get_game(game)).status == "running":
         await host.computers.play_computers(game, limit=1)
         await outbox.flush()

@@ -7,7 +7,6 @@ import random
 import pytest
 
 from bot.service.delivery import digest
-from bot.service.delivery.outbox import Outbox
 from bot.service.errors import UserError
 from bot.service.host import GameHost
 from bot.service.notices import PrivateMessage
@@ -39,7 +38,7 @@ def boards_to(outcome, user=CAROL):
 async def digests(host, discord, user=CAROL):
     """Send what is due now; every DM ``user`` got so far."""
     await host.digests.send_due(host.clock())
-    await Outbox(host, discord).flush()
+    await host.new_outbox(discord).flush()
     return [n for n in discord.arrived if isinstance(n, PrivateMessage) and n.user_id == user]
 
 

@@ -12,7 +12,6 @@ import random
 import pytest
 
 from bot.service import wire
-from bot.service.delivery.outbox import Outbox
 from bot.service.errors import UserError
 from bot.service.host import GameHost
 from bot.service.notices import Board, ChannelPost, PrivateMessage, StatusUpdate
@@ -163,7 +162,7 @@ async def test_a_watcher_who_joins_the_game_is_sent_no_copy(host):
 
 async def test_closed_dms_get_a_mention_in_the_games_channel(host, store):
     discord = Discord()
-    outbox = Outbox(host, discord)
+    outbox = host.new_outbox(discord)
     game = await started(host)
     await watched(host, game)
     discord.dms_closed.add(CAROL)

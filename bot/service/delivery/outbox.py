@@ -36,16 +36,18 @@ import hashlib
 import json
 import logging
 from collections.abc import Awaitable, Callable
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from bot.service import wire
 from bot.service.community.watchers import watch_fallback
 from bot.service.delivery import superseded
 from bot.service.delivery.pacing import Pacer
 from bot.service.delivery.superseded import Planned
-from bot.service.desk import title_of
+from bot.service.desk import Desk, title_of
 from bot.service.notices import (
+    Board,
     ChannelPost,
     Notice,
     Outcome,
@@ -57,9 +59,6 @@ from bot.service.notices import (
 from bot.service.text import ChannelRef, Text
 from bot.service.timekeeping import quiet_hours
 from bot.store import GameRecord, OutboxEntry
-
-if TYPE_CHECKING:
-    from bot.service.host import GameHost
 
 log = logging.getLogger(__name__)
 
@@ -73,6 +72,8 @@ LANE_LEASE = 60.0
 """Seconds a claim on a lane lasts (renewed before each notice): processes sharing the
 database send each lane from the one that claimed it; if that process dies, another takes
 the lane over this long after its last renewal."""
+CONCURRENCY = 16
+"""Notices sent at once, each of another lane."""
 STOP_GRACE = 5.0
 """Seconds :meth:`Outbox.stop` lets sends under way finish before abandoning them."""
 TAKE = 5000
@@ -157,15 +158,33 @@ Send = Callable[[Delivery], Awaitable[int | None]]
 edited (None if none); raises TryLater or an Undeliverable."""
 
 
+class Boards(Protocol):
+    """The boards' pictures (:class:`bot.service.boards.drawing.Drawing`): a board drawn
+    ahead of its send, and kept until then."""
+
+    async def draw(self, board: Board | None) -> bytes | None: ...
+
+    def kept(self, board: Board | None) -> AbstractContextManager[None]: ...
+
+
+class Channels(Protocol):
+    """What becomes of games whose channel is deleted (:class:`bot.service.seating.lobby.Lobby`)."""
+
+    async def channel_gone(self, channel_id: int) -> object: ...
+
+
 class Outbox:
     """Sends stored notices through ``send`` (see the module docstring)."""
 
     def __init__(
         self,
-        host: GameHost,
+        desk: Desk,
+        boards: Boards,
+        channels: Channels,
+        owner: str,
         send: Send,
         *,
-        concurrency: int = 16,
+        concurrency: int = CONCURRENCY,
         one_by_one: bool = False,
         lane_lease: float = LANE_LEASE,
         pacer: Pacer | None = None,
@@ -173,8 +192,16 @@ class Outbox:
         """``one_by_one``: send everything in the order it was stored, one at a time (a
         local table, where one terminal shows every lane). ``lane_lease``: seconds this
         outbox's claim on a lane lasts (see :data:`LANE_LEASE`). ``pacer``: the pace of
-        the sends (None: as fast as they go, as at a local table)."""
-        self.host = host
+        the sends (None: as fast as they go, as at a local table).
+
+        What it uses: the ``desk`` (the outbox's table in the store, the clock, notices for
+        hosts, the doorbell it listens to), the ``boards`` drawn ahead of their sends, the
+        ``channels`` part that pauses the games of a deleted channel, and the ``owner``
+        this process claims lanes as."""
+        self._desk = desk
+        self._boards = boards
+        self._channels = channels
+        self._owner = owner
         self.send = send
         self.one_by_one = one_by_one
         self.lane_lease = lane_lease
@@ -195,8 +222,8 @@ class Outbox:
         self._refusing: set[int] = set()
         """Channels that refused the bot once since a send there last went through: a
         second refusal (the retry's) is a failure that lasts."""
-        # Whenever the host stores notices it rings; this outbox then sends them.
-        host.doorbell.on_notices_stored(self.poke)
+        # Whenever a write stores notices the desk's store rings; this outbox then sends them.
+        desk.doorbell.on_notices_stored(self.poke)
 
     # -- running in the background -----------------------------------------------------
 
@@ -243,14 +270,14 @@ class Outbox:
             except Exception:
                 # A store that failed is tried again shortly; nothing is lost.
                 log.exception("sending stored notices failed; trying again shortly")
-                self._retry_at(self.host.clock() + BACKOFF[0])
+                self._retry_at(self._desk.clock() + BACKOFF[0])
             if self._stopping:
                 return
             if self._dirty:
                 continue
             delay = IDLE
             if self._next_retry is not None:
-                delay = min(IDLE, max(0.0, self._next_retry - self.host.clock()))
+                delay = min(IDLE, max(0.0, self._next_retry - self._desk.clock()))
             self._sleeping = True
             await asyncio.sleep(delay)
 
@@ -266,7 +293,7 @@ class Outbox:
             return False
         if lanes is None:
             self._next_retry = None
-        pending = await self.host.store.pending_notices(lanes=lanes)
+        pending = await self._desk.store.pending_notices(lanes=lanes)
         by_lane = list(dict.fromkeys(entry.lane for entry in pending))
         if not by_lane:
             return True
@@ -282,7 +309,7 @@ class Outbox:
         held = set(lanes) - set(claimed)
         try:
             known: dict[int, _Messages] = {}
-            pending = await self.host.store.pending_notices(lanes=claimed) if claimed else []
+            pending = await self._desk.store.pending_notices(lanes=claimed) if claimed else []
             for index, entry in enumerate(pending):
                 if entry.lane in held or self._stopping:
                     held.add(entry.lane)
@@ -320,7 +347,7 @@ class Outbox:
         for failure in failures:
             log.error("sending stored notices failed; they are sent later", exc_info=failure)
         if failures:
-            self._retry_at(self.host.clock() + BACKOFF[0])
+            self._retry_at(self._desk.clock() + BACKOFF[0])
             self.poke()
         return all(d is True for d in done)
 
@@ -342,15 +369,15 @@ class Outbox:
             if self.pacer is not None and (pause := self.pacer.ready(lane)) > PACE_WAIT:
                 # Nothing could go before long: leave the backlog unread (it is read, and
                 # folded, once, when the lane may send).
-                self._retry_at(self.host.clock() + pause)
+                self._retry_at(self._desk.clock() + pause)
                 return False
             async with self._slots:
                 if self._stopping:
                     return False
-                claimed = self.host.clock()
+                claimed = self._desk.clock()
                 # Read under the lane's claim: another flush may have sent some already.
-                pending = await self.host.store.take_lane(
-                    lane, self.host.owner, now=claimed, lease_seconds=self.lane_lease,
+                pending = await self._desk.store.take_lane(
+                    lane, self._owner, now=claimed, lease_seconds=self.lane_lease,
                     limit=TAKE,
                 )  # fmt: skip
             if pending is None:
@@ -362,25 +389,25 @@ class Outbox:
                         return False
                     if len(pending) < TAKE:
                         return True
-                    pending = await self.host.store.pending_notices(lanes=[lane], limit=TAKE)
+                    pending = await self._desk.store.pending_notices(lanes=[lane], limit=TAKE)
             finally:
                 await self._release(lane)
 
     async def _send_taken(self, lane: str, pending: list[OutboxEntry]) -> bool:
         """Send what ``pending`` (the lane's waiting notices, taken under its claim) still
         tells; False if some must wait."""
-        claimed = self.host.clock()
+        claimed = self._desk.clock()
         known: dict[int, _Messages] = {}
         waiting = [(entry, wire.load(entry.body)) for entry in pending]
         for send in superseded.plan(waiting):
             if self._stopping:
                 return False  # the rest is sent after the next start
-            if self.host.clock() - claimed > self.lane_lease / 2:
+            if self._desk.clock() - claimed > self.lane_lease / 2:
                 if not await self._claim(lane):  # renew the lease
                     return False
-                claimed = self.host.clock()
+                claimed = self._desk.clock()
             # The board drawn ahead stays drawn until its send, however long that waits.
-            with self.host.drawing.kept(getattr(send.notice, "board", None)):
+            with self._boards.kept(getattr(send.notice, "board", None)):
                 if not await self._drawn_in_pace(lane, send.notice):
                     return False
                 async with self._slots:
@@ -398,7 +425,7 @@ class Outbox:
         soon = self.pacer is None or self.pacer.ready(lane) <= PACE_WAIT
         if board is not None and soon:
             try:
-                await self.host.drawing.draw(board)
+                await self._boards.draw(board)
             except Exception:  # the frontend draws it again, and tells what went wrong
                 log.debug("drawing a board before its pace failed", exc_info=True)
         return await self._paced(lane)
@@ -408,21 +435,21 @@ class Outbox:
         looked at again when it may send, if that is more than :data:`PACE_WAIT` away."""
         if self.pacer is None or await self.pacer.wait(lane, at_most=PACE_WAIT):
             return True
-        self._retry_at(self.host.clock() + max(self.pacer.ready(lane), 0.05))
+        self._retry_at(self._desk.clock() + max(self.pacer.ready(lane), 0.05))
         return False
 
     async def _claim(self, lane: str) -> bool:
         """Claim (or renew) the lane for this host; while another process holds it, look
         again after :data:`LANE_BUSY`."""
-        now = self.host.clock()
-        if await self.host.store.claim_lane(lane, self.host.owner, now, self.lane_lease):
+        now = self._desk.clock()
+        if await self._desk.store.claim_lane(lane, self._owner, now, self.lane_lease):
             return True
         self._retry_at(now + min(LANE_BUSY, self.lane_lease))
         return False
 
     async def _release(self, lane: str) -> None:
         try:
-            await self.host.store.release_lane(lane, self.host.owner)
+            await self._desk.store.release_lane(lane, self._owner)
         except Exception:
             log.warning("releasing lane %s failed; its claim lapses", lane, exc_info=True)
 
@@ -430,7 +457,7 @@ class Outbox:
         """Send ``send``'s notice under its entry (recording the entries it covers as sent
         with it); False if it must wait (the lane stops behind it)."""
         entry, notice = send.entry, send.notice
-        now = self.host.clock()
+        now = self._desk.clock()
         if entry.not_before is not None and entry.not_before > now:
             self._retry_at(entry.not_before)
             return False
@@ -451,13 +478,13 @@ class Outbox:
         shown = _shown(notice) if _may_make_message(delivery) else None
         try:
             if shown is not None and under.shown is None:
-                await self.host.store.note_shown(under.id, shown)
+                await self._desk.store.note_shown(under.id, shown)
             message_id = await self.send(delivery)
             if shown is not None and under.shown not in (None, shown) and message_id:
                 # The nonce went out before showing something else: Discord may have
                 # answered with that message. It is made to show what is meant now.
                 message_id = await self.send(_as_edit(delivery, message_id)) or message_id
-                await self.host.store.note_shown(under.id, shown)
+                await self._desk.store.note_shown(under.id, shown)
         except NoAccess as error:
             await self._later(entry, str(error), give_up=False)
             await self._refused_by(error, lasting=entry.attempts > 0)
@@ -466,7 +493,7 @@ class Outbox:
             await self._later(entry, str(error))
             return False
         except Undeliverable as error:
-            await self.host.store.give_up(entry.id, reason=str(error))
+            await self._desk.store.give_up(entry.id, reason=str(error))
             await self._handle(notice, error)
             return True
         except Exception as error:
@@ -476,8 +503,8 @@ class Outbox:
             return False
         remember = _remembered(notice, message_id, messages)
         # Recorded as the entry whose nonce it carried, the others as told by it.
-        await self.host.store.mark_sent(
-            under.id, now=self.host.clock(), message_id=message_id, remember=remember,
+        await self._desk.store.mark_sent(
+            under.id, now=self._desk.clock(), message_id=message_id, remember=remember,
             covers=[e.id for e in (entry, *send.covers) if e.id != under.id],
         )  # fmt: skip
         if isinstance(notice, (ChannelPost, StatusUpdate, PrivateFallback)):
@@ -490,11 +517,12 @@ class Outbox:
         (recorded as sent, and kept until the quiet hours end); a post pings nobody in quiet
         hours."""
         entry, notice = send.entry, send.notice
-        store = self.host.store
+        store = self._desk.store
         if isinstance(notice, PrivateMessage) and not notice.controls:
             due = await quiet_hours.until(store, notice.user_id, now)
             if due is None:
                 return notice
+            # Held until ``due``: the desk's store wakes the scheduler, which releases it then.
             await store.hold_call(
                 entry.id, user_id=notice.user_id, game_id=entry.game_id, body=entry.body,
                 due_at=due, now=now,
@@ -502,7 +530,6 @@ class Outbox:
             if send.covers:
                 covered = [e.id for e in send.covers]
                 await store.mark_superseded(covered, by=entry.id, now=now)
-            self.host.doorbell.deadline_moved()  # the turn clock wakes when they end
             return None
         if isinstance(notice, ChannelPost) and notice.mentions:
             quiet = {u for u in notice.mentions if await quiet_hours.until(store, u, now)}
@@ -517,10 +544,10 @@ class Outbox:
         pause = BACKOFF[min(entry.attempts, len(BACKOFF) - 1)]
         if give_up and entry.attempts + 1 >= MAX_ATTEMPTS:
             log.warning("giving up on notice %s of game %s: %s", entry.id, entry.game_id, reason)
-            await self.host.store.give_up(entry.id, reason=reason)
+            await self._desk.store.give_up(entry.id, reason=reason)
             return
-        not_before = self.host.clock() + pause
-        await self.host.store.retry_later(entry.id, not_before=not_before)
+        not_before = self._desk.clock() + pause
+        await self._desk.store.retry_later(entry.id, not_before=not_before)
         log.info("notice %s of game %s waits %.0f s: %s", entry.id, entry.game_id, pause, reason)
         self._retry_at(not_before)
 
@@ -556,12 +583,12 @@ class Outbox:
             )  # fmt: skip
             told.append(PrivateMessage(records[0].id, host_id, text))
         if told:
-            await self.host.desk.tell(Outcome(told))
+            await self._desk.tell(Outcome(told))
 
     async def _by_host(self, channel_id: int) -> dict[int, list[GameRecord]]:
         """The games in the channel, by the user who hosts them."""
         by_host: dict[int, list[GameRecord]] = {}
-        for record in await self.host.store.games(channel_id=channel_id):
+        for record in await self._desk.store.games(channel_id=channel_id):
             by_host.setdefault(record.host_id, []).append(record)
         return by_host
 
@@ -596,21 +623,21 @@ class Outbox:
             )  # fmt: skip
             told.append(PrivateMessage(records[0].id, host_id, text))
         if told:
-            await self.host.desk.tell(Outcome(told))
+            await self._desk.tell(Outcome(told))
 
     async def _handle(self, notice: Sendable, error: Undeliverable) -> None:
         """What a lasting failure changes: the game pauses, or the player gets a button."""
         log.warning("a notice of game %s cannot be sent: %s", notice.game_id, error)
         if isinstance(error, ChannelGone):
-            await self.host.lobby.channel_gone(error.channel_id)
+            await self._channels.channel_gone(error.channel_id)
         elif isinstance(error, DmsClosed) and isinstance(notice, PrivateMessage):
             if error.lasting:
-                await self.host.mark_dms_closed(error.user_id)
+                await self._desk.store.set_dm_closed(error.user_id, True)
             if notice.controls and notice.channel_id:
                 fallback = PrivateFallback(notice.game_id, notice.channel_id, notice.user_id)
-                await self.host.desk.tell(Outcome([fallback]))
+                await self._desk.tell(Outcome([fallback]))
             elif notice.boards and notice.channel_id:
-                await self.host.desk.tell(Outcome([watch_fallback(notice)]))
+                await self._desk.tell(Outcome([watch_fallback(notice)]))
         self.poke()
 
 

@@ -3,8 +3,8 @@ tells, stored with it in one versioned transaction.
 
 A click or a typed move comes to :meth:`Turns.act`, which asks the engine, builds every
 notice from the game as the write will leave it (:meth:`Turns.announce`) and stores the
-action with them (:meth:`Turns.commit`); then the doorbell wakes the outbox, which sends
-them, and the scheduler, when a deadline moved.
+action with them (:meth:`Turns.commit`); as that write commits, the desk's store wakes the
+outbox, which sends them, and the scheduler, when a deadline moved.
 """
 
 from __future__ import annotations
@@ -58,7 +58,7 @@ MAX_PROMPTS_SHOWN = 5
 
 class Turns:
     """Every seat's decisions now, and each action played: checked, committed with its
-    notices, and the doorbell rung."""
+    notices (the desk's store rings the doorbell as the write commits)."""
 
     def __init__(self, desk: Desk, deadlines: TurnDeadlines) -> None:
         self._desk = desk
@@ -332,9 +332,6 @@ class Turns:
             record.id, new_version, seat, "a secret choice" if secret else repr(action),
             f"; {result.text}" if result else "",
         )  # fmt: skip
-        self._desk.doorbell.notices_stored()
-        if clock_fields:
-            self._desk.doorbell.deadline_moved()
         if result is None and any(played.record.has_left(p.seat) for p in fresh):
             outcome.notices += (await self.forfeit_departed(record.id)).notices
         return outcome

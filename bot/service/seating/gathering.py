@@ -257,7 +257,6 @@ class Gathering:
             notices=opened, rematch_of=record.id, data=corrections.to_json(),
             page=await token_for_new_game(self._desk.store, record.guild_id),
         )  # fmt: skip
-        self._desk.doorbell.notices_stored()
         reply = Reply(f"You opened {engine.title} #{new_id}, a rematch of {old.title}.")
         return Outcome([reply, *posts])
 

@@ -142,7 +142,6 @@ class Lobby:
         game_id = await self._desk.store.create_game(
             **fields, now=self._desk.clock(), seats=[host_seat], notices=opened
         )
-        self._desk.doorbell.notices_stored()
         reply = Reply(f"You joined {engine.title} #{game_id} as {roles[seat].name}.")
         return Outcome([reply, *posts[-2:]])
 
@@ -187,7 +186,6 @@ class Lobby:
             )  # fmt: skip
         except StaleVersion:
             raise UserError("Someone joined at the same moment; please try again.") from None
-        self._desk.doorbell.notices_stored()
         return Outcome([Reply(f"You joined {table.title} as {roles[seat].name}."), *told.notices])
 
     async def _table_to_join(
@@ -436,7 +434,6 @@ class Lobby:
             )
         except StaleVersion:
             raise UserError("The table changed at that moment; please try again.") from None
-        self._desk.doorbell.deadline_moved()
         return outcome
 
     async def cancel(self, *, user_id: int, is_admin: bool, **where: Unpack[Where]) -> Outcome:

@@ -151,7 +151,6 @@ class Away:
                 if line:
                     changed.append(line)
         outcome.notices.insert(0, Reply(_answer(until, changed)))
-        self._desk.doorbell.deadline_moved()
         return outcome
 
     async def away_now(self, user_id: int, now: float) -> float | None:

@@ -158,7 +158,6 @@ class TurnClock:
         await self._desk.stored(
             told, self._desk.store.update_game, game_id, record.version, now=now, **fields,
         )  # fmt: skip
-        self._desk.doorbell.deadline_moved()
         seconds = float(fields["timing"].get(bank.BANK) or 0.0)
         banked = f"; a time bank of {bank.duration(seconds)} for each seat" if seconds else ""
         return Reply(f"{table.title}: {timing.describe()}{banked}.", private=False)
@@ -236,7 +235,6 @@ class TurnClock:
         await self._desk.stored(
             outcome, self._desk.store.update_game, game_id, table.record.version, now=now, **fields
         )
-        self._desk.doorbell.deadline_moved()
         # Seats whose players left while it was paused give up now (lobby.Lobby.leave).
         departed = [s.seat for s in table.record.seats if s.left]
         outcome.notices += (await self._turns.give_up(game_id, departed, "left", "🚪")).notices
@@ -503,7 +501,6 @@ class TurnClock:
             timing_was=record.timing,
         ):  # fmt: skip
             return None
-        self._desk.doorbell.deadline_moved()
         return outcome
 
     async def give_time(
@@ -563,7 +560,6 @@ class TurnClock:
             timing_was=record.timing,
         ):  # fmt: skip
             raise UserError("The game moved on just then; please try again.")
-        self._desk.doorbell.deadline_moved()
         return outcome
 
     async def _remind(self, record: GameRecord) -> Outcome:
@@ -658,7 +654,6 @@ class TurnClock:
         await self._desk.store.set_digest(
             user_id, every * digest.HOUR if every else None, now + every * digest.HOUR, kind
         )
-        self._desk.doorbell.deadline_moved()
         if kind == digest.WATCHING:
             said = (
                 f"Watched games: a digest every {every} h." if every

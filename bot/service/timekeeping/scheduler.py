@@ -1,7 +1,8 @@
 """One task that sleeps until the nearest deadline or reminder, then fires what is due.
 
 It never polls every game: the store answers "when is the next thing due?" from an index,
-and the host pokes the scheduler whenever a deadline may have moved earlier. Deadlines that
+and the desk's store rings for the scheduler whenever a write may have moved a deadline
+earlier. Deadlines that
 passed while the bot was down are due at the first wake-up after a start; each fires once,
 because the host settles it in a versioned transaction.
 
@@ -18,10 +19,13 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
+from typing import Protocol
 
-from bot.service.host import GameHost
+from bot.service.admission import Admission
+from bot.service.desk import Desk
 from bot.service.notices import Outcome
 from bot.service.timekeeping import quiet_hours
+from bot.service.timekeeping.clock import TurnClock
 from bot.store import GameRecord
 
 log = logging.getLogger(__name__)
@@ -34,16 +38,34 @@ STOP_GRACE = 5.0
 """Seconds :meth:`Scheduler.stop` lets firings under way finish before cancelling them."""
 
 
+class DueDigests(Protocol):
+    """The digests that fall due (:class:`bot.service.delivery.digest.Digests`)."""
+
+    async def send_due(self, now: float) -> Outcome: ...
+
+
 class Scheduler:
+    """Fires what is due, on time: deadlines and reminders (the turn clock's), calls held
+    for quiet hours, digests."""
+
     def __init__(
         self,
-        host: GameHost,
+        desk: Desk,
+        turn_clock: TurnClock,
+        digests: DueDigests,
+        admission: Admission,
         deliver: Callable[[Outcome], Awaitable[object]],
         clock: Callable[[], float],
         *,
         concurrency: int = CONCURRENCY,
     ) -> None:
-        self._host = host
+        """``desk``: the store (when the next held call and digest are due) and the doorbell
+        it listens to; ``turn_clock`` fires the games due; ``admission`` puts that work after
+        people's clicks; ``deliver`` sends what a firing told."""
+        self._desk = desk
+        self._turn_clock = turn_clock
+        self._digests = digests
+        self._admission = admission
         self._deliver = deliver
         self._clock = clock
         self._slots = asyncio.Semaphore(concurrency)
@@ -56,8 +78,9 @@ class Scheduler:
         self.ready = asyncio.Event()
         """Set once the first look at the deadlines after the start has fired all that was
         due then (and delivered its notices)."""
-        # Whenever the host moves a deadline it rings; this scheduler then looks again.
-        host.doorbell.on_deadline_moved(self.poke)
+        # Whenever a write moves a deadline the desk's store rings; this scheduler then
+        # looks again.
+        desk.doorbell.on_deadline_moved(self.poke)
 
     def start(self) -> None:
         self._stopping = False
@@ -95,10 +118,10 @@ class Scheduler:
             try:
                 started = await self.fire()
                 await self._release_held()
-                when = await self._host.turn_clock.next_wakeup()
+                when = await self._turn_clock.next_wakeup()
                 for later in (
-                    await self._host.store.next_held(),
-                    await self._host.store.next_digest(),
+                    await self._desk.store.next_held(),
+                    await self._desk.store.next_digest(),
                 ):
                     if later is not None and (when is None or later < when):
                         when = later
@@ -125,10 +148,10 @@ class Scheduler:
         tasks started (each delivers its own notices and pokes the scheduler when done)."""
         now = self._clock()
         started = []
-        for record in await self._host.turn_clock.due_games(now):
+        for record in await self._turn_clock.due_games(now):
             if self._stopping:
-                await self._host.turn_clock.unclaim(record.id)  # another process may fire it
-            elif self._host.turn_clock.claim(record.id):
+                await self._turn_clock.unclaim(record.id)  # another process may fire it
+            elif self._turn_clock.claim(record.id):
                 task = asyncio.create_task(self._fire_one(record, now), name=f"fire-{record.id}")
                 self._firings.add(task)
                 task.add_done_callback(self._firings.discard)
@@ -138,10 +161,10 @@ class Scheduler:
     async def _release_held(self) -> None:
         """Send the calls held back in quiet hours that ended (see
         :mod:`bot.service.timekeeping.quiet_hours`), each player's as one DM."""
-        outcome = await quiet_hours.release(self._host.store, self._clock())
-        outcome.notices += (await self._host.digests.send_due(self._clock())).notices
+        # Stored through the desk's store, which wakes the outbox for them as they commit.
+        outcome = await quiet_hours.release(self._desk.store, self._clock())
+        outcome.notices += (await self._digests.send_due(self._clock())).notices
         if outcome.notices:
-            self._host.doorbell.notices_stored()
             try:
                 await self._deliver(outcome)
             except Exception:
@@ -151,16 +174,16 @@ class Scheduler:
         fired = False
         try:
             # People's clicks go first: a deadline waits while they fill the host.
-            async with self._slots, self._host.admission.background():
+            async with self._slots, self._admission.background():
                 fired = True
-                outcome = await self._host.turn_clock.fire_claimed(record, now)
+                outcome = await self._turn_clock.fire_claimed(record, now)
             await self._deliver(outcome)
         except Exception:
             log.exception("game %s: delivering what its turn clock did failed", record.id)
         finally:
             if not fired:  # cancelled before its turn came: its claim goes back
-                await self._host.turn_clock.unclaim(record.id)
-            self._host.turn_clock.release(record.id)  # also when cancelled before its turn came
+                await self._turn_clock.unclaim(record.id)
+            self._turn_clock.release(record.id)  # also when cancelled before its turn came
             self.poke()  # its next deadline may be the nearest now
 
     @staticmethod
