@@ -98,21 +98,21 @@ class _Session:
     def __init__(self, conn: _Conn) -> None:
         self.conn = conn
 
-    async def fetch(self, sql: str, *args: Any) -> list[asyncpg.Record]:
+    async def fetch(self, sql: str, *args: object) -> list[asyncpg.Record]:
         return await self.conn.fetch(numbered(sql), *args)
 
-    async def fetchrow(self, sql: str, *args: Any) -> asyncpg.Record | None:
+    async def fetchrow(self, sql: str, *args: object) -> asyncpg.Record | None:
         return await self.conn.fetchrow(numbered(sql), *args)
 
-    async def fetchval(self, sql: str, *args: Any) -> Any:
+    async def fetchval(self, sql: str, *args: object) -> Any:
         return await self.conn.fetchval(numbered(sql), *args)
 
-    async def execute(self, sql: str, *args: Any) -> int:
+    async def execute(self, sql: str, *args: object) -> int:
         status = await self.conn.execute(numbered(sql), *args)
         count = status.rpartition(" ")[2]  # "UPDATE 1", "INSERT 0 1", "DELETE 3"
         return int(count) if count.isdigit() else 0
 
-    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+    async def executemany(self, sql: str, rows: Iterable[Sequence[object]]) -> None:
         many = list(rows)
         if many:
             await self.conn.executemany(numbered(sql), many)
@@ -189,7 +189,9 @@ class PostgresStore(SqlStore[_Session]):
         async with _busy(), self._pool.acquire() as conn:
             yield _Session(conn)
 
-    def _any(self, column: str, values: Sequence[Any], sql_type: str) -> tuple[str, list[Any]]:
+    def _any(
+        self, column: str, values: Sequence[object], sql_type: str
+    ) -> tuple[str, list[object]]:
         # One array parameter, so the statement's text (and its prepared plan) is one.
         return f"{column} = ANY(?::{sql_type}[])", [list(values)]
 
@@ -245,7 +247,7 @@ class PostgresStore(SqlStore[_Session]):
         notices: Sequence[Outgoing] = (),
         results: Sequence[ResultRow] = (),
         rater: Rater | None = None,
-        **fields: Any,
+        **fields: object,
     ) -> int:
         values = game_values(fields)
         logged = json.dumps(events)
@@ -276,7 +278,7 @@ class PostgresStore(SqlStore[_Session]):
         game_id: int,
         expected_version: int,
         now: float,
-        values: dict[str, Any],
+        values: dict[str, object],
         log: tuple[int, str, str],
         notices: Sequence[Outgoing],
     ) -> tuple[Any, ...]:
@@ -297,7 +299,7 @@ class PostgresStore(SqlStore[_Session]):
         locked (the count needs every lock) before the first notice takes its id."""
         settled = any(n.settles == expected_version for n in notices)
         bump, last = _bump_sql(values, "" if settled else _NO_OFFER_WAITS)
-        params: list[Any] = [float(now), *values.values(), game_id, expected_version, *log]
+        params: list[object] = [float(now), *values.values(), game_id, expected_version, *log]
         steps = [
             f"bumped AS ({bump})",
             "logged AS (INSERT INTO actions (game_id, seq, seat, action, events, created_at)"
@@ -555,7 +557,7 @@ async def _bump_and_log(
     game_id: int,
     expected_version: int,
     now: float,
-    values: dict[str, Any],
+    values: dict[str, object],
     log: tuple[int, str, str],
     notices: Sequence[Outgoing],
 ) -> tuple[int, list[Outgoing]]:
@@ -582,7 +584,7 @@ _NO_OFFER_WAITS = " AND offer_version IS DISTINCT FROM version"
 """A bump's condition that no offer waits at the version it moves the game from."""
 
 
-def _bump_sql(values: dict[str, Any], also: str = "") -> tuple[str, int]:
+def _bump_sql(values: dict[str, object], also: str = "") -> tuple[str, int]:
     """The version bump setting ``values`` (``$1`` the time, then the values), on the
     condition ``also`` too, and the number of its game id parameter (the expected
     version's is the next)."""

@@ -159,7 +159,7 @@ class GameStore(Protocol):
         *,
         now: float,
         notices: Sequence[Outgoing] = (),
-        **fields: Any,
+        **fields: object,
     ) -> int:
         """Set ``fields`` (any of :data:`~bot.store.GAME_FIELDS`) and bump the version, in one
         transaction; returns the new version (``expected_version + 1``).
@@ -244,7 +244,7 @@ class ActionStore(Protocol):
         notices: Sequence[Outgoing] = (),
         results: Sequence[ResultRow] = (),
         rater: Rater | None = None,
-        **fields: Any,
+        **fields: object,
     ) -> int:
         """Log one accepted action, update the game and store its notices, in one
         transaction; returns the new version.

@@ -88,21 +88,21 @@ class _Session:
     def __init__(self, db: aiosqlite.Connection) -> None:
         self._db = db
 
-    async def fetch(self, sql: str, *args: Any) -> list[sqlite3.Row]:
+    async def fetch(self, sql: str, *args: object) -> list[sqlite3.Row]:
         return await _rows(self._db, sql, args)
 
-    async def fetchrow(self, sql: str, *args: Any) -> sqlite3.Row | None:
+    async def fetchrow(self, sql: str, *args: object) -> sqlite3.Row | None:
         rows = await _rows(self._db, sql, args)
         return rows[0] if rows else None
 
-    async def fetchval(self, sql: str, *args: Any) -> Any:
+    async def fetchval(self, sql: str, *args: object) -> Any:
         rows = await _rows(self._db, sql, args)
         return rows[0][0] if rows else None
 
-    async def execute(self, sql: str, *args: Any) -> int:
+    async def execute(self, sql: str, *args: object) -> int:
         return await _run(self._db, sql, args)
 
-    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+    async def executemany(self, sql: str, rows: Iterable[Sequence[object]]) -> None:
         for row in rows:
             await _run(self._db, sql, row)
 
@@ -244,7 +244,7 @@ class SqliteStore(SqlStore[_Session]):
                 raise StoreBusy(str(error)) from error
             raise
 
-    async def _in_one_trip(self, work: Callable[..., Any], *args: Any) -> Any:
+    async def _in_one_trip(self, work: Callable[..., Any], *args: object) -> Any:
         """``work(connection, *args)``, the body of a write transaction, run in the
         database thread and committed (what it returns, or what it raised, with its changes
         undone); busy past the timeout is StoreBusy.
@@ -305,23 +305,25 @@ class SqliteStore(SqlStore[_Session]):
             trip.set_exception(error)
         return trip
 
-    async def _fetch(self, sql: str, *args: Any) -> Sequence[sqlite3.Row]:
+    async def _fetch(self, sql: str, *args: object) -> Sequence[sqlite3.Row]:
         rows: list[sqlite3.Row] = await self._in_one_trip(_rows_of, sql, args)
         return rows
 
-    async def _fetchrow(self, sql: str, *args: Any) -> sqlite3.Row | None:
+    async def _fetchrow(self, sql: str, *args: object) -> sqlite3.Row | None:
         rows = await self._in_one_trip(_rows_of, sql, args)
         return rows[0] if rows else None
 
-    async def _fetchval(self, sql: str, *args: Any) -> Any:
+    async def _fetchval(self, sql: str, *args: object) -> Any:
         rows = await self._in_one_trip(_rows_of, sql, args)
         return rows[0][0] if rows else None
 
-    async def _execute(self, sql: str, *args: Any) -> int:
+    async def _execute(self, sql: str, *args: object) -> int:
         changed: int = await self._in_one_trip(_changes_of, sql, args)
         return changed
 
-    def _any(self, column: str, values: Sequence[Any], sql_type: str) -> tuple[str, list[Any]]:
+    def _any(
+        self, column: str, values: Sequence[object], sql_type: str
+    ) -> tuple[str, list[object]]:
         return f"{column} IN ({', '.join('?' * len(values))})", list(values)
 
     async def _enqueue(
@@ -351,7 +353,7 @@ class SqliteStore(SqlStore[_Session]):
         notices: Sequence[Outgoing] = (),
         results: Sequence[ResultRow] = (),
         rater: Rater | None = None,
-        **fields: Any,
+        **fields: object,
     ) -> int:
         logged = (
             "INSERT INTO actions (game_id, seq, seat, action, events, created_at)"
@@ -493,7 +495,7 @@ class SqliteStore(SqlStore[_Session]):
         await self._db.close()
 
 
-async def _run(db: aiosqlite.Connection, sql: str, params: Iterable[Any] = ()) -> int:
+async def _run(db: aiosqlite.Connection, sql: str, params: Iterable[object] = ()) -> int:
     """Execute one statement; returns how many rows it changed.
 
     One trip to the database thread: the statement runs to its end there, so nothing is
@@ -506,7 +508,7 @@ async def _run(db: aiosqlite.Connection, sql: str, params: Iterable[Any] = ()) -
 
 
 async def _rows(
-    db: aiosqlite.Connection, sql: str, params: Iterable[Any] = ()
+    db: aiosqlite.Connection, sql: str, params: Iterable[object] = ()
 ) -> list[sqlite3.Row]:
     """The rows of one statement, in one trip to the database thread."""
     return list(await db.execute_fetchall(sql, tuple(params)))
@@ -514,14 +516,16 @@ async def _rows(
 
 def _enqueue_statements(
     game_id: int, notices: Sequence[Outgoing], now: float
-) -> list[tuple[str, list[Any]]]:
+) -> list[tuple[str, list[object]]]:
     """The statements storing ``notices``: one for many rows, since each statement is a
     trip to the database thread."""
-    statements = []
+    statements: list[tuple[str, list[object]]] = []
     for start in range(0, len(notices), _ROWS_AT_ONCE):
         chunk = notices[start : start + _ROWS_AT_ONCE]
         values = ", ".join(["(?, ?, ?, ?)"] * len(chunk))
-        params = [p for n in chunk for p in (game_id, n.lane, json.dumps(n.body), now)]
+        params: list[object] = [
+            p for n in chunk for p in (game_id, n.lane, json.dumps(n.body), now)
+        ]
         statements.append(
             (f"INSERT INTO outbox (game_id, lane, body, created_at) VALUES {values}", params)
         )
@@ -529,7 +533,7 @@ def _enqueue_statements(
 
 
 def _bump_statement(
-    game_id: int, expected_version: int, now: float, fields: dict[str, Any]
+    game_id: int, expected_version: int, now: float, fields: dict[str, object]
 ) -> tuple[str, tuple[Any, ...]]:
     """The version bump setting game ``fields`` (checked: ValueError for an unknown field
     or status) with its parameters; it changes one row, or none if the version moved."""
@@ -566,7 +570,7 @@ def _raised(error: BaseException) -> BaseException:
 
 def _bumped(
     connection: sqlite3.Connection,
-    statements: Sequence[tuple[str, Sequence[Any]]],
+    statements: Sequence[tuple[str, Sequence[object]]],
     telling: tuple[int, int, Sequence[Outgoing], float] | None = None,
 ) -> bool:
     """Run ``statements`` (in the database thread, within a transaction). The first is a
@@ -588,12 +592,14 @@ def _bumped(
     return True
 
 
-def _rows_of(connection: sqlite3.Connection, sql: str, params: Sequence[Any]) -> list[Any]:
+def _rows_of(
+    connection: sqlite3.Connection, sql: str, params: Sequence[object]
+) -> list[sqlite3.Row]:
     """The rows of one statement, read to their end."""
     return connection.execute(sql, params).fetchall()
 
 
-def _changes_of(connection: sqlite3.Connection, sql: str, params: Sequence[Any]) -> int:
+def _changes_of(connection: sqlite3.Connection, sql: str, params: Sequence[object]) -> int:
     """How many rows one statement changed (the connection's running total, which only
     this statement moves: the writes of a transaction run one after another)."""
     before = connection.total_changes

@@ -40,17 +40,17 @@ class Row(Protocol):
 class Session(Protocol):
     """One connection of a store's dialect, running statements written with ``?``."""
 
-    async def fetch(self, sql: str, *args: Any) -> Sequence[Row]: ...
+    async def fetch(self, sql: str, *args: object) -> Sequence[Row]: ...
 
-    async def fetchrow(self, sql: str, *args: Any) -> Row | None: ...
+    async def fetchrow(self, sql: str, *args: object) -> Row | None: ...
 
-    async def fetchval(self, sql: str, *args: Any) -> Any: ...
+    async def fetchval(self, sql: str, *args: object) -> Any: ...
 
-    async def execute(self, sql: str, *args: Any) -> int:
+    async def execute(self, sql: str, *args: object) -> int:
         """Run a statement; how many rows it changed."""
         ...
 
-    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None: ...
+    async def executemany(self, sql: str, rows: Iterable[Sequence[object]]) -> None: ...
 
 
 S = TypeVar("S", bound=Session)
@@ -89,7 +89,9 @@ class SqlBase(ABC, Generic[S]):
         return self._one_statement()
 
     @abstractmethod
-    def _any(self, column: str, values: Sequence[Any], sql_type: str) -> tuple[str, list[Any]]:
+    def _any(
+        self, column: str, values: Sequence[object], sql_type: str
+    ) -> tuple[str, list[object]]:
         """A condition that ``column`` is one of ``values`` (of SQL type ``sql_type``),
         and its parameters."""
 
@@ -106,39 +108,39 @@ class SqlBase(ABC, Generic[S]):
     async def _lock_all_ratings(self, tx: S) -> None:
         """Keep every game ending from rating while all ratings are rebuilt."""
 
-    async def _fetch(self, sql: str, *args: Any) -> Sequence[Row]:
+    async def _fetch(self, sql: str, *args: object) -> Sequence[Row]:
         async with self._one_statement() as session:
             return await session.fetch(sql, *args)
 
-    async def _fetchrow(self, sql: str, *args: Any) -> Row | None:
+    async def _fetchrow(self, sql: str, *args: object) -> Row | None:
         async with self._one_statement() as session:
             return await session.fetchrow(sql, *args)
 
-    async def _fetchval(self, sql: str, *args: Any) -> Any:
+    async def _fetchval(self, sql: str, *args: object) -> Any:
         async with self._one_statement() as session:
             return await session.fetchval(sql, *args)
 
-    async def _execute(self, sql: str, *args: Any) -> int:
+    async def _execute(self, sql: str, *args: object) -> int:
         async with self._one_statement() as session:
             return await session.execute(sql, *args)
 
-    async def _read(self, sql: str, *args: Any) -> Sequence[Row]:
+    async def _read(self, sql: str, *args: object) -> Sequence[Row]:
         """The rows of a statement that writes nothing (see ``_reading``)."""
         async with self._reading() as session:
             return await session.fetch(sql, *args)
 
-    async def _read_row(self, sql: str, *args: Any) -> Row | None:
+    async def _read_row(self, sql: str, *args: object) -> Row | None:
         """The first row of a statement that writes nothing (see ``_reading``)."""
         async with self._reading() as session:
             return await session.fetchrow(sql, *args)
 
-    async def _read_value(self, sql: str, *args: Any) -> Any:
+    async def _read_value(self, sql: str, *args: object) -> Any:
         """The first value of a statement that writes nothing (see ``_reading``)."""
         async with self._reading() as session:
             return await session.fetchval(sql, *args)
 
     async def _game_records(
-        self, where: str, params: Sequence[Any] = (), *, limit: int
+        self, where: str, params: Sequence[object] = (), *, limit: int
     ) -> list[GameRecord]:
         """At most ``limit`` of the games ``where`` selects (and orders), each with its
         seats, leaving out (and logging) a row whose JSON cannot be read. Each read is one
@@ -157,7 +159,7 @@ class SqlBase(ABC, Generic[S]):
         game_id: int,
         expected_version: int,
         now: float,
-        values: dict[str, Any],
+        values: dict[str, object],
         notices: Sequence[Outgoing],
     ) -> tuple[int, list[Outgoing]]:
         """Check the version, bump it and set ``values``: the new version and the notices
@@ -184,7 +186,7 @@ def readable_records(rows: Iterable[Row]) -> list[GameRecord]:
     return records
 
 
-def game_values(fields: dict[str, Any]) -> dict[str, Any]:
+def game_values(fields: dict[str, object]) -> dict[str, object]:
     """The column values of game ``fields``, checked (ValueError for an unknown field or
     status) and converted (JSON to text) before anything is written."""
     unknown = set(fields) - GAME_FIELDS
@@ -192,7 +194,7 @@ def game_values(fields: dict[str, Any]) -> dict[str, Any]:
         raise ValueError(f"not a game field: {sorted(unknown)}")
     if "status" in fields and fields["status"] not in GAME_STATUSES:
         raise ValueError(f"not a game status: {fields['status']!r}")
-    values: dict[str, Any] = {}
+    values: dict[str, object] = {}
     for name, value in fields.items():
         if name == "snapshot" and value is None:
             values[name] = None
@@ -205,7 +207,7 @@ def game_values(fields: dict[str, Any]) -> dict[str, Any]:
     return values
 
 
-def bump_sql(values: dict[str, Any], *, also: str = "") -> str:
+def bump_sql(values: dict[str, object], *, also: str = "") -> str:
     """The version bump setting ``values``: its parameters are the time, the values, the
     game id and the expected version. It changes one row, or none if the game is missing or
     has moved on (or ``also``, a condition on the row, does not hold); that row's new
@@ -234,6 +236,6 @@ def with_lapse(bumped: Row, expected_version: int, notices: Sequence[Outgoing]) 
     return [Outgoing(lapse["lane"], lapse["body"], expected_version), *notices]
 
 
-def moves_clock(values: dict[str, Any]) -> bool:
+def moves_clock(values: dict[str, object]) -> bool:
     """Whether a write setting ``values`` may make a game due sooner (or no longer due)."""
     return bool(CLOCK_FIELDS & values.keys())

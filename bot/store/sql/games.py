@@ -82,7 +82,7 @@ class GameSql(SqlBase[S]):
         limit: int = 100,
     ) -> list[GameRecord]:
         where: list[str] = []
-        params: list[Any] = []
+        params: list[object] = []
         if guild_id is not None:
             where.append("g.guild_id = ?")
             params.append(guild_id)
@@ -114,7 +114,7 @@ class GameSql(SqlBase[S]):
         *,
         now: float,
         notices: Sequence[Outgoing] = (),
-        **fields: Any,
+        **fields: object,
     ) -> int:
         values = game_values(fields)
         async with self._transaction() as tx:

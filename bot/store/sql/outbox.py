@@ -4,7 +4,6 @@ tuned): the statements of :class:`~bot.store.protocol.OutboxStore` both dialects
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from bot.store.records import (
     OutboxEntry,
@@ -46,7 +45,7 @@ class OutboxSql(SqlBase[S]):
     async def pending_notices(
         self, *, lanes: Sequence[str] | None = None, limit: int = 200
     ) -> list[OutboxEntry]:
-        where, params = WAITING, list[Any]()
+        where, params = WAITING, list[object]()
         if lanes is not None:
             if not lanes:
                 return []

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import Any
 
 from bot.store.records import (
     parse_calls,
@@ -52,7 +51,9 @@ class PlayerSql(SqlBase[S]):
     async def set_away(self, user_id: int, until: float | None) -> None:
         await self._set_user_fact(user_id, "away_until", until)
 
-    async def _set_user_fact(self, user_id: int, column: str, value: Any) -> None:
+    async def _set_user_fact(
+        self, user_id: int, column: str, value: str | bool | float | None
+    ) -> None:
         """Set one of a user's facts (a column of ``users``), leaving the others as they are."""
         if column not in USER_FACTS:
             raise ValueError(f"not a user's fact: {column!r}")
