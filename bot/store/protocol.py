@@ -506,10 +506,12 @@ class HeldCallStore(Protocol):
         body: dict[str, Any],
         due_at: float,
         now: float,
+        covers: Sequence[int] = (),
     ) -> bool:
         """Hold outbox entry ``entry_id`` back from ``user_id`` until ``due_at``: in one
-        transaction it is recorded as sent and kept as a held call; False (nothing changed)
-        if it was sent or given up on meanwhile."""
+        transaction it is recorded as sent and kept as a held call, and the entries it
+        folded (``covers``) are recorded as told by it; False (nothing changed) if it was
+        sent or given up on meanwhile."""
         ...
 
     async def next_held(self) -> float | None:

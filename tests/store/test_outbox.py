@@ -193,3 +193,23 @@ async def test_what_a_nonce_was_sent_showing_is_kept_until_it_is_sent(store):
     await store.note_shown(entry.id, "abc")
     (again,) = await store.take_lane("c100", "a", now=NOW, lease_seconds=60) or []
     assert again.shown == "abc"
+
+
+async def test_a_call_held_for_quiet_hours_and_the_calls_it_folded_are_recorded_in_one_write(
+    store,
+):
+    game_id = await new_game(store)
+    await seat(store, game_id, 0, ALICE)
+    version = (await game(store, game_id)).version
+    older, newer = (Outgoing("u2", {"kind": "private", "text": [t]}) for t in ("old", "new"))
+    await store.append_action(
+        game_id, version, seat=0, action="roll", events=[], now=NOW, notices=[older, newer]
+    )
+    first, second = await store.pending_notices()
+    held = await store.hold_call(
+        second.id, user_id=ALICE, game_id=game_id, body=second.body, due_at=NOW + 60,
+        now=NOW, covers=[first.id],
+    )  # fmt: skip
+    assert held
+    assert await store.pending_notices() == [], "the folded call is told by the held one"
+    assert [call.body for call in await store.held_due(NOW + 60)] == [second.body]

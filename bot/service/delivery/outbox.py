@@ -525,11 +525,8 @@ class Outbox:
             # Held until ``due``: the desk's store wakes the scheduler, which releases it then.
             await store.hold_call(
                 entry.id, user_id=notice.user_id, game_id=entry.game_id, body=entry.body,
-                due_at=due, now=now,
+                due_at=due, now=now, covers=[e.id for e in send.covers],
             )  # fmt: skip
-            if send.covers:
-                covered = [e.id for e in send.covers]
-                await store.mark_superseded(covered, by=entry.id, now=now)
             return None
         if isinstance(notice, ChannelPost) and notice.mentions:
             quiet = {u for u in notice.mentions if await quiet_hours.until(store, u, now)}

@@ -34,6 +34,7 @@ class HeldCallSql(SqlBase[S]):
         body: dict[str, Any],
         due_at: float,
         now: float,
+        covers: Sequence[int] = (),
     ) -> bool:
         async with self._transaction() as tx:
             taken = await tx.execute(
@@ -43,6 +44,14 @@ class HeldCallSql(SqlBase[S]):
             )  # fmt: skip
             if taken != 1:
                 return False
+            for start in range(0, len(covers), 500):  # within every driver's parameters
+                chunk = list(covers[start : start + 500])
+                await tx.execute(
+                    "UPDATE outbox SET sent_at = ?, superseded_by = ?"
+                    f" WHERE id IN ({', '.join('?' * len(chunk))})"
+                    " AND sent_at IS NULL AND failed IS NULL",
+                    now, entry_id, *chunk,
+                )  # fmt: skip
             await tx.execute(
                 "INSERT INTO held_calls (user_id, game_id, body, due_at, created_at)"
                 " VALUES (?, ?, ?, ?, ?)",
