@@ -24,7 +24,7 @@ class Decision:
 
 
 class Player(Protocol):
-    def choose(self, game: Game, state: Any, seat: int, rng: random.Random) -> Decision:
+    def choose(self, game: Game[Any], state: Any, seat: int, rng: random.Random) -> Decision:
         """An action ``seat`` may take now in ``state`` (as observed by that seat).
 
         ``rng`` is the only source of chance; the same inputs give the same answer.
@@ -34,7 +34,7 @@ class Player(Protocol):
 class EasyPlayer:
     """Any legal action, uniformly at random."""
 
-    def choose(self, game: Game, state: Any, seat: int, rng: random.Random) -> Decision:
+    def choose(self, game: Game[Any], state: Any, seat: int, rng: random.Random) -> Decision:
         choices = game.legal_actions(state, seat)
         return Decision(rng.choice(choices).action)
 

@@ -478,7 +478,7 @@ class DragonsCavePlayer:
     def __init__(self, budget: int = ROUND_BUDGET) -> None:
         self.budget = budget
 
-    def choose(self, game: Game, state: Observed, seat: int, rng: random.Random) -> Decision:
+    def choose(self, game: Game[Any], state: Observed, seat: int, rng: random.Random) -> Decision:
         """A legal action for ``seat`` in the ``state`` it observes, with a line saying why.
 
         Raises ``ValueError`` only if ``seat`` has nothing to decide.

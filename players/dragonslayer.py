@@ -50,6 +50,7 @@ import heapq
 import random
 import threading
 import time
+from collections.abc import Callable
 from functools import cache, lru_cache
 from typing import Any
 
@@ -140,7 +141,7 @@ def _canon_table_of(battle: Any) -> dict[str, str]:
         | {t.key for t in load_tiles().map_tiles}
         | {t.key for t in load_parties().galen_tiles}
     )
-    first: dict[tuple, str] = {}
+    first: dict[tuple[object, ...], str] = {}
     table = {}
     for key in keys:
         found = tile(key)
@@ -212,7 +213,7 @@ def _loss_candidates(party: Party) -> list[str]:
     """The tiles worth considering for one loss: every thing, and one companion of each
     kind (same strength, same carrying, Valerian apart), since alike companions are lost
     alike."""
-    seen: dict[tuple, str] = {}
+    seen: dict[tuple[object, ...], str] = {}
     for key in party.companions:
         found = tile(key)
         seen.setdefault((found.strength, found.carries, key == VALERIAN), key)
@@ -414,18 +415,22 @@ def time_for_ulrich(state: State, seat: int) -> bool:
 # -- the player ------------------------------------------------------------------------------
 
 
+Handler = Callable[[Any, int, list[str]], Decision | None]
+"""How the player answers one kind of prompt: the state, the seat, its legal actions."""
+
+
 class DragonslayerPlayer:
     """The strong Dragonslayer player (stateless: every answer comes from the state)."""
 
-    def choose(self, game: Game, state: Any, seat: int, rng: random.Random) -> Decision:
+    def choose(self, game: Game[Any], state: Any, seat: int, rng: random.Random) -> Decision:
         choices = game.legal_actions(state, seat)
         if not choices:
             return Decision("done", "")
         actions = [c.action for c in choices]
         prompts = [p for p in game.prompts(state) if p.seat == seat]
         kind = prompts[0].kind if prompts else ""
-        handler = getattr(self, f"_{kind}", None)
-        decision = None
+        handler: Handler | None = getattr(self, f"_{kind}", None)
+        decision: Decision | None = None
         if handler:
             _clock.deadline = time.perf_counter() + BUDGET_SECONDS
             try:
@@ -519,7 +524,7 @@ class DragonslayerPlayer:
         lair = load_urland().lair.key
         dists = load_urland().distances(goal) if goal else {}
 
-        def closeness(action: str) -> tuple:
+        def closeness(action: str) -> tuple[bool, int, str]:
             place = action.split()[1]
             return (place == lair and goal != lair, dists.get(place, 99), place)
 

@@ -51,6 +51,8 @@ from engines.lions_dragons.fast import (
     STEP,
     TAKES,
     WIZARD,
+    Fire,
+    Move,
     Position,
 )
 from players.base import Decision
@@ -160,7 +162,9 @@ def evaluate(pos: Position, t: _Tables) -> int:
     return score[pos.side] - score[pos.side ^ 1]
 
 
-def _fireball_outlook(cells, fires, t: _Tables, score: list[int]) -> None:
+def _fireball_outlook(
+    cells: list[int], fires: tuple[Fire, ...], t: _Tables, score: list[int]
+) -> None:
     """Charge each side part of what the Fireballs in flight will do if nothing moves."""
     for _born, cell, d in fires:
         step = t.step[d]
@@ -199,7 +203,7 @@ class _Search:
         self.nodes = 0
         self.deadline = time.perf_counter() + seconds
 
-    def order(self, pos: Position, moves: list) -> list:
+    def order(self, pos: Position, moves: list[Move]) -> list[Move]:
         """Moves sorted most promising first (see :func:`_move_order`)."""
         return sorted(moves, key=lambda m: _move_order(pos, m, self.t), reverse=True)
 
@@ -258,7 +262,9 @@ class _Search:
                         break
         return best
 
-    def root(self, pos: Position, moves: list, max_depth: int) -> tuple[list, int]:
+    def root(
+        self, pos: Position, moves: list[Move], max_depth: int
+    ) -> tuple[list[tuple[Move, int]], int]:
         """Root moves with their scores (best first) from the deepest finished iteration."""
         ranked = [(m, 0) for m in self.order(pos, moves)]
         finished = 0
@@ -343,7 +349,7 @@ class LionsDragonsPlayer:
         self.max_depth = max_depth
         self.seconds = seconds
 
-    def choose(self, game: Game, state: Any, seat: int, rng: random.Random) -> Decision:
+    def choose(self, game: Game[Any], state: Any, seat: int, rng: random.Random) -> Decision:
         choices = game.legal_actions(state, seat)
         if not choices:
             raise ValueError("This seat has nothing to decide now.")
@@ -360,7 +366,14 @@ class LionsDragonsPlayer:
         return Decision(by_move[move], _why(pos, move, tables, best_score))
 
 
-def _avoid_repetition(game, state, seat, ranked, move, by_move):
+def _avoid_repetition(
+    game: Game[Any],
+    state: Any,
+    seat: int,
+    ranked: list[tuple[Move, int]],
+    move: Move,
+    by_move: dict[Move, str],
+) -> Move:
     """Keep ``move`` unless it repeats a position a third time (a draw) while a move that
     does not is about as good: a side that is ahead should not let the game be drawn."""
     seen = state.get("seen") or {}

@@ -169,7 +169,7 @@ class Judge:
     def threat(self, pos: Position, castle: str) -> float:
         if castle not in pos.in_play:
             return 0.0
-        return THREAT * THREAT_DECAY ** self.eta(pos, castle)
+        return float(THREAT * THREAT_DECAY ** self.eta(pos, castle))
 
     def landing_rolls(self, pos: Position, point: int) -> int:
         """The rolls (bit ``r`` set for roll ``r``) that let the Knight on ``point`` land on
@@ -252,7 +252,7 @@ class StGeorgePlayer:
     """Knights race two of a castle's Knights to the Lair out of the Dragon's reach; the
     Dragon takes the Knights it needs, guards the Lair and keeps within reach of its prey."""
 
-    def choose(self, game: Game, state: Any, seat: int, rng: random.Random) -> Decision:
+    def choose(self, game: Game[Any], state: Any, seat: int, rng: random.Random) -> Decision:
         choices = game.legal_actions(state, seat)
         if not choices:
             raise ValueError("this seat has nothing to decide now")

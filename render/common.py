@@ -10,10 +10,14 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PIL import Image, ImageDraw, ImageFont
 
 from render import png
+
+if TYPE_CHECKING:
+    from PIL._imaging import ImagingCore  # the stubs' name; Pillow exports no such class
 
 _FONTS = Path(__file__).parent / "fonts"
 
@@ -71,7 +75,7 @@ def _mask(
     anchor: str | None,
     stroke_width: float,
     start: tuple[float, float],
-) -> tuple[Image.core.ImagingCore, tuple[int, int]]:
+) -> tuple[ImagingCore, tuple[int, int]]:
     """The glyph mask Pillow would render for this text, and its offset (remembered: boards
     print the same names and numbers over and over)."""
     return face.getmask2(

@@ -576,7 +576,8 @@ def _waiting_text(view: dict[str, Any]) -> str:
     waiting = view.get("waiting")
     if view.get("phase") == "over" or not waiting:
         result = view.get("result") or {}
-        return result.get("text", "Game over")
+        text: str = result.get("text", "Game over")
+        return text
     done, total = waiting["done"], waiting["total"]
     if waiting["kind"] == "choices":
         return f"Secret choices: {done} of {total} in"

@@ -30,6 +30,7 @@ from render.common import (
     PAPER,
     VERMILLION,
     WHITE,
+    Colour,
     Palette,
     centered_text,
     draw_text,
@@ -370,8 +371,8 @@ def _text(
     xy: tuple[float, float],
     text: str,
     size: int = TEXT,
-    fill=INK,
-    bold=False,
+    fill: Colour = INK,
+    bold: bool = False,
     anchor: str = "la",
 ) -> None:
     draw_text(draw, xy, text, font(size, bold), fill, anchor)

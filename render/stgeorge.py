@@ -178,7 +178,7 @@ class _Geometry:
     def __init__(self, board: dict[str, Any], size: int) -> None:
         self.k = size / SIZE
         self.centre = (size / 2, size / 2)
-        self.spokes = board["spokes"]
+        self.spokes: int = board["spokes"]
         self.polar = {name: tuple(value) for name, value in board["points"].items()}
 
     def radius(self, r: float) -> float:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PIL import Image, ImageDraw
 
@@ -24,6 +24,9 @@ from render.common import (
     ink_on,
     text_length,
 )
+
+if TYPE_CHECKING:
+    from PIL._imaging import ImagingCore  # the stubs' name; Pillow exports no such class
 
 Point = tuple[float, float]
 Box = tuple[float, float, float, float]
@@ -106,7 +109,11 @@ class Pen:
         )
 
     def polygon(
-        self, points: Any, fill: Colour | None = None, outline: Colour | None = None, width=1.0
+        self,
+        points: Any,
+        fill: Colour | None = None,
+        outline: Colour | None = None,
+        width: float = 1.0,
     ) -> None:
         self.draw.polygon(self._pts(points), fill=fill, outline=outline, width=self._w(width))
 
@@ -167,7 +174,9 @@ Shapes = Callable[..., None]
 
 
 @lru_cache(maxsize=1024)
-def _sprite(shapes: Shapes, args: tuple, dx: float, dy: float, reach: int) -> Any:
+def _sprite(
+    shapes: Shapes, args: tuple[object, ...], dx: float, dy: float, reach: int
+) -> ImagingCore:
     """``shapes`` drawn at ``(reach + dx, reach + dy)`` on a clear square ``2 * reach + 2``
     pixels wide: what they draw at any point an even number of pixels away, shifted (the
     image's core, which pastes itself with its own alpha as the mask)."""
