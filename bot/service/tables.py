@@ -30,12 +30,22 @@ STATUS_WORDS = {
 }
 
 
-def engine_for(slug: str) -> Game:
+def engine_for(slug: str) -> Game[Any]:
     """The engine of the game registered as ``slug``; UserError names the games there are."""
     try:
         return spec_for(slug).engine
     except UnknownGame as error:
         raise UserError(str(error)) from None
+
+
+@dataclass
+class Worked:
+    """What was asked of one state, kept with it: its prompts, seats' legal actions and
+    public view (each worked out on first asking)."""
+
+    prompts: list[Prompt] | None = None
+    legal: dict[int, list[Choice]] = field(default_factory=dict)
+    view: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -46,9 +56,9 @@ class Table:
     out once per table: its prompts and its public view."""
 
     record: GameRecord
-    engine: Game
-    state: Any
-    _asked: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    engine: Game[Any]
+    state: Any  # the engine's own state type: each game has its own
+    _asked: Worked = field(default_factory=lambda: Worked(), compare=False, repr=False)
 
     @property
     def title(self) -> str:
@@ -66,23 +76,23 @@ class Table:
     def prompts(self) -> list[Prompt]:
         if self.state is None:
             return []
-        if "prompts" not in self._asked:
-            self._asked["prompts"] = self.engine.prompts(self.state)
-        return list(self._asked["prompts"])
+        if self._asked.prompts is None:
+            self._asked.prompts = self.engine.prompts(self.state)
+        return list(self._asked.prompts)
 
     def legal_actions(self, seat: int) -> list[Choice]:
         """The engine's legal actions of ``seat`` now (a fresh list each call)."""
-        key = f"legal:{seat}"
-        if key not in self._asked:
-            self._asked[key] = self.engine.legal_actions(self.state, seat)
-        return list(self._asked[key])
+        legal = self._asked.legal
+        if seat not in legal:
+            legal[seat] = self.engine.legal_actions(self.state, seat)
+        return list(legal[seat])
 
     def public_view(self) -> dict[str, Any]:
         """The public view of the state (don't change it: it is shared); None-safe callers
         check ``state`` first."""
-        if "view" not in self._asked:
-            self._asked["view"] = self.engine.view(self.state, None)
-        return self._asked["view"]
+        if self._asked.view is None:
+            self._asked.view = self.engine.view(self.state, None)
+        return self._asked.view
 
 
 class LoadedStates:
@@ -98,9 +108,9 @@ class LoadedStates:
 
     def __init__(self, size: int = 512) -> None:
         self.size = size
-        self._states: OrderedDict[tuple[int, int], tuple[Any, dict[str, Any]]] = OrderedDict()
+        self._states: OrderedDict[tuple[int, int], tuple[Any, Worked]] = OrderedDict()
 
-    def get(self, game_id: int, version: int) -> tuple[Any, dict[str, Any]] | None:
+    def get(self, game_id: int, version: int) -> tuple[Any, Worked] | None:
         """The state kept for ``game_id`` at ``version`` and what was asked of it, or None."""
         kept = self._states.get((game_id, version))
         if kept is not None:
@@ -126,7 +136,7 @@ class LoadedStates:
 _corrected_engines: dict[tuple[str, str], Game[Any]] = {}
 
 
-def engine_of(record: GameRecord) -> Game:
+def engine_of(record: GameRecord) -> Game[Any]:
     """The engine to play ``record`` with: its game's engine, with the corrected data the
     game was opened with in effect when it has some."""
     return engine_with(record.slug, record.data)
@@ -149,7 +159,7 @@ def engine_with(slug: str, corrections_json: dict[str, Any]) -> Game[Any]:
     return found
 
 
-def corrections_of(engine: Any) -> AbstractContextManager[Any]:
+def corrections_of(engine: Game[Any]) -> AbstractContextManager[object]:
     """Puts the corrected data of an engine from :func:`engine_of` in effect (for code
     that reads game data without going through the engine, as computer players do)."""
     if isinstance(engine, DeclaredGame) and engine.corrections:
@@ -257,7 +267,7 @@ def replay(record: GameRecord, actions: list[tuple[int, int, str]]) -> Any:
     return engines.replay.replay(engine, roles, record.options, record.seed, actions)
 
 
-def role_keys(engine: Game, record: GameRecord) -> list[str]:
+def role_keys(engine: Game[Any], record: GameRecord) -> list[str]:
     """The role keys of a game's seats in seat order, as its set-up and replay take them."""
     return [role.key for role in engine.roles(record.players, record.options)]
 

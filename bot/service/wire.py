@@ -33,7 +33,7 @@ from bot.service.text import (
 from bot.store import Outgoing
 from engines.base import Choice, Prompt
 
-_PARTS: dict[str, type] = {
+_PARTS: dict[str, type[Part]] = {
     "mention": Mention,
     "channel": ChannelRef,
     "moment": Moment,

@@ -27,9 +27,12 @@ import sys
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypedDict
 
 HEADER = struct.Struct(">I")
+
+Answer = tuple[str, object]
+"""A worker's answer to a task: ``("ok", what it made)`` or ``("error", the exception)``."""
 """A message's length, before its pickle."""
 
 log = logging.getLogger(__name__)
@@ -98,31 +101,38 @@ def animate(pictures: list[bytes]) -> bytes:
     return animation.animate(pictures)
 
 
-def collector() -> dict[str, Any]:
+class Collected(TypedDict):
+    """What a worker's garbage collector holds (see :func:`collector`)."""
+
+    frozen: int
+    pending: list[int]
+
+
+def collector() -> Collected:
     """What this worker's garbage collector holds: the objects kept out of collections
     (``frozen``) and the allocations counted towards the next collection of each
     generation (``pending``)."""
     return {"frozen": gc.get_freeze_count(), "pending": list(gc.get_count())}
 
 
-TASKS: dict[str, Callable[..., Any]] = {
+TASKS: dict[str, Callable[..., object]] = {
     "draw": draw, "animate": animate, "warmed": warmed, "collector": collector,
 }  # fmt: skip
 
 
-def receive(connection: socket.socket) -> Any:
+def receive(connection: socket.socket) -> object:
     """The next message's object; EOFError once the socket is closed."""
     (length,) = HEADER.unpack(_exactly(connection, HEADER.size))
     return pickle.loads(_exactly(connection, length))
 
 
-def framed(message: Any) -> bytes:
+def framed(message: object) -> bytes:
     """``message`` as it goes over the socket: its pickle's length, then the pickle."""
     data = pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL)
     return HEADER.pack(len(data)) + data
 
 
-def send(connection: socket.socket, message: Any) -> None:
+def send(connection: socket.socket, message: object) -> None:
     connection.sendall(framed(message))
 
 
@@ -138,9 +148,13 @@ def _exactly(connection: socket.socket, size: int) -> bytes:
     return bytes(buffer)
 
 
-def _answer(task: str, args: tuple[Any, ...]) -> tuple[str, Any]:
+def _answer(request: object) -> Answer:
+    """The answer to a request framed by the pool: ``(task, args)``."""
     try:
-        return ("ok", TASKS[task](*args))
+        match request:
+            case (str() as task, tuple() as args):
+                return ("ok", TASKS[task](*args))
+        raise TypeError(f"not a task and its arguments: {type(request).__name__}")
     except Exception as error:  # told to the caller, who decides
         try:
             pickle.dumps(error)
@@ -179,10 +193,10 @@ def main(argv: list[str]) -> None:
         )  # fmt: skip
     while True:
         try:
-            task, args = receive(connection)
+            request = receive(connection)
         except (EOFError, OSError):
             return
-        send(connection, _answer(task, args))
+        send(connection, _answer(request))
 
 
 if __name__ == "__main__":

@@ -35,9 +35,9 @@ from collections import Counter, OrderedDict, deque
 from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
-from bot.service.boards.picture_worker import HEADER, Warmed, framed
+from bot.service.boards.picture_worker import HEADER, Answer, Warmed, framed
 
 log = logging.getLogger(__name__)
 _PROJECT = Path(__file__).resolve().parents[2]
@@ -50,6 +50,17 @@ class PictureWorkerDied(RuntimeError):
 
 
 _LOST = (OSError, EOFError, asyncio.IncompleteReadError)
+
+Made = TypeVar("Made")
+
+
+def _made(kind: type[Made], task: str, value: object) -> Made:
+    """What a worker made for ``task``, checked to be of ``kind``."""
+    if not isinstance(value, kind):
+        raise TypeError(f"a drawing process answered {task} with {type(value).__name__}")
+    return value
+
+
 """What reading or writing a worker's socket raises once the worker is gone."""
 
 DEPTH = 2
@@ -106,12 +117,12 @@ class _Worker:
         self._lost = lost
         self.load = 0
         """Requests taken and not yet answered or lost."""
-        self._answers: deque[asyncio.Future[tuple[str, Any]]] = deque()
+        self._answers: deque[asyncio.Future[Answer]] = deque()
         self._writer: asyncio.Future[asyncio.StreamWriter] | None = None
         self._reading: asyncio.Task[None] | None = None
         self._ended = False
 
-    async def ask(self, request: bytes) -> tuple[str, Any]:
+    async def ask(self, request: bytes) -> Answer:
         """The answer to ``request`` (a :func:`framed` message), once the worker has
         answered the requests written before it."""
         self.load += 1
@@ -123,7 +134,7 @@ class _Worker:
         if self._ended:
             self._free()
             raise ConnectionError(f"drawing process {self.process.pid} ended")
-        answer = asyncio.get_running_loop().create_future()
+        answer: asyncio.Future[Answer] = asyncio.get_running_loop().create_future()
         self._answers.append(answer)
         writer.write(request)
         try:
@@ -223,7 +234,7 @@ class Pictures:
     async def warmed(self) -> Warmed:
         """The warm-up of the least busy worker (started if none is), once it is over: the
         games it warmed and those it could not."""
-        return await self._run("warmed")
+        return _made(Warmed, "warmed", await self._run("warmed"))
 
     @property
     def pids(self) -> list[int]:
@@ -235,14 +246,14 @@ class Pictures:
     ) -> bytes:
         """The PNG of a public view of game ``slug``, drawn in a worker process (with a
         game's ``corrections`` of its data, if it has some)."""
-        return await self._run("draw", slug, view, corrections)
+        return _made(bytes, "draw", await self._run("draw", slug, view, corrections))
 
     async def animate(self, pictures: list[bytes]) -> bytes:
         """One replay animation of ``pictures`` (board PNGs, in order), put together in a
         worker process (decoding, scaling and encoding every frame)."""
-        return await self._run("animate", pictures)
+        return _made(bytes, "animate", await self._run("animate", pictures))
 
-    async def _run(self, task: str, *args: Any) -> Any:
+    async def _run(self, task: str, *args: object) -> object:
         request = framed((task, args))
         try:
             outcome, value = await self._ask_any(request)
@@ -252,10 +263,10 @@ class Pictures:
             except _LOST as error:
                 raise PictureWorkerDied(f"two drawing processes ended at {task}") from error
         if outcome == "error":
-            raise value
+            raise value if isinstance(value, BaseException) else RuntimeError(repr(value))
         return value
 
-    async def _ask_any(self, request: bytes) -> tuple[str, Any]:
+    async def _ask_any(self, request: bytes) -> Answer:
         """The answer of the least busy worker, once one has room. A caller that gives up
         leaves the answer to be read: the worker's room comes back when it answers."""
         await self._room.acquire()

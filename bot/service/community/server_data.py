@@ -49,7 +49,7 @@ class Section:
     text: str | Text
 
 
-def package_of(engine: Game) -> str:
+def package_of(engine: Game[Any]) -> str:
     """The engine package (``engines/<package>/``) holding the game's data files."""
     return type(engine).__module__.split(".")[1]
 
@@ -84,7 +84,7 @@ class ServerData:
         file_name: str,
         content: bytes,
         is_admin: bool,
-        **_: Any,
+        **_: object,
     ) -> Outcome:
         """Keep a corrected data file for ``game`` on this server once it is checked; the
         answer says which values differ from the deployment's."""
@@ -123,7 +123,7 @@ class ServerData:
         )])  # fmt: skip
 
     async def show_data(
-        self, *, guild_id: int | None, game: str | None = None, **_: Any
+        self, *, guild_id: int | None, game: str | None = None, **_: object
     ) -> Outcome:
         """This server's corrected files (of ``game``, or of every game), who uploaded each
         and when, and the fields each corrects."""
@@ -142,7 +142,7 @@ class ServerData:
         return Outcome([Reply(_fit(lines))])
 
     async def clear_data(
-        self, *, guild_id: int | None, user_id: int, game: str, is_admin: bool, **_: Any
+        self, *, guild_id: int | None, user_id: int, game: str, is_admin: bool, **_: object
     ) -> Outcome:
         """Remove this server's corrections of ``game``; games already open keep theirs."""
         engine = _admin_game(guild_id, game, is_admin, "clear corrected data")
@@ -182,7 +182,7 @@ class ServerData:
         return [(s, e.title, e.min_players, e.max_players) for s, e in ENGINES.items()]
 
 
-def _admin_game(guild_id: int | None, game: str, is_admin: bool, doing: str) -> Game:
+def _admin_game(guild_id: int | None, game: str, is_admin: bool, doing: str) -> Game[Any]:
     if not guild_id:
         raise UserError("Corrected data belongs to a server: use this in a server's channel.")
     if not is_admin:

@@ -9,7 +9,6 @@ from __future__ import annotations
 import logging
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any
 
 from bot.service.community import ratings
 from bot.service.errors import UserError
@@ -49,7 +48,7 @@ class Standings:
         self._store = store
 
     async def leaderboard(
-        self, *, guild_id: int | None, user_id: int, game: str, **_: Any
+        self, *, guild_id: int | None, user_id: int, game: str, **_: object
     ) -> Reply:
         """The server's best ten in ``game`` (rating, games, wins), and the asker's own
         place when it is lower."""
@@ -70,7 +69,7 @@ class Standings:
         return Reply(Text.of(head) + Text.of("\n").join(lines), private=False, quiet=True)
 
     async def stats(
-        self, *, guild_id: int | None, user_id: int, target: int | None = None, **_: Any
+        self, *, guild_id: int | None, user_id: int, target: int | None = None, **_: object
     ) -> Reply:
         """A player's games, wins, rating and roles played, per game, on this server
         (``target``, else the asker)."""

@@ -13,7 +13,7 @@ message counts its watchers.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Unpack
+from typing import Unpack
 
 from bot.service.delivery import calls
 from bot.service.desk import Desk, Where, title_of
@@ -113,7 +113,7 @@ class Watchers:
         return outcome
 
     async def unwatch(
-        self, *, user_id: int, game_id: int | None = None, guild_id: int | None = None, **_: Any
+        self, *, user_id: int, game_id: int | None = None, guild_id: int | None = None, **_: object
     ) -> Outcome:
         """``user_id`` stops watching the game named, else the only game they watch (the
         watched games are listed when that is unclear)."""
@@ -124,7 +124,7 @@ class Watchers:
         await self._recount(outcome, table)
         return outcome
 
-    async def watched_choices(self, *, user_id: int, **_: Any) -> list[tuple[int, str]]:
+    async def watched_choices(self, *, user_id: int, **_: object) -> list[tuple[int, str]]:
         """``(number, name)`` of the games ``user_id`` watches (for autocomplete)."""
         records = await self._desk.store.watched_games(user_id)
         return [(r.id, f"#{r.id} {title_of(r.slug)}") for r in records]

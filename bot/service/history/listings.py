@@ -3,7 +3,7 @@ games autocomplete offers."""
 
 from __future__ import annotations
 
-from typing import Any, Unpack
+from typing import Unpack
 
 from bot.service.community.watchers import onlookers_text
 from bot.service.desk import Desk, Where, title_of
@@ -32,7 +32,7 @@ class Listings:
         text += onlookers_text(table, self._desk.clock())
         return Reply(text, board=board_of(table))
 
-    async def list_games(self, *, guild_id: int, show: str = "running", **_: Any) -> Reply:
+    async def list_games(self, *, guild_id: int, show: str = "running", **_: object) -> Reply:
         """The server's open games, or with ``show="finished"`` its recently finished ones."""
         if show == "finished":
             return await self._stories.finished_list(guild_id=guild_id)
@@ -42,7 +42,7 @@ class Listings:
         lines = [await self._line(g) for g in games]
         return Reply(Text.of("**Games on this server**\n", Text.of("\n").join(lines)))
 
-    async def mine(self, *, guild_id: int, user_id: int, **_: Any) -> Reply:
+    async def mine(self, *, guild_id: int, user_id: int, **_: object) -> Reply:
         """The asker's open games here (where it is their turn), then their recently
         finished ones."""
         games = await self._desk.store.games(guild_id=guild_id, user_id=user_id)
@@ -57,7 +57,7 @@ class Listings:
         return Reply(text)
 
     async def game_choices(
-        self, *, guild_id: int | None, channel_id: int | None = None, **_: Any
+        self, *, guild_id: int | None, channel_id: int | None = None, **_: object
     ) -> list[tuple[int, str]]:
         """``(number, name)`` of the server's open games, this channel's first (for
         autocomplete: no secret, nothing but what ``/game list`` shows)."""
@@ -104,7 +104,7 @@ class Listings:
         return text + banks_line(record) + rest_line(record, self._desk.clock())
 
     async def story_choices(
-        self, *, guild_id: int | None, channel_id: int | None = None, **_: Any
+        self, *, guild_id: int | None, channel_id: int | None = None, **_: object
     ) -> list[tuple[int, str]]:
         """``(number, name)`` of the games whose story can be told: the server's open
         games (this channel's first), then its recently finished ones."""

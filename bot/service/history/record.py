@@ -54,7 +54,8 @@ class Record:
 
     @property
     def options(self) -> dict[str, Any]:
-        return json.loads(self.headers.get("Options", "{}"))
+        options: dict[str, Any] = json.loads(self.headers.get("Options", "{}"))
+        return options
 
     @property
     def data(self) -> dict[str, Any]:

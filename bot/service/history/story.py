@@ -90,7 +90,7 @@ class File:
 
 
 def walk(
-    engine: Game, record: GameRecord, actions: list[ActionRecord], *, every_view: bool = False
+    engine: Game[Any], record: GameRecord, actions: list[ActionRecord], *, every_view: bool = False
 ) -> Story:
     """Replay ``actions`` from the seed, noting for each whether it answered a secret
     prompt and whether the turn passed after it (a change of who is asked, or the end).
@@ -105,7 +105,7 @@ class Walker:
     """A game's story walked as far as its log was read, and walked on from there as the
     log grows (it only ever grows), so a game followed move by move is replayed once."""
 
-    def __init__(self, engine: Game, record: GameRecord, *, every_view: bool = False) -> None:
+    def __init__(self, engine: Game[Any], record: GameRecord, *, every_view: bool = False) -> None:
         self._engine = engine
         self._seed = record.seed
         self._every_view = every_view
@@ -164,7 +164,7 @@ class Walker:
         ))  # fmt: skip
 
 
-def _step(engine: Game, state: Any, seed: int, logged: ActionRecord) -> Any:
+def _step(engine: Game[Any], state: Any, seed: int, logged: ActionRecord) -> Any:
     rng = engines.replay.action_rng(seed, logged.seq)
     try:
         return engines.replay.step(engine, state, logged.seat, logged.action, rng)[0]
@@ -174,7 +174,7 @@ def _step(engine: Game, state: Any, seed: int, logged: ActionRecord) -> Any:
         return state  # a marker this engine cannot step (from a newer release): it stays
 
 
-def _passed(engine: Game, before: list[Prompt], state: Any, logged: ActionRecord) -> bool:
+def _passed(engine: Game[Any], before: list[Prompt], state: Any, logged: ActionRecord) -> bool:
     """Whether the turn passed after ``logged``, as the host decides when it posts a board."""
     after = engine.prompts(state)
     if engine.result(state) is not None:
@@ -414,7 +414,7 @@ class StoryTeller:
 
     # -- finished games ----------------------------------------------------------------
 
-    async def finished_list(self, *, guild_id: int, **_: Any) -> Reply:
+    async def finished_list(self, *, guild_id: int, **_: object) -> Reply:
         """The server's recently finished games, newest first, with their results."""
         games = await self._desk.store.finished_games(guild_id=guild_id, limit=FINISHED_SHOWN)
         if not games:
@@ -448,7 +448,7 @@ ENDING_MARKS = {kind: "🏳️" if kind.forfeited else "🏆" for kind in Termin
 flag where a seat giving up decided it (a draw has a handshake)."""
 
 
-def _play(engine: Game, record: records.Record) -> Any:
+def _play(engine: Game[Any], record: records.Record) -> Any:
     """The state at the end of a complete record, replayed from its seed."""
     actions = [(m.seq, m.seat, m.action or "") for m in record.moves]
     assert record.seed is not None  # a complete record has its seed

@@ -244,7 +244,7 @@ class Pages:
         )
         return Outcome([reply])
 
-    async def switch(self, *, guild_id: int, on: bool, **_: Any) -> Reply:
+    async def switch(self, *, guild_id: int, on: bool, **_: object) -> Reply:
         """Switch the server's game pages on (every game gets a new address) or off (every
         address stops working at once, and new games get none)."""
         store = self._desk.store
@@ -343,7 +343,7 @@ class Follows:
 
 
 def _walked_on(
-    walker: Walker | None, engine: Game, record: GameRecord, actions: list[ActionRecord]
+    walker: Walker | None, engine: Game[Any], record: GameRecord, actions: list[ActionRecord]
 ) -> tuple[Walker, Story]:
     """``walker`` (a new one when None) walked on through ``actions``, and its story."""
     if walker is None:
