@@ -342,7 +342,9 @@ class PostStore(Protocol):
         Nothing happens for a missing game; ValueError for another ``kind``."""
         ...
 
-    async def recent_notices(self, game_id: int, lane: str, limit: int = 10) -> list[dict]:
+    async def recent_notices(
+        self, game_id: int, lane: str, limit: int = 10
+    ) -> list[dict[str, Any]]:
         """The bodies of the game's newest stored notices in ``lane`` (sent, waiting or
         given up on), newest first, at most ``limit`` (the host reads the turn's post so
         far from them to update it in place)."""

@@ -14,7 +14,7 @@ from itertools import groupby
 from bot.store.records import Rater, RatingRow, ResultRow
 
 
-def end_order(row: ResultRow) -> tuple:
+def end_order(row: ResultRow) -> tuple[int, str, float, int, int]:
     """The sort key that puts result rows in rating order (pool, end, game, seat)."""
     return (row.guild_id, row.slug, row.ended_at, row.game_id, row.seat)
 

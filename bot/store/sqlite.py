@@ -26,12 +26,12 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
-from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import aiosqlite
 
@@ -49,6 +49,8 @@ from bot.store.records import (
 from bot.store.sql import SqlStore
 from bot.store.sql.base import MESSAGE_COLUMNS, bump_sql, game_values, readable_records, with_lapse
 from bot.store.sql.outbox import CLAIM_LANE, PENDING, WAITING
+
+T = TypeVar("T")
 
 _READABLE = (
     "json_valid(options) AND json_valid(timing)"
@@ -244,6 +246,12 @@ class SqliteStore(SqlStore[_Session]):
                 raise StoreBusy(str(error)) from error
             raise
 
+    async def _in_database_thread(self, call: Callable[..., T], *args: object) -> T:
+        """``call(*args)`` run in aiosqlite's thread of the writing connection, as every
+        statement of that connection is (aiosqlite's own hand-off, which has no types)."""
+        hand_off: Callable[..., Awaitable[T]] = self._db._execute
+        return await hand_off(call, *args)
+
     async def _in_one_trip(self, work: Callable[..., Any], *args: object) -> Any:
         """``work(connection, *args)``, the body of a write transaction, run in the
         database thread and committed (what it returns, or what it raised, with its changes
@@ -260,7 +268,7 @@ class SqliteStore(SqlStore[_Session]):
         self._settled.clear()
         try:
             async with self._lock:  # alone, as a write of a quiet host always is
-                [(done, value)] = await self._db._execute(
+                [(done, value)] = await self._in_database_thread(
                     _commit_together, self._db._conn, [(work, args)]
                 )
         except sqlite3.OperationalError as error:  # the transaction itself failed

@@ -54,7 +54,7 @@ def computer_seats(record: GameRecord, prompts: list[Prompt]) -> list[int]:
     return list(dict.fromkeys(p.seat for p in prompts if record.computer_at(p.seat)))
 
 
-def decide(game: Game, state: Any, seat: int, level: str, rng: random.Random) -> Decision:
+def decide(game: Game[Any], state: Any, seat: int, level: str, rng: random.Random) -> Decision:
     """What the computer plays for ``seat``, from what that seat may know.
 
     A player that fails, or answers something illegal, is replaced by a random legal move:
@@ -64,7 +64,7 @@ def decide(game: Game, state: Any, seat: int, level: str, rng: random.Random) ->
         return _decide(game, state, seat, level, rng)
 
 
-def _decide(game: Game, state: Any, seat: int, level: str, rng: random.Random) -> Decision:
+def _decide(game: Game[Any], state: Any, seat: int, level: str, rng: random.Random) -> Decision:
     seen = game.observe(state, seat)
     legal = {choice.action for choice in game.legal_actions(seen, seat)}
     try:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from engines.base import BadOptions, Game
 
 
-def table_sizes(engine: Game) -> list[int]:
+def table_sizes(engine: Game[Any]) -> list[int]:
     """The numbers of players ``engine`` seats with its default options: those its
     ``roles`` accepts, from its fewest to its most."""
     defaults = engine.parse_options("")
@@ -19,7 +21,7 @@ def table_sizes(engine: Game) -> list[int]:
     return sizes
 
 
-def sizes_text(engine: Game) -> str:
+def sizes_text(engine: Game[Any]) -> str:
     """``"2–5 players"``, ``"exactly 2 players"`` or ``"2, 3 or 5 players"``."""
     sizes = table_sizes(engine) or [engine.min_players]
     if len(sizes) == 1:
@@ -29,7 +31,7 @@ def sizes_text(engine: Game) -> str:
     return ", ".join(map(str, sizes[:-1])) + f" or {sizes[-1]} players"
 
 
-def refusal(engine: Game, players: int) -> str | None:
+def refusal(engine: Game[Any], players: int) -> str | None:
     """What to tell someone asking for ``players`` seats, or None if the game has them."""
     if players in table_sizes(engine):
         return None

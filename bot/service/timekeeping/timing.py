@@ -179,13 +179,15 @@ PAUSED_WHY = "paused_why"
 the clock's own record of being stopped (``Timing.from_dict`` leaves them out)."""
 
 
-def with_pause(timing: dict[str, Any] | None, *, by: int | None = None, why: str = "") -> dict:
+def with_pause(
+    timing: dict[str, Any] | None, *, by: int | None = None, why: str = ""
+) -> dict[str, Any]:
     """A game's stored ``timing`` once paused ``by`` a user, or for a reason (``why``)."""
     note = {PAUSED_BY: by} if by is not None else {PAUSED_WHY: why}
     return {**without_pause(timing), **note}
 
 
-def without_pause(timing: dict[str, Any] | None) -> dict:
+def without_pause(timing: dict[str, Any] | None) -> dict[str, Any]:
     """A game's stored ``timing`` going on again: no word of a pause left in it."""
     return {k: v for k, v in (timing or {}).items() if k not in (PAUSED_BY, PAUSED_WHY)}
 
