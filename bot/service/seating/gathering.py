@@ -231,7 +231,7 @@ class Gathering:
         engine = engine_for(record.slug)
         posts: list[Any] = []
 
-        def opened(new_id: int) -> list:
+        def opened(new_id: int) -> list[Any]:
             title = f"{engine.title} #{new_id}"
             names = {s.seat: s.name for s in seats}
             called = Text.of(" ").join([Text.of(Mention(u)) for u in others])
