@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import io
 import logging
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import aiohttp
 import discord
@@ -54,8 +55,8 @@ log = logging.getLogger(__name__)
 CANNOT_DM = 50007
 """Discord's code for "Cannot send messages to this user" (their DMs are closed)."""
 NOT_OURS_TO_EDIT = 50005
-"""Discord's code for "Cannot edit a message authored by another user": the one 403 on a
-turn post's edit that posting anew answers; any other is a permission refused for now."""
+"""Discord's code for "Cannot edit a message authored by another user": a turn post's edit
+refused so is posted anew at once; any other refusal is tried again first."""
 
 PostChannel = (
     discord.TextChannel
@@ -83,6 +84,80 @@ HOW_TO_GRANT = (
 )
 
 
+@dataclass(frozen=True)
+class _Plain:
+    """A notice as a plain message: its text, its boards' pictures, its controls."""
+
+    content: str
+    files: tuple[discord.File, ...] = ()
+    view: discord.ui.View | None = None
+
+
+@dataclass(frozen=True)
+class _Card:
+    """A post as a card: its layout, and the picture drawn for it (None: no new one)."""
+
+    view: discord.ui.LayoutView
+    file: discord.File | None = None
+
+    @property
+    def files(self) -> tuple[discord.File, ...]:
+        return (self.file,) if self.file is not None else ()
+
+
+async def _send(
+    to: discord.abc.Messageable,
+    message: _Plain | _Card,
+    nonce: str,
+    mentions: discord.AllowedMentions,
+) -> discord.Message:
+    """Send ``message``: discord.py takes a card's layout only without text, and a view
+    or pictures only when there are some, so each shape has its own call."""
+    files = list(message.files)
+    if isinstance(message, _Card):
+        if files:
+            return await to.send(
+                files=files, view=message.view, nonce=nonce, allowed_mentions=mentions
+            )
+        return await to.send(view=message.view, nonce=nonce, allowed_mentions=mentions)
+    text, view = message.content, message.view
+    if view is None:
+        if files:
+            return await to.send(text, files=files, nonce=nonce, allowed_mentions=mentions)
+        return await to.send(text, nonce=nonce, allowed_mentions=mentions)
+    if files:
+        return await to.send(text, files=files, view=view, nonce=nonce, allowed_mentions=mentions)
+    return await to.send(text, view=view, nonce=nonce, allowed_mentions=mentions)
+
+
+async def _edit(posted: discord.PartialMessage, message: _Plain | _Card) -> None:
+    """Make ``posted`` show ``message`` instead, pinging nobody; a picture it already
+    carries stays unless ``message`` brings a new one."""
+    text = message.content if isinstance(message, _Plain) else None
+    quiet = discord.AllowedMentions.none()
+    if message.files:
+        files = list(message.files)
+        await posted.edit(
+            content=text, view=message.view, attachments=files, allowed_mentions=quiet
+        )
+    else:
+        await posted.edit(content=text, view=message.view, allowed_mentions=quiet)
+
+
+async def _reply(
+    followup: discord.Webhook, message: _Plain, *, private: bool, quiet: discord.AllowedMentions
+) -> None:
+    """Answer the asker with ``message`` (seen by them alone when ``private``)."""
+    files = list(message.files)
+    if message.view is None:
+        await followup.send(message.content, files=files, ephemeral=private, allowed_mentions=quiet)
+    else:
+        await followup.send(
+            message.content, files=files, view=message.view, ephemeral=private,
+            allowed_mentions=quiet,
+        )  # fmt: skip
+
+
 class Courier:
     """Sends one bot's notices (the outbox's ``send``) and answers interactions."""
 
@@ -101,11 +176,8 @@ class Courier:
         replies = outcome.replies
         for reply in replies:
             quiet = discord.AllowedMentions.none() if reply.quiet else discord.utils.MISSING
-            await interaction.followup.send(
-                ephemeral=reply.private,
-                allowed_mentions=quiet,
-                **await self._message(reply.text, reply.board, reply.controls),
-            )
+            message = await self._message(reply.text, reply.board, reply.controls)
+            await _reply(interaction.followup, message, private=reply.private, quiet=quiet)
         note = "" if sent else "\nThe channel post is delayed; it will follow shortly."
         if (ack and not replies) or note:
             await interaction.followup.send((ack or "✅ Done.") + note, ephemeral=True)
@@ -161,7 +233,9 @@ class Courier:
         if post.settles is not None:
             return await settle_offer_post(channel, post)
         if post.edit and delivery.board_message_id:
-            edited = await self._edit_turn_post(channel, post, delivery.board_message_id)
+            edited = await self._edit_turn_post(
+                channel, post, delivery.board_message_id, lasting=delivery.retried
+            )
             if edited is not None:
                 return edited
         if post.passed:
@@ -170,9 +244,7 @@ class Courier:
             everyone=False, roles=False, users=[discord.Object(u) for u in post.mentions]
         )
         try:
-            message = await channel.send(
-                allowed_mentions=mentions, nonce=delivery.nonce, **await self._posted(post)
-            )
+            message = await _send(channel, await self._posted(post), delivery.nonce, mentions)
         except discord.NotFound as error:
             raise ChannelGone(post.channel_id, f"Discord {error.status} {error.code}") from error
         if post.final and isinstance(channel, discord.Thread):
@@ -184,29 +256,28 @@ class Courier:
         return message.id
 
     async def _edit_turn_post(
-        self, channel: PostChannel, post: ChannelPost, message_id: int
+        self, channel: PostChannel, post: ChannelPost, message_id: int, *, lasting: bool
     ) -> int | None:
         """Update the turn's post in place (its text, controls and, with a board, its
-        picture); None if it is gone, so it is posted anew. Edits ping nobody, and an edit
-        sent twice leaves the same message."""
+        picture); None if it is gone or may not be edited, so it is posted anew. Edits ping
+        nobody, and an edit sent twice leaves the same message.
+
+        A refused edit (403) is tried again first, as a refused post is: a refusal that
+        passes must not leave the turn posted twice. One that comes again (``lasting``: the
+        notice was tried before) is taken as this message refusing its edits, and the turn
+        is posted anew, which a channel that still lets the bot post takes."""
         try:
             if is_card(post):
                 kept = None if post.board else await self._attached(channel, message_id)
-                message = await self._card(post, kept)
-                changes: dict[str, Any] = {"content": None, "view": message["view"]}
+                message: _Plain | _Card = await self._card(post, kept)
             else:
                 message = await self._message(post.text, post.board, post.controls)
-                changes = {"content": message["content"], "view": message.get("view")}
-            if "file" in message:
-                changes["attachments"] = [message["file"]]
-            await channel.get_partial_message(message_id).edit(
-                allowed_mentions=discord.AllowedMentions.none(), **changes
-            )
+            await _edit(channel.get_partial_message(message_id), message)
         except discord.NotFound:
             return None  # deleted: a post of its own says it all
         except discord.Forbidden as error:
-            if error.code != NOT_OURS_TO_EDIT:
-                raise  # a permission refused for now: the edit waits, as a post would
+            if error.code != NOT_OURS_TO_EDIT and not lasting:
+                raise  # perhaps a permission refused for now: tried again, as a post is
             return None  # not ours to edit: a post of its own says it all
         return message_id
 
@@ -242,10 +313,8 @@ class Courier:
             raise DmsClosed(message.user_id, lasting=False, reason="DMs known to be closed")
         try:
             user = self.bot.get_user(message.user_id) or await self.bot.fetch_user(message.user_id)
-            sent = await user.send(
-                nonce=delivery.nonce,
-                **await self._private(message),
-            )
+            private = await self._private(message)
+            sent = await _send(user, private, delivery.nonce, discord.AllowedMentions.all())
         except discord.Forbidden as error:
             raise DmsClosed(
                 message.user_id, lasting=error.code == CANNOT_DM, reason=f"Discord {error.code}"
@@ -254,7 +323,7 @@ class Courier:
             raise DmsClosed(message.user_id, lasting=False, reason="no such user") from error
         return sent.id
 
-    async def _private(self, message: PrivateMessage) -> dict[str, Any]:
+    async def _private(self, message: PrivateMessage) -> _Plain:
         first = message.boards[0] if message.boards else None
         return await self._message(message.text, first, message.controls, message.boards[1:])
 
@@ -315,28 +384,23 @@ class Courier:
         perms = channel.permissions_for(channel.guild.me)
         return tuple(n for flag, n in self._needs(channel_id).items() if not getattr(perms, flag))
 
-    async def _posted(self, post: ChannelPost) -> dict[str, Any]:
+    async def _posted(self, post: ChannelPost) -> _Plain | _Card:
         """A channel post's keyword arguments for a send: a card, or a plain message."""
         if is_card(post):
             return await self._card(post)
         return await self._message(post.text, post.board, post.controls)
 
-    async def _card(
-        self, post: ChannelPost, kept: discord.Attachment | None = None
-    ) -> dict[str, Any]:
+    async def _card(self, post: ChannelPost, kept: discord.Attachment | None = None) -> _Card:
         """A post as a card: its text around its board (drawn now, or the picture ``kept``
         on the message it updates) and its controls in rows."""
-        kwargs: dict[str, Any] = {}
         picture = (kept.filename, kept.description) if kept is not None else None
         drawn = await self._file(post.board, 0) if post.board is not None else None
         if drawn is not None:
-            kwargs["file"] = drawn
             picture = (drawn.filename, drawn.description)
         text = content(post.text, self._server)
         story = content(post.story, self._server) if post.story else ""
         rows = rows_of(controls_view(post.controls))
-        kwargs["view"] = card(split(text, story), picture, rows)
-        return kwargs
+        return _Card(card(split(text, story), picture, rows), drawn)
 
     async def _message(
         self,
@@ -344,20 +408,12 @@ class Courier:
         board: Board | None,
         controls: tuple[Controls, ...],
         more: tuple[Board, ...] = (),
-    ) -> dict[str, Any]:
-        """A notice's keyword arguments for a send: its text, its board's picture (and
-        ``more`` boards' after it, as ``files``) and its controls when it has them."""
-        kwargs: dict[str, Any] = {"content": content(text, self._server)}
-        files = [await self._file(b, n) for n, b in enumerate((board, *more)) if b is not None]
-        files = [f for f in files if f is not None]
-        if len(files) == 1 and not more:
-            kwargs["file"] = files[0]
-        elif files:
-            kwargs["files"] = files
-        view = controls_view(controls)
-        if view is not None:
-            kwargs["view"] = view
-        return kwargs
+    ) -> _Plain:
+        """A notice as a plain message: its text, its board's picture (and ``more``
+        boards' after it) and its controls when it has them."""
+        drawn = [await self._file(b, n) for n, b in enumerate((board, *more)) if b is not None]
+        files = tuple(f for f in drawn if f is not None)
+        return _Plain(content(text, self._server), files, controls_view(controls))
 
     async def _file(self, board: Board, index: int) -> discord.File | None:
         """``board``'s picture as an attachment with its alt text (None: not drawn)."""

@@ -99,8 +99,11 @@ async def test_a_board_loses_its_buttons_once_the_turn_passes(simcord_env, world
 async def test_a_stale_button_is_refused_with_a_link_to_the_current_board(simcord_env, world):
     channel, players = await open_two_player_game(world)
     first = bot_posts(channel)[-1]
-    simcord_env.inject_error("PATCH", f"/channels/{channel.id}/messages/{first.id}", status=403)
+    simcord_env.inject_error(
+        "PATCH", f"/channels/{channel.id}/messages/{first.id}", status=403, times=None
+    )
     await play_turn(channel, players)
+    await simcord_env.advance_time(3)  # refused again: the turn is posted anew
     await play_turn(channel, players)  # the old board kept its button: Discord refused the edit
     result = await players["knights"].click(first, label="Roll the die")
     text = texts([result])[-1]

@@ -143,6 +143,8 @@ class Delivery:
     """The game's status message to edit (a StatusUpdate), if it has one."""
     board_message_id: int | None = None
     """The game's previous board post (its controls go once a new board is posted)."""
+    retried: bool = False
+    """Whether an earlier send of this notice failed (a refusal that comes again lasts)."""
 
 
 @dataclass
@@ -474,6 +476,7 @@ class Outbox:
             nonce=f"dh{under.id}",
             status_message_id=messages.status,
             board_message_id=messages.board,
+            retried=entry.attempts > 0,
         )
         shown = _shown(notice) if _may_make_message(delivery) else None
         try:
