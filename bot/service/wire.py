@@ -25,12 +25,13 @@ from bot.service.text import (
     Mention,
     Moment,
     Part,
+    Piece,
     ServerRef,
     Text,
     WebLink,
     as_text,
 )
-from bot.store import Outgoing
+from bot.store import JsonValue, Outgoing
 from engines.base import Choice, Prompt
 
 _PARTS: dict[str, type[Part]] = {
@@ -126,12 +127,24 @@ def dump_text(text: str | Text) -> list[Any]:
     ]
 
 
-def load_text(data: list[Any]) -> Text:
-    return Text(piece if isinstance(piece, str) else _load_part(piece) for piece in data)
+def load_text(data: JsonValue) -> Text:
+    """A text as :func:`dump_text` stored it; ValueError for anything else."""
+    if not isinstance(data, list):
+        raise ValueError(f"not a stored text: {data!r}")
+    return Text(_load_piece(piece) for piece in data)
 
 
 def _dump_part(part: Part) -> dict[str, Any]:
     return {"part": _PART_NAMES[type(part)], **part.__dict__}
+
+
+def _load_piece(data: JsonValue) -> Piece:
+    """One piece of a stored text: a string, or a part stored as an object."""
+    if isinstance(data, str):
+        return data
+    if not isinstance(data, dict):
+        raise ValueError(f"not a stored piece of text: {data!r}")
+    return _load_part(data)
 
 
 def _load_part(data: dict[str, Any]) -> Part:

@@ -53,18 +53,19 @@ from asyncpg.pool import PoolConnectionProxy
 from bot.store.migrations import MIGRATIONS, scripts
 from bot.store.records import (
     GameRecord,
+    JsonObject,
     NewerDatabase,
     OutboxEntry,
     Outgoing,
     Rater,
     ResultRow,
+    Row,
     StaleVersion,
     StoreBusy,
 )
 from bot.store.sql import SqlStore
 from bot.store.sql.base import (
     MESSAGE_COLUMNS,
-    Row,
     bump_sql,
     game_values,
     moves_clock,
@@ -242,7 +243,7 @@ class PostgresStore(SqlStore[_Session]):
         *,
         seat: int,
         action: str,
-        events: list[dict[str, Any]],
+        events: list[JsonObject],
         now: float,
         notices: Sequence[Outgoing] = (),
         results: Sequence[ResultRow] = (),

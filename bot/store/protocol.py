@@ -59,7 +59,7 @@ Opening is not part of the protocol: each implementation has an async classmetho
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Protocol, runtime_checkable
+from typing import Protocol, runtime_checkable
 
 from bot.store.records import (
     ActionRecord,
@@ -67,6 +67,7 @@ from bot.store.records import (
     GameRecord,
     GuildDataRecord,
     HeldCall,
+    JsonObject,
     NewSeat,
     OfferRecord,
     OutboxEntry,
@@ -89,14 +90,14 @@ class GameStore(Protocol):
         slug: str,
         host_id: int,
         players: int,
-        options: dict[str, Any],
+        options: JsonObject,
         seed: int,
         now: float,
-        timing: dict[str, Any] | None = None,
+        timing: JsonObject | None = None,
         own_thread: bool = False,
         seats: Sequence[NewSeat] = (),
         notices: Sequence[Outgoing] | Callable[[int], Sequence[Outgoing]] = (),
-        data: dict[str, Any] | None = None,
+        data: JsonObject | None = None,
         rematch_of: int | None = None,
         page: str | None = None,
     ) -> int:
@@ -239,7 +240,7 @@ class ActionStore(Protocol):
         *,
         seat: int,
         action: str,
-        events: list[dict[str, Any]],
+        events: list[JsonObject],
         now: float,
         notices: Sequence[Outgoing] = (),
         results: Sequence[ResultRow] = (),
@@ -342,9 +343,7 @@ class PostStore(Protocol):
         Nothing happens for a missing game; ValueError for another ``kind``."""
         ...
 
-    async def recent_notices(
-        self, game_id: int, lane: str, limit: int = 10
-    ) -> list[dict[str, Any]]:
+    async def recent_notices(self, game_id: int, lane: str, limit: int = 10) -> list[JsonObject]:
         """The bodies of the game's newest stored notices in ``lane`` (sent, waiting or
         given up on), newest first, at most ``limit`` (the host reads the turn's post so
         far from them to update it in place)."""
@@ -403,8 +402,8 @@ class DeadlineStore(Protocol):
         remind_at: float | None,
         now: float,
         notices: Sequence[Outgoing] = (),
-        timing: dict[str, Any] | None = None,
-        timing_was: dict[str, Any] | None = None,
+        timing: JsonObject | None = None,
+        timing_was: JsonObject | None = None,
     ) -> bool:
         """Set the game's ``deadline`` and ``remind_at`` (and its ``timing``, when given:
         time banks) and store the notices, in one transaction, if the game is still at
@@ -505,7 +504,7 @@ class HeldCallStore(Protocol):
         *,
         user_id: int,
         game_id: int,
-        body: dict[str, Any],
+        body: JsonObject,
         due_at: float,
         now: float,
         covers: Sequence[int] = (),
@@ -691,7 +690,7 @@ class GuildStore(Protocol):
         guild_id: int,
         package: str,
         name: str,
-        content: dict[str, Any],
+        content: JsonObject,
         *,
         user_id: int,
         now: float,

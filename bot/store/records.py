@@ -7,7 +7,19 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Protocol, TypeAlias
+
+JsonValue: TypeAlias = "str | int | float | bool | list[JsonValue] | dict[str, JsonValue] | None"
+"""A value JSON holds, as ``json.loads`` gives it back."""
+JsonObject: TypeAlias = dict[str, JsonValue]
+"""A JSON object, as ``json.loads`` gives it back."""
+
+
+class Row(Protocol):
+    """A row as both drivers hand it out, read by column name."""
+
+    def __getitem__(self, key: str, /) -> Any: ...
+
 
 GAME_STATUSES = frozenset({"lobby", "running", "paused", "finished", "cancelled"})
 """Every status a game can have; ``lobby``, ``running`` and ``paused`` are active."""
@@ -43,7 +55,7 @@ class NewerDatabase(Exception):
         )
 
 
-def parse_calls(value: Any) -> dict[str, str]:
+def parse_calls(value: object) -> dict[str, str]:
     """A user's per-event calls as stored (JSON text, or already an object); ``{}`` for
     none or anything unreadable."""
     if isinstance(value, str):
@@ -99,21 +111,21 @@ class GameRecord:
     status: str
     host_id: int
     players: int
-    options: dict[str, Any]
+    options: JsonObject
     seed: int
     version: int
-    snapshot: dict[str, Any] | None
+    snapshot: JsonObject | None
     result: str | None
     deadline: float | None
     remind_at: float | None
-    timing: dict[str, Any]
+    timing: JsonObject
     status_message_id: int | None
     board_message_id: int | None
     own_thread: bool
     created_at: float
     updated_at: float
     seats: tuple[SeatRecord, ...] = field(default=())
-    data: dict[str, Any] = field(default_factory=dict)
+    data: JsonObject = field(default_factory=dict)
     """The server's corrected data the game was opened with (``{package: {file: {key:
     value}}}``; ``{}`` for the deployment's own data)."""
     watchers: tuple[int, ...] = ()
@@ -155,7 +167,7 @@ class GameRecord:
         return next((s.away_until for s in self.seats if s.user_id == user_id), None)
 
     @staticmethod
-    def with_seat_list(row: Any) -> GameRecord:
+    def with_seat_list(row: Row) -> GameRecord:
         """A game row that carries its seats as the JSON list ``seat_list``, its watchers
         as the JSON list ``watcher_list`` and the offer made at its version as the JSON
         object ``open_offer`` (as both stores' game queries read them)."""
@@ -167,7 +179,7 @@ class GameRecord:
         return replace(record, watchers=watchers, digest_watchers=digests, offer=offer)
 
     @staticmethod
-    def from_row(row: Any, seats: tuple[SeatRecord, ...]) -> GameRecord:
+    def from_row(row: Row, seats: tuple[SeatRecord, ...]) -> GameRecord:
         return GameRecord(
             id=row["id"],
             guild_id=row["guild_id"],
@@ -201,7 +213,7 @@ class ActionRecord:
     seq: int
     seat: int
     action: str
-    events: list[dict[str, Any]]
+    events: list[JsonObject]
     created_at: float
 
 
@@ -211,7 +223,7 @@ class Outgoing:
     the lane) and its JSON ``body``, which only the application layer reads."""
 
     lane: str
-    body: dict[str, Any]
+    body: JsonObject
     settles: int | None = None
     """The version of the offer whose post this notice settles, if it does: a write that
     moves a game past an offer none of its notices settles stores the offer's lapse
@@ -226,7 +238,7 @@ class HeldCall:
     id: int
     user_id: int
     game_id: int
-    body: dict[str, Any]
+    body: JsonObject
     due_at: float
 
 
@@ -243,7 +255,7 @@ class DigestRow:
     kind: str = "turns"
 
     @staticmethod
-    def from_row(row: Any) -> DigestRow:
+    def from_row(row: Row) -> DigestRow:
         return DigestRow(
             user_id=int(row["user_id"]), every=float(row["every"]), due_at=float(row["due_at"]),
             seen=str(row["seen"]), kind=str(row["kind"]),
@@ -257,7 +269,7 @@ class OutboxEntry:
     id: int
     game_id: int
     lane: str
-    body: dict[str, Any]
+    body: JsonObject
     created_at: float
     attempts: int = 0
     not_before: float | None = None
@@ -271,7 +283,7 @@ class OutboxEntry:
     :meth:`Store.note_shown`); None: no send that may make a message went under it."""
 
     @staticmethod
-    def from_row(row: Any) -> OutboxEntry:
+    def from_row(row: Row) -> OutboxEntry:
         """An outbox row, with its game's message ids read as ``status_message`` and
         ``board_message``."""
         return OutboxEntry(
@@ -307,7 +319,7 @@ class OfferRecord:
     created_at: float
 
     @staticmethod
-    def from_row(row: Any) -> OfferRecord:
+    def from_row(row: Row) -> OfferRecord:
         return OfferRecord(
             game_id=row["game_id"],
             version=row["version"],
@@ -345,7 +357,7 @@ class ResultRow:
     computer: str | None = None
 
     @staticmethod
-    def from_row(row: Any) -> ResultRow:
+    def from_row(row: Row) -> ResultRow:
         return ResultRow(
             game_id=row["game_id"], seat=row["seat"], guild_id=row["guild_id"], slug=row["slug"],
             user_id=row["user_id"], role=row["role"], rank=row["rank"], won=bool(row["won"]),
@@ -367,7 +379,7 @@ class RatingRow:
     wins: int
 
     @staticmethod
-    def from_row(row: Any) -> RatingRow:
+    def from_row(row: Row) -> RatingRow:
         return RatingRow(
             guild_id=row["guild_id"], slug=row["slug"], user_id=row["user_id"], mu=row["mu"],
             sigma=row["sigma"], games=row["games"], wins=row["wins"],
@@ -389,12 +401,12 @@ class GuildDataRecord:
     guild_id: int
     package: str
     name: str
-    content: dict[str, Any]
+    content: JsonObject
     user_id: int
     uploaded_at: float
 
     @staticmethod
-    def from_row(row: Any) -> GuildDataRecord:
+    def from_row(row: Row) -> GuildDataRecord:
         return GuildDataRecord(
             guild_id=row["guild_id"],
             package=row["package"],

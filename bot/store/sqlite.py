@@ -38,6 +38,7 @@ import aiosqlite
 from bot.store.migrations import MIGRATIONS, scripts
 from bot.store.records import (
     GameRecord,
+    JsonObject,
     NewerDatabase,
     OutboxEntry,
     Outgoing,
@@ -356,7 +357,7 @@ class SqliteStore(SqlStore[_Session]):
         *,
         seat: int,
         action: str,
-        events: list[dict[str, Any]],
+        events: list[JsonObject],
         now: float,
         notices: Sequence[Outgoing] = (),
         results: Sequence[ResultRow] = (),

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.store import GAME_FIELDS, GameRecord, SeatRecord, StaleVersion, Store
+from bot.store import GAME_FIELDS, GameRecord, SeatRecord, StaleVersion, Store, records
 
 NOW = 1_000_000.0
 GUILD, OTHER_GUILD = 10, 11
@@ -93,7 +93,8 @@ def _protocol_methods() -> list[str]:
 
 def _signature(cls: type, name: str) -> list[tuple]:
     function = getattr(cls, name)
-    hints = typing.get_type_hints(function)
+    # The JSON value type refers to itself by name: it is looked up where it is defined.
+    hints = typing.get_type_hints(function, localns=vars(records))
     parameters = [
         (p.name, p.kind, p.default, hints.get(p.name))
         for p in inspect.signature(function).parameters.values()

@@ -25,7 +25,7 @@ from bot.service.history import record as records
 from bot.service.notices import Board, Reply
 from bot.service.tables import STATUS_WORDS, Table, engine_with, role_keys
 from bot.service.text import ChannelRef, Text, plural
-from bot.store import ActionRecord, GameRecord
+from bot.store import ActionRecord, GameRecord, JsonObject
 from engines import data as engine_data
 from engines.base import ActionError, Game, Prompt, Termination
 
@@ -156,12 +156,18 @@ class Walker:
         # A board is shown at each change of who plays and of the turn's number, and when
         # an event asks for one.
         shown = passed or engine.turn(state) != turn or self._every_view
-        shown = shown or any(e.get("data", {}).get("picture") for e in public)
+        shown = shown or any(_asks_for_picture(e) for e in public)
         self._entries.append(Entry(
             logged.seq, logged.seat, logged.action, secret,
             tuple(str(e.get("text", "")) for e in public), turn, passed,
             engine.view(state, None) if shown else None,
         ))  # fmt: skip
+
+
+def _asks_for_picture(event: JsonObject) -> bool:
+    """Whether a logged event asks for the board to be shown with it."""
+    data = event.get("data")
+    return isinstance(data, dict) and bool(data.get("picture"))
 
 
 def _step(engine: Game[Any], state: Any, seed: int, logged: ActionRecord) -> Any:

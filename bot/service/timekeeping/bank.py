@@ -27,12 +27,11 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any
 
 from bot.service.errors import UserError
 from bot.service.text import Text
 from bot.service.timekeeping import playing_hours
-from bot.store import GameRecord
+from bot.store import GameRecord, JsonObject, JsonValue
 from engines.base import Prompt
 
 HOUR = 3600.0
@@ -71,12 +70,17 @@ def _seconds(value: object) -> float:
     return max(0.0, float(value))
 
 
-def left(timing: dict[str, Any] | None, seat: int) -> float:
+def left(timing: JsonObject | None, seat: int) -> float:
     """The seconds ``seat`` has in its bank (as stored: an overrun's time is not yet taken)."""
     timing = timing or {}
     stored = timing.get(BANKS)
-    banks: dict[str, Any] = stored if isinstance(stored, dict) else {}
+    banks = _object(stored)
     return _seconds(banks.get(str(seat), timing.get(BANK, 0)))
+
+
+def _object(stored: JsonValue) -> JsonObject:
+    """A copy of a stored JSON object (``{}`` for none, or for anything else)."""
+    return dict(stored) if isinstance(stored, dict) else {}
 
 
 def running(record: GameRecord) -> dict[int, float]:
@@ -87,8 +91,9 @@ def running(record: GameRecord) -> dict[int, float]:
     if not isinstance(over, dict):
         return found
     for seat, entry in over.items():
-        if isinstance(entry, list) and len(entry) == 2 and entry[1] == record.version:
-            found[int(seat)] = float(entry[0])
+        match entry:
+            case [int() | float() as start, version] if version == record.version:
+                found[int(seat)] = float(start)
     return found
 
 
@@ -103,15 +108,15 @@ def _people(record: GameRecord) -> list[int]:
 
 def settled(
     record: GameRecord, actor: int | None, still_asked: list[int], turn_over: bool, now: float
-) -> dict[str, Any] | None:
+) -> JsonObject | None:
     """The stored ``timing`` after an action by ``actor`` written at the next version: the
     overrun of the actor (and of every seat, when the turn is over, or of a seat no longer
     asked) ends and takes the time it spent; the others go on. None when nothing changes."""
     timing = record.timing or {}
     if OVER not in timing:
         return None
-    banks = dict(timing.get(BANKS) or {})
-    over: dict[str, list[float | int]] = {}
+    banks = _object(timing.get(BANKS))
+    over: JsonObject = {}
     hours = playing_hours.of(timing)
     for seat, start in running(record).items():
         if turn_over or seat == actor or seat not in still_asked:
@@ -127,7 +132,7 @@ def settled(
     return fresh
 
 
-def all_settled(record: GameRecord, now: float) -> dict[str, Any]:
+def all_settled(record: GameRecord, now: float) -> JsonObject:
     """The stored ``timing`` with every overrun ended and its spent time taken."""
     return settled(record, None, [], True, now) or dict(record.timing or {})
 
@@ -138,7 +143,7 @@ class Overrun:
     seats that begin spending their bank (with the time they have), and the late seats
     that time out now."""
 
-    timing: dict[str, Any]
+    timing: JsonObject
     deadline: float
     started: list[tuple[int, float]]
     out: list[int]
@@ -154,8 +159,8 @@ def at_deadline(record: GameRecord, prompts: list[Prompt], now: float) -> Overru
     people = set(_people(record))
     late = [s for s in dict.fromkeys(p.seat for p in prompts) if s in people]
     runs = running(record)
-    banks = dict(timing.get(BANKS) or {})
-    over: dict[str, list[float | int]] = {}
+    banks = _object(timing.get(BANKS))
+    over: JsonObject = {}
     ends: dict[int, float] = {}
     started: list[tuple[int, float]] = []
     out: list[int] = []
@@ -204,7 +209,7 @@ def banks_line(record: GameRecord, now: float | None = None) -> Text:
     return Text.of("\n⏳ Time banks: " + ", ".join(parts))
 
 
-def given(record: GameRecord, seat: int, seconds: float) -> dict[str, Any]:
+def given(record: GameRecord, seat: int, seconds: float) -> JsonObject:
     """The stored ``timing`` once ``seat``'s bank gets ``seconds`` more (60 days at most,
     counting what its overrun has spent so far); UserError if it would hold more."""
     timing = record.timing or {}
@@ -214,17 +219,17 @@ def given(record: GameRecord, seat: int, seconds: float) -> dict[str, Any]:
             f"A time bank holds at most {MAX_BANK_HOURS} hours (60 days); this seat has "
             f"{duration(have)}."
         )
-    banks = dict(timing.get(BANKS) or {})
+    banks = _object(timing.get(BANKS))
     banks[str(seat)] = have + seconds
     return {**timing, BANKS: banks}
 
 
-def for_rematch(timing: dict[str, Any] | None) -> dict[str, Any]:
+def for_rematch(timing: JsonObject | None) -> JsonObject:
     """A finished game's ``timing`` for its rematch: the same banks, none of it spent."""
     return {k: v for k, v in (timing or {}).items() if k not in (BANKS, OVER)}
 
 
-def overrun_deadline(record: GameRecord, timing: dict[str, Any]) -> float | None:
+def overrun_deadline(record: GameRecord, timing: JsonObject) -> float | None:
     """The earliest end of a bank being spent under ``timing`` (None: no overrun)."""
     hours = playing_hours.of(timing)
     ends = [

@@ -30,7 +30,7 @@ from bot.service.notices import MAX_BOARDS, Board, Outcome, PrivateMessage
 from bot.service.tables import table_from
 from bot.service.text import Moment, Text, fitted
 from bot.service.timekeeping.playing_hours import OFF_WORDS, _clock, _local, _zone, parse_zone
-from bot.store import GameStore, HeldCall, HeldCallStore, PlayerStore
+from bot.store import GameStore, HeldCall, HeldCallStore, JsonObject, PlayerStore
 
 
 class QuietStore(HeldCallStore, GameStore, PlayerStore, Protocol):
@@ -172,7 +172,7 @@ async def release(store: QuietStore, now: float) -> Outcome:
         newest = {h.game_id: b for h in kept for b in _boards(h.body)}  # each game's last
         notice = PrivateMessage(
             last.game_id, user_id, Text.of("\n\n").join(fitted(lines, HELD_LIMIT)),
-            channel_id=int(last.body.get("channel") or 0),
+            channel_id=_channel_of(last),
             boards=tuple(newest.values())[-MAX_BOARDS:],
         )  # fmt: skip
         if await store.release_held(ids, last.game_id, wire.outgoing(Outcome([notice])), now=now):
@@ -242,7 +242,13 @@ def _text(call: HeldCall) -> Text:
     return wire.load_text(call.body.get("text") or [])
 
 
-def _boards(body: dict[str, Any]) -> tuple[Board, ...]:
+def _channel_of(call: HeldCall) -> int:
+    """The channel of a held call's game (0: it names none)."""
+    channel = call.body.get("channel")
+    return channel if isinstance(channel, int) else 0
+
+
+def _boards(body: JsonObject) -> tuple[Board, ...]:
     """The boards a held call carried (a watcher's), kept for the DM that replaces it."""
     notice = wire.load(body)
     return notice.boards if isinstance(notice, PrivateMessage) else ()

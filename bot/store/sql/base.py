@@ -15,6 +15,7 @@ from bot.store.records import (
     GAME_STATUSES,
     GameRecord,
     Outgoing,
+    Row,
     StaleVersion,
 )
 
@@ -29,12 +30,6 @@ CLOCK_FIELDS = frozenset({"deadline", "remind_at", "status"})
 
 
 MESSAGE_COLUMNS = {"status": "status_message_id", "board": "board_message_id"}
-
-
-class Row(Protocol):
-    """A row as both drivers hand it out, read by column name."""
-
-    def __getitem__(self, key: str, /) -> Any: ...
 
 
 class Session(Protocol):

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import Any
 
 from bot.store.records import (
+    JsonObject,
     Outgoing,
 )
 from bot.store.sql.base import (
@@ -49,8 +49,8 @@ class DeadlineSql(SqlBase[S]):
         remind_at: float | None,
         now: float,
         notices: Sequence[Outgoing] = (),
-        timing: dict[str, Any] | None = None,
-        timing_was: dict[str, Any] | None = None,
+        timing: JsonObject | None = None,
+        timing_was: JsonObject | None = None,
     ) -> bool:
         async with self._transaction() as tx:
             if timing is None:

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from bot.store.records import (
     GameRecord,
+    JsonObject,
     NewSeat,
     Outgoing,
     StaleVersion,
@@ -32,14 +32,14 @@ class GameSql(SqlBase[S]):
         slug: str,
         host_id: int,
         players: int,
-        options: dict[str, Any],
+        options: JsonObject,
         seed: int,
         now: float,
-        timing: dict[str, Any] | None = None,
+        timing: JsonObject | None = None,
         own_thread: bool = False,
         seats: Sequence[NewSeat] = (),
         notices: Sequence[Outgoing] | Callable[[int], Sequence[Outgoing]] = (),
-        data: dict[str, Any] | None = None,
+        data: JsonObject | None = None,
         rematch_of: int | None = None,
         page: str | None = None,
     ) -> int:

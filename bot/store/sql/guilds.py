@@ -4,10 +4,10 @@
 from __future__ import annotations
 
 import json
-from typing import Any
 
 from bot.store.records import (
     GuildDataRecord,
+    JsonObject,
 )
 from bot.store.sql.base import (
     S,
@@ -43,7 +43,7 @@ class GuildSql(SqlBase[S]):
         guild_id: int,
         package: str,
         name: str,
-        content: dict[str, Any],
+        content: JsonObject,
         *,
         user_id: int,
         now: float,

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import Any
 
 from bot.store.records import (
     HeldCall,
+    JsonObject,
     Outgoing,
 )
 from bot.store.sql.base import (
@@ -31,7 +31,7 @@ class HeldCallSql(SqlBase[S]):
         *,
         user_id: int,
         game_id: int,
-        body: dict[str, Any],
+        body: JsonObject,
         due_at: float,
         now: float,
         covers: Sequence[int] = (),

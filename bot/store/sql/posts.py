@@ -4,8 +4,8 @@
 from __future__ import annotations
 
 import json
-from typing import Any
 
+from bot.store.records import JsonObject
 from bot.store.sql.base import (
     MESSAGE_COLUMNS,
     S,
@@ -23,9 +23,7 @@ class PostSql(SqlBase[S]):
             raise ValueError(f"not a kind of message: {kind!r}")
         await self._execute(f"UPDATE games SET {column} = ? WHERE id = ?", message_id, game_id)
 
-    async def recent_notices(
-        self, game_id: int, lane: str, limit: int = 10
-    ) -> list[dict[str, Any]]:
+    async def recent_notices(self, game_id: int, lane: str, limit: int = 10) -> list[JsonObject]:
         rows = await self._read(
             "SELECT body FROM outbox WHERE game_id = ? AND lane = ? ORDER BY id DESC LIMIT ?",
             game_id, lane, limit,
