@@ -10,7 +10,7 @@ from bot.service.errors import UserError
 from bot.service.text import Mention, Text
 from bot.service.timekeeping import playing_hours
 from bot.service.timekeeping.playing_hours import PlayingHours
-from bot.store import GameRecord
+from bot.store import GameRecord, JsonObject
 from engines.options import clip
 
 HOUR = 3600.0
@@ -48,8 +48,8 @@ class Timing:
         known["playing"] = PlayingHours.from_dict(known.get("playing"))
         return cls(**known)
 
-    def to_dict(self) -> dict[str, Any]:
-        stored: dict[str, Any] = {
+    def to_dict(self) -> JsonObject:
+        stored: JsonObject = {
             "limit": self.limit,
             "reminder": self.reminder,
             "on_timeout": self.on_timeout,
@@ -179,15 +179,13 @@ PAUSED_WHY = "paused_why"
 the clock's own record of being stopped (``Timing.from_dict`` leaves them out)."""
 
 
-def with_pause(
-    timing: dict[str, Any] | None, *, by: int | None = None, why: str = ""
-) -> dict[str, Any]:
+def with_pause(timing: JsonObject | None, *, by: int | None = None, why: str = "") -> JsonObject:
     """A game's stored ``timing`` once paused ``by`` a user, or for a reason (``why``)."""
     note = {PAUSED_BY: by} if by is not None else {PAUSED_WHY: why}
     return {**without_pause(timing), **note}
 
 
-def without_pause(timing: dict[str, Any] | None) -> dict[str, Any]:
+def without_pause(timing: JsonObject | None) -> JsonObject:
     """A game's stored ``timing`` going on again: no word of a pause left in it."""
     return {k: v for k, v in (timing or {}).items() if k not in (PAUSED_BY, PAUSED_WHY)}
 
