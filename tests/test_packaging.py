@@ -149,3 +149,45 @@ def test_the_wheel_installs_and_plays_an_example_outside_the_repository(tmp_path
     assert pictures, "board pictures were written"
     assert all(p.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" for p in pictures)
     assert f"(board picture: {pictures[-1]})" in played.stdout
+
+
+SHIPPED = ("bot", "engines", "games", "players", "render")
+
+
+def _imported_top_level(folder: Path) -> set[str]:
+    """The top-level names every module under ``folder`` imports (absolute imports only)."""
+    import ast
+
+    names: set[str] = set()
+    for path in folder.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                names |= {alias.name.split(".")[0] for alias in node.names}
+            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                names.add(node.module.split(".")[0])
+    return names
+
+
+def _declared_distributions() -> set[str]:
+    """The distributions ``pyproject.toml`` says running the program needs, normalised."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    return {
+        re.split(r"[<>=!~\[ ;]", requirement, maxsplit=1)[0].lower().replace("_", "-")
+        for requirement in project["dependencies"]
+    }
+
+
+def test_every_package_the_program_imports_is_declared():
+    from importlib.metadata import packages_distributions
+
+    provided = packages_distributions()
+    ours = set(SHIPPED)
+    standard = set(sys.stdlib_module_names) | {"__future__"}
+    imported = set().union(*(_imported_top_level(ROOT / folder) for folder in SHIPPED))
+    needed = {
+        dist.lower().replace("_", "-")
+        for name in imported - ours - standard
+        for dist in provided.get(name, [f"<no distribution provides {name}>"])
+    }
+    missing = needed - _declared_distributions()
+    assert not missing, f"imported by the program but not declared in pyproject.toml: {missing}"
