@@ -308,15 +308,37 @@ async def open_games(location: str, count: int, seed: int) -> dict:
     return {"seconds": await cluster.open_games(location, count, seed)}
 
 
+def _from_room(module: str, name: str) -> Any:
+    """``name`` of the host's ``module`` (``delivery.outbox``), in its room, or where code
+    from before the rooms kept it (``bot.service.outbox``)."""
+    import importlib
+
+    try:
+        found = importlib.import_module(f"bot.service.{module}")
+    except ImportError:
+        found = importlib.import_module(f"bot.service.{module.rpartition('.')[2]}")
+    return getattr(found, name)
+
+
 class Bot:
     """One bot process's host, outbox, picture processes and fake Discord."""
 
+    def _outbox(self, outbox: Any, **options: Any) -> Any:
+        """The host's outbox sending to the fake Discord: built by the host where it builds
+        one (``new_outbox``), else given the whole host as older code took it."""
+        if hasattr(self.host, "new_outbox"):
+            return self.host.new_outbox(self.discord.send, **options)
+        return outbox(self.host, self.discord.send, **options)
+
     async def start(self, options: dict) -> None:
         from bot.service import wire
-        from bot.service.boards.pictures import Pictures
-        from bot.service.delivery.outbox import Outbox, TryLater
         from bot.service.host import GameHost
         from bot.store.opening import open_store
+
+        # The host's modules by their rooms, or where older code kept them (flat).
+        Pictures = _from_room("boards.pictures", "Pictures")
+        Outbox = _from_room("delivery.outbox", "Outbox")
+        TryLater = _from_room("delivery.outbox", "TryLater")
 
         try:
             from bot.service.admission import Busy
@@ -338,7 +360,7 @@ class Bot:
         limited = not options.get("unlimited")
         self.discord = FakeDiscord(self.host, wire.lane, TryLater, limited=limited)
         try:  # the bot's pace of sends to Discord, where the code has one
-            from bot.service.delivery.pacing import Pacer
+            Pacer = _from_room("delivery.pacing", "Pacer")
         except ImportError:
             Pacer = None
         if Pacer is not None and "pacer" in inspect.signature(Outbox).parameters:
@@ -346,9 +368,9 @@ class Bot:
             pace = {} if limited else {"per_channel": (10**9, 1.0), "global_rate": (10**9, 1.0)}
             if not limited and "steady" in inspect.signature(Pacer).parameters:
                 pace["steady"] = (10**9, 1.0)
-            self.outbox = self.host.new_outbox(self.discord.send, pacer=Pacer(**pace))
+            self.outbox = self._outbox(Outbox, pacer=Pacer(**pace))
         else:
-            self.outbox = self.host.new_outbox(self.discord.send)
+            self.outbox = self._outbox(Outbox)
         self.pacer = getattr(self.outbox, "pacer", None)
         self.discord.pacer = self.pacer
         self.pacer_waits: list[float] = []
