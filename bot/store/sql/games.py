@@ -157,14 +157,10 @@ class GameSql(SqlBase[S]):
         now: float,
         notices: Sequence[Outgoing] = (),
     ) -> int:
-        async with self._transaction() as tx:
-            version, told = await self._bump(tx, game_id, expected_version, now, {}, notices)
-            await tx.execute(
-                'UPDATE seats SET "left" = true WHERE game_id = ? AND user_id = ?',
-                game_id, user_id,
-            )  # fmt: skip
-            await self._enqueue(tx, game_id, told, now)
-            return version
+        return await self._seats_changed(
+            game_id, expected_version, now, notices,
+            'UPDATE seats SET "left" = true WHERE game_id = ? AND user_id = ?', user_id,
+        )  # fmt: skip
 
     async def remove_seats(
         self,
@@ -175,11 +171,25 @@ class GameSql(SqlBase[S]):
         now: float,
         notices: Sequence[Outgoing] = (),
     ) -> int:
+        return await self._seats_changed(
+            game_id, expected_version, now, notices,
+            "DELETE FROM seats WHERE game_id = ? AND user_id = ?", user_id,
+        )  # fmt: skip
+
+    async def _seats_changed(
+        self,
+        game_id: int,
+        expected_version: int,
+        now: float,
+        notices: Sequence[Outgoing],
+        statement: str,
+        user_id: int,
+    ) -> int:
+        """One versioned write that changes ``user_id``'s seats of the game by ``statement``
+        (its parameters: the game, then the user), with its notices; the new version."""
         async with self._transaction() as tx:
             version, told = await self._bump(tx, game_id, expected_version, now, {}, notices)
-            await tx.execute(
-                "DELETE FROM seats WHERE game_id = ? AND user_id = ?", game_id, user_id
-            )
+            await tx.execute(statement, game_id, user_id)
             await self._enqueue(tx, game_id, told, now)
             return version
 
