@@ -12,7 +12,11 @@ whose player gave up). :class:`Admission` keeps the work in flight bounded inste
   ``target`` seconds, and grows again while work is quick and the limit is what holds it
   back (additive increase, multiplicative decrease, as TCP's congestion window);
 - background work (the turn clock firing deadlines, computers playing) yields to people:
-  :meth:`Admission.background` waits while clicks fill half the limit.
+  :meth:`Admission.background` waits while clicks fill half the limit;
+- work owed for what was taken on already (drawing the boards its notices carry, sending
+  them) is never refused, but fills the limit as clicks do (:meth:`Admission.owed`): a host
+  whose pictures or sends fall behind refuses new clicks rather than owing more than it can
+  deliver in time.
 
 The host admits at its own door: the calls a person's click reaches are wrapped once, when
 the host is built (:meth:`Admission.doors`), so every frontend, and anything else calling
@@ -48,6 +52,18 @@ class Busy(UserError):
 
     def __init__(self) -> None:
         super().__init__(BUSY)
+
+
+class Owed:
+    """A piece of owed work (see :meth:`Admission.owed`) while it runs."""
+
+    def __init__(self) -> None:
+        self.not_ours = 0.0
+        """Seconds it spent waiting on others, not on the host."""
+
+    def waited(self, seconds: float) -> None:
+        """The work waited ``seconds`` on someone else (Discord's pace, say)."""
+        self.not_ours += seconds
 
 
 class Admission:
@@ -119,6 +135,24 @@ class Admission:
             yield
         finally:
             _passed.reset(passed)
+
+    @asynccontextmanager
+    async def owed(self) -> AsyncIterator[Owed]:
+        """Run the body, work the host owes for what it took on already (a board to draw,
+        a lane of stored notices to send): never refused and never waiting, but counted in
+        flight and timed as a click is, so while it piles up or falls behind new clicks
+        are refused. Time the body spends waiting on others (Discord's pace), told to the
+        :class:`Owed` it gets, is not the host's and is not counted."""
+        owed = Owed()
+        self.in_flight += 1
+        self._update_room()
+        began = self._clock()
+        try:
+            yield owed
+        finally:
+            self.in_flight -= 1
+            self._learn(self._clock() - began - owed.not_ours)
+            self._update_room()
 
     def admit(self, call: Callable[P, Awaitable[R]]) -> Callable[P, Awaitable[R]]:
         """``call`` as a door: each call of it is one click (see :meth:`click`)."""

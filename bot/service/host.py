@@ -86,7 +86,7 @@ class GameHost:
         seeds = seeds or random.SystemRandom()
 
         self.desk = Desk(store, clock, self.doorbell, web_url)
-        self.drawing = Drawing(renderer, drawer, animator)
+        self.drawing = Drawing(renderer, drawer, animator, self.admission)
         self.deadlines = TurnDeadlines()
         self.server_data = ServerData(self.desk.store, clock)
         self.turns = Turns(self.desk, self.deadlines)
@@ -144,11 +144,12 @@ class GameHost:
     ) -> Outbox:
         """An outbox sending this host's notices through a frontend's ``send`` (see
         :class:`~bot.service.delivery.outbox.Outbox` for the options), given the parts it
-        uses: the desk, the boards' pictures, the lobby (a deleted channel's games pause)
-        and this host's name in its claims. It listens to the doorbell from now on."""
+        uses: the desk, the boards' pictures, the lobby (a deleted channel's games pause),
+        this host's name in its claims and its admission (a lane being sent is work owed).
+        It listens to the doorbell from now on."""
         return Outbox(
             self.desk, self.drawing, self.lobby, self.owner, send, concurrency=concurrency,
-            one_by_one=one_by_one, lane_lease=lane_lease, pacer=pacer,
+            one_by_one=one_by_one, lane_lease=lane_lease, pacer=pacer, owing=self.admission,
         )  # fmt: skip
 
     def new_scheduler(

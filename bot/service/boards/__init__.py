@@ -1,5 +1,5 @@
 """Board pictures: drawing them in this process's threads or in picture worker processes,
 replays' animations, and alt texts.
 
-May use: the shared kernel's notices and tables, and the registry's renderers.
+May use: the shared kernel's notices, tables and admission, and the registry's renderers.
 """

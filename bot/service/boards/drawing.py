@@ -8,6 +8,7 @@ from collections.abc import Awaitable, Callable
 from contextlib import AbstractContextManager, nullcontext
 from typing import Any
 
+from bot.service.admission import Admission
 from bot.service.boards import picture_worker
 from bot.service.boards.picture_worker import Warmed
 from bot.service.boards.pictures import RecentBoards
@@ -30,15 +31,19 @@ class Drawing:
         renderer: Renderer | None = None,
         drawer: Drawer | None = None,
         animator: Animator | None = None,
+        admission: Admission | None = None,
     ) -> None:
         """``renderer`` draws boards in a thread of this process; ``drawer`` (which wins)
         draws them elsewhere (:class:`bot.service.boards.pictures.Pictures`). With neither, no
         picture is drawn. ``animator`` puts a replay's boards together elsewhere too;
-        without it, a thread of this process does."""
+        without it, a thread of this process does. ``admission``: each board drawn is
+        work it counts as owed (:meth:`Admission.owed`), so pictures falling behind make
+        the host refuse new clicks."""
         self._renderer = renderer
         self._drawer = drawer
         self._animator = animator
         self.boards = RecentBoards()
+        self._admission = admission
 
     @property
     def draws_pictures(self) -> bool:
@@ -78,6 +83,12 @@ class Drawing:
         return await asyncio.to_thread(animation.animate, pictures)
 
     async def _picture_of(self, board: Board) -> bytes:
+        if self._admission is None:
+            return await self._drawn(board)
+        async with self._admission.owed():
+            return await self._drawn(board)
+
+    async def _drawn(self, board: Board) -> bytes:
         if self._drawer is not None:
             if board.data:  # the game's corrected data travels to the drawing process
                 return await self._drawer(board.slug, board.view, board.data)

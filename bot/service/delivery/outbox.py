@@ -35,12 +35,15 @@ import dataclasses
 import hashlib
 import json
 import logging
+import time
+from contextvars import ContextVar
 from collections.abc import Awaitable, Callable
-from contextlib import AbstractContextManager
+from contextlib import AbstractAsyncContextManager, AbstractContextManager
 from dataclasses import dataclass
 from typing import Protocol
 
 from bot.service import wire
+from bot.service.admission import Owed
 from bot.service.community.watchers import watch_fallback
 from bot.service.delivery import superseded
 from bot.service.delivery.pacing import Pacer
@@ -175,6 +178,17 @@ class Channels(Protocol):
     async def channel_gone(self, channel_id: int) -> object: ...
 
 
+class Owing(Protocol):
+    """The host's admission (:class:`bot.service.admission.Admission`): a lane being sent
+    is work owed, which fills its limit so that a host falling behind refuses new clicks."""
+
+    def owed(self) -> AbstractAsyncContextManager[Owed]: ...
+
+
+_lane_owed: ContextVar[Owed | None] = ContextVar("lane_owed", default=None)
+"""The owed work of the lane this task sends, told the time it waits for Discord's pace."""
+
+
 class Outbox:
     """Sends stored notices through ``send`` (see the module docstring)."""
 
@@ -190,11 +204,13 @@ class Outbox:
         one_by_one: bool = False,
         lane_lease: float = LANE_LEASE,
         pacer: Pacer | None = None,
+        owing: Owing | None = None,
     ) -> None:
         """``one_by_one``: send everything in the order it was stored, one at a time (a
         local table, where one terminal shows every lane). ``lane_lease``: seconds this
         outbox's claim on a lane lasts (see :data:`LANE_LEASE`). ``pacer``: the pace of
-        the sends (None: as fast as they go, as at a local table).
+        the sends (None: as fast as they go, as at a local table). ``owing``: the
+        admission each lane being sent is counted in (None: none).
 
         What it uses: the ``desk`` (the outbox's table in the store, the clock, notices for
         hosts, the doorbell it listens to), the ``boards`` drawn ahead of their sends, the
@@ -208,6 +224,7 @@ class Outbox:
         self.one_by_one = one_by_one
         self.lane_lease = lane_lease
         self.pacer = pacer
+        self._owing = owing
         self._locks: dict[str, asyncio.Lock] = {}
         self._slots = asyncio.Semaphore(concurrency)
         self._task: asyncio.Task[None] | None = None
@@ -355,10 +372,19 @@ class Outbox:
 
     def _lane_task(self, lane: str) -> asyncio.Task[bool]:
         """Send ``lane`` (see :meth:`_send_lane`) in a task :meth:`stop` knows about."""
-        task = asyncio.create_task(self._send_lane(lane), name=f"outbox-{lane}")
+        task = asyncio.create_task(self._send_owed(lane), name=f"outbox-{lane}")
         self._lanes.add(task)
         task.add_done_callback(self._lanes.discard)
         return task
+
+    async def _send_owed(self, lane: str) -> bool:
+        """:meth:`_send_lane`, counted as work the host owes while it waits and runs (its
+        waits for Discord's pace aside: see :meth:`_paced`)."""
+        if self._owing is None:
+            return await self._send_lane(lane)
+        async with self._owing.owed() as owed:
+            _lane_owed.set(owed)  # this lane's own task: its context is its own
+            return await self._send_lane(lane)
 
     async def _send_lane(self, lane: str) -> bool:
         """Send the lane's pending notices in order, holding its claim in the store (so no
@@ -435,7 +461,13 @@ class Outbox:
     async def _paced(self, lane: str) -> bool:
         """Wait for the lane's pace (see :mod:`bot.service.delivery.pacing`); False, with the lane
         looked at again when it may send, if that is more than :data:`PACE_WAIT` away."""
-        if self.pacer is None or await self.pacer.wait(lane, at_most=PACE_WAIT):
+        if self.pacer is None:
+            return True
+        began = time.monotonic()  # the admission's clock, not the host's
+        paced = await self.pacer.wait(lane, at_most=PACE_WAIT)
+        if (owed := _lane_owed.get()) is not None:
+            owed.waited(time.monotonic() - began)
+        if paced:
             return True
         self._retry_at(self._desk.clock() + max(self.pacer.ready(lane), 0.05))
         return False
