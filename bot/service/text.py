@@ -5,16 +5,24 @@ way (Discord: its mention, channel and timestamp markup and a message link; the 
 table: names, ``#table``, local times and bare links). Plain strings are Markdown (bold,
 code), which both frontends show as it is.
 
-Build text by adding strings and parts, or with :meth:`Text.join`::
+Words a person reads are messages of the catalog (:mod:`i18n`), written out in the
+reader's locale only when a frontend shows them; :func:`said` makes one a text::
 
-    Text.of("➡️ ", Mention(42), ": roll the die")
-    Text.of("Only the host, ", Mention(host), ", can start.") + " Ask them."
+    said("{player}: roll the die", player=Mention(42))
+    said("Only the host, {host}, can start.", host=Mention(host)) + " " + said("Ask them.")
+
+Plain strings are for what no language changes (a name, notation, an emoji); build with
+them by adding, or with :meth:`Text.join`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import TypeAlias
+
+import i18n
+from i18n import Locale, Said
 
 
 @dataclass(frozen=True)
@@ -61,8 +69,12 @@ class ServerRef:
     guild_id: int
 
 
-Part = Mention | ChannelRef | Moment | BoardLink | WebLink | ServerRef
+Part = Mention | ChannelRef | Moment | BoardLink | WebLink | ServerRef | Said
+"""A typed piece of text. A :class:`~i18n.Said` message is one too: its words are chosen
+only when it is written, in the reader's locale."""
 Piece = str | Part
+Arg: TypeAlias = "str | int | float | Part | Text"
+"""What fills a message's place (see :func:`said`)."""
 
 
 class Text:
@@ -92,17 +104,39 @@ class Text:
             out.append(item)
         return Text(out)  # type: ignore[arg-type]
 
-    def render(self, part: Callable[[Part], str]) -> str:
-        """The text as one string, each typed part written by ``part``."""
-        return "".join(p if isinstance(p, str) else part(p) for p in self.pieces)
+    def render(self, part: Callable[[Part], str], locale: Locale = i18n.DEFAULT) -> str:
+        """The text as one string in ``locale``: each message in the reader's words (its
+        places filled the same way), each other typed part written by ``part``."""
+        return "".join(self._written(p, part, locale) for p in self.pieces)
+
+    @staticmethod
+    def _written(piece: Piece | Text, part: Callable[[Part], str], locale: Locale) -> str:
+        if isinstance(piece, str):
+            return piece
+        if isinstance(piece, Text):
+            return piece.render(part, locale)
+        if isinstance(piece, Said):
+            return i18n.write(
+                piece,
+                locale,
+                lambda arg, at: Text._written(arg, part, at),  # type: ignore[arg-type]
+            )
+        return part(piece)
 
     @property
     def parts(self) -> tuple[Part, ...]:
-        """The typed parts alone (who is mentioned, which channels...)."""
-        return tuple(p for p in self.pieces if not isinstance(p, str))
+        """The typed parts alone (who is mentioned, which channels...), those filling a
+        message's places included; the messages themselves are words, not parts."""
+        found: list[Part] = []
+        for piece in self.pieces:
+            if isinstance(piece, Said):
+                found += Text(_args_as_pieces(piece)).parts
+            elif not isinstance(piece, str):
+                found.append(piece)
+        return tuple(found)
 
     def plain(self) -> str:
-        """The text with parts as neutral placeholders (for logs and tests)."""
+        """The text in English with parts as neutral placeholders (for logs and tests)."""
         return self.render(_plain_part)
 
     def __add__(self, other: str | Text) -> Text:
@@ -114,7 +148,7 @@ class Text:
     def __contains__(self, item: object) -> bool:
         if isinstance(item, str):
             return item in self.plain()
-        return item in self.pieces
+        return item in self.pieces or item in self.parts
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, str):
@@ -141,6 +175,17 @@ class Text:
         return self.plain().splitlines()
 
 
+def _args_as_pieces(message: Said) -> list[Piece]:
+    """The pieces filling ``message``'s places (numbers aside), in order."""
+    pieces: list[Piece] = []
+    for _, value in message.args:
+        if isinstance(value, Text):
+            pieces += value.pieces
+        elif isinstance(value, str | Part):
+            pieces.append(value)
+    return pieces
+
+
 def _flat(piece: Piece | Text) -> tuple[Piece, ...]:
     """A piece as pieces: a text's own, or itself (so that strings meet and merge)."""
     return piece.pieces if isinstance(piece, Text) else (piece,)
@@ -148,6 +193,8 @@ def _flat(piece: Piece | Text) -> tuple[Piece, ...]:
 
 def _plain_part(part: Part) -> str:
     match part:
+        case Said():
+            return i18n.write(part, i18n.DEFAULT, lambda arg, _: Text((arg,)).plain())  # type: ignore[arg-type]
         case Mention(user_id):
             return f"@{user_id}"
         case ChannelRef(channel_id):
@@ -163,6 +210,30 @@ def _plain_part(part: Part) -> str:
 
 def as_text(value: str | Text) -> Text:
     return value if isinstance(value, Text) else Text((value,))
+
+
+def said(text: str, /, **args: Arg) -> Text:
+    """The catalog's message ``text`` (English, places in braces, a string literal) as a
+    text, its places filled by ``args``: plain strings and numbers as they are (names,
+    notation), typed parts and texts written as the frontend writes them, nested messages
+    in the same locale. ``said("{player}: roll the die", player=Mention(42))``."""
+    return Text((i18n.said(text, **{k: _arg(v) for k, v in args.items()}),))
+
+
+def said_plural(one: str, many: str, count: int, /, **args: Arg) -> Text:
+    """:func:`said` for a message whose words depend on ``count`` (its place ``{count}``):
+    ``said_plural("{count} seat", "{count} seats", 3)``."""
+    return Text((i18n.said_plural(one, many, count, **{k: _arg(v) for k, v in args.items()}),))
+
+
+def _arg(value: Arg) -> i18n.Arg:
+    """A message's argument as it is kept: a text of one string or one message is kept as
+    that string or message, so equal texts make equal messages."""
+    if isinstance(value, Text) and len(value.pieces) == 1:
+        return value.pieces[0]
+    if isinstance(value, Text) and not value.pieces:
+        return ""
+    return value
 
 
 def plural(count: int, word: str, many: str | None = None) -> str:

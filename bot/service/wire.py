@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import i18n
 from bot.service.notices import (
     Board,
     ChannelPost,
@@ -33,8 +34,9 @@ from bot.service.text import (
 )
 from bot.store import JsonValue, Outgoing
 from engines.base import Choice, Prompt
+from i18n import Said
 
-_PARTS: dict[str, type[Part]] = {
+_PARTS: dict[str, type[Mention | ChannelRef | Moment | BoardLink | WebLink | ServerRef]] = {
     "mention": Mention,
     "channel": ChannelRef,
     "moment": Moment,
@@ -135,7 +137,43 @@ def load_text(data: JsonValue) -> Text:
 
 
 def _dump_part(part: Part) -> dict[str, Any]:
+    if isinstance(part, Said):
+        return _dump_said(part)
     return {"part": _PART_NAMES[type(part)], **part.__dict__}
+
+
+def _dump_said(message: Said) -> dict[str, Any]:
+    """A message as its English text and its arguments, each stored as it is kept: a
+    number or string as it is, a typed part or nested message as an object, a text as a
+    list of pieces. The words are chosen only when it is sent, for its reader."""
+    dumped: dict[str, Any] = {
+        "part": "said",
+        "text": message.text,
+        "args": {name: _dump_arg(value) for name, value in message.args},
+    }
+    if message.plural is not None:
+        dumped["plural"] = message.plural
+    return dumped
+
+
+def _dump_arg(value: object) -> JsonValue:
+    if isinstance(value, bool) or not isinstance(value, str | int | float | Text | Part):
+        raise TypeError(f"a message's argument cannot be stored: {value!r}")
+    if isinstance(value, Text):
+        return {"text": dump_text(value)}
+    if isinstance(value, str | int | float):
+        return value
+    return _dump_part(value)
+
+
+def _load_arg(data: JsonValue) -> i18n.Arg:
+    if isinstance(data, dict) and "text" in data and "part" not in data:
+        return load_text(data["text"])
+    if isinstance(data, dict):
+        return _load_part(data)
+    if isinstance(data, str | int | float):
+        return data
+    raise ValueError(f"not a stored argument: {data!r}")
 
 
 def _load_piece(data: JsonValue) -> Piece:
@@ -148,6 +186,11 @@ def _load_piece(data: JsonValue) -> Piece:
 
 
 def _load_part(data: dict[str, Any]) -> Part:
+    if data["part"] == "said":
+        args = tuple((name, _load_arg(value)) for name, value in data["args"].items())
+        plural = data.get("plural")
+        count = dict(args).get("count") if plural is not None else None
+        return Said(data["text"], args, plural, count if isinstance(count, int) else None)
     fields = {k: v for k, v in data.items() if k != "part"}
     return _PARTS[data["part"]](**fields)
 
