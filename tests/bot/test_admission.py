@@ -123,3 +123,64 @@ async def test_the_turn_clock_waits_while_clicks_fill_the_host(store, clock):
     await asyncio.wait_for(delivered.wait(), timeout=60)
     assert (await store.get_game(game)).version > before, "and plays once they are done"
     await scheduler.stop()
+
+
+async def test_owed_work_fills_the_limit_and_is_never_refused():
+    clock = Clock()
+    admission = Admission(limit=2, floor=1, clock=clock)
+    async with admission.owed(), admission.owed():  # two boards being drawn, say
+        with pytest.raises(Busy):  # a click finds the host full
+            async with admission.click():
+                pass
+        async with admission.owed():  # but owed work itself is never refused
+            assert admission.in_flight == 3
+    async with admission.click():
+        pass
+    assert admission.refused == 1
+
+
+async def test_owed_work_that_is_slow_shrinks_the_limit_but_time_waiting_on_others_does_not():
+    clock = Clock()
+    admission = Admission(limit=40, target=0.5, floor=4, clock=clock)
+    for _ in range(5):  # a lane waiting a second for Discord's pace, its own work quick
+        async with admission.owed() as owed:
+            clock.now += 1.0
+            owed.waited(0.98)
+    assert admission.limit == 40
+    for _ in range(20):  # boards that take a second each to draw
+        async with admission.owed():
+            clock.now += 1.0
+    assert admission.limit == 4
+
+
+async def test_a_host_whose_boards_fall_behind_refuses_clicks_until_they_are_drawn(store, clock):
+    drawing = asyncio.Event()
+    drawn = asyncio.Event()
+
+    async def slow_drawer(slug, view, data=None) -> bytes:
+        drawing.set()
+        await drawn.wait()
+        return b"png"
+
+    host = GameHost(
+        store, clock=clock, seeds=random.Random(3), drawer=slow_drawer,
+        admission=Admission(limit=1, floor=1),
+    )  # fmt: skip
+    game = await lobby(host, "stgeorge", role="knights")
+    await host.lobby.add_computer(game_id=game, user_id=ALICE, level="easy", role="dragon")
+    started = await host.lobby.start(game_id=game, user_id=ALICE)
+    sent: list[object] = []
+
+    async def send(delivery) -> int:
+        sent.append(delivery)
+        return len(sent)
+
+    outbox = host.new_outbox(send)
+    flushing = asyncio.create_task(outbox.flush_outcome(started))
+    await drawing.wait()  # the game's first board is being drawn: the host owes it
+    with pytest.raises(Busy):
+        await host.listings.status(game_id=game, user_id=ALICE)
+    drawn.set()
+    assert await flushing and sent, "the board went out"
+    await host.listings.status(game_id=game, user_id=ALICE)  # room again
+    assert host.admission.refused == 1
