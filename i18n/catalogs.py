@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import gettext
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -16,10 +17,35 @@ from i18n.locales import SHIPPED, Locale
 FOLDER = Path(__file__).parent / "locale"
 DOMAIN = "messages"
 
+_reading: list[Path] = [FOLDER]
+"""The folders catalogs are read from, the last one in use (see :func:`reading`)."""
 
-def path_of(locale: Locale) -> Path:
-    """Where ``locale``'s catalog lives (``i18n/locale/pt_BR/LC_MESSAGES/messages.po``)."""
-    return FOLDER / locale.replace("-", "_") / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+def folder() -> Path:
+    """The folder the catalogs are read from: :data:`FOLDER`, unless :func:`reading` says
+    otherwise."""
+    return _reading[-1]
+
+
+@contextlib.contextmanager
+def reading(other: Path) -> Iterator[Path]:
+    """Within the block, every catalog is read from ``other`` (laid out as :data:`FOLDER`
+    is) instead of the shipped ones: a check or a test of made-up catalogs. Catalogs are
+    read afresh on entering and on leaving."""
+    _reading.append(Path(other))
+    _read.cache_clear()
+    try:
+        yield Path(other)
+    finally:
+        _reading.pop()
+        _read.cache_clear()
+
+
+def path_of(locale: Locale, within: Path | None = None) -> Path:
+    """Where ``locale``'s catalog lives (``i18n/locale/pt_BR/LC_MESSAGES/messages.po``),
+    in ``within`` if given, else in the folder catalogs are read from."""
+    base = folder() if within is None else within
+    return base / locale.replace("-", "_") / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
 def babel_locale(locale: Locale) -> BabelLocale:
@@ -31,20 +57,28 @@ def babel_locale(locale: Locale) -> BabelLocale:
 @dataclass
 class Catalog:
     """One language's translations: a message's forms by its English text, and which form
-    a number takes (the catalog's own ``Plural-Forms`` rule)."""
+    a number takes (the catalog's own ``Plural-Forms`` rule). Entries with a context (a
+    ``msgctxt``, such as ``command`` for command names) are kept apart, by context and
+    English text, so that a command's name never stands in for a sentence's word."""
 
     locale: Locale
     forms: dict[str, tuple[str, ...]] = field(default_factory=dict)
     plural_index: Callable[[int], int] = field(default=lambda n: int(n != 1))
+    in_context: dict[tuple[str, str], tuple[str, ...]] = field(default_factory=dict)
+
+
+def catalog(locale: Locale) -> Catalog:
+    """``locale``'s catalog, read once; an empty one where none is shipped."""
+    return _read(locale, folder())
 
 
 @functools.cache
-def catalog(locale: Locale) -> Catalog:
-    """``locale``'s catalog, read once; an empty one where none is shipped."""
+def _read(locale: Locale, within: Path) -> Catalog:
     found = Catalog(locale)
-    if locale not in SHIPPED or not path_of(locale).exists():
+    path = path_of(locale, within)
+    if locale not in SHIPPED or not path.exists():
         return found
-    with path_of(locale).open("rb") as file:
+    with path.open("rb") as file:
         read = read_po(file, locale=locale.replace("-", "_"))
     found.plural_index = gettext.c2py(read.plural_expr)
     for message in read:
@@ -53,8 +87,13 @@ def catalog(locale: Locale) -> Catalog:
         key = message.id[0] if isinstance(message.id, list | tuple) else message.id
         given = message.string
         strings = tuple(given) if isinstance(given, list | tuple) else (given,)
-        if all(isinstance(s, str) and s for s in strings):
-            found.forms[str(key)] = tuple(str(s) for s in strings)
+        if not all(isinstance(s, str) and s for s in strings):
+            continue
+        forms = tuple(str(s) for s in strings)
+        if message.context:
+            found.in_context[(str(message.context), str(key))] = forms
+        else:
+            found.forms[str(key)] = forms
     return found
 
 
