@@ -8,6 +8,9 @@ from typing import TYPE_CHECKING, cast
 import discord
 from discord.ui.view import BaseView
 
+from bot.discord.markup import markup
+from bot.service.text import Text
+
 if TYPE_CHECKING:
     from bot.discord.hosting import HostingBot
 
@@ -49,6 +52,13 @@ def unstamp(text: str | None) -> dict[str, int]:
     if text.startswith("s"):
         return {"issued": int(text[1:])}
     return {"version": int(text)}
+
+
+def shown(text: str | Text, limit: int) -> str:
+    """``text`` as a component shows it (a button's label, a menu's placeholder or option),
+    cut to Discord's ``limit`` for that field; plain strings (an engine's label, a piece's
+    name) are shown as they are."""
+    return markup(text)[:limit]
 
 
 def label_of(item: Clicked, default: str) -> str:

@@ -10,11 +10,12 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.discord.controls.base import Clicked, Control, ViewButton, custom_id, label_of
+from bot.discord.controls.base import Clicked, Control, ViewButton, custom_id, label_of, shown
 from bot.discord.markup import content
 from bot.discord.replies import answer
 from bot.service.notices import ChannelPost
 from bot.service.play.endings import ACCEPT
+from bot.service.text import Text, said
 
 if TYPE_CHECKING:
     from bot.discord.hosting import HostingBot
@@ -29,13 +30,14 @@ class OfferButton(
 ):
     """Accept or Decline a draw offer or a takeback request made at one version."""
 
-    def __init__(self, game_id: int, version: int, answer: str, label: str = "…") -> None:
+    def __init__(self, game_id: int, version: int, answer: str, label: str | Text = "…") -> None:
         style = discord.ButtonStyle.success if answer == ACCEPT else discord.ButtonStyle.danger
         super().__init__(
             discord.ui.Button(
-                label=label[:80], style=style, custom_id=custom_id("dh:o", game_id, version, answer)
+                label=shown(label, 80), style=style,
+                custom_id=custom_id("dh:o", game_id, version, answer),
             )
-        )
+        )  # fmt: skip
         self.game_id, self.version, self.answer = game_id, version, answer
 
     @classmethod
@@ -118,13 +120,16 @@ def _with_standing(offer_post: str, line: str) -> str:
     return f"{offer}\n{line}" if line else offer
 
 
+YES_RESIGN = said("Yes, resign")
+
+
 class ResignButton(Control, discord.ui.DynamicItem[ViewButton], template=r"dh:r:(?P<game>\d+)"):
     """Confirms ``/game resign`` (offered to the asker only)."""
 
-    def __init__(self, game_id: int, label: str = "Yes, resign") -> None:
+    def __init__(self, game_id: int, label: str | Text = YES_RESIGN) -> None:
         super().__init__(
             discord.ui.Button(
-                label=label[:80], emoji="🏳️", style=discord.ButtonStyle.danger,
+                label=shown(label, 80), emoji="🏳️", style=discord.ButtonStyle.danger,
                 custom_id=custom_id("dh:r", game_id),
             )
         )  # fmt: skip

@@ -10,9 +10,10 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.discord.controls.base import Clicked, Control, ViewButton
+from bot.discord.controls.base import Clicked, Control, ViewButton, shown
 from bot.discord.replies import answer
 from bot.service.notices import Reply
+from bot.service.text import said
 
 if TYPE_CHECKING:
     from bot.discord.hosting import HostingBot
@@ -43,7 +44,10 @@ class NextButton(Control, discord.ui.DynamicItem[ViewButton], template=r"dh:next
     def __init__(self) -> None:
         super().__init__(
             discord.ui.Button(
-                label="Next", emoji="⏭️", style=discord.ButtonStyle.primary, custom_id="dh:next"
+                label=shown(said("Next"), 80),
+                emoji="⏭️",
+                style=discord.ButtonStyle.primary,
+                custom_id="dh:next",
             )
         )
 

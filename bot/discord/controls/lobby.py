@@ -15,9 +15,18 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.discord.controls.base import Clicked, Control, ViewButton, ViewSelect, custom_id, label_of
+from bot.discord.controls.base import (
+    Clicked,
+    Control,
+    ViewButton,
+    ViewSelect,
+    custom_id,
+    label_of,
+    shown,
+)
 from bot.discord.replies import Work, answer
 from bot.service.seating.table_controls import JOIN, LEAVE, START
+from bot.service.text import Text, said
 
 if TYPE_CHECKING:
     from bot.discord.hosting import HostingBot
@@ -28,6 +37,8 @@ STYLES = {
     START: discord.ButtonStyle.primary,
 }
 EMOJIS = {JOIN: "🪑", LEAVE: "🚪", START: "▶️"}
+LABELS = {JOIN: said("Join"), LEAVE: said("Leave"), START: said("Start")}
+"""Each lobby button's label where the host gives none."""
 
 
 class LobbyButton(
@@ -37,10 +48,10 @@ class LobbyButton(
 ):
     """Join, Leave or Start one game's lobby."""
 
-    def __init__(self, game_id: int, what: str, label: str = "") -> None:
+    def __init__(self, game_id: int, what: str, label: str | Text = "") -> None:
         super().__init__(
             discord.ui.Button(
-                label=(label or what.capitalize())[:80], style=STYLES[what], emoji=EMOJIS[what],
+                label=shown(label or LABELS[what], 80), style=STYLES[what], emoji=EMOJIS[what],
                 custom_id=custom_id("dh:l", game_id, what),
             )
         )  # fmt: skip
@@ -73,7 +84,8 @@ class SeatSelect(Control, discord.ui.DynamicItem[ViewSelect], template=r"dh:ls:(
     def __init__(self, game_id: int, options: list[discord.SelectOption] | None = None) -> None:
         super().__init__(
             discord.ui.Select(
-                custom_id=custom_id("dh:ls", game_id), placeholder="Choose your seat",
+                custom_id=custom_id("dh:ls", game_id),
+                placeholder=shown(said("Choose your seat"), 150),
                 options=options or [discord.SelectOption(label="-")],
             )
         )  # fmt: skip
@@ -103,7 +115,7 @@ class RematchButton(Control, discord.ui.DynamicItem[ViewButton], template=r"dh:r
     def __init__(self, game_id: int) -> None:
         super().__init__(
             discord.ui.Button(
-                label="Rematch", emoji="🔁", style=discord.ButtonStyle.primary,
+                label=shown(said("Rematch"), 80), emoji="🔁", style=discord.ButtonStyle.primary,
                 custom_id=custom_id("dh:rm", game_id),
             )
         )  # fmt: skip

@@ -19,11 +19,12 @@ from bot.discord.controls.base import (
     ViewSelect,
     custom_id,
     label_of,
+    shown,
     unstamp,
 )
 from bot.discord.replies import answer
 from bot.service.notices import ChannelPost, Outcome, Reply, StatusUpdate
-from bot.service.text import ChannelRef, Text
+from bot.service.text import ChannelRef, Text, said
 
 if TYPE_CHECKING:
     from bot.discord.hosting import HostingBot
@@ -58,8 +59,13 @@ def _confirmed(outcome: Outcome, game_id: int, here: int | None) -> Reply | None
     }  # fmt: skip
     if here in channels:
         return None
-    where = Text.of(", in ", ChannelRef(min(channels))) if channels else Text()
-    return Reply(Text.of(f"✅ Done in game #{game_id}", where, "."), private=True)
+    if channels:
+        done = said(
+            "Done in game #{game}, in {channel}.", game=game_id, channel=ChannelRef(min(channels))
+        )
+    else:
+        done = said("Done in game #{game}.", game=game_id)
+    return Reply("✅ " + done, private=True)
 
 
 class ActionButton(
@@ -74,14 +80,15 @@ class ActionButton(
         game_id: int,
         stamp: str,
         action: str,
-        label: str = "…",
+        label: str | Text = "…",
         style: discord.ButtonStyle = discord.ButtonStyle.primary,
     ) -> None:
         super().__init__(
             discord.ui.Button(
-                label=label[:80], style=style, custom_id=custom_id("dh:b", game_id, stamp, action)
+                label=shown(label, 80), style=style,
+                custom_id=custom_id("dh:b", game_id, stamp, action),
             )
-        )
+        )  # fmt: skip
         self.game_id, self.stamp, self.action = game_id, stamp, action
 
     @classmethod
@@ -99,14 +106,14 @@ def _menu(
     game_id: int,
     stamp: str,
     options: list[discord.SelectOption],
-    placeholder: str,
+    placeholder: str | Text,
     tag: str = "",
 ) -> ViewSelect:
     """A game's menu with the id ``dh:<kind>:<game>:<stamp>[:<tag>]``."""
     parts = ("dh", kind, game_id, stamp, *([tag] if tag else []))
     return discord.ui.Select(
         custom_id=custom_id(*parts),
-        placeholder=placeholder[:150],
+        placeholder=shown(placeholder, 150),
         options=options or [discord.SelectOption(label="-")],
     )
 
@@ -115,6 +122,10 @@ def _chosen(menu: ViewSelect) -> str:
     """The value chosen in a clicked menu (discord.py fills it in before the callback)."""
     values = menu.values
     return values[0] if values else ""
+
+
+CHOOSE = said("Choose…")
+"""A menu's placeholder where the prompt gives none."""
 
 
 class ActionSelect(
@@ -130,7 +141,7 @@ class ActionSelect(
         game_id: int,
         stamp: str,
         options: list[discord.SelectOption],
-        placeholder: str = "Choose…",
+        placeholder: str | Text = CHOOSE,
         tag: str = "",
     ) -> None:
         super().__init__(_menu("s", game_id, stamp, options, placeholder, tag))
@@ -158,7 +169,7 @@ class GroupSelect(
         game_id: int,
         stamp: str,
         options: list[discord.SelectOption],
-        placeholder: str = "Choose…",
+        placeholder: str | Text = CHOOSE,
     ) -> None:
         super().__init__(_menu("g", game_id, stamp, options, placeholder))
         self.game_id, self.stamp = game_id, stamp
@@ -181,10 +192,10 @@ class PlacesButton(
     """First step where one piece moves: shows where it can go, labelled on a picture,
     to the clicker alone."""
 
-    def __init__(self, game_id: int, stamp: str, group: str, label: str = "…") -> None:
+    def __init__(self, game_id: int, stamp: str, group: str, label: str | Text = "…") -> None:
         super().__init__(
             discord.ui.Button(
-                label=label[:80], emoji="📍", style=discord.ButtonStyle.primary,
+                label=shown(label, 80), emoji="📍", style=discord.ButtonStyle.primary,
                 custom_id=custom_id("dh:p", game_id, stamp, group),
             )
         )  # fmt: skip
@@ -228,7 +239,7 @@ class OpenPrivateButton(
         parts = ("dh:open", game_id, *([owner] if owner else []))
         super().__init__(
             discord.ui.Button(
-                label="Make my choice privately",
+                label=shown(said("Make my choice privately"), 80),
                 emoji="🔒",
                 style=discord.ButtonStyle.secondary,
                 custom_id=custom_id(*parts),

@@ -9,10 +9,11 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.discord.controls.base import Clicked, Control, ViewSelect
+from bot.discord.controls.base import Clicked, Control, ViewSelect, shown
 from bot.discord.markup import content
 from bot.discord.replies import BUSY, FAILED
 from bot.service.errors import UserError
+from bot.service.text import Text, said
 from bot.store import StoreBusy
 
 if TYPE_CHECKING:
@@ -28,8 +29,9 @@ MAX_OPTIONS = 25
 def section_message(title: str, sections: list[Section], index: int) -> str:
     """The message showing section ``index`` of a game's rules."""
     index = min(max(index, 0), len(sections) - 1)
-    head = f"**{title}: {sections[index].title}** ({index + 1}/{len(sections)})\n"
-    return content(head + sections[index].text)
+    section = sections[index]
+    head = Text.of("**", title, ": ", section.title, f"** ({index + 1}/{len(sections)})\n")
+    return content(head + section.text)
 
 
 class SectionMenu(
@@ -39,17 +41,17 @@ class SectionMenu(
 ):
     """The menu of a game's rules sections; each option's value is a section's number."""
 
-    def __init__(self, slug: str, sections: list[Section] | None = None, shown: int = 0) -> None:
+    def __init__(self, slug: str, sections: list[Section] | None = None, chosen: int = 0) -> None:
         options = [
             discord.SelectOption(
-                label=section.title[:100], value=str(index), default=index == shown
+                label=shown(section.title, 100), value=str(index), default=index == chosen
             )
             for index, section in enumerate((sections or [])[:MAX_OPTIONS])
         ]
         super().__init__(
             discord.ui.Select(
                 custom_id=f"dh:rules:{slug}",
-                placeholder="Choose a section of the rules",
+                placeholder=shown(said("Choose a section of the rules"), 150),
                 options=options or [discord.SelectOption(label="-")],
             )
         )

@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 
 import discord
 
-from bot.discord.controls.base import MAX_CUSTOM_ID, stamp
+from bot.discord.controls.base import MAX_CUSTOM_ID, shown, stamp
 from bot.discord.controls.endings import OfferButton, ResignButton
 from bot.discord.controls.inbox import NextButton
 from bot.discord.controls.lobby import LobbyButton, RematchButton, SeatSelect
@@ -19,7 +19,7 @@ from bot.service.play.destinations import has_places
 from bot.service.play.endings import OFFER, RESIGN
 from bot.service.play.turns import group_of
 from bot.service.seating.table_controls import INVITE, JOIN, LOBBY, REMATCH, SEAT
-from bot.service.text import plural
+from bot.service.text import Text, said, said_plural
 from engines.base import Choice
 
 MAX_BUTTONS = 10
@@ -155,11 +155,23 @@ def _opener(control: Controls, version: str, placed: list[Choice], row: int) -> 
     groups = _groups(placed)
     if len(groups) > 1:
         return _group_select(control, version, placed, row)
-    where = plural(len({c.to for c in placed}), "place")
-    label = f"{groups[0]}: {where} on the board" if groups[0] else f"{where}: pick on the board"
-    button = PlacesButton(control.game_id, version, groups[0], label)
+    button = PlacesButton(control.game_id, version, groups[0], _places_label(groups[0], placed))
     button.row = row
     return button
+
+
+def _places_label(group: str, placed: list[Choice]) -> Text:
+    """The label of the button showing where ``group``'s piece can go (the only piece
+    that moves; no group: the places themselves)."""
+    count = len({c.to for c in placed})
+    if group:
+        return said_plural(
+            "{group}: {count} place on the board", "{group}: {count} places on the board",
+            count, group=group,
+        )  # fmt: skip
+    return said_plural(
+        "{count} place: pick on the board", "{count} places: pick on the board", count
+    )
 
 
 def _add_others(view: discord.ui.View, control: Controls, others: list[Choice], row: int) -> int:
@@ -205,10 +217,14 @@ def _group_select(control: Controls, version: str, choices: list[Choice], row: i
     options = [
         discord.SelectOption(
             label=g[:100], value=_value(g),
-            description=plural(places[g], "place") if places[g] else plural(counts[g], "move"),
+            description=shown(
+                said_plural("{count} place", "{count} places", places[g]) if places[g]
+                else said_plural("{count} move", "{count} moves", counts[g]),
+                100,
+            ),
         )
         for g in groups
     ]  # fmt: skip
-    item = GroupSelect(control.game_id, version, options, "Pick a piece to move")
+    item = GroupSelect(control.game_id, version, options, said("Pick a piece to move"))
     item.row = row
     return item
