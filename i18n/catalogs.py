@@ -107,3 +107,13 @@ def translation(text: str, plural: str | None, count: int | None, locale: Locale
         index = catalog(locale).plural_index(count)
         return forms[min(index, len(forms) - 1)]
     return text if count == 1 else plural
+
+
+def translation_in_context(context: str | None, text: str, locale: Locale) -> str:
+    """The catalog entry of ``locale`` for ``text`` in ``context`` (a msgctxt, such as
+    ``command`` for a command's name; None for a sentence without one), or ``text`` itself
+    where it has none."""
+    if context is None:
+        return translation(text, None, None, locale)
+    forms = catalog(locale).in_context.get((context, text)) if locale in SHIPPED else None
+    return forms[0] if forms else text
