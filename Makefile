@@ -8,7 +8,7 @@ PY := $(VENV)/bin/python
 RUN_STAMP := $(VENV)/.installed-run
 TEST_STAMP := $(VENV)/.installed-test
 
-.PHONY: run test browser lint bench clean
+.PHONY: run test browser lint bench catalog clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -55,6 +55,11 @@ browser:
 ## Print latency and image-size figures.
 bench: $(RUN_STAMP)
 	$(PY) -m bench
+
+## Bring every language's message catalog (i18n/locale/*/LC_MESSAGES/messages.po) in step
+## with the code: new messages added untranslated, gone ones dropped, translations kept.
+catalog: $(RUN_STAMP)
+	$(PY) -m bot catalog
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis

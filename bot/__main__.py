@@ -1,4 +1,5 @@
-"""Command line: ``python -m bot [run | console | run-or-console | web | ratings --recompute]``."""
+"""Command line: ``python -m bot [run | console | run-or-console | web | ratings --recompute |
+catalog]``."""
 
 from __future__ import annotations
 
@@ -59,7 +60,14 @@ def main(argv: list[str] | None = None) -> int:
         help="rebuild every rating from the stored results, in the order the games ended",
     )  # fmt: skip
     rating.add_argument("--db", help="the database (default: DATABASE_URL or DATABASE_PATH)")
+    sub.add_parser(
+        "catalog", help="bring every language's message catalog (i18n/locale) in step with the code"
+    )
     args = parser.parse_args(argv)
+    if args.mode == "catalog":
+        from bot.catalog import write_catalogs
+
+        return write_catalogs()
     from bot.store import NewerDatabase, StoreBusy
     from bot.store.sqlite import DamagedDatabase
     from engines.data import BadDataFile
