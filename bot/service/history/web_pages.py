@@ -95,6 +95,7 @@ class GamePage:
 
     token: str
     number: int
+    guild_id: int  # the game's server, whose language the page is written in
     title: str  # "St. George and the Dragon #12"
     slug: str
     version: int
@@ -375,6 +376,7 @@ def _page_of(table: Table, story: Story | None) -> GamePage:
     return GamePage(
         token=record.page or "",
         number=record.id,
+        guild_id=record.guild_id,
         title=table.title,
         slug=table.engine.slug,
         version=record.version,
