@@ -151,7 +151,7 @@ def test_the_wheel_installs_and_plays_an_example_outside_the_repository(tmp_path
     assert f"(board picture: {pictures[-1]})" in played.stdout
 
 
-SHIPPED = ("bot", "engines", "games", "players", "render")
+SHIPPED = ("bot", "engines", "games", "i18n", "players", "render")
 
 
 def _imported_top_level(folder: Path) -> set[str]:
