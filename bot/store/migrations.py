@@ -401,6 +401,14 @@ MIGRATIONS: list[Step] = [
     WHERE EXISTS (SELECT 1 FROM offers o WHERE o.game_id = games.id AND o.version = games.version);
     """
     ),
+    # 23: the language a user reads: the locale they chose (/language) and the Discord
+    # locale code last seen from them (their later DMs are written in it).
+    shared(
+        """
+    ALTER TABLE users ADD COLUMN language TEXT;
+    ALTER TABLE users ADD COLUMN seen_locale TEXT;
+    """
+    ),
 ]
 
 

@@ -59,6 +59,7 @@ Opening is not part of the protocol: each implementation has an async classmetho
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from types import EllipsisType
 from typing import Protocol, runtime_checkable
 
 from bot.store.records import (
@@ -428,7 +429,7 @@ class OutboxStore(Protocol):
         only those of ``lanes`` when given. Entries waiting to be retried are included, with
         their ``not_before``: a sender keeps a lane's order by stopping at the first entry
         it may not send yet. Each entry carries its game's status and board message ids
-        as they are now."""
+        as they are now, and its game's server."""
         ...
 
     async def take_lane(
@@ -569,7 +570,7 @@ class DigestStore(Protocol):
 
 class PlayerStore(Protocol):
     """Facts about a person: how they are called, whether their DMs are closed, until when
-    they are away."""
+    they are away, which language they read."""
 
     async def notify_choice(self, user_id: int) -> str:
         """The user's ``/notify`` choice as last set; ``"turns"`` if never set."""
@@ -607,6 +608,25 @@ class PlayerStore(Protocol):
     async def set_away(self, user_id: int, until: float | None) -> None:
         """Remember until when the user is away (None: not away); the user's other facts
         stay as they are."""
+        ...
+
+    async def language(self, user_id: int) -> tuple[str | None, str | None]:
+        """The user's language as ``(chosen, seen)``: the locale they chose with
+        ``/language`` and the Discord locale code last seen from them, each as last set
+        (None if never set, or cleared)."""
+        ...
+
+    async def set_language(
+        self,
+        user_id: int,
+        *,
+        chosen: str | EllipsisType | None = ...,
+        seen: str | EllipsisType | None = ...,
+    ) -> None:
+        """Remember the user's chosen locale and the Discord locale code last seen from
+        them, in one write: a value replaces the one stored, None clears it, ``...`` (the
+        default) leaves it as it is. Any strings (the host validates them); the user's
+        other facts stay as they are."""
         ...
 
 
@@ -679,6 +699,10 @@ class GuildStore(Protocol):
 
     async def set_guild_setting(self, guild_id: int, key: str, value: str) -> None:
         """Set (or replace) the server's setting ``key`` to ``value``."""
+        ...
+
+    async def guild_settings(self, guild_id: int) -> dict[str, str]:
+        """Every setting of the server, by key, read at once (``{}`` if none was set)."""
         ...
 
     async def guild_data(self, guild_id: int) -> list[GuildDataRecord]:

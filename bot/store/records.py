@@ -281,15 +281,17 @@ class OutboxEntry:
     shown: str | None = None
     """What a send under this entry's nonce was last meant to show (see
     :meth:`Store.note_shown`); None: no send that may make a message went under it."""
+    guild_id: int | None = None
+    """The server of the entry's game (whose language its public posts are written in)."""
 
     @staticmethod
     def from_row(row: Row) -> OutboxEntry:
         """An outbox row, with its game's message ids read as ``status_message`` and
-        ``board_message``."""
+        ``board_message`` and its game's server as ``guild_id``."""
         return OutboxEntry(
             row["id"], row["game_id"], row["lane"], json.loads(row["body"]), row["created_at"],
             row["attempts"], row["not_before"], row["status_message"], row["board_message"],
-            row["shown"],
+            row["shown"], row["guild_id"],
         )  # fmt: skip
 
 

@@ -104,7 +104,7 @@ async def released_postgres(url: str, steps: int) -> None:
         await conn.close()
 
 
-@pytest.mark.parametrize("before", [None, 0, 1, 14, 19, 21])
+@pytest.mark.parametrize("before", [None, 0, 1, 14, 19, 21, 22])
 async def test_postgres_migrates_to_the_schema_the_released_steps_built(before):
     """``None``: a database without even the version table, as a new one is."""
     async with postgres_database() as released, postgres_database() as migrated:

@@ -32,6 +32,12 @@ class GuildSql(SqlBase[S]):
             guild_id, key, value,
         )  # fmt: skip
 
+    async def guild_settings(self, guild_id: int) -> dict[str, str]:
+        rows = await self._read(
+            "SELECT key, value FROM guild_settings WHERE guild_id = ?", guild_id
+        )
+        return {row["key"]: row["value"] for row in rows}
+
     async def guild_data(self, guild_id: int) -> list[GuildDataRecord]:
         rows = await self._read(
             "SELECT * FROM guild_data WHERE guild_id = ? ORDER BY package, name", guild_id

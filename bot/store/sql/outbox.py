@@ -24,10 +24,10 @@ past now (lane, owner, until, now); a row back when claimed."""
 
 
 PENDING = (
-    "SELECT o.*, g.status_message_id AS status_message, g.board_message_id AS board_message"
-    " FROM outbox o LEFT JOIN games g ON g.id = o.game_id"
+    "SELECT o.*, g.status_message_id AS status_message, g.board_message_id AS board_message,"
+    " g.guild_id AS guild_id FROM outbox o LEFT JOIN games g ON g.id = o.game_id"
 )
-"""Outbox rows with their games' message ids; a WHERE clause follows."""
+"""Outbox rows with their games' message ids and server; a WHERE clause follows."""
 
 
 WAITING = "o.sent_at IS NULL AND o.failed IS NULL"

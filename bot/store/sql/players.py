@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from types import EllipsisType
 
 from bot.store.records import (
     parse_calls,
@@ -14,8 +15,11 @@ from bot.store.sql.base import (
     SqlBase,
 )
 
-USER_FACTS = frozenset({"notify", "calls", "dm_closed", "away_until"})
-"""The columns of ``users`` set one at a time."""
+USER_FACTS = frozenset({"notify", "calls", "dm_closed", "away_until", "language", "seen_locale"})
+"""The columns of ``users`` a write sets, leaving the others as they are."""
+
+Fact = str | bool | float | None
+"""A value of one of a user's facts."""
 
 
 class PlayerSql(SqlBase[S]):
@@ -51,14 +55,44 @@ class PlayerSql(SqlBase[S]):
     async def set_away(self, user_id: int, until: float | None) -> None:
         await self._set_user_fact(user_id, "away_until", until)
 
-    async def _set_user_fact(
-        self, user_id: int, column: str, value: str | bool | float | None
+    async def language(self, user_id: int) -> tuple[str | None, str | None]:
+        row = await self._read_row(
+            "SELECT language, seen_locale FROM users WHERE user_id = ?", user_id
+        )
+        if row is None:
+            return None, None
+        return row["language"], row["seen_locale"]
+
+    async def set_language(
+        self,
+        user_id: int,
+        *,
+        chosen: str | EllipsisType | None = ...,
+        seen: str | EllipsisType | None = ...,
     ) -> None:
+        facts: dict[str, Fact] = {}
+        if not isinstance(chosen, EllipsisType):
+            facts["language"] = chosen
+        if not isinstance(seen, EllipsisType):
+            facts["seen_locale"] = seen
+        if facts:
+            await self._set_user_facts(user_id, facts)
+
+    async def _set_user_fact(self, user_id: int, column: str, value: Fact) -> None:
         """Set one of a user's facts (a column of ``users``), leaving the others as they are."""
-        if column not in USER_FACTS:
-            raise ValueError(f"not a user's fact: {column!r}")
+        await self._set_user_facts(user_id, {column: value})
+
+    async def _set_user_facts(self, user_id: int, facts: Mapping[str, Fact]) -> None:
+        """Set some of a user's facts (columns of ``users``) in one statement, leaving the
+        others as they are."""
+        columns = list(facts)
+        if not columns or not USER_FACTS.issuperset(columns):
+            raise ValueError(f"not a user's facts: {columns!r}")
+        named = ", ".join(columns)
+        marks = ", ".join("?" * len(columns))
+        updates = ", ".join(f"{column} = excluded.{column}" for column in columns)
         await self._execute(
-            f"INSERT INTO users (user_id, {column}) VALUES (?, ?)"
-            f" ON CONFLICT (user_id) DO UPDATE SET {column} = excluded.{column}",
-            user_id, value,
+            f"INSERT INTO users (user_id, {named}) VALUES (?, {marks})"
+            f" ON CONFLICT (user_id) DO UPDATE SET {updates}",
+            user_id, *facts.values(),
         )  # fmt: skip

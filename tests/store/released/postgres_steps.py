@@ -270,4 +270,10 @@ MIGRATIONS: list[str] = [
     UPDATE games SET offer_version = version
     WHERE EXISTS (SELECT 1 FROM offers o WHERE o.game_id = games.id AND o.version = games.version);
     """,
+    # 23: the language a user reads: the locale they chose (/language) and the Discord
+    # locale code last seen from them (their later DMs are written in it).
+    """
+    ALTER TABLE users ADD COLUMN language text;
+    ALTER TABLE users ADD COLUMN seen_locale text;
+    """,
 ]
