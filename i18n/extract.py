@@ -9,7 +9,10 @@ the code no longer says is dropped, and every translation already made is kept.
 
 from __future__ import annotations
 
+import contextlib
 import datetime
+import io
+import sys
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from importlib import metadata
@@ -86,14 +89,21 @@ def code_messages(roots: Sequence[Path]) -> list[Message]:
     (with every place it is said), in order of context and text. A file is named by its
     path from the folder holding its root (``bot/service/tables.py``)."""
     found: dict[tuple[str | None, str], Message] = {}
-    for root in roots:
-        for name, line, texts, comments, context in extract_from_dir(
-            root, keywords=KEYWORDS, comment_tags=(COMMENT_TAG,), strip_comment_tags=True
-        ):
-            where = ((Path(root).name + "/" + name.replace("\\", "/"), line),)
-            text, plural = (texts[0], texts[1]) if isinstance(texts, tuple) else (texts, None)
-            new = message(text, plural, context, where, comments)
-            found[new.key] = merged(found[new.key], new) if new.key in found else new
+    # Babel warns of every f-string within a message's call, its places' values too
+    # (``title=f"{title} #{number}"``), which are fine: those warnings are left out. A text
+    # that is no string literal is found by the check of the code's messages instead.
+    with contextlib.redirect_stderr(io.StringIO()) as warned:
+        for root in roots:
+            for name, line, texts, comments, context in extract_from_dir(
+                root, keywords=KEYWORDS, comment_tags=(COMMENT_TAG,), strip_comment_tags=True
+            ):
+                where = ((Path(root).name + "/" + name.replace("\\", "/"), line),)
+                text, plural = (texts[0], texts[1]) if isinstance(texts, tuple) else (texts, None)
+                new = message(text, plural, context, where, comments)
+                found[new.key] = merged(found[new.key], new) if new.key in found else new
+    for warning in warned.getvalue().splitlines():
+        if "Skipping f-string" not in warning:
+            print(warning, file=sys.stderr)
     return sorted(found.values(), key=_order)
 
 
