@@ -48,7 +48,7 @@ def test_the_messages_said_in_the_code_are_read_with_their_places_and_where_they
 
 
 def po_of(folder: Path, locale: str) -> str:
-    return catalogs.path_of(locale, folder).read_text("utf-8")  # type: ignore[arg-type]
+    return catalogs.path_of(locale, folder).read_text("utf-8")
 
 
 def test_update_writes_every_shipped_catalog_with_each_languages_plural_rule(tmp_path):
