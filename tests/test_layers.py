@@ -102,7 +102,7 @@ def test_the_markup_check_would_see_a_mention():
     assert not MARKUP.search("Text.of('Only the host, ', Mention(host))")
 
 
-CHECKED_FOR_CYCLES = ("bot", "engines", "render", "games", "players")
+CHECKED_FOR_CYCLES = ("bot", "engines", "render", "games", "players", "i18n")
 """The packages whose imports must not go round in a circle."""
 
 MOST_MODULES = 16
@@ -198,6 +198,37 @@ def test_no_imports_go_round_in_a_circle():
     cycles = import_cycles(CHECKED_FOR_CYCLES)
     shown = "\n".join(" -> ".join(cycle) for cycle in cycles)
     assert not cycles, f"imports that go round in a circle (type-only ones count):\n{shown}"
+
+
+CATALOG_MAY_IMPORT = {"i18n", "babel"}
+"""What the catalogs' package may import besides the standard library: itself and Babel.
+Every layer writes messages with it, so it must know none of them."""
+
+
+def outside_imports(folder: str, allowed: set[str]) -> dict[str, list[str]]:
+    """The modules under ``folder`` importing anything but the standard library and
+    ``allowed`` (at the top, in a function or for type checking), with what they import."""
+    standard = set(sys.stdlib_module_names) | {"__future__"}
+    wrong = {}
+    for path in sources(folder):
+        extra = {n for n in imported(path) if n.split(".")[0] not in standard | allowed}
+        if extra:
+            wrong[str(path.relative_to(ROOT))] = sorted(extra)
+    return wrong
+
+
+def test_the_catalogs_import_nothing_of_the_project():
+    wrong = outside_imports("i18n", CATALOG_MAY_IMPORT)
+    assert not wrong, f"i18n imports past the standard library and Babel: {wrong}"
+
+
+def test_the_catalog_import_check_sees_a_project_import(tmp_path, monkeypatch):
+    (tmp_path / "words").mkdir()
+    (tmp_path / "words" / "a.py").write_text(
+        "import gettext\nfrom babel import Locale\nfrom bot.service.text import said\n"
+    )
+    monkeypatch.setattr(sys.modules[__name__], "ROOT", tmp_path)
+    assert outside_imports("words", CATALOG_MAY_IMPORT) == {"words/a.py": ["bot.service.text"]}
 
 
 def test_the_cycle_finder_sees_a_circle_of_type_only_imports(tmp_path, monkeypatch):
