@@ -8,7 +8,7 @@ message's id in the catalog (gettext's convention), so the code reads as what En
 readers see, and a message missing from a catalog falls back to it.
 
 The catalogs are gettext ``.po`` files under ``i18n/locale/<code>/LC_MESSAGES/``, read
-with Babel (its CLDR plural rules and date formats); ``python -m i18n.update`` adds the
+with Babel (its CLDR plural rules and date formats); ``python -m bot catalog`` adds the
 code's new messages to every catalog and drops the ones it no longer has. ``en-XA`` is a
 pseudo-locale made from English (:mod:`i18n.pseudo`): every letter accented, every text
 bracketed and a third longer, so a test reading it sees at once a text that went around
