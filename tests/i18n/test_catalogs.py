@@ -34,7 +34,7 @@ from tests.i18n.catalog_checks import (
 
 
 @functools.cache
-def said() -> tuple[Message, ...]:
+def catalog_messages() -> tuple[Message, ...]:
     """Every message of the catalog: the code's and the slash commands' (read once)."""
     return tuple(catalog.messages())
 
@@ -84,13 +84,13 @@ def report(faults: list[str], limit: int = 40) -> str:
 @pytest.mark.parametrize("locale", SHIPPED)
 def test_every_shipped_language_is_complete(locale):
     entries = shipped(locale)
-    faults = missing(said(), entries) + untranslated(entries)
+    faults = missing(catalog_messages(), entries) + untranslated(entries)
     assert not faults, report(faults)
 
 
 @pytest.mark.parametrize("locale", SHIPPED)
 def test_no_catalog_keeps_a_message_the_code_no_longer_says(locale):
-    faults = unused(said(), shipped(locale))
+    faults = unused(catalog_messages(), shipped(locale))
     assert not faults, report(faults)
 
 
@@ -114,9 +114,11 @@ def test_command_names_are_names_discord_takes_unique_among_siblings(locale):
 
 
 def test_the_catalog_holds_the_commands_names_and_descriptions():
-    names = {m.text for m in said() if m.context == "command"}
+    names = {m.text for m in catalog_messages() if m.context == "command"}
     assert {"game", "new", "help"} <= names
-    described = [m for m in said() if m.context is None and m.comments == (catalog.TEXT_NOTE,)]
+    described = [
+        m for m in catalog_messages() if m.context is None and m.comments == (catalog.TEXT_NOTE,)
+    ]
     assert described, "the commands' descriptions are messages"
     siblings = command_siblings()
     assert any("new" in group for group in siblings)
