@@ -22,6 +22,7 @@ from collections.abc import Awaitable, Callable
 from bot.service.admission import Admission
 from bot.service.boards.drawing import Animator, Drawer, Drawing, Renderer
 from bot.service.community.inbox import Inbox
+from bot.service.community.languages import Languages
 from bot.service.community.notes import Notes
 from bot.service.community.server_data import ServerData
 from bot.service.community.standings import Standings
@@ -89,6 +90,7 @@ class GameHost:
         self.drawing = Drawing(renderer, drawer, animator, self.admission)
         self.deadlines = TurnDeadlines()
         self.server_data = ServerData(self.desk.store, clock)
+        self.languages = Languages(self.desk.store)
         self.turns = Turns(self.desk, self.deadlines)
         self.computers = Computers(self.desk, self.turns)
         self.lobby = Lobby(self.desk, self.turns, self.deadlines, self.server_data, seeds)
@@ -132,6 +134,7 @@ class GameHost:
         doors(self.away, "go_away")
         doors(self.notes, "note")
         doors(self.inbox, "inbox", "next_choice")
+        doors(self.languages, "choose", "set_server")
 
     def new_outbox(
         self,
@@ -145,11 +148,13 @@ class GameHost:
         """An outbox sending this host's notices through a frontend's ``send`` (see
         :class:`~bot.service.delivery.outbox.Outbox` for the options), given the parts it
         uses: the desk, the boards' pictures, the lobby (a deleted channel's games pause),
-        this host's name in its claims and its admission (a lane being sent is work owed).
-        It listens to the doorbell from now on."""
+        this host's name in its claims, the languages its deliveries are written in, and
+        its admission (a lane being sent is work owed). It listens to the doorbell from
+        now on."""
         return Outbox(
-            self.desk, self.drawing, self.lobby, self.owner, send, concurrency=concurrency,
-            one_by_one=one_by_one, lane_lease=lane_lease, pacer=pacer, owing=self.admission,
+            self.desk, self.drawing, self.lobby, self.owner, send, readers=self.languages,
+            concurrency=concurrency, one_by_one=one_by_one, lane_lease=lane_lease, pacer=pacer,
+            owing=self.admission,
         )  # fmt: skip
 
     def new_scheduler(

@@ -25,6 +25,10 @@ send under that nonce that shows something else (a fold grown since, a newer sta
 answered with the old message, and that message is then edited to show the newer content.
 A channel refusing a permission alarms the hosts only when the retry fails too, and they
 hear when the channel works again.
+
+Each delivery is written for whoever reads it (:attr:`Delivery.locale`): what a channel
+shows (posts, cards, the status, a fallback) in the language of the game's server, a DM in
+its reader's (:mod:`bot.service.community.languages` decides which).
 """
 
 from __future__ import annotations
@@ -36,9 +40,9 @@ import hashlib
 import json
 import logging
 import time
-from contextvars import ContextVar
 from collections.abc import Awaitable, Callable
 from contextlib import AbstractAsyncContextManager, AbstractContextManager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -59,9 +63,10 @@ from bot.service.notices import (
     Sendable,
     StatusUpdate,
 )
-from bot.service.text import ChannelRef, Text
+from bot.service.text import ChannelRef, said
 from bot.service.timekeeping import quiet_hours
 from bot.store import GameRecord, OutboxEntry
+from i18n import DEFAULT, Locale
 
 log = logging.getLogger(__name__)
 
@@ -148,6 +153,9 @@ class Delivery:
     """The game's previous board post (its controls go once a new board is posted)."""
     retried: bool = False
     """Whether an earlier send of this notice failed (a refusal that comes again lasts)."""
+    locale: Locale = DEFAULT
+    """The language to write it in: its reader's for a DM, its game's server's for what a
+    channel shows."""
 
 
 @dataclass
@@ -178,6 +186,17 @@ class Channels(Protocol):
     async def channel_gone(self, channel_id: int) -> object: ...
 
 
+class Readers(Protocol):
+    """The languages people read (:class:`bot.service.community.languages.Languages`): a
+    user's, and a server's."""
+
+    async def reader(
+        self, user_id: int, *, seen: str | None = None, guild_id: int | None = None
+    ) -> Locale: ...
+
+    async def server(self, guild_id: int | None, *, seen: str | None = None) -> Locale: ...
+
+
 class Owing(Protocol):
     """The host's admission (:class:`bot.service.admission.Admission`): a lane being sent
     is work owed, which fills its limit so that a host falling behind refuses new clicks."""
@@ -200,6 +219,7 @@ class Outbox:
         owner: str,
         send: Send,
         *,
+        readers: Readers,
         concurrency: int = CONCURRENCY,
         one_by_one: bool = False,
         lane_lease: float = LANE_LEASE,
@@ -214,12 +234,14 @@ class Outbox:
 
         What it uses: the ``desk`` (the outbox's table in the store, the clock, notices for
         hosts, the doorbell it listens to), the ``boards`` drawn ahead of their sends, the
-        ``channels`` part that pauses the games of a deleted channel, and the ``owner``
-        this process claims lanes as."""
+        ``channels`` part that pauses the games of a deleted channel, the ``owner`` this
+        process claims lanes as, and the ``readers``' languages each delivery is written
+        in."""
         self._desk = desk
         self._boards = boards
         self._channels = channels
         self._owner = owner
+        self._readers = readers
         self.send = send
         self.one_by_one = one_by_one
         self.lane_lease = lane_lease
@@ -509,8 +531,9 @@ class Outbox:
             status_message_id=messages.status,
             board_message_id=messages.board,
             retried=entry.attempts > 0,
+            locale=await self._locale(notice, entry.guild_id),
         )
-        shown = _shown(notice) if _may_make_message(delivery) else None
+        shown = _shown(notice, delivery.locale) if _may_make_message(delivery) else None
         try:
             if shown is not None and under.shown is None:
                 await self._desk.store.note_shown(under.id, shown)
@@ -545,6 +568,14 @@ class Outbox:
         if isinstance(notice, (ChannelPost, StatusUpdate, PrivateFallback)):
             await self._works_again(notice.channel_id)
         return True
+
+    async def _locale(self, notice: Sendable, guild_id: int | None) -> Locale:
+        """The language ``notice`` is written in: a DM in its reader's, what a channel of
+        server ``guild_id`` shows (a post, the status, a fallback) in the server's, once for
+        every reader there."""
+        if isinstance(notice, PrivateMessage):
+            return await self._readers.reader(notice.user_id, guild_id=guild_id)
+        return await self._readers.server(guild_id)
 
     async def _quieted(self, send: Planned, now: float) -> Sendable | None:
         """``send``'s notice as it may reach its players now (see
@@ -607,12 +638,19 @@ class Outbox:
         told: list[Notice] = []
         for host_id, records in (await self._by_host(channel_id)).items():
             titles = ", ".join(f"{title_of(r.slug)} #{r.id}" for r in reversed(records))
-            goes = "goes" if len(records) == 1 else "go"
-            text = Text.of(
-                "✅ I can post in ", ChannelRef(channel_id),
-                f" again, thank you: the posts that waited are going out now, and {titles} "
-                f"{goes} on there as before. Nothing more to do.",
-            )  # fmt: skip
+            where = ChannelRef(channel_id)
+            if len(records) == 1:
+                text = "✅ " + said(
+                    "I can post in {channel} again, thank you: the posts that waited are going "
+                    "out now, and {game} goes on there as before. Nothing more to do.",
+                    channel=where, game=titles,
+                )  # fmt: skip
+            else:
+                text = "✅ " + said(
+                    "I can post in {channel} again, thank you: the posts that waited are going "
+                    "out now, and {games} go on there as before. Nothing more to do.",
+                    channel=where, games=titles,
+                )  # fmt: skip
             told.append(PrivateMessage(records[0].id, host_id, text))
         if told:
             await self._desk.tell(Outcome(told))
@@ -634,25 +672,36 @@ class Outbox:
         by_host = await self._by_host(error.channel_id)
         needs = error.needs
         what = (
-            f"the permission {needs[0]}"
+            said("the permission {name}", name=needs[0])
             if len(needs) == 1
-            else "the permissions " + ", ".join(needs[:-1]) + f" and {needs[-1]}"
-        )
+            else said("the permissions {names} and {last}", names=", ".join(needs[:-1]),
+                      last=needs[-1])
+        )  # fmt: skip
         # Discord's 403 does not say which permission is missing; the frontend may know.
         why = (
-            f"I lack {what} there ({error})."
+            said("I lack {what} there ({error}).", what=what, error=str(error))
             if error.known
-            else f"Discord refused my post there ({error}); I need {what} there."
-        )
+            else said("Discord refused my post there ({error}); I need {what} there.",
+                      error=str(error), what=what)
+        )  # fmt: skip
         told: list[Notice] = []
         for host_id, records in by_host.items():
             titles = ", ".join(f"{title_of(r.slug)} #{r.id}" for r in reversed(records))
-            goes, its = ("goes", "its") if len(records) == 1 else ("go", "their")
-            text = Text.of(
-                "⚠️ I can't post in ", ChannelRef(error.channel_id),
-                f": {why} {error.how} Nothing is lost meanwhile: {titles} {goes} on, and "
-                f"{its} posts wait and go out by themselves as soon as I may post there again.",
-            )  # fmt: skip
+            where = ChannelRef(error.channel_id)
+            if len(records) == 1:
+                text = "⚠️ " + said(
+                    "I can't post in {channel}: {why} {how} Nothing is lost meanwhile: {game} "
+                    "goes on, and its posts wait and go out by themselves as soon as I may post "
+                    "there again.",
+                    channel=where, why=why, how=error.how, game=titles,
+                )  # fmt: skip
+            else:
+                text = "⚠️ " + said(
+                    "I can't post in {channel}: {why} {how} Nothing is lost meanwhile: {games} "
+                    "go on, and their posts wait and go out by themselves as soon as I may post "
+                    "there again.",
+                    channel=where, why=why, how=error.how, games=titles,
+                )  # fmt: skip
             told.append(PrivateMessage(records[0].id, host_id, text))
         if told:
             await self._desk.tell(Outcome(told))
@@ -684,9 +733,12 @@ def _may_make_message(delivery: Delivery) -> bool:
     return False
 
 
-def _shown(notice: Sendable) -> str:
-    """A short digest of what ``notice`` shows, the same in every process."""
+def _shown(notice: Sendable, locale: Locale = DEFAULT) -> str:
+    """A short digest of what ``notice`` shows written in ``locale``, the same in every
+    process (and for English, the same as before languages were told apart)."""
     body = json.dumps(wire.dump(notice), sort_keys=True, separators=(",", ":"))
+    if locale != DEFAULT:
+        body = f"{locale}\n{body}"
     return hashlib.blake2b(body.encode(), digest_size=12).hexdigest()
 
 
