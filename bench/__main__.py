@@ -4,7 +4,9 @@ with ``--boards N``, the CPU and size of board pictures instead (:mod:`bench.boa
 ``python -m bench posts`` for the bot's posts per turn (:mod:`bench.posts`);
 ``python -m bench pages`` for the game pages on the web (:mod:`bench.pages`);
 ``python -m bench listings`` for the listings, the inbox and the due query
-(:mod:`bench.listings`)."""
+(:mod:`bench.listings`); ``python -m bench latency`` for the latency tables followed by an
+action's CPU with the server in another language (:mod:`bench.languages`), which
+``python -m bench languages`` runs alone."""
 
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ import argparse
 import asyncio
 import sys
 
-from bench import boards, latency, listings, pages, posts
+from bench import boards, languages, latency, listings, pages, posts
 from bench import replay as replays
 from games import ENGINES
 
@@ -77,11 +79,20 @@ def main(argv: list[str] | None = None) -> None:
     if argv[:1] == ["listings"]:
         listings.main(argv[1:])
         return
-    args = parse_args(argv)
+    if argv[:1] == ["languages"]:
+        languages.main(argv[1:])
+        return
+    with_languages = argv[:1] == ["latency"]
+    args = parse_args(argv[1:] if with_languages else argv)
     if args.boards > 0:
         boards.run(args.games, boards=args.boards, seed=args.seed)
         return
     asyncio.run(latency.run(args.games, actions=args.actions, seed=args.seed))
+    if with_languages:
+        print()
+        languages.report(
+            asyncio.run(languages.run(args.games, actions=min(args.actions, 60), seed=args.seed))
+        )
 
 
 if __name__ == "__main__":

@@ -8,6 +8,7 @@ Discord's markup (``<@42>``, ``<t:…:R>``, ``**``), inline code and addresses.
 
 from __future__ import annotations
 
+import functools
 import re
 
 OPEN, CLOSE = "⟦", "⟧"
@@ -29,6 +30,7 @@ _KEPT = re.compile(
 _LONGER = 0.3
 
 
+@functools.lru_cache(maxsize=8192)  # the catalog's templates are few: each is made once
 def accented(text: str) -> str:
     """``text`` accented outside what must stay as it is, bracketed and a third longer."""
     if not text:
