@@ -1,6 +1,10 @@
 """The routes of the game pages: a page, its boards, its live updates, and the page's own
 script and style. Nothing else is served; anything else is a plain 404.
 
+A game's page is written in its server's language (:class:`ServerLanguages`, the host's
+``languages``), and says so in its ``lang``; an address that shows nothing answers in the
+reader's browser language.
+
 Every response carries the security headers (:data:`HEADERS`): a Content-Security-Policy
 allowing only this server's own script, style and pictures, and no framing. No cookie is
 ever set. Work per request is bounded: a page's story is walked once per version (and
@@ -13,12 +17,15 @@ import asyncio
 import json
 import re
 from importlib import resources
+from typing import Protocol
 
 from aiohttp import web
 
+import i18n
 from bot.service.history.web_pages import GamePage, Pages
 from bot.web import html
 from bot.web.streams import RETRY_AFTER, NoPlace, StreamLimits, Streams, client_of
+from i18n import Locale
 
 HEADERS = {
     "Content-Security-Policy": (
@@ -51,7 +58,22 @@ STATIC = {
     "icon.svg": "image/svg+xml",
 }
 
+
+class ServerLanguages(Protocol):
+    """Which language a server's public texts are written in (the host's ``languages``)."""
+
+    async def server(self, guild_id: int | None, *, seen: str | None = None) -> Locale: ...
+
+
+class _English:
+    """Every server's language, where no one was given: English."""
+
+    async def server(self, guild_id: int | None, *, seen: str | None = None) -> Locale:
+        return i18n.DEFAULT
+
+
 PAGES = web.AppKey("pages", Pages)
+LANGUAGES = web.AppKey("languages", ServerLanguages)
 STREAMS = web.AppKey("streams", Streams)
 CLOSING = web.AppKey("closing", asyncio.Event)
 SERVER_OPTIONS = {"handler_cancellation": True}
@@ -59,11 +81,15 @@ SERVER_OPTIONS = {"handler_cancellation": True}
 is ended at once, so an event stream gives its place back the moment it is closed."""
 
 
-def build_app(pages: Pages, limits: StreamLimits | None = None) -> web.Application:
-    """The web application serving ``pages``, with at most ``limits`` event streams
+def build_app(
+    pages: Pages, limits: StreamLimits | None = None, languages: ServerLanguages | None = None
+) -> web.Application:
+    """The web application serving ``pages``, each in its game's server's language as
+    ``languages`` says (without it, in English), with at most ``limits`` event streams
     open at once; serve it with :data:`SERVER_OPTIONS`."""
     app = web.Application()
     app[PAGES] = pages
+    app[LANGUAGES] = languages or _English()
     app[STREAMS] = Streams(limits)
     app[CLOSING] = asyncio.Event()
     app.on_response_prepare.append(_secure)
@@ -88,8 +114,32 @@ async def _secure(request: web.Request, response: web.StreamResponse) -> None:
     response.headers.update(HEADERS)
 
 
-def _not_found() -> web.Response:
-    return web.Response(status=404, text=html.NOT_FOUND, content_type="text/html")
+def _not_found(request: web.Request) -> web.Response:
+    text = html.not_found_html(reader_locale(request.headers.get("Accept-Language")))
+    response = web.Response(status=404, text=text, content_type="text/html")
+    response.headers["Vary"] = "Accept-Language"
+    return response
+
+
+def reader_locale(accepted: str | None) -> Locale:
+    """The first language of an ``Accept-Language`` header that the host speaks (in the
+    reader's order, their weights aside), else English."""
+    for item in (accepted or "").split(",")[:MAX_LANGUAGES]:
+        found = i18n.normalise(item.partition(";")[0].strip()[:MAX_TAG])
+        if found is not None:
+            return found
+    return i18n.DEFAULT
+
+
+MAX_LANGUAGES = 16
+"""Languages of a header read at most (a header is free text)."""
+MAX_TAG = 35
+"""Characters of a language tag read at most (BCP 47's longest useful tags fit)."""
+
+
+async def page_locale(request: web.Request, page: GamePage) -> Locale:
+    """The language ``page`` is written in: its game's server's."""
+    return await request.app[LANGUAGES].server(page.guild_id)
 
 
 async def _found(request: web.Request) -> GamePage | None:
@@ -102,9 +152,10 @@ async def _found(request: web.Request) -> GamePage | None:
 async def _page(request: web.Request) -> web.StreamResponse:
     page = await _found(request)
     if page is None:
-        return _not_found()
+        return _not_found(request)
     shown = count(request.query.get("at"))
-    response = web.Response(text=html.page_html(page, shown), content_type="text/html")
+    written = html.page_html(page, shown, await page_locale(request, page))
+    response = web.Response(text=written, content_type="text/html")
     response.headers["Cache-Control"] = "no-store"
     response.enable_compression()  # a long game's page is mostly its moves: text
     return response
@@ -113,10 +164,10 @@ async def _page(request: web.Request) -> web.StreamResponse:
 async def _board(request: web.Request) -> web.StreamResponse:
     token = request.match_info["token"]
     if not TOKEN.fullmatch(token):
-        return _not_found()
+        return _not_found(request)
     picture = await request.app[PAGES].picture(token, int(request.match_info["index"]))
     if picture is None:
-        return _not_found()
+        return _not_found(request)
     response = web.Response(body=picture, content_type="image/png")
     # A position never changes (the log only grows); a renewed address ends it anyway.
     response.headers["Cache-Control"] = "private, max-age=86400, immutable"
@@ -127,7 +178,7 @@ async def _static(request: web.Request) -> web.StreamResponse:
     name = request.match_info["name"]
     kind = STATIC.get(name)
     if kind is None:
-        return _not_found()
+        return _not_found(request)
     body = resources.files("bot.web").joinpath("static", name).read_bytes()
     charset = "utf-8" if kind.startswith("text/") else None
     response = web.Response(body=body, content_type=kind, charset=charset)
@@ -144,7 +195,7 @@ async def _events(request: web.Request) -> web.StreamResponse:
     pages = request.app[PAGES]
     page = await _found(request)
     if page is None:
-        return _not_found()
+        return _not_found(request)
     since = count(request.query.get("from")) or 0
     sent = min(since, len(page.positions))
     try:
@@ -169,8 +220,9 @@ async def _stream(
     try:
         await response.write(b"retry: 3000\n\n")
         page: GamePage | None = first
+        locale = await page_locale(request, first)
         while page is not None:
-            await _send(response, "page", html.parts(page, sent))
+            await _send(response, "page", html.parts(page, sent, locale))
             sent = len(page.positions)
             page = await _next(pages, page, response, request.app[CLOSING])
             if page is not None and page.token != first.token:

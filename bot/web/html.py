@@ -1,6 +1,11 @@
 """A game page as HTML: written on the server, every text escaped, so the page reads
 without its script; the script only steps the replay and swaps in the parts a live update
-sends (:func:`parts`), which are written here too."""
+sends (:func:`parts`), which are written here too.
+
+A page is written in one locale (its game's server's language, chosen by the caller):
+its own words are catalog messages, and the few the script writes itself (which position
+is shown, an address gone) are handed to it in the page (:func:`script_words`).
+"""
 
 from __future__ import annotations
 
@@ -10,16 +15,58 @@ import re
 from datetime import UTC, datetime
 from typing import TypedDict
 
+import i18n
+import i18n.times
 from bot.service.history.web_pages import GamePage, Move, Seat
+from bot.service.text import Part, Text, as_text, said
+from i18n import Locale
 
 _CODE = re.compile(r"`([^`]+)`")
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
 STATIC = "/static"
 
 
-def inline(markdown: str) -> str:
+def words(text: str | Text, locale: Locale) -> str:
+    """``text`` written in ``locale``, not yet escaped (its messages in the reader's
+    words; any other part as the host's plain text writes it)."""
+    return as_text(text).render(_plain_part, locale)
+
+
+def _plain_part(part: Part) -> str:
+    return Text((part,)).plain()
+
+
+def escaped(text: str | Text, locale: Locale, *, quote: bool = False) -> str:
+    """``text`` written in ``locale`` and escaped (``quote``: for an attribute)."""
+    return html.escape(words(text, locale), quote=quote)
+
+
+def _mark(name: str) -> str:
+    """What fills the place ``name`` of a message until :func:`_with_markup` puts HTML
+    there (a control character never met in a message, kept by escaping)."""
+    return f"\x00{name}\x00"
+
+
+def _with_markup(message: Text, locale: Locale, **markup: str) -> str:
+    """``message`` (its places filled with :func:`_mark`) written in ``locale`` and
+    escaped, then each place named in ``markup`` filled with that HTML as it is."""
+    written = escaped(message, locale)
+    for name, value in markup.items():
+        written = written.replace(_mark(name), value)
+    return written
+
+
+def _capitalised(text: str) -> str:
+    """``text`` with its first letter upper-case (the rest as it is)."""
+    for index, char in enumerate(text):
+        if char.isalpha():
+            return text[:index] + char.upper() + text[index + 1 :]
+    return text
+
+
+def inline(markdown: str | Text, locale: Locale = i18n.DEFAULT) -> str:
     """The little Markdown the host writes (``code``, **bold**) as HTML, all else escaped."""
-    text = html.escape(markdown, quote=False)
+    text = escaped(markdown, locale)
     text = _CODE.sub(r"<code>\1</code>", text)
     return _BOLD.sub(r"<strong>\1</strong>", text)
 
@@ -28,12 +75,12 @@ def board_src(page: GamePage, index: int) -> str:
     return f"/g/{page.token}/board/{index}.png"
 
 
-def page_html(page: GamePage, at: int | None = None) -> str:
-    """The whole page, showing position ``at`` (by default the newest)."""
+def page_html(page: GamePage, at: int | None = None, locale: Locale = i18n.DEFAULT) -> str:
+    """The whole page, showing position ``at`` (by default the newest), in ``locale``."""
     shown = page.latest if at is None or not 0 <= at <= page.latest else at
-    title = html.escape(page.title)
+    title = escaped(page.title, locale)
     return f"""<!doctype html>
-<html lang="en">
+<html lang="{html.escape(locale)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -46,121 +93,158 @@ def page_html(page: GamePage, at: int | None = None) -> str:
 <body data-token="{html.escape(page.token)}" data-latest="{page.latest}" data-at="{shown}">
 <header>
 <h1>{title}</h1>
-<div id="status" aria-live="polite">{status_html(page)}</div>
+<div id="status" aria-live="polite">{status_html(page, locale)}</div>
 </header>
 <main>
-{_board_section(page, shown)}
+{_board_section(page, shown, locale)}
 <section class="info">
-<h2>Seats</h2>
-<ul id="seats">{seats_html(page)}</ul>
-<h2>Moves</h2>
-<div id="moves">{moves_html(page, shown)}</div>
+<h2>{escaped(said("Seats"), locale)}</h2>
+<ul id="seats">{seats_html(page, locale)}</ul>
+<h2>{escaped(said("Moves"), locale)}</h2>
+<div id="moves">{moves_html(page, shown, locale)}</div>
 </section>
 </main>
-<script type="application/json" id="positions">{_json_script(positions(page))}</script>
+<script type="application/json" id="positions">{_json_script(positions(page, 0, locale))}</script>
+<script type="application/json" id="words">{_json_script(script_words(locale))}</script>
 </body>
 </html>
 """
 
 
-def _board_section(page: GamePage, shown: int) -> str:
+def script_words(locale: Locale) -> dict[str, str]:
+    """The words the page's script writes itself, in ``locale``; ``position`` keeps its
+    places (``{index}``, ``{last}``) for the script to fill."""
+    return {
+        "newest": words(said("Newest position."), locale),
+        "position": words(
+            said("Position {index} of {last}.", index="{index}", last="{last}"), locale
+        ),
+        "gone": words(said("This address no longer shows the game."), locale),
+    }
+
+
+def _board_section(page: GamePage, shown: int, locale: Locale) -> str:
     if page.latest < 0:
-        return (
-            '<section class="board"><p class="empty">The game has not started yet: '
-            "its board shows here once it does.</p></section>"
-        )
+        empty = said("The game has not started yet: its board shows here once it does.")
+        return f'<section class="board"><p class="empty">{escaped(empty, locale)}</p></section>'
     position = page.positions[shown]
     last = page.latest
-    return f"""<section class="board" aria-label="Board and replay">
+
+    def label(text: Text) -> str:
+        return escaped(text, locale, quote=True)
+
+    keys = said("Arrow keys ← → step through the game; Home and End jump to its ends.")
+    return f"""<section class="board" aria-label="{label(said("Board and replay"))}">
 <figure>
-<img id="board" src="{board_src(page, shown)}" alt="{html.escape(position.alt)}">
-<figcaption id="caption">{_caption(page, shown)}</figcaption>
+<img id="board" src="{board_src(page, shown)}" alt="{escaped(position.alt, locale, quote=True)}">
+<figcaption id="caption">{_caption(page, shown, locale)}</figcaption>
 </figure>
-<nav class="replay" aria-label="Replay">
-<a class="step" id="first" href="?at=0" aria-label="First position">«</a>
-<a class="step" id="back" href="?at={max(shown - 1, 0)}" aria-label="Previous position">◀</a>
+<nav class="replay" aria-label="{label(said("Replay"))}">
+<a class="step" id="first" href="?at=0" aria-label="{label(said("First position"))}">«</a>
+<a class="step" id="back" href="?at={max(shown - 1, 0)}" \
+aria-label="{label(said("Previous position"))}">◀</a>
 <span id="where" aria-live="polite">{shown} / {last}</span>
-<a class="step" id="forward" href="?at={min(shown + 1, last)}" aria-label="Next position">▶</a>
-<a class="step" id="newest" href="?at={last}" aria-label="Newest position">»</a>
+<a class="step" id="forward" href="?at={min(shown + 1, last)}" \
+aria-label="{label(said("Next position"))}">▶</a>
+<a class="step" id="newest" href="?at={last}" aria-label="{label(said("Newest position"))}">»</a>
 </nav>
-<p class="keys">Arrow keys ← → step through the game; Home and End jump to its ends.</p>
+<p class="keys">{escaped(keys, locale)}</p>
 </section>"""
 
 
-def _caption(page: GamePage, index: int) -> str:
+def _caption(page: GamePage, index: int, locale: Locale) -> str:
     """Which position this is (the script writes the same words), then what led to it."""
-    where = "Newest position" if index == page.latest else f"Position {index} of {page.latest}"
-    return f"{where}. {inline(page.positions[index].caption)}"
+    if index == page.latest:
+        where = said("Newest position.")
+    else:
+        where = said("Position {index} of {last}.", index=index, last=page.latest)
+    return f"{escaped(where, locale)} {inline(page.positions[index].caption, locale)}"
 
 
-def status_html(page: GamePage) -> str:
+def status_html(page: GamePage, locale: Locale = i18n.DEFAULT) -> str:
     """Who is to act and until when, or how the game ended."""
-    lines = [f'<p class="state">{html.escape(page.status_words.capitalize())}'
-             f"{_turn_of(page)}</p>"]  # fmt: skip
+    lines = [f'<p class="state">{escaped(_state(page, locale), locale)}</p>']
     if page.result:
-        lines.append(f'<p class="result">🏆 {inline(page.result)}</p>')
+        lines.append(f'<p class="result">🏆 {inline(page.result, locale)}</p>')
     elif page.status == "running" and page.to_act:
-        who = ", ".join(_seat_name(s) for s in page.to_act)
-        lines.append(f'<p class="to-act">Waiting for {html.escape(who)}</p>')
+        who = ", ".join(_seat_name(s, locale) for s in page.to_act)
+        lines.append(
+            f'<p class="to-act">{escaped(said("Waiting for {players}", players=who), locale)}</p>'
+        )
     if page.deadline is not None:
         at = datetime.fromtimestamp(page.deadline, UTC)
-        lines.append(
-            f'<p class="deadline">The turn ends <time datetime="{at.isoformat()}">'
-            f"{at:%a %d %b %Y, %H:%M} UTC</time></p>"
+        written = i18n.times.date_time(page.deadline, None, locale)  # the script writes local
+        ends = _with_markup(
+            said("The turn ends {time}", time=_mark("time")),
+            locale,
+            time=f'<time datetime="{at.isoformat()}">{html.escape(written)} UTC</time>',
         )
+        lines.append(f'<p class="deadline">{ends}</p>')
     return "".join(lines)
 
 
-def _turn_of(page: GamePage) -> str:
+def _state(page: GamePage, locale: Locale) -> Text:
+    """The game's state, and the turn it is on or ended in: ``Running, on turn 3``."""
+    state = _capitalised(words(page.status_words, locale))
     if page.turn <= 0:
-        return ""
-    verb = "ended in" if page.status == "finished" else "on"
-    return f", {verb} {html.escape(page.turn_word)} {page.turn}"
+        return Text.of(state)
+    turn = words(page.turn_word, locale)
+    if page.status == "finished":
+        return said("{state}, ended in {turn} {number}", state=state, turn=turn, number=page.turn)
+    return said("{state}, on {turn} {number}", state=state, turn=turn, number=page.turn)
 
 
-def _seat_name(seat: Seat) -> str:
-    return f"{seat.role} ({seat.player})" if seat.player else seat.role
+def _seat_name(seat: Seat, locale: Locale) -> str:
+    role = words(seat.role, locale)
+    return f"{role} ({words(seat.player, locale)})" if seat.player else role
 
 
-def seats_html(page: GamePage) -> str:
+def seats_html(page: GamePage, locale: Locale = i18n.DEFAULT) -> str:
     items = []
     for seat in page.seats:
-        marks = " ▶ to act" if seat.to_act else ""
-        marks += " (left)" if seat.left else ""
-        player = html.escape(seat.player) if seat.player else "<em>open</em>"
+        marks = " ▶ " + escaped(said("to act"), locale) if seat.to_act else ""
+        marks += " " + escaped(said("(left)"), locale) if seat.left else ""
+        if seat.player:
+            player = escaped(seat.player, locale)
+        else:
+            player = f"<em>{escaped(said('open'), locale)}</em>"
         css = ' class="to-act"' if seat.to_act else ""
-        items.append(f"<li{css}><strong>{html.escape(seat.role)}</strong>: {player}{marks}</li>")
+        role = escaped(seat.role, locale)
+        items.append(f"<li{css}><strong>{role}</strong>: {player}{marks}</li>")
     return "".join(items)
 
 
-def moves_html(page: GamePage, shown: int) -> str:
+def moves_html(page: GamePage, shown: int, locale: Locale = i18n.DEFAULT) -> str:
     """The moves by turn, each a link to the position it led to."""
-    empty = "" if page.moves else '<p class="empty">No moves yet.</p>'
-    return f'{empty}<ol class="turns" id="turns">{turn_blocks(page, shown)}</ol>'
+    none = escaped(said("No moves yet."), locale)
+    empty = "" if page.moves else f'<p class="empty">{none}</p>'
+    return f'{empty}<ol class="turns" id="turns">{turn_blocks(page, shown, 1, locale)}</ol>'
 
 
-def turn_blocks(page: GamePage, shown: int, from_turn: int = 1) -> str:
+def turn_blocks(
+    page: GamePage, shown: int, from_turn: int = 1, locale: Locale = i18n.DEFAULT
+) -> str:
     """The list items of the turns from ``from_turn`` on, in the order they began (which
     is the order of their numbers: a takeback only adds to a turn already listed)."""
     by_turn: dict[int, list[Move]] = {}
     for move in page.moves:
         by_turn.setdefault(move.turn, []).append(move)
-    word = html.escape(page.turn_word.capitalize())
+    word = html.escape(_capitalised(words(page.turn_word, locale)))
     blocks = []
     for turn, moves in by_turn.items():
         if turn >= from_turn:
-            items = "".join(_move_item(m, shown) for m in moves)
+            items = "".join(_move_item(m, shown, locale) for m in moves)
             blocks.append(
                 f'<li data-turn="{turn}"><h3>{word} {turn}</h3><ol class="turn">{items}</ol></li>'
             )
     return "".join(blocks)
 
 
-def _move_item(move: Move, shown: int) -> str:
+def _move_item(move: Move, shown: int, locale: Locale) -> str:
     current = ' aria-current="step"' if move.position == shown else ""
     return (
         f'<li><a href="?at={move.position}" data-at="{move.position}"{current}>'
-        f"{html.escape(move.seat)}: {inline(move.said)}</a></li>"
+        f"{escaped(move.seat, locale)}: {inline(move.said, locale)}</a></li>"
     )
 
 
@@ -188,16 +272,20 @@ Parts = TypedDict(
 """A live update of a page (``from`` is a keyword, so the functional form)."""
 
 
-def positions(page: GamePage, since: int = 0) -> list[Position]:
+def positions(page: GamePage, since: int = 0, locale: Locale = i18n.DEFAULT) -> list[Position]:
     """Each position from ``since`` on: its board's address, its alt text and what led to
     it (as HTML), for the script."""
     return [
-        {"src": board_src(page, p.index), "alt": p.alt, "caption": inline(p.caption)}
+        {
+            "src": board_src(page, p.index),
+            "alt": words(p.alt, locale),
+            "caption": inline(p.caption, locale),
+        }
         for p in page.positions[since:]
     ]
 
 
-def parts(page: GamePage, since: int) -> Parts:
+def parts(page: GamePage, since: int, locale: Locale = i18n.DEFAULT) -> Parts:
     """What a live update sends to a page that has the positions before ``since``: the
     version, the status and seats written anew, the positions from ``since`` on (a game's
     log only grows, so earlier ones never change), and the turns of the move list from
@@ -206,12 +294,12 @@ def parts(page: GamePage, since: int) -> Parts:
     first = min((m.turn for m in new), default=None)
     return {
         "version": page.version,
-        "status": status_html(page),
-        "seats": seats_html(page),
+        "status": status_html(page, locale),
+        "seats": seats_html(page, locale),
         "from": since,
-        "positions": positions(page, since),
+        "positions": positions(page, since, locale),
         "moves_from": first,
-        "moves": turn_blocks(page, page.latest, first) if first is not None else "",
+        "moves": turn_blocks(page, page.latest, first, locale) if first is not None else "",
     }
 
 
@@ -221,8 +309,17 @@ def _json_script(value: object) -> str:
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
-NOT_FOUND = """<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Not found</title>
+def not_found_html(locale: Locale = i18n.DEFAULT) -> str:
+    """The page of an address that shows nothing, in ``locale`` (the reader's browser
+    language: there is no game, so no server to take it from)."""
+    title = escaped(said("Not found"), locale)
+    text = escaped(said("There is no page at this address."), locale)
+    return f"""<!doctype html>
+<html lang="{html.escape(locale)}"><head><meta charset="utf-8"><title>{title}</title>
 <link rel="icon" href="/static/icon.svg" type="image/svg+xml"></head>
-<body><h1>Not found</h1><p>There is no page at this address.</p></body></html>
+<body><h1>{title}</h1><p>{text}</p></body></html>
 """
+
+
+NOT_FOUND = not_found_html()
+"""The page of an address that shows nothing, in English."""

@@ -13,7 +13,7 @@ from aiohttp.abc import AbstractAccessLogger
 from aiohttp.web_request import BaseRequest
 
 from bot.service.history.web_pages import Pages
-from bot.web.app import SERVER_OPTIONS, STREAMS, build_app
+from bot.web.app import SERVER_OPTIONS, STREAMS, ServerLanguages, build_app
 from bot.web.request_log import ServerLog
 from bot.web.streams import StreamLimits
 
@@ -35,10 +35,12 @@ class WebServer:
         *,
         limits: StreamLimits | None = None,
         clock: Callable[[], float] = time.monotonic,
+        languages: ServerLanguages | None = None,
     ) -> None:
         """``limits``: the event streams open at once at most; ``clock`` (seconds) paces
-        the lines about malformed requests (:class:`ServerLog`)."""
-        app = build_app(pages, limits)
+        the lines about malformed requests (:class:`ServerLog`); ``languages``: each
+        server's language, that its games' pages are written in (English without it)."""
+        app = build_app(pages, limits, languages)
         self.streams = app[STREAMS]
         self._runner = web.AppRunner(
             app, shutdown_timeout=SHUTDOWN, access_log_class=AccessLog, access_log=log,

@@ -18,11 +18,24 @@
     newest: document.getElementById("newest"),
   };
 
+  // The words this script writes, in the page's language (written by the server).
+  const wordsData = document.getElementById("words");
+  const words = Object.assign(
+    {
+      newest: "Newest position.",
+      position: "Position {index} of {last}.",
+      gone: "This address no longer shows the game.",
+    },
+    wordsData ? JSON.parse(wordsData.textContent) : {},
+  );
+  const language = document.documentElement.lang || undefined;
+
   const newest = () => positions.length - 1;
 
   function describe(index) {
     const last = newest();
-    return (index === last ? "Newest position" : `Position ${index} of ${last}`) + ". ";
+    if (index === last) return words.newest + " ";
+    return words.position.replace("{index}", String(index)).replace("{last}", String(last)) + " ";
   }
 
   function markMove(index) {
@@ -88,7 +101,7 @@
     for (const time of document.querySelectorAll("time[datetime]")) {
       const at = new Date(time.dateTime);
       if (!Number.isNaN(at.getTime())) {
-        time.textContent = at.toLocaleString(undefined, {
+        time.textContent = at.toLocaleString(language, {
           weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit",
         });
       }
@@ -130,8 +143,7 @@
     events.addEventListener("page", (event) => update(JSON.parse(event.data)));
     events.addEventListener("gone", () => {
       events.close();
-      document.getElementById("status").textContent =
-        "This address no longer shows the game.";
+      document.getElementById("status").textContent = words.gone;
     });
     events.addEventListener("error", () => {
       if (events.readyState === EventSource.CLOSED) {
