@@ -19,6 +19,7 @@ from bot.settings import BadSettings, Settings
 if TYPE_CHECKING:
     from bot.console.table import LocalTable
     from bot.discord.client import DragonBot
+    from i18n import Locale
 
 NO_TOKEN = """No Discord bot token is set, so the bot cannot connect.
 
@@ -28,8 +29,6 @@ To play offline instead: `python -m bot console` (or `make run` with no token)."
 
 OFFLINE = """No DISCORD_TOKEN set: opening the offline local table.
 (To connect to Discord, put DISCORD_TOKEN=... in .env; see README.md.)"""
-
-WELCOME = "Type `help` for the commands, `quit` to leave."
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -49,6 +48,10 @@ def main(argv: list[str] | None = None) -> int:
         "--seed", type=int, help="make dice and shuffles repeatable (default: a script's `# seed:`)"
     )
     console.add_argument("--out", type=Path, default=Path("out"), help="folder for board pictures")
+    console.add_argument(
+        "--locale", type=_locale, default="en",
+        help="the language the table writes in: en (the default), de, fr, es, pt-BR or en-XA",
+    )  # fmt: skip
     console.add_argument(
         "--db",
         help="SQLite file to keep games in (default: $LOCAL_TABLE_DB, else "
@@ -92,7 +95,7 @@ def _start(args: argparse.Namespace) -> int:
     settings = Settings.from_env()
     if args.mode == "console":
         return asyncio.run(
-            _console(args.script, args.seed, args.out, args.db, args.record, settings)
+            _console(args.script, args.seed, args.out, args.db, args.record, settings, args.locale)
         )
     if args.mode == "ratings":
         return asyncio.run(_recompute(args.db or settings.database))
@@ -231,6 +234,18 @@ async def _recompute(location: str) -> int:
     return 0
 
 
+def _locale(code: str) -> Locale:
+    """The language ``--locale`` names, read loosely (``pt_br``, ``de-AT``); an unknown
+    one is refused with the choices."""
+    import i18n
+
+    found = i18n.normalise(code)
+    if found is None:
+        choices = ", ".join(i18n.SUPPORTED)
+        raise argparse.ArgumentTypeError(f"no language {code!r} here; choose one of {choices}")
+    return found
+
+
 async def _console(
     script: Path | None,
     seed: int | None,
@@ -238,16 +253,18 @@ async def _console(
     db: str | None,
     record: Path | None = None,
     settings: Settings | None = None,
+    locale: Locale = "en",
 ) -> int:
-    """The local table: a script played through, a record played back, or people typing.
-    A script whose lines were refused exits 1, naming them."""
+    """The local table, writing in ``locale``: a script played through, a record played
+    back, or people typing. A script whose lines were refused exits 1, naming them."""
     from bot.console import places
-    from bot.console.script import recorded_seed, refused_report
-    from bot.console.table import LocalTable
+    from bot.console.script import recorded_seed, refused_report, seed_note
+    from bot.console.table import PROMPT, WELCOME, LocalTable
 
     text = script.read_text(encoding="utf-8") if script is not None else None
-    if text is not None and seed is None and (seed := recorded_seed(text)) is not None:
-        print(f"(seed {seed}, from the script's `# seed:` line)")
+    found = None
+    if text is not None and seed is None and (found := recorded_seed(text)) is not None:
+        seed = found
     database = places.database(db, playing=script is None and record is None)
     places.prepare(database)
     # Pages are served while people play at the table, not for a script or a record.
@@ -255,34 +272,36 @@ async def _console(
     table = await LocalTable.open(
         seed=seed, database=database, images=out,
         web_port=settings.web_port if web and settings else None,
-        web_url=settings.web_url if web and settings else None,
+        web_url=settings.web_url if web and settings else None, locale=locale,
     )  # fmt: skip
     try:
+        if found is not None:
+            table.say(seed_note(found))
         if record is not None:
             await table.play_record(record)
         elif text is not None:
             refused = await table.run_lines(text.splitlines())
             if refused:
-                print(refused_report(str(script), refused), file=sys.stderr)
+                print(table.write(refused_report(str(script), refused)), file=sys.stderr)
                 return 1
         else:
             await table.welcome(database)
-            print(WELCOME)
-            await _interactive(table, places.history(database))
+            table.say(WELCOME)
+            await _interactive(table, places.history(database), table.write(PROMPT))
     finally:
         await table.close()
     return 0
 
 
-async def _interactive(table: LocalTable, history: Path) -> None:
-    """Read lines typed at the table until `quit` or the end of input."""
+async def _interactive(table: LocalTable, history: Path, prompt: str) -> None:
+    """Read lines typed at the table (after ``prompt``) until `quit` or the end of input."""
     from bot.console.editing import LineEditing
 
     editing = LineEditing(history)
     loop = asyncio.get_running_loop()
     while True:
         try:
-            text = await loop.run_in_executor(None, input, "table> ")
+            text = await loop.run_in_executor(None, input, prompt)
         except EOFError:
             return
         editing.save()

@@ -5,16 +5,18 @@ from __future__ import annotations
 import shlex
 from dataclasses import dataclass, field
 
-from bot.service.text import visible
+from bot.service.text import Text, said, visible
 from engines.options import clip
 
 
 class ParseError(ValueError):
-    """A line that is not ``name: /command options`` or ``name: action``; what it quotes
-    of the line shows its control characters visibly."""
+    """A line that is not ``name: /command options`` or ``name: action``: :attr:`text`
+    says why, in words the table writes in its locale (``str()`` is the English). What it
+    quotes of the line shows its control characters visibly."""
 
-    def __init__(self, message: str) -> None:
-        super().__init__(visible(message).plain())
+    def __init__(self, message: Text) -> None:
+        self.text: Text = visible(message)
+        super().__init__(self.text.plain())
 
 
 @dataclass(frozen=True)
@@ -35,11 +37,11 @@ COMMANDS = {
 DISCORD_ONLY = {
     "game settings", "game pause", "game resume", "game resign", "game draw", "game undo",
     "game replay", "server defaults", "notify", "game invite", "game data",
-    "game watch", "game unwatch", "away", "game givetime",
+    "game watch", "game unwatch", "away", "game givetime", "language",
 }  # fmt: skip
 """Slash commands of the Discord bot that the local table does not have: a turn clock
 (no clock runs here), offers to other players, animations, server settings and data, invitations,
-watching by DM and time away."""
+watching by DM, time away and a player's language (the table's is ``--locale``)."""
 
 OPTION_NAMES = frozenset(
     {
@@ -77,15 +79,17 @@ def parse(text: str) -> Line | None:
     player, rest = player.strip().lower(), rest.strip()
     if not sep or not player or " " in player:
         raise ParseError(
-            "Write lines as `name: /command option:value` (e.g. `alice: /game list`); "
-            "type `help` for the commands."
+            said(
+                "Write lines as `name: /command option:value` (e.g. `alice: /game list`); "
+                "type `help` for the commands."
+            )
         )
     if not rest.startswith("/"):
         return _shorthand(player, rest)
     try:
         words = shlex.split(rest[1:])
     except ValueError as error:
-        raise ParseError(f"Could not read that line: {error}.") from None
+        raise ParseError(said("Could not read that line: {why}.", why=quoted(error))) from None
     command_words: list[str] = []
     while words and ":" not in words[0] and " ".join([*command_words, words[0]]) in _PREFIXES:
         command_words.append(words.pop(0))
@@ -119,8 +123,11 @@ def _options(words: list[str]) -> dict[str, str]:
             options[key] = f"{options[key]} {word}".strip()
         else:
             raise ParseError(
-                f"Options are written `name:value` (e.g. `/move action:lair ruby game:2`); "
-                f"not `{clip(word)}`."
+                said(
+                    "Options are written `name:value` (e.g. `/move action:lair ruby game:2`); "
+                    "not `{word}`.",
+                    word=quoted(word),
+                )
             )
     return options
 
@@ -135,18 +142,28 @@ def _typed(rest: str) -> str:
     return " ".join(words)
 
 
-def _not_here(player: str, typed: str, known: str) -> str:
+def _not_here(player: str, typed: str, known: str) -> Text:
     """Why the command ``typed`` cannot be run here, and what to type instead."""
     if typed in DISCORD_ONLY:
-        return (
-            f"`/{typed}` is a Discord command; at the local table type `help` for the "
-            "commands here."
+        return said(
+            "`/{command}` is a Discord command; at the local table type `help` for the "
+            "commands here.",
+            command=typed,
         )
     if typed == known and known in _PREFIXES:
         subcommands = sorted(c for c in COMMANDS if c.startswith(known + " "))
         listed = ", ".join(f"`/{c}`" for c in subcommands)
-        return f"`/{typed}` needs one more word: {listed}."
-    return f"Unknown command `/{clip(typed) or '?'}`. Type `help` for the commands here."
+        return said("`/{command}` needs one more word: {commands}.", command=typed, commands=listed)
+    return said(
+        "Unknown command `/{command}`. Type `help` for the commands here.",
+        command=quoted(typed) or "?",
+    )
+
+
+def quoted(typed: object) -> str:
+    """What a player typed, as a refusal quotes it: clipped, its control characters
+    written visibly (a message's places are filled as they are given)."""
+    return visible(clip(typed)).plain()
 
 
 _PREFIXES = {" ".join(c.split()[: i + 1]) for c in COMMANDS for i in range(len(c.split()))}

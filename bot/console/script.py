@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+from bot.service.text import Text, said, said_plural
+
 SEED_LINE = re.compile(r"^#\s*seed:\s*(\d+)\s*$", re.MULTILINE | re.IGNORECASE)
 
 
@@ -14,9 +16,22 @@ def recorded_seed(script: str) -> int | None:
     return int(match[1]) if match else None
 
 
-def refused_report(name: str, refused: list[tuple[int, str]]) -> str:
+def seed_note(seed: int) -> Text:
+    """Where the seed a script is played with came from: ``(seed 7, from the script's
+    `# seed:` line)``."""
+    return said("(seed {seed}, from the script's `# seed:` line)", seed=seed)
+
+
+def refused_report(name: str, refused: list[tuple[int, str]]) -> Text:
     """``2 lines of game.txt were refused:`` and each one with its line number."""
-    count = f"{len(refused)} line{'s' if len(refused) != 1 else ''}"
-    verb = "were" if len(refused) != 1 else "was"
-    lines = "\n".join(f"  line {number}: {text}" for number, text in refused)
-    return f"{count} of {name} {verb} refused:\n{lines}"
+    count = len(refused)
+    head = said_plural(
+        "{count} line of {script} was refused:",
+        "{count} lines of {script} were refused:",
+        count,
+        script=name,
+    )
+    lines = [
+        "  " + said("line {number}: {line}", number=number, line=text) for number, text in refused
+    ]
+    return Text("\n").join([head, *lines])

@@ -1,18 +1,23 @@
 """The local table: several players at one keyboard, driving the same :class:`GameHost`.
 
 What each player would see is printed: channel posts, replies (``[to alice]``) and
-private messages (``[private to alice]``). Board pictures are written to a folder.
+private messages (``[private to alice]``), every line in the table's one locale (the
+players share a screen). Board pictures are written to a folder.
 """
 
 from __future__ import annotations
 
+import os
 import random
 import sys
 import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TextIO, TypedDict
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+import i18n
+import i18n.times
 from bot.console.commands import HELP_WORD, Line, ParseError, parse
 from bot.console.places import MEMORY
 from bot.logs import protect
@@ -35,37 +40,63 @@ from bot.service.text import (
     Text,
     WebLink,
     as_text,
+    said,
 )
 from bot.service.timekeeping.timing import Timing
 from bot.store import StoreBusy, open_store
 from bot.web.server import WebServer
 from games import SPECS, render
+from i18n import Locale
 
 GUILD = 1
 CHANNEL = 10
 FIRST_USER = 1000
 MAX_LISTED = 12
-BUSY = "The game store is busy right now; please try again in a moment."
+WELCOME = said("Type `help` for the commands, `quit` to leave.")
+PROMPT = said("table") + "> "
+"""What the table shows where it waits for a line."""
+BUSY = said("The game store is busy right now; please try again in a moment.")
 
-HELP = f"""Local table commands (type `name: /command option:value`):
-  alice: /game new game:stgeorge players:2 [role:dragon] [options:"k=v k=v"]
-  bob: /game join [game:1] [role:knights]
-  alice: /game addbot [level:strong|easy] [role:dragon]   (a computer takes a seat)
-  alice: /game start | /game status | /game cancel | /game leave | /game list | /game mine
-  alice: /game history [page:2] | /game export   (the moves by turn; the record as a file)
-  alice: /game page            (the game's page on the web, when WEB_PORT is set)
-  alice: /game note text:"..."  (your private note on the game; clear:yes removes it)
-  alice: /move action:roll     (or just `alice: roll`)
-  alice: B                     (a label from the labelled picture: plays the move to its place)
-  alice: lair ruby game:2      (with several games here, name one: `game:` after the move)
-  alice: /hand                 (your private choices again)
-  alice: /games                (your games, those where it is your turn first)
-  alice: /rules game:stgeorge
-  alice: /leaderboard game:stgeorge | /stats [user:bob]   (ratings of finished games)
-Games: {", ".join(SPECS)}.
-Discord only (no clock runs here): /game settings, pause, resume, resign, draw, undo, replay,
-watch, unwatch, /notify, /away and /server defaults.
-The arrow keys edit the line and recall earlier ones (kept between sessions). `quit` leaves."""
+# The commands are typed in English at the table, so their lines stay as they are; what
+# they do, in parentheses, is said in the table's locale.
+HELP = Text("\n").join(
+    [
+        said("Local table commands (type `name: /command option:value`):"),
+        '  alice: /game new game:stgeorge players:2 [role:dragon] [options:"k=v k=v"]',
+        "  bob: /game join [game:1] [role:knights]",
+        "  alice: /game addbot [level:strong|easy] [role:dragon]   "
+        + said("(a computer takes a seat)"),
+        "  alice: /game start | /game status | /game cancel | /game leave | /game list"
+        " | /game mine",
+        "  alice: /game history [page:2] | /game export   "
+        + said("(the moves by turn; the record as a file)"),
+        "  alice: /game page            "
+        + said("(the game's page on the web, when {setting} is set)", setting="WEB_PORT"),
+        '  alice: /game note text:"..."  '
+        + said("(your private note on the game; {clear} removes it)", clear="clear:yes"),
+        "  alice: /move action:roll     " + said("(or just `alice: roll`)"),
+        "  alice: B                     "
+        + said("(a label from the labelled picture: plays the move to its place)"),
+        "  alice: lair ruby game:2      "
+        + said("(with several games here, name one: `game:` after the move)"),
+        "  alice: /hand                 " + said("(your private choices again)"),
+        "  alice: /games                " + said("(your games, those where it is your turn first)"),
+        "  alice: /rules game:stgeorge",
+        "  alice: /leaderboard game:stgeorge | /stats [user:bob]   "
+        + said("(ratings of finished games)"),
+        said("Games: {games}.", games=", ".join(SPECS)),
+        said(
+            "Discord only (no clock runs here): {commands} and {last}.",
+            commands="/game settings, pause, resume, resign, draw, undo, replay,\n"
+            "watch, unwatch, /notify, /away, /language",
+            last="/server defaults",
+        ),
+        said(
+            "The arrow keys edit the line and recall earlier ones (kept between sessions). "
+            "`quit` leaves."
+        ),
+    ]
+)
 
 
 class Asker(TypedDict):
@@ -83,12 +114,20 @@ class AskerOfGame(Asker):
 
 
 class LocalTable:
-    """One channel of one server, with players known by name."""
+    """One channel of one server, with players known by name, every line written in
+    ``locale``."""
 
-    def __init__(self, host: GameHost, out: TextIO = sys.stdout, images: Path | None = None):
+    def __init__(
+        self,
+        host: GameHost,
+        out: TextIO = sys.stdout,
+        images: Path | None = None,
+        locale: Locale = i18n.DEFAULT,
+    ):
         self.host = host
         self.out = out
         self.images = images
+        self.locale = locale
         self._ids: dict[str, int] = {}
         self._names: dict[int, str] = {}
         self._pictures = last_picture(images)
@@ -107,9 +146,11 @@ class LocalTable:
         images: Path | None = None,
         web_port: int | None = None,
         web_url: str | None = None,
+        locale: Locale = i18n.DEFAULT,
     ) -> LocalTable:
-        """The table on ``database``; with ``web_port``, each game's page is served on
-        that port of this machine (localhost only), and linked at ``web_url``."""
+        """The table on ``database``, speaking ``locale``; with ``web_port``, each game's
+        page is served on that port of this machine (localhost only), in the same
+        locale, and linked at ``web_url``."""
         protect()
         store = await open_store(database)
         seeds = random.Random(seed) if seed is not None else None
@@ -122,13 +163,18 @@ class LocalTable:
         )  # fmt: skip
         if images is not None:
             images.mkdir(parents=True, exist_ok=True)
-        table = cls(host, out, images)
+        table = cls(host, out, images, locale)
         await table.stop_clocks()
         await table.recall_players()
         if web_port is not None:
-            table.web = WebServer(host.pages, "127.0.0.1", web_port)
+            table.web = WebServer(host.pages, "127.0.0.1", web_port, languages=_OneLanguage(locale))
             await table.web.start()
-            table.say(f"(game pages on the web: {web_url}; `/game page` gives a game's)")
+            table.say(
+                said(
+                    "(game pages on the web: {address}; `/game page` gives a game's)",
+                    address=web_url or "",
+                )
+            )
         return table
 
     async def close(self) -> None:
@@ -172,15 +218,27 @@ class LocalTable:
     async def welcome(self, database: str) -> None:
         """Say where the games are kept and where pictures go, and list the open games."""
         if database != MEMORY:
-            self.say(f"Games are kept in {database} (another file: --db FILE).")
+            self.say(
+                said(
+                    "Games are kept in {database} (another file: {option}).",
+                    database=database,
+                    option="--db FILE",
+                )
+            )
         if self.images is not None:
             first = self.images / picture_name(self._pictures + 1)
-            self.say(f"Board pictures are written to {self.images}/, from {first.name} on.")
+            self.say(
+                said(
+                    "Board pictures are written to {folder}, from {first} on.",
+                    folder=f"{self.images}/",
+                    first=first.name,
+                )
+            )
         if not await self.host.listings.game_choices(guild_id=GUILD):
-            self.say("No games are open yet: `help` shows how to start one.")
+            self.say(said("No games are open yet: `help` shows how to start one."))
             return
         listing = await self.host.listings.list_games(guild_id=GUILD)
-        self.say("Still open from before:\n" + self.write(listing.text))
+        self.say(said("Still open from before:") + "\n" + listing.text)
         # A computer whose turn it was when the last session ended plays now.
         await self._computers_play("you")
 
@@ -199,7 +257,7 @@ class LocalTable:
         try:
             line = parse(text)
         except ParseError as error:
-            self.say(f"⚠️ {error}")
+            self.say("⚠️ " + error.text)
             return False
         if line is None:
             return True
@@ -209,13 +267,13 @@ class LocalTable:
         try:
             outcome = await self._dispatch(line)
         except Busy as busy:  # the host is full: nothing was done, the same line may follow
-            self.say(f"[to {line.player}] ⏳ " + self.write(busy.text))
+            self.say(to(line.player) + " ⏳ " + busy.text)
             return False
         except UserError as error:
-            self.say(f"[to {line.player}] ⚠️ " + self.write(error.text))
+            self.say(to(line.player) + " ⚠️ " + error.text)
             return False
         except StoreBusy:
-            self.say(f"[to {line.player}] ⏳ {BUSY}")
+            self.say(to(line.player) + " ⏳ " + BUSY)
             return False
         try:
             await self.show(outcome, line.player)
@@ -223,7 +281,7 @@ class LocalTable:
                 await self._computers_play(line.player)
         except StoreBusy:
             # What was done is stored; its notices wait in the outbox for the next line.
-            self.say(f"[to {line.player}] ⏳ {BUSY}")
+            self.say(to(line.player) + " ⏳ " + BUSY)
         return True
 
     async def _computers_play(self, asker: str) -> None:
@@ -279,9 +337,8 @@ class LocalTable:
             case "game mine":
                 return Outcome([await host.listings.mine(**where)])
             case "games":
-                inbox = host.inbox.inbox(
-                    user_id=user, visible={GUILD: "this table"}, offer_next=False
-                )
+                here = {GUILD: self.write(said("this table"))}
+                inbox = host.inbox.inbox(user_id=user, visible=here, offer_next=False)
                 return Outcome([await inbox])
             case "game page":
                 return await host.pages.address(**game)
@@ -291,15 +348,15 @@ class LocalTable:
             case "hand":
                 private = await host.turns.private_text(**game)
                 note = await host.notes.kept(**game)
-                lines = [private] if private else []
-                lines += [f"📝 Your note: {note}"] if note else []
+                lines = [as_text(private)] if private else []
+                lines += ["📝 " + said("Your note: {note}", note=note)] if note else []
                 controls = tuple(await host.turns.controls_for(**game))
-                shown = "\n".join(lines) or "Nothing private for you now."
+                shown = Text("\n").join(lines) or said("Nothing private for you now.")
                 return Outcome([Reply(shown, controls=controls)])
             case _:
                 action = o.get("action", "").strip()
                 if not action:
-                    raise UserError("Say what to play, e.g. `alice: /move action:roll`.")
+                    raise UserError(said("Say what to play, e.g. `alice: /move action:roll`."))
                 return await host.turns.act(**game, action=self.labelled_action(wanted, action))
 
     async def play_record(self, path: Path) -> None:
@@ -308,7 +365,7 @@ class LocalTable:
         try:
             reply = await self.host.stories.play_record(path.read_text(encoding="utf-8"))
         except UserError as error:
-            self.say("⚠️ " + self.write(error.text))
+            self.say("⚠️ " + error.text)
             return
         await self.show(Outcome([reply]), "you")
 
@@ -317,14 +374,14 @@ class LocalTable:
         folder = self.images or Path(".")
         path = folder / file.name
         path.write_bytes(file.data)
-        return Reply(f"{file.text}\n    (file: {path})")
+        return Reply(as_text(file.text) + "\n    " + said("(file: {path})", path=str(path)))
 
     # -- showing notices ---------------------------------------------------------------
 
     async def show(self, outcome: Outcome, asker: str) -> None:
         """The replies to ``asker``, then everything the outbox holds, in order."""
         for reply in outcome.replies:
-            self.say(f"[to {asker}] " + self.write(reply.text))
+            self.say(to(asker) + " " + reply.text)
             self._choices(reply.controls)
             self._picture(await self.host.drawing.draw(reply.board))
         await self.outbox.flush()
@@ -341,14 +398,14 @@ class LocalTable:
                 await self._places(post.controls, post.board)
             case PrivateMessage() as message:
                 name = self._names.get(message.user_id, str(message.user_id))
-                self.say(f"[private to {name}] " + self.write(message.text))
+                self.say(said("[private to {player}]", player=name) + " " + message.text)
                 self._choices(message.controls)
 
     def _post(self, post: ChannelPost) -> None:
         """A new post in full; a turn's post updated in place, by the lines it changed; an
         offer's post settled, by the line it gains."""
         if post.settles is not None:
-            self.say("[#table, the offer's post] " + self.write(post.text))
+            self.say(said("[#table, the offer's post]") + " " + post.text)
             return
         lines = self.write(post.text).splitlines()
         before = self._posts.get(post.game_id, []) if post.edit else []
@@ -359,9 +416,9 @@ class LocalTable:
         while same < min(len(before), len(lines)) and before[same] == lines[same]:
             same += 1
         if post.edit and same:
-            self.say("[#table, the turn's post goes on] " + "\n".join(lines[same:]))
+            self.say(said("[#table, the turn's post goes on]") + " " + "\n".join(lines[same:]))
         else:
-            self.say("[#table] " + "\n".join(lines))
+            self.say(said("[#table]") + " " + "\n".join(lines))
 
     def _choices(self, controls: tuple[Controls, ...]) -> None:
         for control in controls:
@@ -369,8 +426,13 @@ class LocalTable:
                 continue  # Join, Start, Rematch are buttons; here the post's commands are typed
             actions = [c.action for c in control.choices]
             listed = ", ".join(actions[:MAX_LISTED])
-            more = f" (+{len(actions) - MAX_LISTED} more)" if len(actions) > MAX_LISTED else ""
-            self.say(f"    choices: {listed}{more}")
+            if len(actions) > MAX_LISTED:
+                more = len(actions) - MAX_LISTED
+                self.say(
+                    "    " + said("choices: {choices} (+{more} more)", choices=listed, more=more)
+                )
+            else:
+                self.say("    " + said("choices: {choices}", choices=listed))
 
     async def _places(self, controls: tuple[Controls, ...], board: Board | None) -> None:
         """Where a piece can go, labelled: each label with its move, and the board with the
@@ -388,8 +450,11 @@ class LocalTable:
                 if choice.to:
                     moves = self._labels[control.game_id].setdefault(label_of[choice.to], [])
                     moves.append(choice.action)
-            self.say("    places: " + "; ".join(c.label for c in choices if c.to))
-            self.say("    (type a label, e.g. `" + marks[0]["label"] + "`, to play its move)")
+            places = Text("; ").join(c.label for c in choices if c.to)
+            self.say("    " + said("places: {places}", places=places))
+            example = str(marks[0]["label"])
+            typing = said("(type a label, e.g. `{label}`, to play its move)", label=example)
+            self.say("    " + typing)
             if board is not None:
                 for group in dict.fromkeys(group_of(c) for c in choices if c.to):
                     at = {c.to for c in choices if group_of(c) == group}
@@ -403,7 +468,13 @@ class LocalTable:
         for game in games:
             moves = self._labels.get(game, {}).get(action.upper()) if action.isupper() else None
             if moves and len(moves) > 1:
-                raise UserError(f"{action} is reached by {', '.join(moves)}: type the move.")
+                raise UserError(
+                    said(
+                        "{label} is reached by {moves}: type the move.",
+                        label=action,
+                        moves=", ".join(moves),
+                    )
+                )
             if moves:
                 return moves[0]
         return action
@@ -414,31 +485,65 @@ class LocalTable:
         self._pictures += 1
         path = self.images / picture_name(self._pictures)
         path.write_bytes(image)
-        self.say(f"    (board picture: {path})")
+        self.say("    " + said("(board picture: {path})", path=str(path)))
 
     def write(self, text: str | Text) -> str:
-        """``text`` as the table shows it: players by name, the one channel as
-        ``#table``, times in local time."""
-        return as_text(text).render(self._part)
+        """``text`` as the table shows it, in its locale: players by name, the one
+        channel as ``#table``, times in local time."""
+        return as_text(text).render(self._part, self.locale)
 
     def _part(self, part: Part) -> str:
         match part:
             case Mention(user_id):
-                return "@" + self._names.get(user_id, f"player {user_id}")
+                if user_id in self._names:
+                    return "@" + self._names[user_id]
+                return "@" + self.write(said("player {number}", number=user_id))
             case ChannelRef():
                 return "#table"
             case Moment(at):
-                return time.strftime("at %H:%M on %a %d %b", time.localtime(at))
+                when = i18n.times.date_time(at, local_zone(), self.locale)
+                return self.write(said("on {date}", date=when))
             case BoardLink():
-                return "the last board above"
+                return self.write(said("the last board above"))
             case WebLink(url):
                 return url
             case ServerRef():
-                return "this table"
+                return self.write(said("this table"))
         raise TypeError(f"the local table cannot show {part!r}")
 
-    def say(self, text: str) -> None:
-        print(text, file=self.out)
+    def say(self, text: str | Text) -> None:
+        """Print ``text`` as the table shows it (see :meth:`write`)."""
+        print(self.write(text), file=self.out)
+
+
+def to(player: str) -> Text:
+    """The mark of a reply only ``player`` sees: ``[to alice]``."""
+    return said("[to {player}]", player=player)
+
+
+class _OneLanguage:
+    """The table's locale as every game's server language, for the pages it serves."""
+
+    def __init__(self, locale: Locale) -> None:
+        self.locale = locale
+
+    async def server(self, guild_id: int | None, *, seen: str | None = None) -> Locale:
+        return self.locale
+
+
+def local_zone() -> str | None:
+    """This machine's time zone by its IANA name (``$TZ``, else the zone
+    ``/etc/localtime`` links to), or None (UTC) where it has none that names one."""
+    named = os.environ.get("TZ", "").lstrip(":")
+    if not named:
+        link = Path("/etc/localtime")
+        target = str(link.resolve()) if link.is_symlink() else ""
+        named = target.partition("zoneinfo/")[2]
+    try:
+        ZoneInfo(named)
+    except (ValueError, ZoneInfoNotFoundError):
+        return None
+    return named
 
 
 def picture_name(number: int) -> str:
