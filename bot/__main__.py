@@ -186,7 +186,9 @@ async def _serve_pages(settings: Settings) -> None:
     if pictures is not None:
         pictures.start()
     host.pages.follows.poll = POLL_ALONE  # no write of the bot's rings here
-    server = WebServer(host.pages, settings.web_host, settings.web_port or 0)
+    server = WebServer(
+        host.pages, settings.web_host, settings.web_port or 0, languages=host.languages
+    )
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM):

@@ -118,7 +118,12 @@ class DragonBot(HostingBot):
             self.collections = ShortCollections(quiet=lambda: admission.in_flight == 0)
             self.collections.start()
         if self.settings.web_port is not None:
-            self.web = WebServer(self.host.pages, self.settings.web_host, self.settings.web_port)
+            self.web = WebServer(
+                self.host.pages,
+                self.settings.web_host,
+                self.settings.web_port,
+                languages=self.host.languages,
+            )
             await self.web.start()
             log.info("game pages served on port %d", self.web.port)
 
