@@ -36,6 +36,7 @@ from contextvars import ContextVar
 from typing import ParamSpec, TypeVar
 
 from bot.service.errors import UserError
+from bot.service.text import said
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -44,7 +45,7 @@ _passed: ContextVar[frozenset[int]] = ContextVar("admission_passed", default=fro
 """The admissions (by id) the running code has passed already: it is inside one of their
 clicks, or their background work."""
 
-BUSY = "I'm busy right now and nothing was changed; please try again in a moment."
+BUSY = said("I'm busy right now and nothing was changed; please try again in a moment.")
 
 
 class Busy(UserError):

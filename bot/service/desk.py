@@ -19,7 +19,7 @@ from bot.service.doorbell import Doorbell
 from bot.service.errors import UserError
 from bot.service.notices import Outcome
 from bot.service.tables import LoadedStates, Table, UnreadableGame, engine_for, table_from
-from bot.service.text import Text, WebLink
+from bot.service.text import Text, WebLink, said
 from bot.store import GameRecord, Store
 
 T = TypeVar("T")
@@ -141,7 +141,9 @@ class Desk:
         """The line giving the game's page (with a newline before it), or nothing when
         pages are not served or the game has none."""
         url = self.page_url(record)
-        return Text.of("\n🌐 On the web, with a replay: ", WebLink(url)) if url else Text()
+        if not url:
+            return Text()
+        return "\n🌐 " + said("On the web, with a replay: {page}", page=WebLink(url))
 
     def loaded(self, record: GameRecord) -> Table:
         """The table of a record just read (its state worked out once per version)."""
@@ -154,7 +156,12 @@ class Desk:
         except ValueError as error:  # its stored JSON is damaged
             raise UnreadableGame(game_id, error) from None
         if record is None:
-            raise UserError(f"There is no game #{game_id}. `/game list` shows this server's games.")
+            raise UserError(
+                said(
+                    "There is no game #{game}. `/game list` shows this server's games.",
+                    game=game_id,
+                )
+            )
         return self.loaded(record)
 
     async def find(
@@ -171,25 +178,31 @@ class Desk:
         if game_id is not None:
             table = await self.table(game_id)
             if guild_id is not None and table.record.guild_id != guild_id:
-                raise UserError(f"Game #{game_id} belongs to another server.")
+                raise UserError(said("Game #{game} belongs to another server.", game=game_id))
             return table
         if channel_id is None:
-            raise UserError("Say which game with `game:<number>` (`/game mine` lists yours).")
+            raise UserError(said("Say which game with `game:<number>` (`/game mine` lists yours)."))
         here = await self.store.games(channel_id=channel_id)
         if not here:
             # A game that just ended is still "the game here" for status and rules.
             here = await self.store.games(channel_id=channel_id, active_only=False, limit=1)
         if not here:
             raise UserError(
-                "No game is open in this channel. Start one with `/game new`, "
-                "or name one with `game:` (`/game list` shows them)."
+                said(
+                    "No game is open in this channel. Start one with `/game new`, "
+                    "or name one with `game:` (`/game list` shows them)."
+                )
             )
         if len(here) > 1 and user_id is not None:
             mine = [g for g in here if g.seat_of(user_id)]
             here = mine if len(mine) == 1 else here
         if len(here) > 1:
             listing = ", ".join(f"#{g.id} {title_of(g.slug)}" for g in here)
-            raise UserError(f"This channel has several games ({listing}); add `game:<number>`.")
+            raise UserError(
+                said(
+                    "This channel has several games ({games}); add `game:<number>`.", games=listing
+                )
+            )
         return self.loaded(here[0])
 
     async def stored(

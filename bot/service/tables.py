@@ -4,14 +4,14 @@ and replaying a game from its log (with the engines' own chance derivation)."""
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 import engines.replay
 from bot.service.errors import UserError
-from bot.service.text import Mention, Moment, Text
+from bot.service.text import Mention, Moment, Text, said, said_plural
 from bot.service.timekeeping.bank import banks_line
 from bot.service.timekeeping.timing import rest_line
 from bot.store import GameRecord
@@ -28,6 +28,21 @@ STATUS_WORDS = {
     "finished": "finished",
     "cancelled": "cancelled",
 }
+"""A game's status in English words (for what is written without the catalog: a page's
+class names, logs)."""
+
+STATUS_TEXTS = {
+    "lobby": said("waiting for players"),
+    "running": said("in play"),
+    "paused": said("paused"),
+    "finished": said("finished"),
+    "cancelled": said("cancelled"),
+}
+"""A game's status as a person reads it: ``{title} is {status}``."""
+
+LEVEL_WORDS = {"easy": said("easy"), "strong": said("strong")}
+"""A computer player's level as a person reads it (the level typed stays ``easy`` or
+``strong``)."""
 
 
 def engine_for(slug: str) -> Game[Any]:
@@ -191,8 +206,11 @@ class UnreadableGame(UserError):
 
     def __init__(self, game_id: int, error: BaseException | None = None) -> None:
         super().__init__(
-            f"Game #{game_id} cannot be read: its stored state is damaged. Nothing else is "
-            "affected; the bot's owner can repair or cancel it."
+            said(
+                "Game #{game} cannot be read: its stored state is damaged. Nothing else is "
+                "affected; the bot's owner can repair or cancel it.",
+                game=game_id,
+            )
         )
         self.game_id = game_id
         self.error = error
@@ -204,19 +222,43 @@ def role_index(roles: list[Role], wanted: str) -> int:
         if wanted in (role.key.lower(), role.name.lower()):
             return index
     names = ", ".join(f"`{r.key}` ({r.name})" for r in roles)
-    raise UserError(f"There is no role `{clip(wanted)}` at this table. Roles: {names}.")
+    raise UserError(
+        said("There is no role `{role}` at this table. Roles: {roles}.", role=clip(wanted),
+             roles=names)
+    )  # fmt: skip
 
 
-def seating(table: Table) -> str:
+def seating(table: Table) -> Text:
     """``Seats: St. George: alice · the Dragon: *open*``."""
-    return seating_of(table.roles(), {s.seat: s.name for s in table.record.seats})
+    names = {s.seat: player_name(s.name, s.computer) for s in table.record.seats}
+    return seating_of(table.roles(), names)
 
 
-def seating_of(roles: list[Role], names: dict[int, str]) -> str:
+def seating_of(roles: list[Role], names: Mapping[int, str | Text]) -> Text:
     """The seating line of ``roles`` with ``names`` by seat number (others open)."""
-    return "Seats: " + " · ".join(
-        f"{role.name}: {names.get(index, '*open*')}" for index, role in enumerate(roles)
+    seats = Text.of(" · ").join(
+        Text.of(f"{role.name}: ", names.get(index, said("*open*")))
+        for index, role in enumerate(roles)
     )
+    return said("Seats: {seats}", seats=seats)
+
+
+def player_name(name: str, computer: str | None = None) -> str | Text:
+    """The name a seat is shown with: its player's, or ``Computer (strong)`` in the
+    reader's words for a computer playing at level ``computer``."""
+    if computer is None:
+        return name
+    return said("Computer ({level})", level=level_word(computer))
+
+
+def player_count(players: int) -> Text:
+    """``2 players`` (``1 player``), as a table's size is told."""
+    return said_plural("{count} player", "{count} players", players)
+
+
+def level_word(level: str) -> str | Text:
+    """A computer's ``level`` as a person reads it (an unknown one as it is)."""
+    return LEVEL_WORDS.get(level, level)
 
 
 def free_seat(roles: list[Role], taken: set[int], wanted: str | None, *, title: str) -> int:
@@ -224,13 +266,15 @@ def free_seat(roles: list[Role], taken: set[int], wanted: str | None, *, title: 
     UserError when the table is full or the role is taken."""
     free = [i for i in range(len(roles)) if i not in taken]
     if not free:
-        raise UserError(f"{title} is full. Ask the host about another game.")
+        raise UserError(said("{title} is full. Ask the host about another game.", title=title))
     if wanted is None:
         return free[0]
     seat = role_index(roles, wanted)
     if seat in taken:
         open_names = ", ".join(roles[i].name for i in free)
-        raise UserError(f"{roles[seat].name} is taken. Still open: {open_names}.")
+        raise UserError(
+            said("{role} is taken. Still open: {open}.", role=roles[seat].name, open=open_names)
+        )
     return seat
 
 
@@ -241,7 +285,7 @@ def seat_label(table: Table, seat: int) -> Text:
     if user is not None:
         return Text.of(f"{name} (", Mention(user), ")")
     level = table.record.computer_at(seat)
-    return Text.of(f"{name} (🤖 {level})" if level else name)
+    return Text.of(f"{name} (🤖 ", level_word(level), ")") if level else Text.of(name)
 
 
 def seat_labels(table: Table, seats: Iterable[int], sep: str = ", ") -> Text:
@@ -250,7 +294,19 @@ def seat_labels(table: Table, seats: Iterable[int], sep: str = ", ") -> Text:
 
 
 def started_word(status: str) -> str:
+    """``started``, ``ended``, or the status itself, in English (see :func:`already`)."""
     return {"running": "started", "paused": "started", "finished": "ended"}.get(status, status)
+
+
+def already(table: Table) -> Text:
+    """Why a game that no longer waits for players cannot be changed as a lobby:
+    ``St. George #3 has already started.`` (or ended, or cancelled)."""
+    title, status = table.title, table.record.status
+    if status == "finished":
+        return said("{title} has already ended.", title=title)
+    if status == "cancelled":
+        return said("{title} has already cancelled.", title=title)
+    return said("{title} has already started.", title=title)
 
 
 def written(record: GameRecord, now: float, fields: dict[str, Any]) -> GameRecord:
@@ -279,14 +335,23 @@ def status_line(
     rests at ``now`` (with playing hours), and the last action, then ``page`` (the line
     giving its web page, if any)."""
     record = table.record
+    title = table.title
+    if record.status == "finished" and record.result:
+        done = said("**{title}**: finished. {result}", title=title, result=record.result)
+        return "📜 " + done + (page or Text())
     if record.status == "finished":
-        done = Text.of(f"📜 **{table.title}**: finished. {record.result or ''}".strip())
-        return done + (page or Text())
+        return "📜 " + said("**{title}**: finished.", title=title) + (page or Text())
     waiting = seat_labels(table, [p.seat for p in table.prompts()])
-    text = Text.of(f"📜 **{table.title}**: waiting for ", waiting)
     if record.deadline:
-        text += Text.of(", turn ends ", Moment(record.deadline))
-    text += "." + banks_line(record)
+        text = said(
+            "**{title}**: waiting for {seats}, turn ends {deadline}.",
+            title=title, seats=waiting, deadline=Moment(record.deadline),
+        )  # fmt: skip
+    else:
+        text = said("**{title}**: waiting for {seats}.", title=title, seats=waiting)
+    text = "📜 " + text + banks_line(record)
     if now is not None:
         text += rest_line(record, now)
-    return text + (f"\nLast: {last}" if last else "") + (page or Text())
+    if last:
+        text += "\n" + said("Last: {action}", action=last)
+    return text + (page or Text())

@@ -280,6 +280,24 @@ A line break stays a line break."""
 
 def visible(text: str | Text) -> Text:
     """``text`` with every control character it holds written visibly (see
-    :data:`_PICTURES`), its typed parts kept: what a reply that quotes typed text shows,
-    so a NUL or an escape typed into an option never reaches a message as it is."""
-    return Text(p.translate(_PICTURES) if isinstance(p, str) else p for p in as_text(text).pieces)
+    :data:`_PICTURES`), the strings filling its messages' places too, its typed parts kept:
+    what a reply that quotes typed text shows, so a NUL or an escape typed into an option
+    never reaches a message as it is."""
+    return Text(_visible_piece(p) for p in as_text(text).pieces)
+
+
+def _visible_piece(piece: Piece) -> Piece:
+    if isinstance(piece, str):
+        return piece.translate(_PICTURES)
+    if isinstance(piece, Said):
+        places = tuple((name, _visible_arg(value)) for name, value in piece.args)
+        return Said(piece.text, places, piece.plural, piece.count)
+    return piece
+
+
+def _visible_arg(value: i18n.Arg) -> i18n.Arg:
+    if isinstance(value, Text):
+        return visible(value)
+    if isinstance(value, str | Said):
+        return _visible_piece(value)
+    return value

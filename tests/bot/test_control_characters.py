@@ -7,7 +7,7 @@ import pytest
 
 from bot.console.commands import ParseError, parse
 from bot.service.errors import UserError
-from bot.service.text import Mention, Text, visible
+from bot.service.text import Mention, Text, said, visible
 from tests.bot import leak_checks
 from tests.bot.leak_checks import CHANNEL, GUILD, USERS, Stores
 
@@ -27,6 +27,12 @@ def raw_controls(text: str) -> list[str]:
 def test_control_characters_become_their_pictures_and_parts_stay():
     shown = visible(Text.of("not `a\x00b\x1b\t\x7f\x85`\nnext ", Mention(7)))
     assert shown.pieces == ("not `a␀b␛␉␡`\nnext ", Mention(7))
+
+
+def test_typed_text_filling_a_messages_place_shows_its_control_characters():
+    quoted = said("A computer plays `easy` or `strong`, not `{level}`.", level="x\x00\x1b")
+    assert visible(quoted).plain() == "A computer plays `easy` or `strong`, not `x␀␛`."
+    assert UserError(quoted).text.plain().endswith("not `x␀␛`.")
 
 
 async def test_the_hosts_refusal_of_an_option_shows_a_nul_as_a_picture():

@@ -40,8 +40,15 @@ from bot.service.seating.table_controls import (
     lobby_status_text,
     table_link,
 )
-from bot.service.tables import STATUS_WORDS, Table, engine_for, seating_of
-from bot.service.text import Mention, Text
+from bot.service.tables import (
+    STATUS_TEXTS,
+    Table,
+    engine_for,
+    player_count,
+    player_name,
+    seating_of,
+)
+from bot.service.text import Mention, Text, said
 from bot.service.timekeeping import bank
 from bot.store import NewSeat, StaleVersion
 from engines.base import Choice, Prompt
@@ -71,13 +78,16 @@ class Gathering:
         record = table.record
         if record.seat_of(user_id):
             held = table.role_name(record.seat_of(user_id)[0])
-            raise UserError(f"You are already in {table.title}, as {held}.")
+            raise UserError(
+                said("You are already in {title}, as {role}.", title=table.title, role=held)
+            )
         taken = {s.seat for s in record.seats}
         free = [r for i, r in enumerate(table.roles()) if i not in taken]
         if len(free) > 1:
             choices = tuple(Choice(r.key, r.name) for r in free)
             ask = Controls(game_id, record.version, Prompt(0, SEAT, "Choose your seat"), choices)
-            return Reply(f"Which seat do you take at {table.title}?", controls=(ask,))
+            which = said("Which seat do you take at {title}?", title=table.title)
+            return Reply(which, controls=(ask,))
         return await self._lobby.join(game_id=game_id, user_id=user_id, user_name=user_name)
 
     async def press_seat(self, *, game_id: int, user_id: int, user_name: str, role: str) -> Outcome:
@@ -138,28 +148,41 @@ class Gathering:
         how = calls.how(await self._desk.store.calls(invitee_id), "turns", calls.INVITE)
         if how == calls.NONE:
             raise UserError(
-                f"{invitee_name} takes no invitations (their `/notify`). They can join with "
-                f"`/game join game:{record.id}`."
-            )
+                said(
+                    "{player} takes no invitations (their `/notify`). They can join with "
+                    "`/game join game:{game}`.",
+                    player=invitee_name, game=record.id,
+                )
+            )  # fmt: skip
         dm = calls.dms(how) and not await self._desk.store.dm_closed(invitee_id)
         if not dm and not calls.mentions(how):
             raise UserError(_dms_closed(invitee_id, invitee_name, table))
         taken = {s.seat for s in record.seats}
-        free = [r.name for i, r in enumerate(table.roles()) if i not in taken]
+        free = ", ".join(r.name for i, r in enumerate(table.roles()) if i not in taken)
+        players = player_count(record.players)
         outcome = Outcome()
         if calls.mentions(how):
-            text = Text.of(
-                "✉️ ", Mention(invitee_id), f", {user_name} invites you to play "
-                f"**{table.title}** ({record.players} players; open: {', '.join(free)}): "
-                f"join with `/game join game:{record.id}`.",
+            text = "✉️ " + said(
+                "{invitee}, {inviter} invites you to play **{title}** ({players}; open: "
+                "{open}): join with `/game join game:{game}`.",
+                invitee=Mention(invitee_id), inviter=user_name, title=table.title,
+                players=players, open=free, game=record.id,
             )  # fmt: skip
             outcome.add(ChannelPost(record.id, record.channel_id, text, mentions=(invitee_id,)))
         if dm:
             text = Text.of(
-                f"✉️ {user_name} invites you to play ", calls.where(record, table.title),
-                f" ({record.players} players; open: {', '.join(free)}).\n"
-                f"Press Join to take a seat, or type `/game join game:{record.id}` there. "
-                "The table: ", table_link(record),
+                "✉️ ",
+                said(
+                    "{inviter} invites you to play {where} ({players}; open: {open}).",
+                    inviter=user_name, where=calls.where(record, table.title), players=players,
+                    open=free,
+                ),
+                "\n",
+                said(
+                    "Press Join to take a seat, or type `/game join game:{game}` there. "
+                    "The table: {table}",
+                    game=record.id, table=table_link(record),
+                ),
             )  # fmt: skip
             join = (invite_controls(record.id, table.title),)
             outcome.add(PrivateMessage(record.id, invitee_id, text, join))
@@ -172,14 +195,9 @@ class Gathering:
                 if not calls.mentions(how):
                     return Outcome([Reply(_dms_closed(invitee_id, invitee_name, table))])
                 dm = False
-        by = (
-            "by DM and a mention"
-            if dm and calls.mentions(how)
-            else "by DM"
-            if dm
-            else ("with a mention in the channel")
+        return outcome.add(
+            Reply("✉️ " + _invited(invitee_name, table.title, dm, calls.mentions(how)))
         )
-        return outcome.add(Reply(f"✉️ {invitee_name} is invited to {table.title} {by}."))
 
     # -- rematches ---------------------------------------------------------------------
 
@@ -197,11 +215,16 @@ class Gathering:
         old = await self._desk.table(game_id)
         record = old.record
         if record.status != "finished":
-            raise UserError(f"{old.title} is not over, so there is no rematch yet.")
+            raise UserError(
+                said("{title} is not over, so there is no rematch yet.", title=old.title)
+            )
         if not any(s.user_id == user_id and s.computer is None for s in record.seats):
             raise UserError(
-                f"Only the players of {old.title} can ask for its rematch; "
-                "`/game new` opens a game of your own."
+                said(
+                    "Only the players of {title} can ask for its rematch; "
+                    "`/game new` opens a game of your own.",
+                    title=old.title,
+                )
             )
         if (already := await self._desk.store.rematch(game_id)) is not None:
             raise await self._rematch_open(already)
@@ -233,14 +256,24 @@ class Gathering:
 
         def opened(new_id: int) -> list[Any]:
             title = f"{engine.title} #{new_id}"
-            names = {s.seat: s.name for s in seats}
+            names = {s.seat: player_name(s.name, s.computer) for s in seats}
             called = Text.of(" ").join([Text.of(Mention(u)) for u in others])
-            text = Text.of(
-                f"🔁 **{title}** is open: a rematch of #{record.id}, for {record.players} "
-                f"players, hosted by {user_name}.\n{seating_of(roles, names)}\n",
-                *((called, ": ") if others else ()),
-                f"join with the button or `/game join game:{new_id}`; the host starts it.",
+            opening = said(
+                "**{title}** is open: a rematch of #{old}, for {players}, hosted by {host}.",
+                title=title, old=record.id, players=player_count(record.players), host=user_name,
             )  # fmt: skip
+            if others:
+                join = said(
+                    "{players}: join with the button or `/game join game:{game}`; the host "
+                    "starts it.",
+                    players=called, game=new_id,
+                )  # fmt: skip
+            else:
+                join = said(
+                    "join with the button or `/game join game:{game}`; the host starts it.",
+                    game=new_id,
+                )
+            text = Text.of("🔁 ", opening, "\n", seating_of(roles, names), "\n", join)
             post = ChannelPost(new_id, channel_id, text, mentions=others,
                                controls=(lobby_controls(new_id),))  # fmt: skip
             status = lobby_status_text(title, record.players, roles, names)
@@ -257,19 +290,30 @@ class Gathering:
             notices=opened, rematch_of=record.id, data=corrections.to_json(),
             page=await token_for_new_game(self._desk.store, record.guild_id),
         )  # fmt: skip
-        reply = Reply(f"You opened {engine.title} #{new_id}, a rematch of {old.title}.")
+        title = f"{engine.title} #{new_id}"
+        reply = Reply(said("You opened {title}, a rematch of {old}.", title=title, old=old.title))
         return Outcome([reply, *posts])
 
     async def _rematch_open(self, rematch_id: int | None) -> UserError:
         """The answer to a press after the rematch was opened: where it is."""
         if rematch_id is None:  # cannot be: the store refused a second rematch
-            return UserError("The rematch could not be opened; please try again.")
+            return UserError(said("The rematch could not be opened; please try again."))
         new = await self._desk.table(rematch_id)
         where = table_link(new.record)
-        state = STATUS_WORDS[new.record.status]
+        state = STATUS_TEXTS[new.record.status]
         if not new.record.active:  # its own final post offers the next one
-            return AlreadyDone(Text.of(f"This game's rematch, {new.title}, is {state}: ", where))
-        return AlreadyDone(Text.of(f"A rematch is already open: {new.title} ({state}), ", where))
+            return AlreadyDone(
+                said(
+                    "This game's rematch, {title}, is {status}: {table}",
+                    title=new.title, status=state, table=where,
+                )
+            )  # fmt: skip
+        return AlreadyDone(
+            said(
+                "A rematch is already open: {title} ({status}), {table}",
+                title=new.title, status=state, table=where,
+            )
+        )  # fmt: skip
 
 
 def _check_invitation(
@@ -277,26 +321,54 @@ def _check_invitation(
 ) -> None:
     """UserError when ``invitee_id`` cannot be invited to ``table`` by ``user_id``."""
     record = table.record
+    title = table.title
     if invitee_is_bot:
-        raise UserError("Bots cannot be invited; `/game addbot` seats a computer player.")
+        raise UserError(said("Bots cannot be invited; `/game addbot` seats a computer player."))
     if invitee_id == user_id:
-        raise UserError("You cannot invite yourself; invite another member of the server.")
+        raise UserError(said("You cannot invite yourself; invite another member of the server."))
     if record.status != "lobby":
         raise UserError(
-            f"{table.title} is {STATUS_WORDS[record.status]}: only a game waiting for players "
-            "takes invitations. `/game new` opens one."
-        )
+            said(
+                "{title} is {status}: only a game waiting for players takes invitations. "
+                "`/game new` opens one.",
+                title=title, status=STATUS_TEXTS[record.status],
+            )
+        )  # fmt: skip
     if not record.seat_of(user_id):
-        raise UserError(f"Only players of {table.title} can invite; `/game join` it first.")
+        raise UserError(
+            said("Only players of {title} can invite; `/game join` it first.", title=title)
+        )
     if record.seat_of(invitee_id):
-        raise UserError(f"{invitee_name} is already seated at {table.title}.")
+        raise UserError(
+            said("{player} is already seated at {title}.", player=invitee_name, title=title)
+        )
     if len(record.seats) >= record.players:
-        raise UserError(f"{table.title} is full: there is no seat to invite {invitee_name} to.")
+        raise UserError(
+            said(
+                "{title} is full: there is no seat to invite {player} to.",
+                title=title, player=invitee_name,
+            )
+        )  # fmt: skip
 
 
 def _dms_closed(invitee_id: int, invitee_name: str, table: Table) -> Text:
-    return Text.of(
-        f"I can't send {invitee_name} direct messages (they are closed), so they were not "
-        f'invited. Mention them in the channel instead, e.g. "@{invitee_name}, join with '
-        f'`/game join game:{table.record.id}`".'
-    )
+    return said(
+        "I can't send {player} direct messages (they are closed), so they were not "
+        'invited. Mention them in the channel instead, e.g. "@{player}, join with '
+        '`/game join game:{game}`".',
+        player=invitee_name, game=table.record.id,
+    )  # fmt: skip
+
+
+def _invited(invitee_name: str, title: str, dm: bool, mentioned: bool) -> Text:
+    """The inviter's answer: how the invitation went."""
+    if dm and mentioned:
+        return said(
+            "{player} is invited to {title} by DM and a mention.", player=invitee_name, title=title
+        )
+    if dm:
+        return said("{player} is invited to {title} by DM.", player=invitee_name, title=title)
+    return said(
+        "{player} is invited to {title} with a mention in the channel.",
+        player=invitee_name, title=title,
+    )  # fmt: skip

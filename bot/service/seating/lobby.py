@@ -27,15 +27,16 @@ from bot.service.seating import sizes
 from bot.service.seating.table_controls import lobby_controls, lobby_status, lobby_status_text
 from bot.service.tables import (
     Table,
+    already,
     engine_for,
     free_seat,
+    player_count,
     role_index,
     seating,
     seating_of,
-    started_word,
     written,
 )
-from bot.service.text import Mention, Text, plural
+from bot.service.text import Mention, Text, said, said_plural
 from bot.service.timekeeping.away import away_deadlines
 from bot.service.timekeeping.timing import NO_DEADLINES, Timing
 from bot.store import NewSeat, Outgoing, SeatRecord, StaleVersion
@@ -126,11 +127,13 @@ class Lobby:
             # The post names the game's number, which the store gives in the same
             # transaction that seats the host and stores the post.
             title = f"{engine.title} #{game_id}"
-            text = (
-                f"**{title}** is open for {players} players, hosted by {user_name}.\n"
-                f"{seating_of(roles, {seat: user_name})}\n"
-                f"Join with `/game join game:{game_id}`; the host starts with `/game start`."
-            )
+            text = Text.of("\n").join([
+                said("**{title}** is open for {players}, hosted by {host}.", title=title,
+                     players=player_count(players), host=user_name),
+                seating_of(roles, {seat: user_name}),
+                said("Join with `/game join game:{game}`; the host starts with `/game start`.",
+                     game=game_id),
+            ])  # fmt: skip
             # The post offers Join, Leave and Start; the status message shows who sits where.
             controls = (lobby_controls(game_id),)
             status = lobby_status_text(title, players, roles, {seat: user_name})
@@ -142,7 +145,12 @@ class Lobby:
         game_id = await self._desk.store.create_game(
             **fields, now=self._desk.clock(), seats=[host_seat], notices=opened
         )
-        reply = Reply(f"You joined {engine.title} #{game_id} as {roles[seat].name}.")
+        joined = said(
+            "You joined {title} as {role}.",
+            title=f"{engine.title} #{game_id}",
+            role=roles[seat].name,
+        )
+        reply = Reply(joined)
         return Outcome([reply, *posts[-2:]])
 
     async def join(
@@ -160,23 +168,27 @@ class Lobby:
         game_id = table.record.id
         record = table.record
         if record.status != "lobby":
-            raise UserError(f"{table.title} has already {started_word(record.status)}.")
+            raise UserError(already(table))
         if record.seat_of(user_id):
             held = table.role_name(record.seat_of(user_id)[0])
-            raise UserError(f"You are already in {table.title}, as {held}.")
+            raise UserError(
+                said("You are already in {title}, as {role}.", title=table.title, role=held)
+            )
         roles = table.roles()
         seat = free_seat(roles, {s.seat for s in record.seats}, role, title=table.title)
         taken = SeatRecord(game_id, seat, roles[seat].key, user_id, user_name)
         joined = replace(table, record=replace(record, seats=(*record.seats, taken)))
         missing = record.players - len(joined.record.seats)
         more = (
-            f"{plural(missing, 'seat')} still open."
+            said_plural("{count} seat still open.", "{count} seats still open.", missing)
             if missing
-            else "The table is full: the host can `/game start`."
+            else said("The table is full: the host can `/game start`.")
         )
-        text = (
-            f"{user_name} joined **{table.title}** as {roles[seat].name}. {more}\n{seating(joined)}"
-        )
+        took = said(
+            "{player} joined **{title}** as {role}.",
+            player=user_name, title=table.title, role=roles[seat].name,
+        )  # fmt: skip
+        text = took + " " + more + "\n" + seating(joined)
         post = ChannelPost(game_id, record.channel_id, text, controls=(lobby_controls(game_id),))
         told = Outcome([post, lobby_status(joined)])
         try:
@@ -185,8 +197,9 @@ class Lobby:
                 name=user_name, now=self._desk.clock(), notices=wire.outgoing(told),
             )  # fmt: skip
         except StaleVersion:
-            raise UserError("Someone joined at the same moment; please try again.") from None
-        return Outcome([Reply(f"You joined {table.title} as {roles[seat].name}."), *told.notices])
+            raise UserError(said("Someone joined at the same moment; please try again.")) from None
+        reply = said("You joined {title} as {role}.", title=table.title, role=roles[seat].name)
+        return Outcome([Reply(reply), *told.notices])
 
     async def _table_to_join(
         self,
@@ -210,8 +223,11 @@ class Lobby:
             if open_here:
                 listing = ", ".join(f"#{g.id} {title_of(g.slug)}" for g in reversed(open_here))
                 raise UserError(
-                    f"This channel has several open tables ({listing}); say which one to "
-                    "join with `game:<number>`."
+                    said(
+                        "This channel has several open tables ({tables}); say which one to "
+                        "join with `game:<number>`.",
+                        tables=listing,
+                    )
                 )
         return await self._desk.find(user_id=user_id, **where)
 
@@ -232,15 +248,21 @@ class Lobby:
         game_id = table.record.id
         record = table.record
         if record.status != "lobby":
-            raise UserError(f"{table.title} has already {started_word(record.status)}.")
+            raise UserError(already(table))
         if user_id != record.host_id:
             raise UserError(
-                Text.of("Only the host, ", Mention(record.host_id), ", can seat computer players.")
+                said(
+                    "Only the host, {host}, can seat computer players.",
+                    host=Mention(record.host_id),
+                )
             )
         level = (level or "strong").strip().lower()
         if level not in LEVELS:
             raise UserError(
-                f"A computer plays `easy` (random legal moves) or `strong`, not `{clip(level)}`."
+                said(
+                    "A computer plays `easy` (random legal moves) or `strong`, not `{level}`.",
+                    level=clip(level),
+                )
             )
         roles = table.roles()
         if role is not None and role_index(roles, role) in record.seat_of(user_id):
@@ -254,12 +276,16 @@ class Lobby:
         computer = SeatRecord(game_id, seat, roles[seat].key, -1 - seat, name, computer=level)
         seated = replace(table, record=replace(record, seats=(*record.seats, computer)))
         missing = record.players - len(seated.record.seats)
-        full = "The table is full: `/game start`."
-        more = f"{plural(missing, 'seat')} still open." if missing else full
-        a = "An" if level[0] in "aeiou" else "A"
-        text = f"🤖 {a} {level} computer player takes {roles[seat].name}. {more}\n{seating(seated)}"
+        full = said("The table is full: `/game start`.")
+        more = (
+            said_plural("{count} seat still open.", "{count} seats still open.", missing)
+            if missing
+            else full
+        )
+        role_name = roles[seat].name
+        text = "🤖 " + _computer_takes(level, role_name) + " " + more + "\n" + seating(seated)
         outcome = Outcome(
-            [Reply(f"{a} {level} computer plays {roles[seat].name}."),
+            [Reply(_computer_plays(level, role_name)),
              ChannelPost(game_id, record.channel_id, text, controls=(lobby_controls(game_id),)),
              lobby_status(seated)]
         )  # fmt: skip
@@ -270,7 +296,7 @@ class Lobby:
                 computer=level,
             )  # fmt: skip
         except StaleVersion:
-            raise UserError("The table changed at that moment; please try again.") from None
+            raise UserError(said("The table changed at that moment; please try again.")) from None
         return outcome
 
     async def leave(self, *, user_id: int, user_name: str, **where: Unpack[Where]) -> Outcome:
@@ -278,19 +304,24 @@ class Lobby:
         game_id = table.record.id
         record = table.record
         if not record.seat_of(user_id):
-            raise UserError(f"You are not in {table.title}.")
+            raise UserError(said("You are not in {title}.", title=table.title))
         if record.status in ("running", "paused"):
             if all(record.has_left(seat) for seat in record.seat_of(user_id)):
-                raise UserError(f"You have already left {table.title}.")
+                raise UserError(said("You have already left {title}.", title=table.title))
             return await self._leave_running(table, user_id, user_name)
         if record.status != "lobby":
-            raise UserError(f"{table.title} has already {started_word(record.status)}.")
+            raise UserError(already(table))
         if user_id == record.host_id:
-            raise UserError("You are hosting this game: `/game cancel` closes it instead.")
+            raise UserError(said("You are hosting this game: `/game cancel` closes it instead."))
         rest = _without(table, user_id)
-        text = f"{user_name} left **{table.title}**.\n{seating(rest)}"
+        text = (
+            said("{player} left **{title}**.", player=user_name, title=table.title)
+            + "\n"
+            + seating(rest)
+        )
         post = ChannelPost(game_id, record.channel_id, text, controls=(lobby_controls(game_id),))
-        outcome = Outcome([Reply(f"You left {table.title}."), post, lobby_status(rest)])
+        left = Reply(said("You left {title}.", title=table.title))
+        outcome = Outcome([left, post, lobby_status(rest)])
         await self._desk.stored(
             outcome, self._desk.store.remove_seats, game_id, record.version, user_id=user_id,
             now=self._desk.clock(),
@@ -304,13 +335,21 @@ class Lobby:
         remain it goes on without them. A paused game's seats give up when it goes on."""
         record = table.record
         seats = [seat for seat in record.seat_of(user_id) if not record.has_left(seat)]
-        when = "at once" if record.status == "running" else "as soon as the game goes on"
-        text = (
-            f"{user_name} has left **{table.title}**. Their seat gives up {when}, as the "
-            "rules of the game say."
-        )
+        if record.status == "running":
+            text = said(
+                "{player} has left **{title}**. Their seat gives up at once, as the rules of "
+                "the game say.",
+                player=user_name, title=table.title,
+            )  # fmt: skip
+        else:
+            text = said(
+                "{player} has left **{title}**. Their seat gives up as soon as the game goes "
+                "on, as the rules of the game say.",
+                player=user_name, title=table.title,
+            )  # fmt: skip
         outcome = Outcome(
-            [Reply(f"You left {table.title}."), *settling(record, left_line(user_id)),
+            [Reply(said("You left {title}.", title=table.title)),
+             *settling(record, left_line(user_id)),
              ChannelPost(record.id, record.channel_id, text)]
         )  # fmt: skip
         await self._desk.stored(
@@ -331,18 +370,23 @@ class Lobby:
             name = next(s.name for s in record.seats if s.user_id == user_id)
             told = Outcome()
             if record.host_id != user_id:
-                text = f"{name} left the server and so left {table.title}."
+                text = said(
+                    "{player} left the server and so left {title}.", player=name, title=table.title
+                )
                 host = PrivateMessage(record.id, record.host_id, text, channel_id=record.channel_id)
                 told.add(host)
             if record.status == "lobby" and user_id == record.host_id:
-                closed = f"{table.title} was closed: its host left the server."
+                closed = said("{title} was closed: its host left the server.", title=table.title)
                 told.add(ChannelPost(record.id, record.channel_id, closed))
                 await self._desk.stored(
                     told, self._desk.store.update_game, record.id, record.version,
                     now=self._desk.clock(), status="cancelled",
                 )  # fmt: skip
             elif record.status == "lobby":
-                text = f"{name} left the server, and so their seat at {table.title} is open again."
+                text = said(
+                    "{player} left the server, and so their seat at {title} is open again.",
+                    player=name, title=table.title,
+                )  # fmt: skip
                 told.add(ChannelPost(record.id, record.channel_id, text))
                 await self._desk.stored(
                     told, self._desk.store.remove_seats, record.id, record.version, user_id=user_id,
@@ -365,13 +409,17 @@ class Lobby:
             table = await self._desk.table(record.id)
             if record.status == "lobby":
                 fields: dict[str, Any] = {"status": "cancelled"}
-                text = f"{table.title} was closed: its channel was deleted before it started."
+                text = said(
+                    "{title} was closed: its channel was deleted before it started.",
+                    title=table.title,
+                )
             else:
                 fields = {"status": "paused", "channel_id": 0, **NO_DEADLINES}
-                text = (
-                    f"{table.title} is paused: its channel was deleted. Nothing is lost; "
-                    f"`/game resume game:{record.id}` in any channel of the server goes on there."
-                )
+                text = said(
+                    "{title} is paused: its channel was deleted. Nothing is lost; "
+                    "`/game resume game:{game}` in any channel of the server goes on there.",
+                    title=table.title, game=record.id,
+                )  # fmt: skip
             # (An offer waiting there lapses: its post went with the channel.)
             told = Outcome([PrivateMessage(record.id, record.host_id, text)])
             await self._desk.stored(
@@ -395,19 +443,27 @@ class Lobby:
         game_id = table.record.id
         record = table.record
         if record.status != "lobby":
-            raise UserError(f"{table.title} has already {started_word(record.status)}.")
+            raise UserError(already(table))
         if user_id != record.host_id:
             raise UserError(
-                Text.of("Only the host, ", Mention(record.host_id), f", can start {table.title}.")
-            )
+                said(
+                    "Only the host, {host}, can start {title}.",
+                    host=Mention(record.host_id), title=table.title,
+                )
+            )  # fmt: skip
         missing = record.players - len(record.seats)
         if missing:
             taken = {s.seat for s in record.seats}
             open_roles = ", ".join(r.name for i, r in enumerate(table.roles()) if i not in taken)
             raise UserError(
-                f"{table.title} needs {plural(missing, 'more player')} before it can start "
-                f"(open: {open_roles}). Invite friends to `/game join game:{game_id}`."
-            )
+                said_plural(
+                    "{title} needs {count} more player before it can start (open: {open}). "
+                    "Invite friends to `/game join game:{game}`.",
+                    "{title} needs {count} more players before it can start (open: {open}). "
+                    "Invite friends to `/game join game:{game}`.",
+                    missing, title=table.title, open=open_roles, game=game_id,
+                )
+            )  # fmt: skip
         return table
 
     async def start(self, *, user_id: int, **where: Unpack[Where]) -> Outcome:
@@ -423,17 +479,17 @@ class Lobby:
         }
         fields = away_deadlines(record, table.engine.prompts(state), fields, now)
         started = Table(written(record, now, fields), table.engine, state)
-        outcome = Outcome([Reply(f"{started.title} has started.")])
+        outcome = Outcome([Reply(said("{title} has started.", title=started.title))])
         await self._turns.announce(
             outcome, started, started.record.version, actor=None, events=[],
-            fresh=started.prompts(), new_turn=True, headline="The game begins!",
+            fresh=started.prompts(), new_turn=True, headline=said("The game begins!"),
         )  # fmt: skip
         try:
             await self._desk.stored(
                 outcome, self._desk.store.update_game, game_id, record.version, now=now, **fields
             )
         except StaleVersion:
-            raise UserError("The table changed at that moment; please try again.") from None
+            raise UserError(said("The table changed at that moment; please try again.")) from None
         return outcome
 
     async def cancel(self, *, user_id: int, is_admin: bool, **where: Unpack[Where]) -> Outcome:
@@ -441,19 +497,21 @@ class Lobby:
         game_id = table.record.id
         record = table.record
         if not record.active:
-            raise UserError(f"{table.title} has already {started_word(record.status)}.")
+            raise UserError(already(table))
         if user_id != record.host_id and not is_admin:
             raise UserError(
-                Text.of(
-                    "Only the host, ", Mention(record.host_id),
-                    f", or a member with Manage Server can cancel {table.title}.",
+                said(
+                    "Only the host, {host}, or a member with Manage Server can cancel {title}.",
+                    host=Mention(record.host_id), title=table.title,
                 )
             )  # fmt: skip
-        text = Text.of(f"**{table.title}** was cancelled by ", Mention(user_id), ".")
+        title = table.title
+        text = said("**{title}** was cancelled by {player}.", title=title, player=Mention(user_id))
+        status = "📜 " + said("**{title}**: cancelled.", title=title)
         outcome = Outcome(
-            [Reply(f"{table.title} is cancelled."), *settling(record, CANCELLED),
+            [Reply(said("{title} is cancelled.", title=title)), *settling(record, CANCELLED),
              ChannelPost(game_id, record.channel_id, text),
-             StatusUpdate(game_id, record.channel_id, f"📜 **{table.title}**: cancelled.")]
+             StatusUpdate(game_id, record.channel_id, status)]
         )  # fmt: skip
         await self._desk.stored(
             outcome, self._desk.store.update_game, game_id, record.version, now=self._desk.clock(),
@@ -481,3 +539,17 @@ class Lobby:
             return []
         taken = {s.seat for s in table.record.seats}
         return [r for i, r in enumerate(table.roles()) if i not in taken]
+
+
+def _computer_takes(level: str, role: str) -> Text:
+    """``An easy computer player takes the Dragon.``"""
+    if level == "easy":
+        return said("An easy computer player takes {role}.", role=role)
+    return said("A strong computer player takes {role}.", role=role)
+
+
+def _computer_plays(level: str, role: str) -> Text:
+    """``An easy computer plays the Dragon.``"""
+    if level == "easy":
+        return said("An easy computer plays {role}.", role=role)
+    return said("A strong computer plays {role}.", role=role)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.service.text import Text, said, said_plural
 from engines.base import BadOptions, Game
 
 
@@ -21,18 +22,22 @@ def table_sizes(engine: Game[Any]) -> list[int]:
     return sizes
 
 
-def sizes_text(engine: Game[Any]) -> str:
+def sizes_text(engine: Game[Any]) -> Text:
     """``"2–5 players"``, ``"exactly 2 players"`` or ``"2, 3 or 5 players"``."""
     sizes = table_sizes(engine) or [engine.min_players]
     if len(sizes) == 1:
-        return f"exactly {sizes[0]} players"
+        return said_plural("exactly {count} player", "exactly {count} players", sizes[0])
     if sizes == list(range(sizes[0], sizes[-1] + 1)):
-        return f"{sizes[0]}–{sizes[-1]} players"
-    return ", ".join(map(str, sizes[:-1])) + f" or {sizes[-1]} players"
+        return said("{fewest}–{most} players", fewest=sizes[0], most=sizes[-1])
+    others = ", ".join(map(str, sizes[:-1]))
+    return said("{sizes} or {last} players", sizes=others, last=sizes[-1])
 
 
-def refusal(engine: Game[Any], players: int) -> str | None:
+def refusal(engine: Game[Any], players: int) -> Text | None:
     """What to tell someone asking for ``players`` seats, or None if the game has them."""
     if players in table_sizes(engine):
         return None
-    return f"{engine.title} is for {sizes_text(engine)}, not {players}."
+    return said(
+        "{game} is for {sizes}, not {players}.",
+        game=engine.title, sizes=sizes_text(engine), players=players,
+    )  # fmt: skip

@@ -8,10 +8,12 @@ press them (:mod:`bot.service.seating.gathering`), which keeps the arrows betwee
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from bot.service.errors import UserError
 from bot.service.notices import Controls, StatusUpdate
-from bot.service.tables import Table, seating_of
-from bot.service.text import BoardLink, ChannelRef, Text
+from bot.service.tables import Table, player_name, seating_of
+from bot.service.text import BoardLink, ChannelRef, Text, said
 from bot.store import GameRecord
 from engines.base import Choice, Prompt, Role
 
@@ -47,17 +49,20 @@ def rematch_controls(game_id: int) -> Controls:
 def lobby_status(table: Table) -> StatusUpdate:
     """The game's status message while it waits for players: who sits where."""
     record = table.record
-    names = {s.seat: s.name for s in record.seats}
+    names = {s.seat: player_name(s.name, s.computer) for s in record.seats}
     text = lobby_status_text(table.title, record.players, table.roles(), names)
     return StatusUpdate(record.id, record.channel_id, text)
 
 
-def lobby_status_text(title: str, players: int, roles: list[Role], names: dict[int, str]) -> str:
+def lobby_status_text(
+    title: str, players: int, roles: list[Role], names: Mapping[int, str | Text]
+) -> Text:
     """The status line of a lobby titled ``title`` with ``names`` seated by seat number."""
-    return (
-        f"📜 **{title}**: waiting for players ({len(names)} of {players} seated).\n"
-        f"{seating_of(roles, names)}"
-    )
+    waiting = said(
+        "**{title}**: waiting for players ({seated} of {players} seated).",
+        title=title, seated=len(names), players=players,
+    )  # fmt: skip
+    return "📜 " + waiting + "\n" + seating_of(roles, names)
 
 
 def closed_lobby(table: Table) -> UserError | None:
@@ -65,11 +70,14 @@ def closed_lobby(table: Table) -> UserError | None:
     status = table.record.status
     if status == "lobby":
         return None
+    title = table.title
     if status == "cancelled":
-        return UserError(f"{table.title} was cancelled. `/game new` opens a new game.")
+        return UserError(said("{title} was cancelled. `/game new` opens a new game.", title=title))
     if status == "finished":
-        return UserError(f"{table.title} has already ended. `/game list` shows open games.")
-    return UserError(f"{table.title} has already started; its seats are taken.")
+        return UserError(
+            said("{title} has already ended. `/game list` shows open games.", title=title)
+        )
+    return UserError(said("{title} has already started; its seats are taken.", title=title))
 
 
 def table_link(record: GameRecord) -> Text:
