@@ -43,7 +43,7 @@ def dms_to(outcome, user):
 
 
 def names_game_and_server(message):
-    return "Toy Game #1" in message.text.plain() and ServerRef(GUILD) in message.text.pieces
+    return "Toy Game #1" in message.text.plain() and ServerRef(GUILD) in message.text.parts
 
 
 async def set_call(host, user, event, how):

@@ -15,27 +15,32 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from bot.service.text import ChannelRef, ServerRef, Text
+from bot.service.text import ChannelRef, ServerRef, Text, said
 from bot.store import GameRecord, PlayerStore
 
 TURN, REMINDER, INVITE, OFFER, END = "turn", "reminder", "invite", "offer", "end"
 
-EVENTS = {
-    TURN: "my turn",
-    REMINDER: "a reminder before my deadline",
-    INVITE: "an invitation",
-    OFFER: "an offer to answer (draw, takeback)",
-    END: "a game over",
+EVENT_NAMES = {
+    TURN: said("my turn"),
+    REMINDER: said("a reminder before my deadline"),
+    INVITE: said("an invitation"),
+    OFFER: said("an offer to answer (draw, takeback)"),
+    END: said("a game over"),
 }
-"""The events that call a player, in the order ``/notify`` shows them."""
+"""The events that call a player, in the order ``/notify`` shows them, as a person reads
+them."""
+EVENTS = {event: name.plain() for event, name in EVENT_NAMES.items()}
+"""The same events by their English names: the choices of the ``/notify`` command, which
+its translator writes in each reader's language."""
 
 MENTION, DM, BOTH, NONE = "mention", "dm", "both", "none"
 HOWS = {
-    MENTION: "a mention in the game's channel",
-    DM: "a DM",
-    BOTH: "a mention and a DM",
-    NONE: "nothing",
+    MENTION: said("a mention in the game's channel"),
+    DM: said("a DM"),
+    BOTH: said("a mention and a DM"),
+    NONE: said("nothing"),
 }
+"""How an event may call a player, as a person reads it."""
 
 DEFAULTS = {TURN: MENTION, REMINDER: DM, INVITE: DM, OFFER: MENTION, END: NONE}
 """How each event calls a player who never chose."""
@@ -94,9 +99,9 @@ def dms(how_: str) -> bool:
 
 def where(record: GameRecord, title: str) -> Text:
     """Which game, on which server, in which channel (a DM's first words)."""
-    return Text.of(
-        f"**{title}** on ", ServerRef(record.guild_id), ", in ",
-        ChannelRef(record.channel_id),
+    return said(
+        "**{title}** on {server}, in {channel}",
+        title=title, server=ServerRef(record.guild_id), channel=ChannelRef(record.channel_id),
     )  # fmt: skip
 
 
@@ -108,7 +113,5 @@ DM_OPENINGS = {TURN: "➡️ Your turn in ", REMINDER: "⏰ Reminder: ", OFFER: 
 def passing_event(text: Text) -> str | None:
     """Which of the events that pass (:data:`DM_OPENINGS`) a DM call's ``text`` is; None
     for any other (a game's end, what a player alone is told, a watched board)."""
-    first = text.pieces[0] if text.pieces else ""
-    if not isinstance(first, str):
-        return None
-    return next((event for event, words in DM_OPENINGS.items() if first.startswith(words)), None)
+    opening = text.plain()  # in English, as the openings are, whatever its reader reads
+    return next((event for event, words in DM_OPENINGS.items() if opening.startswith(words)), None)

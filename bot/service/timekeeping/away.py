@@ -26,7 +26,7 @@ from bot.service.errors import UserError
 from bot.service.notices import ChannelPost, Outcome, Reply, StatusUpdate
 from bot.service.play.computers import computer_seats
 from bot.service.tables import Table
-from bot.service.text import Moment, Text
+from bot.service.text import Moment, Text, said
 from bot.service.timekeeping import playing_hours
 from bot.service.timekeeping.playing_hours import PlayingHours
 from bot.service.timekeeping.timing import Timing
@@ -91,7 +91,10 @@ def away_text(table: Table, now: float) -> Text:
     for user in _asked_users(table.record, table.prompts()):
         until = _away_at(table.record, user, now)
         if until is not None:
-            text += Text.of(f"\n💤 {_name(table.record, user)} is away until ", Moment(until))
+            name = _name(table.record, user)
+            text += "\n💤 " + said(
+                "{player} is away until {until}", player=name, until=Moment(until)
+            )
     return text
 
 
@@ -134,12 +137,15 @@ class Away:
         game they play is told."""
         if isinstance(days, bool) or not isinstance(days, int) or not 0 <= days <= MAX_DAYS:
             raise UserError(
-                f"`days` is a whole number of days from 1 to {MAX_DAYS}; `days:0` ends your "
-                "time away."
+                said(
+                    "`days` is a whole number of days from 1 to {most}; `days:0` ends your "
+                    "time away.",
+                    most=MAX_DAYS,
+                )
             )
         now = self._desk.clock()
         if days == 0 and not await self.away_now(user_id, now):
-            raise UserError("You are not away. `/away days:N` stretches your deadlines.")
+            raise UserError(said("You are not away. `/away days:N` stretches your deadlines."))
         until = now + days * DAY if days else None
         await self._desk.store.set_away(user_id, until)
         outcome = Outcome()
@@ -183,7 +189,9 @@ class Away:
                 deadline=deadline, remind_at=remind_at, now=now,
             ):  # fmt: skip
                 outcome.notices += told.notices
-                return Text.of(f"{table.title}: the turn now ends ", Moment(deadline))
+                return said(
+                    "{game}: the turn now ends {when}", game=table.title, when=Moment(deadline)
+                )
         return None
 
 
@@ -213,8 +221,8 @@ def _asked_users(record: GameRecord, prompts: list[Prompt]) -> list[int]:
     return list(dict.fromkeys(u for u in users if u is not None))
 
 
-def _name(record: GameRecord, user_id: int) -> str:
-    return next((s.name for s in record.seats if s.user_id == user_id), "a player")
+def _name(record: GameRecord, user_id: int) -> str | Text:
+    return next((s.name for s in record.seats if s.user_id == user_id), said("a player"))
 
 
 def _away_post(
@@ -223,30 +231,29 @@ def _away_post(
     """The game's channel is told that a player is away (or back), and of the deadline."""
     name = _name(record, user_id)
     if until is None:
-        text = Text.of(f"👋 {name} is back.")
+        text = "👋 " + said("{player} is back.", player=name)
     else:
-        text = Text.of(f"💤 {name} is away until ", Moment(until), ".")
+        text = "💤 " + said("{player} is away until {until}.", player=name, until=Moment(until))
     if deadline is not None:
-        text += Text.of(" This turn now ends ", Moment(deadline), ".")
+        text += " " + said("This turn now ends {when}.", when=Moment(deadline))
     return ChannelPost(record.id, record.channel_id, text)
 
 
 def _answer(until: float | None, changed: list[Text]) -> Text:
     if until is None:
-        text = Text.of("👋 Welcome back: your time away has ended.")
+        text = "👋 " + said("Welcome back: your time away has ended.")
         if changed:
-            text += "\nShortened to one turn limit from now:\n" + Text.of("\n").join(changed)
+            shortened = said("Shortened to one turn limit from now:")
+            text += "\n" + shortened + "\n" + Text.of("\n").join(changed)
         return text
-    text = Text.of(
-        "💤 You are away until ",
-        Moment(until),
-        ". While you are away, the deadlines of "
-        "your turns are stretched by the time away left (at most to one turn limit after "
-        "you are back) and no reminder is sent; the other players are told. "
-        "`/away days:0` ends it early.",
+    text = "💤 " + said(
+        "You are away until {until}. While you are away, the deadlines of your turns are "
+        "stretched by the time away left (at most to one turn limit after you are back) and "
+        "no reminder is sent; the other players are told. `/away days:0` ends it early.",
+        until=Moment(until),
     )
     if changed:
-        text += "\nStretched now:\n" + Text.of("\n").join(changed)
+        text += "\n" + said("Stretched now:") + "\n" + Text.of("\n").join(changed)
     else:
-        text += "\nNo game is waiting for you now; your next turns will be stretched."
+        text += "\n" + said("No game is waiting for you now; your next turns will be stretched.")
     return text

@@ -29,7 +29,7 @@ import math
 from dataclasses import dataclass
 
 from bot.service.errors import UserError
-from bot.service.text import Text
+from bot.service.text import Text, said
 from bot.service.timekeeping import playing_hours
 from bot.store import GameRecord, JsonObject, JsonValue
 from engines.base import Prompt
@@ -51,17 +51,20 @@ def bank_hours_checked(hours: object) -> float:
         or not 0 <= hours <= MAX_BANK_HOURS
     ):
         raise UserError(
-            f"A time bank is hours from 0 (none) to {MAX_BANK_HOURS} (60 days) for each seat."
+            said(
+                "A time bank is hours from 0 (none) to {most} (60 days) for each seat.",
+                most=MAX_BANK_HOURS,
+            )
         )
     return float(hours) * HOUR
 
 
-def duration(seconds: float) -> str:
+def duration(seconds: float) -> Text:
     """``5 h``, ``2 h 30 min``, ``45 min`` (to the minute)."""
     hours, minutes = divmod(max(0, round(seconds / 60)), 60)
     if hours and minutes:
-        return f"{hours} h {minutes} min"
-    return f"{hours} h" if hours else f"{minutes} min"
+        return said("{hours} h {minutes} min", hours=hours, minutes=minutes)
+    return said("{hours} h", hours=hours) if hours else said("{minutes} min", minutes=minutes)
 
 
 def _seconds(value: object) -> float:
@@ -199,14 +202,13 @@ def banks_line(record: GameRecord, now: float | None = None) -> Text:
     for seat in record.seats:
         if seat.computer is not None:
             continue
-        have = left(record.timing, seat.seat)
-        part = f"{seat.name} {duration(have)}"
+        part = Text.of(seat.name, " ", duration(left(record.timing, seat.seat)))
         if seat.seat in runs:
-            part += " (running now)"
+            part += " " + said("(running now)")
         parts.append(part)
     if not any(left(record.timing, s) > 0 for s in _people(record)) and not runs:
         return Text()
-    return Text.of("\n⏳ Time banks: " + ", ".join(parts))
+    return "\n⏳ " + said("Time banks: {banks}", banks=Text.of(", ").join(parts))
 
 
 def given(record: GameRecord, seat: int, seconds: float) -> JsonObject:
@@ -216,8 +218,11 @@ def given(record: GameRecord, seat: int, seconds: float) -> JsonObject:
     have = left(timing, seat)
     if have + seconds > MAX_BANK_HOURS * HOUR:
         raise UserError(
-            f"A time bank holds at most {MAX_BANK_HOURS} hours (60 days); this seat has "
-            f"{duration(have)}."
+            said(
+                "A time bank holds at most {most} hours (60 days); this seat has {left}.",
+                most=MAX_BANK_HOURS,
+                left=duration(have),
+            )
         )
     banks = _object(timing.get(BANKS))
     banks[str(seat)] = have + seconds

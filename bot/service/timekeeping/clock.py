@@ -23,13 +23,13 @@ from bot.service.play.offers import CLOCK_CHANGED, PAUSED, settling
 from bot.service.play.turns import Turns
 from bot.service.seating.table_controls import table_link
 from bot.service.tables import (
-    STATUS_WORDS,
+    STATUS_TEXTS,
     Table,
+    already,
     seat_label,
-    started_word,
     written,
 )
-from bot.service.text import Mention, Moment, Text
+from bot.service.text import Mention, Moment, Text, said, said_plural
 from bot.service.timekeeping import bank, quiet_hours
 from bot.service.timekeeping.away import away_deadlines
 from bot.service.timekeeping.timing import (
@@ -70,10 +70,15 @@ class Hold:
 
 
 NOTIFY_CHOICES = {
-    "turns": "a mention in the channel on each of your turns, and reminders by DM",
-    "reminders": "no mention on each turn, only reminders by DM before your time runs out",
-    "none": "no mentions and no reminders",
+    "turns": said("a mention in the channel on each of your turns, and reminders by DM"),
+    "reminders": said("no mention on each turn, only reminders by DM before your time runs out"),
+    "none": said("no mentions and no reminders"),
 }
+"""The older ``/notify when:`` choices, as a person reads them."""
+PAUSE, RESUME = "pause", "resume"
+"""What the host asks of a game's clock (:meth:`TurnClock._hosted`)."""
+CLOCK_FAILED = said("its turn clock failed, and nothing was played for it")
+"""Why a game whose turn clock keeps failing is paused."""
 
 
 class TurnClock:
@@ -120,23 +125,29 @@ class TurnClock:
         record = table.record
         if user_id != record.host_id:
             raise UserError(
-                Text.of(
-                    "Only the host, ",
-                    Mention(record.host_id),
-                    f", can change {table.title}'s clock.",
+                said(
+                    "Only the host, {host}, can change {title}'s clock.",
+                    host=Mention(record.host_id), title=table.title,
                 )
-            )
+            )  # fmt: skip
         if not record.active:
-            raise UserError(f"{table.title} has already {started_word(record.status)}.")
+            raise UserError(already(table))
         if bank_hours is not None and record.status != "lobby":
             raise UserError(
-                f"{table.title} has started: its time banks were set at the opening. "
-                f"`/game givetime game:{game_id} player:<member> hours:<h>` gives a player more."
-            )
+                said(
+                    "{title} has started: its time banks were set at the opening. "
+                    "`/game givetime game:{game} player:<member> hours:<h>` gives a player "
+                    "more.",
+                    title=table.title, game=game_id,
+                )
+            )  # fmt: skip
         playing = (playing_hours, playing_days, timezone)
         if any(p is not None for p in playing) and record.status != "lobby":
             raise UserError(
-                f"{table.title} has started: its playing hours were set at the opening."
+                said(
+                    "{title} has started: its playing hours were set at the opening.",
+                    title=table.title,
+                )
             )
         timing = Timing.from_dict(record.timing).changed(
             limit_hours, reminder_hours, on_timeout, playing_hours_text=playing_hours,
@@ -159,8 +170,14 @@ class TurnClock:
             told, self._desk.store.update_game, game_id, record.version, now=now, **fields,
         )  # fmt: skip
         seconds = float(fields["timing"].get(bank.BANK) or 0.0)
-        banked = f"; a time bank of {bank.duration(seconds)} for each seat" if seconds else ""
-        return Reply(f"{table.title}: {timing.describe()}{banked}.", private=False)
+        if seconds:
+            text = said(
+                "{title}: {timing}; a time bank of {bank} for each seat.",
+                title=table.title, timing=timing.describe(), bank=bank.duration(seconds),
+            )  # fmt: skip
+        else:
+            text = said("{title}: {timing}.", title=table.title, timing=timing.describe())
+        return Reply(text, private=False)
 
     async def set_server_timing(
         self,
@@ -181,16 +198,21 @@ class TurnClock:
             playing_days=playing_days, timezone=timezone,
         )  # fmt: skip
         await self._desk.store.set_guild_setting(guild_id, "timing", json.dumps(timing.to_dict()))
-        return Reply(f"New games on this server: {timing.describe()}.", private=False)
+        return Reply(
+            said("New games on this server: {timing}.", timing=timing.describe()), private=False
+        )
 
     async def set_server_threads(self, *, guild_id: int, on: bool) -> Reply:
         await self._desk.store.set_guild_setting(guild_id, "threads", "on" if on else "off")
-        where = "in a thread of its own" if on else "in the channel where it was opened"
-        return Reply(f"New games on this server are played {where}.", private=False)
+        if on:
+            text = said("New games on this server are played in a thread of its own.")
+        else:
+            text = said("New games on this server are played in the channel where it was opened.")
+        return Reply(text, private=False)
 
     async def pause(self, *, user_id: int, **where: Unpack[Where]) -> Outcome:
         """The host stops the clock; nobody can move until the game is resumed."""
-        table = await self._hosted(user_id, where, "running", "pause")
+        table = await self._hosted(user_id, where, "running", PAUSE)
         record, now = table.record, self._desk.clock()
         fields = {
             "status": "paused",
@@ -198,8 +220,8 @@ class TurnClock:
             **NO_DEADLINES,
         }
         stopped = Table(written(record, now, fields), table.engine, table.state)
-        text = pause_text(stopped.record, f"**{table.title}** is paused")
-        outcome = Outcome([Reply("Paused."), *settling(record, PAUSED),
+        text = pause_text(stopped.record, said("**{title}** is paused", title=table.title))
+        outcome = Outcome([Reply(said("Paused.")), *settling(record, PAUSED),
                            ChannelPost(record.id, record.channel_id, text)])  # fmt: skip
         outcome.add(await status_update(self._desk, stopped))
         await self._desk.stored(
@@ -212,13 +234,18 @@ class TurnClock:
 
         A game whose channel was deleted moves to ``channel_id`` (where it was resumed).
         """
-        table = await self._hosted(user_id, where, "paused", "resume")
+        table = await self._hosted(user_id, where, "paused", RESUME)
         channel_id = where.get("channel_id")
         game_id = table.record.id
         now = self._desk.clock()
         moved = {"channel_id": channel_id} if table.record.channel_id == 0 and channel_id else {}
         if table.record.channel_id == 0 and not moved:
-            raise UserError(f"{table.title} lost its channel: resume it in the channel to play in.")
+            raise UserError(
+                said(
+                    "{title} lost its channel: resume it in the channel to play in.",
+                    title=table.title,
+                )
+            )
         fields = {
             "status": "running",
             "timing": without_pause(table.record.timing),
@@ -227,10 +254,10 @@ class TurnClock:
         }
         fields = away_deadlines(table.record, table.prompts(), fields, now)
         resumed = Table(written(table.record, now, fields), table.engine, table.state)
-        outcome = Outcome([Reply("Resumed."), *settling(table.record)])
+        outcome = Outcome([Reply(said("Resumed.")), *settling(table.record)])
         await self._turns.announce(
             outcome, resumed, resumed.record.version, actor=None, events=[],
-            fresh=resumed.prompts(), new_turn=True, headline="▶️ The game goes on!",
+            fresh=resumed.prompts(), new_turn=True, headline="▶️ " + said("The game goes on!"),
         )  # fmt: skip
         await self._desk.stored(
             outcome, self._desk.store.update_game, game_id, table.record.version, now=now, **fields
@@ -241,18 +268,23 @@ class TurnClock:
         return outcome
 
     async def _hosted(self, user_id: int, where: Where, status: str, verb: str) -> Table:
-        """The game asked about, if ``user_id`` hosts it and it is ``status``."""
+        """The game asked about, if ``user_id`` hosts it and it is ``status``, to
+        :data:`PAUSE` or :data:`RESUME` it (``verb``)."""
         table = await self._desk.find(user_id=user_id, **where)
-        if user_id != table.record.host_id:
-            raise UserError(
-                Text.of(
-                    "Only the host, ", Mention(table.record.host_id), f", can {verb} {table.title}."
-                )
-            )
+        host, title = Mention(table.record.host_id), table.title
+        if user_id != host.user_id:
+            if verb == PAUSE:
+                raise UserError(said("Only the host, {host}, can pause {title}.", host=host,
+                                     title=title))  # fmt: skip
+            raise UserError(said("Only the host, {host}, can resume {title}.", host=host,
+                                 title=title))  # fmt: skip
         if table.record.status != status:
-            raise UserError(
-                f"{table.title} is {STATUS_WORDS[table.record.status]}; it cannot {verb}."
-            )
+            state = STATUS_TEXTS[table.record.status]
+            if verb == PAUSE:
+                raise UserError(said("{title} is {status}; it cannot pause.", title=title,
+                                     status=state))  # fmt: skip
+            raise UserError(said("{title} is {status}; it cannot resume.", title=title,
+                                 status=state))  # fmt: skip
         return table
 
     # -- firing what is due ------------------------------------------------------------
@@ -384,21 +416,23 @@ class TurnClock:
         current = await self._desk.store.get_game(record.id)
         if current is None or current.status != "running":
             return Outcome()
-        title = f"{title_of(current.slug)} #{current.id}"
-        text = (
-            f"⚠️ {title} is paused: its turn clock failed {failures} times in a row "
-            f"({type(error).__name__}). Nothing was played for it. "
-            f"`/game resume game:{current.id}` tries again."
-        )
+        text = "⚠️ " + said_plural(
+            "{game} is paused: its turn clock failed {count} time in a row ({error}). Nothing "
+            "was played for it. `/game resume game:{number}` tries again.",
+            "{game} is paused: its turn clock failed {count} times in a row ({error}). Nothing "
+            "was played for it. `/game resume game:{number}` tries again.",
+            failures,
+            game=f"{title_of(current.slug)} #{current.id}", error=type(error).__name__,
+            number=current.id,
+        )  # fmt: skip
         outcome = Outcome(
             [*settling(current, PAUSED),
              PrivateMessage(current.id, current.host_id, text, channel_id=current.channel_id)]
         )  # fmt: skip
-        why = "its turn clock failed, and nothing was played for it"
         now = self._desk.clock()
         fields = {
             "status": "paused",
-            "timing": with_pause(bank.all_settled(current, now), why=why),
+            "timing": with_pause(bank.all_settled(current, now), why=CLOCK_FAILED),
             **NO_DEADLINES,
         }
         try:
@@ -443,8 +477,8 @@ class TurnClock:
             if table.record.deadline != deadline or seat not in {p.seat for p in table.prompts()}:
                 break  # someone acted meanwhile, or the turn already moved on
             if mode == "computer":
-                headline: str | Text = (
-                    "⏰ " + seat_label(table, seat) + " ran out of time: the computer plays."
+                headline: str | Text = "⏰ " + said(
+                    "{seat} ran out of time: the computer plays.", seat=seat_label(table, seat)
                 )
                 played = await self._computers.play_computer(
                     game_id, seat, "strong", headline, forced=True, table=table
@@ -481,19 +515,13 @@ class TurnClock:
         )
         outcome = Outcome()
         for seat, have in overrun.started:
-            name = _seat_name(record, seat)
-            outcome.add(
-                ChannelPost(
-                    record.id,
-                    record.channel_id,
-                    Text.of(
-                        f"⏳ {name}'s turn is over its limit: their time bank "
-                        f"({bank.duration(have)} left) is running; the turn now ends ",
-                        Moment(overrun.deadline),
-                        ".",
-                    ),
-                )
-            )
+            text = "⏳ " + said(
+                "{player}'s turn is over its limit: their time bank ({left} left) is running; "
+                "the turn now ends {when}.",
+                player=_seat_name(record, seat), left=bank.duration(have),
+                when=Moment(overrun.deadline),
+            )  # fmt: skip
+            outcome.add(ChannelPost(record.id, record.channel_id, text))
         outcome.add(await status_update(self._desk, Table(moved, table.engine, table.state)))
         if not await self._desk.stored(
             outcome, self._desk.store.move_deadline, record.id, record.version,
@@ -512,22 +540,33 @@ class TurnClock:
         record = table.record
         if user_id != record.host_id:
             raise UserError(
-                Text.of(
-                    "Only the host, ", Mention(record.host_id),
-                    f", can give time in {table.title}.",
+                said(
+                    "Only the host, {host}, can give time in {title}.",
+                    host=Mention(record.host_id), title=table.title,
                 )
             )  # fmt: skip
         if record.status not in ("running", "paused"):
             raise UserError(
-                f"{table.title} is {STATUS_WORDS[record.status]}: time is given in a game "
-                "under way (a lobby sets every seat's bank with `/game settings bank:<hours>`)."
-            )
+                said(
+                    "{title} is {status}: time is given in a game under way (a lobby sets "
+                    "every seat's bank with `/game settings bank:<hours>`).",
+                    title=table.title, status=STATUS_TEXTS[record.status],
+                )
+            )  # fmt: skip
         seats = [s for s in record.seat_of(player_id) if not record.has_left(s)]
         if not seats:
-            raise UserError(Text.of(Mention(player_id), f" does not play a seat in {table.title}."))
+            raise UserError(
+                said(
+                    "{player} does not play a seat in {title}.",
+                    player=Mention(player_id), title=table.title,
+                )
+            )  # fmt: skip
         if isinstance(hours, bool) or not isinstance(hours, int | float) or not hours > 0:
             raise UserError(
-                f"Give a number of hours above 0 (a bank holds at most {bank.MAX_BANK_HOURS})."
+                said(
+                    "Give a number of hours above 0 (a bank holds at most {most}).",
+                    most=bank.MAX_BANK_HOURS,
+                )
             )
         seconds = bank.bank_hours_checked(hours)
         timing: dict[str, Any] = dict(record.timing or {})
@@ -544,14 +583,14 @@ class TurnClock:
         moved = replace(record, deadline=deadline, remind_at=remind_at, timing=timing)
         name = _seat_name(record, seats[0])
         have = bank.left(timing, seats[0])
-        text = Text.of(
-            f"➕ The host gave {name} {bank.duration(seconds)}: their time bank now holds "
-            f"{bank.duration(have)}."
-        )
+        text = "➕ " + said(
+            "The host gave {player} {given}: their time bank now holds {bank}.",
+            player=name, given=bank.duration(seconds), bank=bank.duration(have),
+        )  # fmt: skip
         if deadline != record.deadline and deadline is not None:
-            text += Text.of(" The turn now ends ", Moment(deadline), ".")
+            text += " " + said("The turn now ends {when}.", when=Moment(deadline))
         outcome = Outcome(
-            [Reply("Given.", private=True), ChannelPost(record.id, record.channel_id, text)]
+            [Reply(said("Given."), private=True), ChannelPost(record.id, record.channel_id, text)]
         )
         outcome.add(await status_update(self._desk, Table(moved, table.engine, table.state)))
         if not await self._desk.stored(
@@ -559,22 +598,23 @@ class TurnClock:
             deadline=deadline, remind_at=remind_at, now=self._desk.clock(), timing=timing,
             timing_was=record.timing,
         ):  # fmt: skip
-            raise UserError("The game moved on just then; please try again.")
+            raise UserError(said("The game moved on just then; please try again."))
         return outcome
 
     async def _remind(self, record: GameRecord) -> Outcome:
         """Remind each player still to act, by DM, or in the channel if their DMs are closed."""
         table = self._desk.loaded(record)
         outcome = Outcome()
-        when = Moment(record.deadline) if record.deadline else "soon"
+        when = Moment(record.deadline) if record.deadline else said("soon")
         for seat in dict.fromkeys(p.seat for p in table.prompts()):
             user = record.user_at(seat)
             how = calls.of(record, user, calls.REMINDER) if user is not None else calls.NONE
             if user is None or how == calls.NONE:
                 continue
-            text = Text.of(
-                f"⏰ Reminder: {table.title} is waiting for you; your turn runs out ", when, "."
-            )
+            text = "⏰ " + said(
+                "Reminder: {game} is waiting for you; your turn runs out {when}.",
+                game=table.title, when=when,
+            )  # fmt: skip
             dm = calls.dms(how) and not await self._desk.store.dm_closed(user)
             if calls.mentions(how) or not dm:  # closed DMs: the channel instead
                 outcome.add(
@@ -587,36 +627,36 @@ class TurnClock:
                     )
                 )
             if dm:
-                text = Text.of(
-                    "⏰ Reminder: ", calls.where(record, table.title),
-                    " is waiting for you; your turn runs out ", when, ".\nThe table: ",
-                    table_link(record),
+                text = "⏰ " + said(
+                    "Reminder: {game} is waiting for you; your turn runs out {when}.",
+                    game=calls.where(record, table.title), when=when,
                 )  # fmt: skip
+                text += "\n" + said("The table: {table}", table=table_link(record))
                 outcome.add(PrivateMessage(record.id, user, text, channel_id=record.channel_id))
         return outcome
 
     async def set_notify(self, *, user_id: int, choice: str) -> Reply:
         """How a user wants to be called: every turn, reminders only, or not at all."""
         if choice not in NOTIFY_CHOICES:
-            raise UserError("Choose `turns`, `reminders` or `none`.")
+            raise UserError(said("Choose `turns`, `reminders` or `none`."))
         await self._desk.store.set_notify_choice(user_id, choice)
-        return Reply(f"Notifications: {NOTIFY_CHOICES[choice]}.")
+        return Reply(said("Notifications: {choice}.", choice=NOTIFY_CHOICES[choice]))
 
     async def set_call(self, *, user_id: int, event: str, how: str) -> Reply:
         """How one event calls a user: a mention, a DM, both or neither (``/notify``)."""
         if event not in calls.EVENTS:
-            raise UserError("Choose an event: " + ", ".join(f"`{e}`" for e in calls.EVENTS) + ".")
+            events = ", ".join(f"`{e}`" for e in calls.EVENTS)
+            raise UserError(said("Choose an event: {events}.", events=events))
         if how not in calls.HOWS:
-            raise UserError("Choose `mention`, `dm`, `both` or `none`.")
+            raise UserError(said("Choose `mention`, `dm`, `both` or `none`."))
         chosen = dict(await self._desk.store.calls(user_id))
         chosen[event] = how
         await self._desk.store.set_calls(user_id, chosen)
         notify = await self._desk.store.notify_choice(user_id)
-        return Reply(
-            f"Calls for {calls.EVENTS[event]}: {calls.HOWS[how]}.\n\n"
-            + settings_text(chosen, notify),
-            private=True,
+        told = said(
+            "Calls for {event}: {how}.", event=calls.EVENT_NAMES[event], how=calls.HOWS[how]
         )
+        return Reply(told + "\n\n" + settings_text(chosen, notify), private=True)
 
     async def set_quiet(self, *, user_id: int, hours: str | None, zone: str | None = None) -> Reply:
         """A user's quiet hours (``/notify quiet:22-8 timezone:Europe/Paris``; ``off``
@@ -636,9 +676,12 @@ class TurnClock:
         else:
             chosen[quiet_hours.KEY] = quiet_hours.kept(quiet)
         await self._desk.store.set_calls(user_id, chosen)
-        said = "Quiet hours off." if quiet is None else f"Quiet hours: {quiet.describe()}."
+        if quiet is None:
+            told = said("Quiet hours off.")
+        else:
+            told = said("Quiet hours: {hours}.", hours=quiet.describe())
         notify = await self._desk.store.notify_choice(user_id)
-        return Reply(said + "\n\n" + settings_text(chosen, notify), private=True)
+        return Reply(told + "\n\n" + settings_text(chosen, notify), private=True)
 
     async def set_digest(self, *, user_id: int, hours: int, kind: str = digest.TURNS) -> Reply:
         """A user's digest of ``kind`` (``/notify digest:<hours>``, or ``watching:<hours>``
@@ -655,14 +698,17 @@ class TurnClock:
             user_id, every * digest.HOUR if every else None, now + every * digest.HOUR, kind
         )
         if kind == digest.WATCHING:
-            said = (
-                f"Watched games: a digest every {every} h." if every
-                else "Watched games: each new board by DM."
+            told = (
+                said("Watched games: a digest every {hours} h.", hours=every) if every
+                else said("Watched games: each new board by DM.")
             )  # fmt: skip
         else:
-            said = f"Digest: every {every} h." if every else "Digest off: a DM for each turn."
+            told = (
+                said("Digest: every {hours} h.", hours=every) if every
+                else said("Digest off: a DM for each turn.")
+            )  # fmt: skip
         notify = await self._desk.store.notify_choice(user_id)
-        return Reply(said + "\n\n" + settings_text(chosen, notify), private=True)
+        return Reply(told + "\n\n" + settings_text(chosen, notify), private=True)
 
     async def show_calls(self, *, user_id: int) -> Reply:
         """A user's calls, event by event, for their eyes only."""
@@ -671,8 +717,9 @@ class TurnClock:
         return Reply(settings_text(chosen, notify), private=True)
 
 
-def _seat_name(record: GameRecord, seat: int) -> str:
-    return next((s.name for s in record.seats if s.seat == seat), f"seat {seat + 1}")
+def _seat_name(record: GameRecord, seat: int) -> str | Text:
+    named = next((s.name for s in record.seats if s.seat == seat), None)
+    return named if named is not None else said("seat {number}", number=seat + 1)
 
 
 def _timeout_headline(table: Table, seat: int, mode: str, events: list[Event]) -> str | Text:
@@ -680,32 +727,38 @@ def _timeout_headline(table: Table, seat: int, mode: str, events: list[Event]) -
     (``X ran out of time: the turn passes without a move.``), else the host's."""
     if any(e.public and "ran out of time" in e.text for e in events):
         return "⏰"
-    word = "turn is skipped" if mode == "skip" else "seat is forfeited"
-    return "⏰ " + seat_label(table, seat) + f" ran out of time: the {word}."
+    label = seat_label(table, seat)
+    if mode == "skip":
+        return "⏰ " + said("{seat} ran out of time: the turn is skipped.", seat=label)
+    return "⏰ " + said("{seat} ran out of time: the seat is forfeited.", seat=label)
 
 
-def settings_text(chosen: Mapping[str, str], notify: str) -> str:
+def settings_text(chosen: Mapping[str, str], notify: str) -> Text:
     """A player's settings, one event a line."""
-    lines = ["🔔 How I call you:"]
-    for event, name in calls.EVENTS.items():
-        lines.append(f"• {name}: {calls.HOWS[calls.how(chosen, notify, event)]} (`{event}`)")
+    lines = ["🔔 " + said("How I call you:")]
+    for event, name in calls.EVENT_NAMES.items():
+        how = calls.HOWS[calls.how(chosen, notify, event)]
+        lines.append(Text.of("• ", name, ": ", how, f" (`{event}`)"))
     quiet = quiet_hours.of_calls(chosen)
     if quiet is not None:
-        lines.append(
-            f"🌙 Quiet hours: {quiet.describe()}: no DM and no ping then; what was held "
-            "back comes as one DM when they end."
-        )
+        lines.append("🌙 " + said(
+            "Quiet hours: {hours}: no DM and no ping then; what was held back comes as one "
+            "DM when they end.",
+            hours=quiet.describe(),
+        ))  # fmt: skip
     every = calls.digest_hours(chosen)
     if every:
-        lines.append(
-            f"📬 Digest: one DM every {every} h of the games waiting for you, when one is "
-            "new; no DM for each turn."
-        )
+        lines.append("📬 " + said(
+            "Digest: one DM every {hours} h of the games waiting for you, when one is new; "
+            "no DM for each turn.",
+            hours=every,
+        ))  # fmt: skip
     watching = calls.digest_hours(chosen, "watching")
     if watching:
-        lines.append(
-            f"👀 Watched games: one DM every {watching} h with the newest boards of those "
-            "that moved, instead of each board."
-        )
-    lines.append("Change one with `/notify event:<event> how:<mention|dm|both|none>`.")
-    return "\n".join(lines)
+        lines.append("👀 " + said(
+            "Watched games: one DM every {hours} h with the newest boards of those that "
+            "moved, instead of each board.",
+            hours=watching,
+        ))  # fmt: skip
+    lines.append(said("Change one with `/notify event:<event> how:<mention|dm|both|none>`."))
+    return Text.of("\n").join(lines)

@@ -22,6 +22,7 @@ from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from bot.service.errors import UserError
+from bot.service.text import Text, said, visible
 
 DAY_NAMES = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
 EVERY_DAY = frozenset(range(7))
@@ -30,16 +31,21 @@ MIN_WINDOW = 60
 """The shortest daily window, in minutes."""
 MAX_DAYS_SCANNED = 366 * 200
 """A bound on the days a computation looks through (never reached by a usable setting)."""
-HOURS_HELP = (
+HOURS_HELP = said(
     "Playing hours are a daily range in 24-hour time, such as `9-22` or `08:30-23:00` "
     "(start before end, at least an hour, not across midnight), or `off` for a clock "
     "that runs around the clock."
 )
-DAYS_HELP = (
+DAYS_HELP = said(
     "Playing days are days of the week such as `mon-fri`, `sat,sun`, `mon,wed,fri` or "
     "`all` (every day)."
 )
-ZONE_HELP = "A time zone is an IANA name such as `Europe/Paris`, `America/New_York` or `UTC`."
+ZONE_HELP = said("A time zone is an IANA name such as `Europe/Paris`, `America/New_York` or `UTC`.")
+DAY_WORDS = (
+    said("Mon"), said("Tue"), said("Wed"), said("Thu"), said("Fri"), said("Sat"), said("Sun")
+)  # fmt: skip
+"""Each day of the week as a person reads it, Monday first (what is typed stays
+:data:`DAY_NAMES`)."""
 
 
 @dataclass(frozen=True)
@@ -94,9 +100,10 @@ class PlayingHours:
             return None
         return None if found.always else found
 
-    def describe(self) -> str:
-        """``09:00–22:00 Mon–Fri (Europe/Paris)``."""
-        return f"{_clock(self.start)}–{_clock(self.end)} {days_text(self.days)} ({self.zone})"
+    def describe(self, zone: bool = True) -> Text:
+        """``09:00–22:00 Mon–Fri (Europe/Paris)`` (without the zone unless ``zone``)."""
+        hours = Text.of(f"{_clock(self.start)}–{_clock(self.end)} ", days_text(self.days))
+        return hours + f" ({self.zone})" if zone else hours
 
     # -- the arithmetic ---------------------------------------------------------------
 
@@ -178,10 +185,10 @@ class PlayingHours:
             return closes, self.next_opening(closes)
         return at, math.inf
 
-    def local(self, at: float) -> str:
+    def local(self, at: float) -> Text:
         """``Mon 09:00``: ``at`` on the zone's wall clock."""
         moment = datetime.fromtimestamp(at, _zone(self.zone))
-        return f"{DAY_NAMES[moment.weekday()].title()} {moment:%H:%M}"
+        return Text.of(DAY_WORDS[moment.weekday()], f" {moment:%H:%M}")
 
 
 # -- the clock with or without playing hours ---------------------------------------------
@@ -245,10 +252,12 @@ def parse_range(text: str) -> tuple[int, int]:
     if end == 0:
         end = 24 * 60  # 18-0 is 18:00 to midnight
     if end < start:
-        raise UserError(
-            f"Playing hours cannot cross midnight (`{text.strip()}`): use an end no later "
-            "than 24, such as `18-24`. " + HOURS_HELP
+        crossing = said(
+            "Playing hours cannot cross midnight (`{typed}`): use an end no later than 24, "
+            "such as `18-24`.",
+            typed=visible(text.strip()),
         )
+        raise UserError(crossing + " " + HOURS_HELP)
     if end > 24 * 60 or end - start < MIN_WINDOW:
         raise UserError(HOURS_HELP)
     return start, end
@@ -267,7 +276,8 @@ def parse_days(text: str) -> frozenset[int]:
             continue
         ends = [p.strip() for p in part.split("-")]
         if len(ends) > 2 or not all(_day(p) is not None for p in ends):
-            raise UserError(f"`{text.strip()}` is not a set of days. " + DAYS_HELP)
+            unread = said("`{typed}` is not a set of days.", typed=visible(text.strip()))
+            raise UserError(unread + " " + DAYS_HELP)
         first, last = _day(ends[0]), _day(ends[-1])
         assert first is not None and last is not None
         day = first
@@ -288,18 +298,19 @@ def parse_zone(text: str) -> str:
     try:
         _zone(name)
     except UserError:
-        raise UserError(f"`{name[:60]}` is not a time zone I know. " + ZONE_HELP) from None
+        unknown = said("`{typed}` is not a time zone I know.", typed=visible(name[:60]))
+        raise UserError(unknown + " " + ZONE_HELP) from None
     return name
 
 
-def days_text(days: frozenset[int]) -> str:
+def days_text(days: frozenset[int]) -> Text:
     """``Mon–Fri``, ``every day``, ``Mon, Wed, Fri``."""
     if days == EVERY_DAY:
-        return "every day"
+        return said("every day")
     ordered = sorted(days)
     if len(ordered) > 2 and ordered == list(range(ordered[0], ordered[-1] + 1)):
-        return f"{DAY_NAMES[ordered[0]].title()}–{DAY_NAMES[ordered[-1]].title()}"
-    return ", ".join(DAY_NAMES[d].title() for d in ordered)
+        return Text.of(DAY_WORDS[ordered[0]], "–", DAY_WORDS[ordered[-1]])
+    return Text.of(", ").join(DAY_WORDS[d] for d in ordered)
 
 
 def _day(word: str) -> int | None:

@@ -28,7 +28,7 @@ from bot.service.delivery import calls
 from bot.service.errors import UserError
 from bot.service.notices import MAX_BOARDS, Board, Outcome, PrivateMessage
 from bot.service.tables import table_from
-from bot.service.text import Moment, Text, fitted
+from bot.service.text import Moment, Text, fitted, said
 from bot.service.timekeeping.playing_hours import OFF_WORDS, _clock, _local, _zone, parse_zone
 from bot.store import GameStore, HeldCall, HeldCallStore, JsonObject, PlayerStore
 
@@ -38,7 +38,7 @@ class QuietStore(HeldCallStore, GameStore, PlayerStore, Protocol):
     and how each player is called."""
 
 
-QUIET_HELP = (
+QUIET_HELP = said(
     "Quiet hours are a daily range in 24-hour time on your own clock, such as `22-8` or "
     "`23:30-07:00` (they may cross midnight), with a time zone such as `Europe/Paris`; "
     "`off` removes them."
@@ -167,7 +167,7 @@ async def release(store: QuietStore, now: float) -> Outcome:
             await store.release_held(ids, held[-1].game_id, [], now=now)
             continue
         texts = [wire.load_text(h.body.get("text") or []) for h in kept]
-        lines = [Text.of("🌙 While your quiet hours lasted:"), *texts]
+        lines = ["🌙 " + said("While your quiet hours lasted:"), *texts]
         last = kept[-1]
         newest = {h.game_id: b for h in kept for b in _boards(h.body)}  # each game's last
         notice = PrivateMessage(

@@ -6,11 +6,12 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
+from bot.service import wire
 from bot.service.errors import UserError
-from bot.service.text import Mention, Text
+from bot.service.text import Mention, Text, said, said_plural, visible
 from bot.service.timekeeping import playing_hours
 from bot.service.timekeeping.playing_hours import PlayingHours
-from bot.store import GameRecord, JsonObject
+from bot.store import GameRecord, JsonObject, JsonValue
 from engines.options import clip
 
 HOUR = 3600.0
@@ -18,10 +19,11 @@ MAX_HOURS = 60 * 24
 """The longest turn limit or reminder: 60 days."""
 ON_TIMEOUT = ("skip", "forfeit", "computer")
 TIMEOUT_WORDS = {
-    "skip": "skipped",
-    "forfeit": "forfeited",
-    "computer": "played by a strong computer player",
+    "skip": said("skipped"),
+    "forfeit": said("forfeited"),
+    "computer": said("played by a strong computer player"),
 }
+"""What a timed-out turn is, by what a timeout does: ``a timed-out turn is {word}``."""
 
 
 @dataclass(frozen=True)
@@ -75,21 +77,30 @@ class Timing:
         for hours in (limit_hours, reminder_hours):
             if hours is not None and not _usable_hours(hours):
                 raise UserError(
-                    f"Times are hours from 0 to {MAX_HOURS} (60 days); 0 turns the limit "
-                    "or reminder off."
+                    said(
+                        "Times are hours from 0 to {most} (60 days); 0 turns the limit or "
+                        "reminder off.",
+                        most=MAX_HOURS,
+                    )
                 )
         limit = self.limit if limit_hours is None else float(limit_hours) * HOUR
         reminder = self.reminder if reminder_hours is None else float(reminder_hours) * HOUR
         action = self.on_timeout if on_timeout is None else on_timeout.strip().lower()
         if reminder_hours is not None and reminder and limit and reminder >= limit:
             raise UserError(
-                f"The reminder must come before the end of the turn: less than the "
-                f"{_hours(limit)} of the limit (or 0 for no reminder)."
+                said(
+                    "The reminder must come before the end of the turn: less than the "
+                    "{limit} of the limit (or 0 for no reminder).",
+                    limit=_hours(limit),
+                )
             )
         if action not in ON_TIMEOUT:
             raise UserError(
-                "A timeout can `skip` the turn, `forfeit` the seat or let the `computer` play "
-                f"it, not `{clip(action)}`."
+                said(
+                    "A timeout can `skip` the turn, `forfeit` the seat or let the `computer` "
+                    "play it, not `{typed}`.",
+                    typed=visible(clip(action)),
+                )
             )
         playing = playing_hours.changed(self.playing, playing_hours_text, playing_days, timezone)
         return Timing(limit, reminder, action, playing)
@@ -111,22 +122,32 @@ class Timing:
         """The real time ``seconds`` of turn clock before ``end``."""
         return playing_hours.before(self.playing, end, seconds)
 
-    def describe(self) -> str:
+    def describe(self) -> Text:
+        """``48 hours per turn, a reminder 12 hours before the end; a timed-out turn is
+        skipped``, and the playing hours (see :func:`playing_text`)."""
         if not self.limit:
-            return "no turn time limit"
-        text = f"{_hours(self.limit)} per turn"
+            return said("no turn time limit")
+        limit, outcome = _hours(self.limit), TIMEOUT_WORDS[self.on_timeout]
         if self.reminder and self.reminder < self.limit:
-            text += f", a reminder {_hours(self.reminder)} before the end"
-        text = f"{text}; a timed-out turn is {TIMEOUT_WORDS[self.on_timeout]}"
+            text = said(
+                "{limit} per turn, a reminder {reminder} before the end; a timed-out turn is "
+                "{outcome}",
+                limit=limit, reminder=_hours(self.reminder), outcome=outcome,
+            )  # fmt: skip
+        else:
+            text = said("{limit} per turn; a timed-out turn is {outcome}", limit=limit,
+                        outcome=outcome)  # fmt: skip
         return text + playing_text(self.playing)
 
 
-def playing_text(playing: PlayingHours | None) -> str:
+def playing_text(playing: PlayingHours | None) -> Text:
     """``; playing hours 09:00–22:00 Mon–Fri (Europe/Paris): the clock rests outside
     them`` (nothing without playing hours)."""
     if playing is None:
-        return ""
-    return f"; playing hours {playing.describe()}: the clock rests outside them"
+        return Text()
+    return "; " + said(
+        "playing hours {hours}: the clock rests outside them", hours=playing.describe()
+    )
 
 
 NO_DEADLINES = {"deadline": None, "remind_at": None}
@@ -145,32 +166,35 @@ def _usable_seconds(seconds: object) -> bool:
     return _usable_hours(seconds / HOUR)
 
 
-def _hours(seconds: float) -> str:
+def _hours(seconds: float) -> Text:
+    """``1 hour``, ``48 hours``, ``1.5 hours``."""
     hours = seconds / HOUR
-    return f"{hours:g} hour{'s' if hours != 1 else ''}"
+    if hours.is_integer():
+        return said_plural("{count} hour", "{count} hours", int(hours))
+    return said("{hours} hours", hours=f"{hours:g}")
 
 
-def rest_line(record: GameRecord, now: float) -> str:
+def rest_line(record: GameRecord, now: float) -> Text:
     """For a running game with playing hours, a line (with a newline before it) naming
     them and when the clock rests: ``🌙 The clock rests until Mon 09:00 (Europe/Paris);
     playing hours 09:00–22:00 Mon–Fri.`` while it rests, else the next rest if it falls
     before the deadline; nothing without playing hours."""
     playing = Timing.from_dict(record.timing).playing
     if playing is None or record.status != "running":
-        return ""
-    named = f"playing hours {playing.describe()}"
+        return Text()
+    hours = playing.describe()
     begins, ends = playing.next_rest(now)
     if not math.isfinite(ends) or (record.deadline is not None and begins >= record.deadline):
-        return f"\n🕘 The clock runs in its {named}."
+        return "\n🕘 " + said("The clock runs in its playing hours {hours}.", hours=hours)
     if begins <= now:
-        return (
-            f"\n🌙 The clock rests until {playing.local(ends)} ({playing.zone}); "
-            f"{named.replace(f' ({playing.zone})', '')}."
-        )
-    return (
-        f"\n🕘 The clock runs in its {named}: it rests from {playing.local(begins)} "
-        f"until {playing.local(ends)}."
-    )
+        return "\n🌙 " + said(
+            "The clock rests until {until} ({zone}); playing hours {hours}.",
+            until=playing.local(ends), zone=playing.zone, hours=playing.describe(zone=False),
+        )  # fmt: skip
+    return "\n🕘 " + said(
+        "The clock runs in its playing hours {hours}: it rests from {start} until {end}.",
+        hours=hours, start=playing.local(begins), end=playing.local(ends),
+    )  # fmt: skip
 
 
 PAUSED_BY = "paused_by"
@@ -179,9 +203,13 @@ PAUSED_WHY = "paused_why"
 the clock's own record of being stopped (``Timing.from_dict`` leaves them out)."""
 
 
-def with_pause(timing: JsonObject | None, *, by: int | None = None, why: str = "") -> JsonObject:
-    """A game's stored ``timing`` once paused ``by`` a user, or for a reason (``why``)."""
-    note = {PAUSED_BY: by} if by is not None else {PAUSED_WHY: why}
+def with_pause(
+    timing: JsonObject | None, *, by: int | None = None, why: Text | None = None
+) -> JsonObject:
+    """A game's stored ``timing`` once paused ``by`` a user, or for a reason (``why``, kept
+    as a stored text, so that it is read in each reader's words)."""
+    reason = wire.dump_text(why or Text())
+    note: JsonObject = {PAUSED_BY: by} if by is not None else {PAUSED_WHY: reason}
     return {**without_pause(timing), **note}
 
 
@@ -190,28 +218,53 @@ def without_pause(timing: JsonObject | None) -> JsonObject:
     return {k: v for k, v in (timing or {}).items() if k not in (PAUSED_BY, PAUSED_WHY)}
 
 
-def pause_text(record: GameRecord, subject: str = "Paused") -> Text:
+PAUSED_SUBJECT = said("Paused")
+"""How :func:`pause_text` opens unless told otherwise."""
+
+
+def pause_text(record: GameRecord, subject: str | Text = PAUSED_SUBJECT) -> Text:
     """What a paused game says of itself, wherever its state is shown: who paused it (or
     why it stopped) and how to go on. ``subject`` opens it (``Game #3 is paused``)."""
     timing = record.timing or {}
-    host = Mention(record.host_id)
-    resume = f"`/game resume game:{record.id}`"
+    host, game = Mention(record.host_id), record.id
     by = timing.get(PAUSED_BY)
     if record.channel_id == 0:
-        return Text.of(
-            f"⏸️ {subject}: its channel was deleted. Its host, ", host,
-            f", goes on with {resume} in the channel to play in.",
+        return "⏸️ " + said(
+            "{subject}: its channel was deleted. Its host, {host}, goes on with "
+            "`/game resume game:{game}` in the channel to play in.",
+            subject=subject, host=host, game=game,
         )  # fmt: skip
     if by == record.host_id:
-        return Text.of(
-            f"⏸️ {subject} by its host, ", host, f": no moves until they go on with {resume}."
-        )
-    if isinstance(by, int):
-        return Text.of(
-            f"⏸️ {subject} by ", Mention(by), ": no moves until its host, ", host,
-            f", goes on with {resume}.",
+        return "⏸️ " + said(
+            "{subject} by its host, {host}: no moves until they go on with "
+            "`/game resume game:{game}`.",
+            subject=subject, host=host, game=game,
         )  # fmt: skip
-    why = f": {timing[PAUSED_WHY]}" if timing.get(PAUSED_WHY) else ""
-    return Text.of(
-        f"⏸️ {subject}{why}. No moves until its host, ", host, f", goes on with {resume}."
-    )
+    if isinstance(by, int):
+        return "⏸️ " + said(
+            "{subject} by {by}: no moves until its host, {host}, goes on with "
+            "`/game resume game:{game}`.",
+            subject=subject, by=Mention(by), host=host, game=game,
+        )  # fmt: skip
+    why = _reason(timing.get(PAUSED_WHY))
+    if why:
+        return "⏸️ " + said(
+            "{subject}: {why}. No moves until its host, {host}, goes on with "
+            "`/game resume game:{game}`.",
+            subject=subject, why=why, host=host, game=game,
+        )  # fmt: skip
+    return "⏸️ " + said(
+        "{subject}. No moves until its host, {host}, goes on with `/game resume game:{game}`.",
+        subject=subject, host=host, game=game,
+    )  # fmt: skip
+
+
+def _reason(stored: JsonValue | None) -> Text:
+    """Why a game was paused, as :func:`with_pause` kept it (a reason stored as plain
+    words by an older release is shown as it is; nothing kept, or unreadable: none)."""
+    if isinstance(stored, str):
+        return Text.of(stored)
+    try:
+        return wire.load_text(stored) if stored else Text()
+    except (ValueError, KeyError, TypeError):
+        return Text()
