@@ -29,8 +29,8 @@ from bot.service.desk import Desk
 from bot.service.errors import UserError
 from bot.service.notices import MAX_BOARDS, Outcome, PrivateMessage
 from bot.service.play.turns import board_of
-from bot.service.tables import Table, seat_labels
-from bot.service.text import BoardLink, Text, fitted
+from bot.service.tables import STATUS_TEXTS, Table, seat_labels
+from bot.service.text import BoardLink, Text, fitted, said, said_plural
 from bot.store import DigestRow, GameRecord
 
 TURNS, WATCHING = "turns", "watching"
@@ -39,7 +39,7 @@ player, and of the games they watch."""
 MAX_HOURS = calls.MAX_DIGEST_HOURS
 HOUR = 3600.0
 DIGEST_LIMIT = 1900
-DIGEST_HELP = f"A digest comes every 1 to {MAX_HOURS} hours; `0` stops it."
+DIGEST_HELP = said("A digest comes every 1 to {most} hours; `0` stops it.", most=MAX_HOURS)
 
 
 def checked(hours: int) -> int:
@@ -83,7 +83,11 @@ class Digests:
         before = set(row.seen.split(",")) if row.seen else set()
         if all(m in before for m in marks):
             return ",".join(marks), None
-        head = Text.of(f"📬 Your digest: {len(waiting)} game(s) waiting for you.")
+        head = "📬 " + said_plural(
+            "Your digest: {count} game(s) waiting for you.",
+            "Your digest: {count} game(s) waiting for you.",
+            len(waiting),
+        )
         lines = fitted([head, *(line for _, line in waiting)], DIGEST_LIMIT)
         text = Text.of("\n").join(lines)
         return ",".join(marks), PrivateMessage(waiting[0][0].id, row.user_id, text)
@@ -105,10 +109,14 @@ class Digests:
             return seen, None
         moved.sort(key=lambda r: (r.updated_at, r.id))  # the newest last: it stays when cut
         tables = [self._desk.loaded(r) for r in moved]
-        head = Text.of(f"👀 Your watched games: {len(moved)} moved since the last digest.")
+        head = "👀 " + said_plural(
+            "Your watched games: {count} moved since the last digest.",
+            "Your watched games: {count} moved since the last digest.",
+            len(moved),
+        )
         lines = [head, *[await self._watched_line(t) for t in tables]]
         text = Text.of("\n").join(fitted(lines, DIGEST_LIMIT))
-        text += "\n`/notify watching:0` sends each new board instead."
+        text += "\n" + said("`/notify watching:0` sends each new board instead.")
         boards = tuple(b for b in map(board_of, tables) if b is not None)[-MAX_BOARDS:]
         last = moved[-1]
         notice = PrivateMessage(
@@ -120,19 +128,26 @@ class Digests:
         """A watched game where it stands: its place, whose turn or its result, its last
         move, and a link to its turn post."""
         record = table.record
-        line = Text.of("👀 ", calls.where(record, table.title), ": ")
+        game = calls.where(record, table.title)
         if not record.active:
-            line += f"{record.status}. {record.result or ''}".rstrip()
+            status = STATUS_TEXTS.get(record.status, record.status)
+            if record.result:
+                line = said("{game}: {status}. {result}", game=game, status=status,
+                            result=record.result)  # fmt: skip
+            else:
+                line = said("{game}: {status}.", game=game, status=status)
         elif table.state is None:
-            line += "in the lobby."
+            line = said("{game}: in the lobby.", game=game)
         else:
-            line += Text.of("waiting for ", seat_labels(table, [p.seat for p in table.prompts()]))
+            seats = seat_labels(table, [p.seat for p in table.prompts()])
+            line = said("{game}: waiting for {seats}", game=game, seats=seats)
+        line = "👀 " + line
         last = await last_public(self._desk.store, record.id)
         if last and record.active:
-            line += f" · last: {last}"
+            line += " · " + said("last: {action}", action=last)
         if record.board_message_id:
             post = BoardLink(record.guild_id, record.channel_id, record.board_message_id)
-            line += Text.of(" · board: ", post)
+            line += " · " + said("board: {post}", post=post)
         return line
 
 

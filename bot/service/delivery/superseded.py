@@ -40,7 +40,7 @@ from dataclasses import dataclass, replace
 from bot.service.notices import ChannelPost, Sendable, StatusUpdate
 from bot.service.play.turn_posts import TURN_POST_LIMIT, retired
 from bot.service.seating.table_controls import LOBBY
-from bot.service.text import Text, as_text, fitted, lines_of
+from bot.service.text import Text, as_text, fitted, lines_of, said_plural
 from bot.store import OutboxEntry
 
 
@@ -282,9 +282,11 @@ def _with_brief(waiting: list[Waiting], turns: list[list[int]], newest: ChannelP
     lines = [line for p in passed for line in lines_of(p.story or p.text)]
     lines += lines_of(newest.text)
     if sum(len(line.plain()) + 1 for line in lines) > TURN_POST_LIMIT:
-        pointer = Text.of(
-            f"({len(passed)} turns were played meanwhile; "
-            f"`/game history game:{newest.game_id}` shows every move.)"
+        pointer = said_plural(
+            "({count} turns were played meanwhile; `/game history game:{game}` shows every move.)",
+            "({count} turns were played meanwhile; `/game history game:{game}` shows every move.)",
+            len(passed),
+            game=newest.game_id,
         )
         lines = fitted([pointer, *lines], TURN_POST_LIMIT)
     return replace(newest, text=Text.of("\n").join(lines))
