@@ -24,9 +24,10 @@ from bot.discord.cards import card, is_card, rows_of, split
 from bot.discord.controls.endings import settle_offer_post
 from bot.discord.controls.play import open_private_view
 from bot.discord.controls.views import controls_view
-from bot.discord.markup import content
+from bot.discord.markup import content, markup, writing
+from bot.discord.replies import reader_locale, server_locale
 from bot.service import wire
-from bot.service.boards.alt_text import board_alt
+from bot.service.boards.alt_text import board_alt, clip
 from bot.service.delivery.outbox import (
     ChannelGone,
     Delivery,
@@ -45,7 +46,8 @@ from bot.service.notices import (
     PrivateMessage,
     StatusUpdate,
 )
-from bot.service.text import Mention, Text
+from bot.service.text import Mention, Text, said
+from i18n import Locale
 
 if TYPE_CHECKING:
     from bot.discord.hosting import HostingBot
@@ -174,13 +176,18 @@ class Courier:
         now follows from the outbox, and the asker is told so."""
         sent = await self.bot.outbox.flush_outcome(outcome)
         replies = outcome.replies
+        reader = await reader_locale(interaction)
         for reply in replies:
             quiet = discord.AllowedMentions.none() if reply.quiet else discord.utils.MISSING
-            message = await self._message(reply.text, reply.board, reply.controls)
+            # A public reply is read by the whole channel: it speaks the server's language.
+            locale = reader if reply.private else await server_locale(interaction)
+            message = await self._message(reply.text, reply.board, reply.controls, locale)
             await _reply(interaction.followup, message, private=reply.private, quiet=quiet)
-        note = "" if sent else "\nThe channel post is delayed; it will follow shortly."
+        late = said("The channel post is delayed; it will follow shortly.")
+        note = Text() if sent else "\n" + late
         if (ack and not replies) or note:
-            await interaction.followup.send((ack or "✅ Done.") + note, ephemeral=True)
+            told = (ack or "✅ " + said("Done.")) + note
+            await interaction.followup.send(content(told, self._server, reader), ephemeral=True)
 
     # -- the outbox's sender -----------------------------------------------------------
 
@@ -231,10 +238,11 @@ class Courier:
     async def _post(self, post: ChannelPost, delivery: Delivery) -> int | None:
         channel = await self._channel(post.channel_id)
         if post.settles is not None:
-            return await settle_offer_post(channel, post)
+            with writing(delivery.locale):  # the offer's post is in the server's language
+                return await settle_offer_post(channel, post)
         if post.edit and delivery.board_message_id:
             edited = await self._edit_turn_post(
-                channel, post, delivery.board_message_id, lasting=delivery.retried
+                channel, post, delivery.board_message_id, delivery.locale, lasting=delivery.retried
             )
             if edited is not None:
                 return edited
@@ -244,7 +252,8 @@ class Courier:
             everyone=False, roles=False, users=[discord.Object(u) for u in post.mentions]
         )
         try:
-            message = await _send(channel, await self._posted(post), delivery.nonce, mentions)
+            posted = await self._posted(post, delivery.locale)
+            message = await _send(channel, posted, delivery.nonce, mentions)
         except discord.NotFound as error:
             raise ChannelGone(post.channel_id, f"Discord {error.status} {error.code}") from error
         if post.final and isinstance(channel, discord.Thread):
@@ -256,7 +265,13 @@ class Courier:
         return message.id
 
     async def _edit_turn_post(
-        self, channel: PostChannel, post: ChannelPost, message_id: int, *, lasting: bool
+        self,
+        channel: PostChannel,
+        post: ChannelPost,
+        message_id: int,
+        locale: Locale,
+        *,
+        lasting: bool,
     ) -> int | None:
         """Update the turn's post in place (its text, controls and, with a board, its
         picture); None if it is gone or may not be edited, so it is posted anew. Edits ping
@@ -269,9 +284,9 @@ class Courier:
         try:
             if is_card(post):
                 kept = None if post.board else await self._attached(channel, message_id)
-                message: _Plain | _Card = await self._card(post, kept)
+                message: _Plain | _Card = await self._card(post, locale, kept)
             else:
-                message = await self._message(post.text, post.board, post.controls)
+                message = await self._message(post.text, post.board, post.controls, locale)
             await _edit(channel.get_partial_message(message_id), message)
         except discord.NotFound:
             return None  # deleted: a post of its own says it all
@@ -293,7 +308,7 @@ class Courier:
         """Edit the game's status message in place; post a new one if it is gone."""
         channel = await self._channel(update.channel_id)
         quiet = discord.AllowedMentions.none()
-        status = card([content(update.text, self._server)])
+        status = card([content(update.text, self._server, delivery.locale)])
         if delivery.status_message_id:
             try:
                 await channel.get_partial_message(delivery.status_message_id).edit(
@@ -313,7 +328,7 @@ class Courier:
             raise DmsClosed(message.user_id, lasting=False, reason="DMs known to be closed")
         try:
             user = self.bot.get_user(message.user_id) or await self.bot.fetch_user(message.user_id)
-            private = await self._private(message)
+            private = await self._private(message, delivery.locale)
             sent = await _send(user, private, delivery.nonce, discord.AllowedMentions.all())
         except discord.Forbidden as error:
             raise DmsClosed(
@@ -323,22 +338,25 @@ class Courier:
             raise DmsClosed(message.user_id, lasting=False, reason="no such user") from error
         return sent.id
 
-    async def _private(self, message: PrivateMessage) -> _Plain:
+    async def _private(self, message: PrivateMessage, locale: Locale) -> _Plain:
         first = message.boards[0] if message.boards else None
-        return await self._message(message.text, first, message.controls, message.boards[1:])
+        return await self._message(
+            message.text, first, message.controls, locale, message.boards[1:]
+        )
 
     async def _fallback(self, fallback: PrivateFallback, delivery: Delivery) -> int:
         channel = await self._channel(fallback.channel_id)
-        view = open_private_view(fallback.game_id, fallback.user_id)
-        text = Text.of(
-            Mention(fallback.user_id),
-            ", I can't send you direct messages, so your private choice "
-            f"for game #{fallback.game_id} is behind the button below (only you will see it). "
-            "`/hand` opens it too.",
+        with writing(delivery.locale):
+            view = open_private_view(fallback.game_id, fallback.user_id)
+        text = said(
+            "{player}, I can't send you direct messages, so your private choice for game "
+            "#{game} is behind the button below (only you will see it). `/hand` opens it too.",
+            player=Mention(fallback.user_id),
+            game=fallback.game_id,
         )
         try:
             message = await channel.send(
-                content(text, self._server), view=view, nonce=delivery.nonce,
+                content(text, self._server, delivery.locale), view=view, nonce=delivery.nonce,
                 allowed_mentions=discord.AllowedMentions(users=[discord.Object(fallback.user_id)]),
             )  # fmt: skip
         except discord.NotFound as error:
@@ -384,22 +402,25 @@ class Courier:
         perms = channel.permissions_for(channel.guild.me)
         return tuple(n for flag, n in self._needs(channel_id).items() if not getattr(perms, flag))
 
-    async def _posted(self, post: ChannelPost) -> _Plain | _Card:
-        """A channel post's keyword arguments for a send: a card, or a plain message."""
+    async def _posted(self, post: ChannelPost, locale: Locale) -> _Plain | _Card:
+        """A channel post, written in ``locale``, as a card or as a plain message."""
         if is_card(post):
-            return await self._card(post)
-        return await self._message(post.text, post.board, post.controls)
+            return await self._card(post, locale)
+        return await self._message(post.text, post.board, post.controls, locale)
 
-    async def _card(self, post: ChannelPost, kept: discord.Attachment | None = None) -> _Card:
-        """A post as a card: its text around its board (drawn now, or the picture ``kept``
-        on the message it updates) and its controls in rows."""
+    async def _card(
+        self, post: ChannelPost, locale: Locale, kept: discord.Attachment | None = None
+    ) -> _Card:
+        """A post as a card written in ``locale``: its text around its board (drawn now,
+        or the picture ``kept`` on the message it updates) and its controls in rows."""
         picture = (kept.filename, kept.description) if kept is not None else None
-        drawn = await self._file(post.board, 0) if post.board is not None else None
+        drawn = await self._file(post.board, 0, locale) if post.board is not None else None
         if drawn is not None:
             picture = (drawn.filename, drawn.description)
-        text = content(post.text, self._server)
-        story = content(post.story, self._server) if post.story else ""
-        rows = rows_of(controls_view(post.controls))
+        text = content(post.text, self._server, locale)
+        story = content(post.story, self._server, locale) if post.story else ""
+        with writing(locale):
+            rows = rows_of(controls_view(post.controls))
         return _Card(card(split(text, story), picture, rows), drawn)
 
     async def _message(
@@ -407,21 +428,27 @@ class Courier:
         text: str | Text,
         board: Board | None,
         controls: tuple[Controls, ...],
+        locale: Locale,
         more: tuple[Board, ...] = (),
     ) -> _Plain:
-        """A notice as a plain message: its text, its board's picture (and ``more``
-        boards' after it) and its controls when it has them."""
-        drawn = [await self._file(b, n) for n, b in enumerate((board, *more)) if b is not None]
+        """A notice as a plain message written in ``locale``: its text, its board's
+        picture (and ``more`` boards' after it) and its controls when it has them."""
+        boards = enumerate((board, *more))
+        drawn = [await self._file(b, n, locale) for n, b in boards if b is not None]
         files = tuple(f for f in drawn if f is not None)
-        return _Plain(content(text, self._server), files, controls_view(controls))
+        with writing(locale):
+            view = controls_view(controls)
+        return _Plain(content(text, self._server, locale), files, view)
 
-    async def _file(self, board: Board, index: int) -> discord.File | None:
-        """``board``'s picture as an attachment with its alt text (None: not drawn)."""
+    async def _file(self, board: Board, index: int, locale: Locale) -> discord.File | None:
+        """``board``'s picture as an attachment with its alt text written in ``locale``
+        (None: not drawn)."""
         image = await self.bot.host.drawing.draw(board)
         if not image:
             return None
         name = "board.png" if not index else f"board-{index + 1}.png"
-        return discord.File(io.BytesIO(image), filename=name, description=board_alt(board))
+        alt = clip(markup(board_alt(board), None, locale))
+        return discord.File(io.BytesIO(image), filename=name, description=alt)
 
     async def open_thread(self, channel_id: int, title: str) -> discord.Thread:
         """A public thread for one game, under the channel where it was opened."""

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import contextlib
+from collections.abc import Callable, Iterator
+from contextvars import ContextVar
 from datetime import UTC, datetime
 
 import discord
 
+import i18n
 from bot.service.text import (
     BoardLink,
     ChannelRef,
@@ -26,19 +29,40 @@ MAX_CONTENT = 2000
 """Discord's limit on a message's text."""
 
 
-def markup(text: str | Text, servers: ServerNames | None = None) -> str:
-    """``text`` as Discord shows it: mentions, channel links, relative times, jump links,
-    and servers by the name ``servers`` gives."""
-    return as_text(text).render(lambda part: _part(part, servers))
+_writing: ContextVar[i18n.Locale] = ContextVar("writing", default=i18n.DEFAULT)
+"""The language a text is written in when no locale is given (see :func:`writing`)."""
 
 
-def content(text: str | Text, servers: ServerNames | None = None) -> str:
+@contextlib.contextmanager
+def writing(locale: i18n.Locale) -> Iterator[i18n.Locale]:
+    """Within the block, a text written without a locale is written in ``locale``: the
+    labels and menus of a message's controls, built deep down for the one who reads it."""
+    token = _writing.set(locale)
+    try:
+        yield locale
+    finally:
+        _writing.reset(token)
+
+
+def markup(
+    text: str | Text, servers: ServerNames | None = None, locale: i18n.Locale | None = None
+) -> str:
+    """``text`` as Discord shows it to a reader of ``locale`` (by default, the language
+    :func:`writing` is in, else English): its messages in their words, mentions, channel
+    links, relative times, jump links, and servers by the name ``servers`` gives."""
+    written_in = locale or _writing.get()
+    return as_text(text).render(lambda part: _part(part, servers, written_in), written_in)
+
+
+def content(
+    text: str | Text, servers: ServerNames | None = None, locale: i18n.Locale | None = None
+) -> str:
     """:func:`markup`, clipped to what one message may hold."""
-    written = markup(text, servers)
+    written = markup(text, servers, locale)
     return written if len(written) <= MAX_CONTENT else written[: MAX_CONTENT - 1] + "…"
 
 
-def _part(part: Part, servers: ServerNames | None = None) -> str:
+def _part(part: Part, servers: ServerNames | None, locale: i18n.Locale) -> str:
     match part:
         case Mention(user_id):
             return f"<@{user_id}>"
@@ -52,5 +76,5 @@ def _part(part: Part, servers: ServerNames | None = None) -> str:
             return f"<{url}>"  # the brackets keep Discord from adding a preview
         case ServerRef(guild_id):
             name = servers(guild_id) if servers is not None else None
-            return f"**{name}**" if name else "a server"
+            return f"**{name}**" if name else i18n.write(i18n.said("a server"), locale)
     raise TypeError(f"no Discord markup for {part!r}")

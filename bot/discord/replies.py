@@ -9,14 +9,16 @@ from typing import TYPE_CHECKING, TypedDict, TypeVar
 
 import discord
 
+import i18n
 from bot.discord.markup import content
 from bot.service.admission import Busy
 from bot.service.boards.alt_text import file_alt
 from bot.service.errors import UserError
 from bot.service.history.story import File
 from bot.service.notices import Outcome, Reply
-from bot.service.text import visible
+from bot.service.text import Text, said, visible
 from bot.store import StoreBusy
+from i18n import Locale
 
 if TYPE_CHECKING:
     from bot.discord.hosting import HostingBot
@@ -25,9 +27,13 @@ Made = TypeVar("Made")
 
 Work = Callable[[], Awaitable[Outcome | Reply]]
 
-FAILED = "Something went wrong on my side; nothing was changed. Please try again."
-BUSY = "The game store is busy right now; please try again in a moment."
-DONE = "✅ Done."
+FAILED_TEXT = said("Something went wrong on my side; nothing was changed. Please try again.")
+BUSY_TEXT = said("The game store is busy right now; please try again in a moment.")
+DONE_TEXT = "✅ " + said("Done.")
+FAILED = FAILED_TEXT.plain()
+BUSY = BUSY_TEXT.plain()
+DONE = DONE_TEXT.plain()
+"""The same answers in English (for a log, or a test reading the English text)."""
 
 log = logging.getLogger(__name__)
 
@@ -57,6 +63,31 @@ class AskedInServer(TypedDict):
     user_id: int
 
 
+async def reader_locale(interaction: discord.Interaction[HostingBot]) -> Locale:
+    """The language the asker reads: their ``/language`` choice, else the Discord locale
+    this interaction brings, else the server's language. A server's own Discord locale is
+    remembered as its interactions come (the language of its posts until an admin picks
+    one)."""
+    languages = interaction.client.host.languages
+    if interaction.guild_id is not None:
+        await languages.server(interaction.guild_id, seen=_code(interaction.guild_locale))
+    return await languages.reader(
+        interaction.user.id, seen=_code(interaction.locale), guild_id=interaction.guild_id
+    )
+
+
+async def server_locale(interaction: discord.Interaction[HostingBot]) -> Locale:
+    """The language of the server the interaction comes from (English in a DM): what a
+    reply shown to the whole channel is written in."""
+    seen = _code(interaction.guild_locale) if interaction.guild_id is not None else None
+    return await interaction.client.host.languages.server(interaction.guild_id, seen=seen)
+
+
+def _code(locale: discord.Locale | None) -> str | None:
+    """A Discord locale as its code (``es-419``), as the host's languages read it."""
+    return locale.value if locale is not None else None
+
+
 def server_of(interaction: discord.Interaction) -> int:
     """The server a command offered only in servers (``guild_only``) was used in; a
     UserError (never expected) if Discord sent one from elsewhere."""
@@ -81,7 +112,7 @@ async def answer(
     interaction: discord.Interaction[HostingBot],
     work: Work,
     *,
-    ack: str = "",
+    ack: str | Text = "",
     public: bool = False,
     quiet: bool = False,
 ) -> None:
@@ -113,6 +144,7 @@ async def answer(
         if waiting_publicly:
             await interaction.delete_original_response()
 
+    await _note_languages(interaction)
     result = await _attempt(interaction, work, refuse)
     if result is None:
         return
@@ -125,9 +157,9 @@ async def answer(
         silent = (
             interaction.response.type == discord.InteractionResponseType.deferred_message_update
         )
-        await interaction.client.courier.answer(
-            interaction, outcome, visible(ack).plain() or ("" if silent else DONE)
-        )
+        told = visible(ack) or (Text() if silent else DONE_TEXT)
+        locale = await reader_locale(interaction)
+        await interaction.client.courier.answer(interaction, outcome, content(told, None, locale))
         if waiting_publicly and private_first:
             await interaction.delete_original_response()
     except Exception:
@@ -135,7 +167,9 @@ async def answer(
         log.exception("answering %s failed after it was done", _what(interaction))
 
 
-async def give_file(interaction: discord.Interaction, work: Callable[[], Awaitable[File]]) -> None:
+async def give_file(
+    interaction: discord.Interaction[HostingBot], work: Callable[[], Awaitable[File]]
+) -> None:
     """Answer the already deferred ``interaction`` with the file ``work`` makes; a
     UserError (or a failure) replaces the reply, which may be public, with a private one."""
 
@@ -147,33 +181,57 @@ async def give_file(interaction: discord.Interaction, work: Callable[[], Awaitab
 
     made = await _attempt(interaction, work, refuse)
     if made is not None:
+        text = content(made.text, None, await reader_locale(interaction))
         attachment = discord.File(
-            io.BytesIO(made.data), filename=made.name, description=file_alt(made.text)
+            io.BytesIO(made.data), filename=made.name, description=file_alt(text)
         )
-        await interaction.edit_original_response(content=made.text, attachments=[attachment])
+        await interaction.edit_original_response(content=text, attachments=[attachment])
 
 
 async def _attempt(
-    interaction: discord.Interaction,
+    interaction: discord.Interaction[HostingBot],
     work: Callable[[], Awaitable[Made]],
     refuse: Callable[[str], Awaitable[None]],
 ) -> Made | None:
-    """What ``work`` returns; None once ``refuse`` has told the asker why it failed (what
-    to do instead, the store busy, or a failure on the bot's side, logged)."""
+    """What ``work`` returns; None once ``refuse`` has told the asker, in their language,
+    why it failed (what to do instead, the store busy, or a failure on the bot's side,
+    logged)."""
     try:
         return await work()
     except Busy as busy:  # the host is full: nothing was done for it
         log.info("%s refused: the host is busy", _what(interaction))
-        await refuse(content("⏳ " + busy.text))
+        why = "⏳ " + busy.text
     except UserError as error:
-        await refuse(content("⚠️ " + error.text))
+        why = "⚠️ " + error.text
     except StoreBusy:
         log.warning("%s found the game store busy; nothing was changed", _what(interaction))
-        await refuse("⏳ " + BUSY)
+        why = "⏳ " + BUSY_TEXT
     except Exception:
         log.exception("%s failed", _what(interaction))
-        await refuse(FAILED)
+        why = FAILED_TEXT
+    await refuse(content(why, None, await refusal_locale(interaction)))
     return None
+
+
+async def _note_languages(interaction: discord.Interaction[HostingBot]) -> None:
+    """Remember the Discord locales ``interaction`` shows (the asker's app, their server)
+    before its work is done: what the work posts and sends is written in them already,
+    even the first post of a server new to the bot. A store that cannot remember them
+    now leaves them to the next interaction."""
+    try:
+        await reader_locale(interaction)
+    except Exception:
+        log.warning("the languages of %s were not remembered", _what(interaction), exc_info=True)
+
+
+async def refusal_locale(interaction: discord.Interaction[HostingBot]) -> Locale:
+    """:func:`reader_locale` for a refusal, which must reach the asker even when the store
+    cannot tell their language now: English then."""
+    try:
+        return await reader_locale(interaction)
+    except Exception:
+        log.warning("the language of %s's asker is unknown now", _what(interaction), exc_info=True)
+        return i18n.DEFAULT
 
 
 def _what(interaction: discord.Interaction) -> str:
