@@ -18,6 +18,8 @@ from bot.discord import controls
 from bot.discord.delivery import Courier
 from bot.discord.hosting import HostingBot
 from bot.discord.markup import content
+from bot.discord.replies import FAILED_TEXT, refusal_locale
+from bot.discord.translator import CatalogTranslator
 from bot.service.boards.picture_worker import Warmed
 from bot.service.boards.pictures import Pictures
 from bot.service.delivery.pacing import Pacer
@@ -25,6 +27,7 @@ from bot.service.doorbell import Doorbell
 from bot.service.errors import UserError
 from bot.service.garbage import ShortCollections
 from bot.service.host import GameHost
+from bot.service.text import Text, said
 from bot.settings import Settings
 from bot.store import open_store
 from bot.web.server import WebServer
@@ -46,6 +49,7 @@ COGS = (
     "bot.discord.cogs.ratings",
     "bot.discord.cogs.presence",
     "bot.discord.cogs.inbox",
+    "bot.discord.cogs.language",
 )
 
 
@@ -105,6 +109,8 @@ class DragonBot(HostingBot):
         for cog in COGS:
             await self.load_extension(cog)
         self.tree.error(self.on_app_command_error)
+        # Commands are synced with their names and descriptions in every shipped language.
+        await self.tree.set_translator(CatalogTranslator(self.tree))
         await self._sync_commands()
         if self.settings.shard_ids is not None:
             # A process of a cluster: the others on the database wake it when they move a
@@ -176,16 +182,29 @@ class DragonBot(HostingBot):
     ) -> None:
         original = getattr(error, "original", error)
         if isinstance(original, UserError):
-            text = content("⚠️ " + original.text)
+            told: str | Text = "⚠️ " + original.text
+        elif isinstance(error, app_commands.MissingPermissions):
+            told = "⚠️ " + said(
+                "You are missing {permissions} permission(s) to run this command.",
+                permissions=_listed(error.missing_permissions),
+            )
         elif isinstance(error, app_commands.CheckFailure):
-            text = f"⚠️ {error}"
+            told = f"⚠️ {error}"
         else:
             log.exception("command failed", exc_info=original)
-            text = "Something went wrong on my side; nothing was changed. Please try again."
+            told = FAILED_TEXT
+        text = content(told, None, await refusal_locale(interaction))
         if interaction.response.is_done():
             await interaction.followup.send(text, ephemeral=True)
         else:
             await interaction.response.send_message(text, ephemeral=True)
+
+
+def _listed(permissions: list[str]) -> str:
+    """Permissions as Discord's settings name them, listed as discord.py lists them
+    (``Manage Server``, ``Kick Members and Ban Members``)."""
+    names = [p.replace("_", " ").replace("guild", "server").title() for p in permissions]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _now() -> float:

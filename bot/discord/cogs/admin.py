@@ -13,6 +13,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.cogs.game import TIMEOUT_CHOICES
+from bot.discord.cogs.language import LANGUAGE_CHOICES, chosen
 from bot.discord.replies import answer, server_of
 from bot.service.notices import Reply
 
@@ -35,7 +36,7 @@ class ServerAdmin(
 
     @app_commands.command(
         name="defaults",
-        description="The turn clock, threads and web pages of this server's games",
+        description="The turn clock, threads, web pages and language of this server's games",
     )
     @app_commands.describe(
         hours="Hours per turn (0: no limit)",
@@ -46,8 +47,9 @@ class ServerAdmin(
         playing_hours="Daily hours the clock runs, e.g. 9-22 (off: around the clock)",
         playing_days="Days the clock runs, e.g. mon-fri or sat,sun (all: every day)",
         timezone="Time zone of the playing hours, e.g. Europe/Paris",
+        language="The language of the games' posts (Discord: the server's own)",
     )
-    @app_commands.choices(on_timeout=TIMEOUT_CHOICES)
+    @app_commands.choices(on_timeout=TIMEOUT_CHOICES, language=LANGUAGE_CHOICES)
     # Discord hides the command from members without the permission; a server may still
     # grant it to others, so the check stays.
     @app_commands.checks.has_permissions(manage_guild=True)
@@ -62,6 +64,7 @@ class ServerAdmin(
         playing_hours: app_commands.Range[str, 0, 40] | None = None,
         playing_days: app_commands.Range[str, 0, 60] | None = None,
         timezone: app_commands.Range[str, 0, 60] | None = None,
+        language: str | None = None,
     ) -> None:
         async def work() -> Reply:
             host = self.bot.host
@@ -78,6 +81,12 @@ class ServerAdmin(
             if pages is not None:
                 more = await host.pages.switch(guild_id=server_of(interaction), on=pages)
                 reply = Reply(reply.text + "\n" + more.text, private=False)
+            if language is not None:
+                told = await host.languages.set_server(
+                    server_of(interaction), interaction.user.id, chosen(language),
+                    is_admin=interaction.permissions.manage_guild,
+                )  # fmt: skip
+                reply = Reply(reply.text + "\n" + told, private=False)
             return reply
 
         await answer(interaction, work)
