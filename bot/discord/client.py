@@ -15,6 +15,7 @@ from discord.ext import commands
 
 import games
 from bot.discord import controls
+from bot.discord.cogs import COGS
 from bot.discord.delivery import Courier
 from bot.discord.hosting import HostingBot
 from bot.discord.markup import content
@@ -37,20 +38,6 @@ log = logging.getLogger(__name__)
 
 RATE_LIMIT_WAIT = 30.0
 """Seconds discord.py may keep one request waiting for a rate limit (its least)."""
-
-COGS = (
-    "bot.discord.cogs.game",
-    "bot.discord.cogs.play",
-    "bot.discord.cogs.notify",
-    "bot.discord.cogs.rules",
-    "bot.discord.cogs.help",
-    "bot.discord.cogs.server",
-    "bot.discord.cogs.admin",
-    "bot.discord.cogs.ratings",
-    "bot.discord.cogs.presence",
-    "bot.discord.cogs.inbox",
-    "bot.discord.cogs.language",
-)
 
 
 class DragonBot(HostingBot):

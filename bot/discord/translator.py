@@ -24,8 +24,10 @@ from typing import Any
 import discord
 from discord import app_commands
 from discord.app_commands import TranslationContextLocation as Location
+from discord.ext import commands
 
 import i18n
+from bot.discord.cogs import COGS
 from i18n import catalogs
 from i18n.locales import NAMES as LANGUAGE_NAMES
 
@@ -143,7 +145,7 @@ def walk_texts(commands: Sequence[Command]) -> Iterator[tuple[str | None, str]]:
 
 def command_texts() -> list[tuple[str | None, str]]:
     """Every (context, English text) the bot's slash commands show, in order, each once:
-    what the catalogs translate for the translator. The bot is built offline for it (no
+    what the catalogs translate for the translator. The cogs are loaded offline for it (no
     connection, no database)."""
     try:
         asyncio.get_running_loop()
@@ -155,11 +157,10 @@ def command_texts() -> list[tuple[str | None, str]]:
 
 
 async def _command_texts() -> list[tuple[str | None, str]]:
-    # The client imports this module: imported here, the bot is built only when asked.
-    from bot.discord.client import COGS, DragonBot
-    from bot.settings import Settings
-
-    bot = DragonBot(Settings(database=":memory:"))
+    # The cogs alone make the command tree: loaded into a bot that never connects.
+    bot = commands.Bot(
+        command_prefix=commands.when_mentioned, intents=discord.Intents.none(), help_command=None
+    )
     try:
         for cog in COGS:
             await bot.load_extension(cog)
