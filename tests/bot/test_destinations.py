@@ -89,5 +89,5 @@ def test_a_marked_boards_alt_text_names_each_label_and_its_place():
     board = Board("stgeorge", {"summary": "The Dragon is in its Lair."})
     marks = [{"at": "1a", "label": "A", "notable": False}, {"at": "2c", "label": "B"}]
     alt = board_alt(destinations.marked(board, marks))
-    assert alt.endswith("Places you can move to: A marks 1a; B marks 2c.")
+    assert alt.plain().endswith("Places you can move to: A marks 1a; B marks 2c.")
     assert "Places" not in board_alt(board)

@@ -1,7 +1,7 @@
 """Every picture the bot sends carries alt text (the attachment's description) telling what
 the board shows, from the public view only."""
 
-from bot.service.boards.alt_text import board_alt
+from bot.service.boards.alt_text import board_alt, clip
 from bot.service.notices import Board
 from tests.e2e.conftest import bot_posts
 from tests.e2e.test_stgeorge import open_two_player_game, play_turn
@@ -48,6 +48,6 @@ async def test_a_replay_animation_has_alt_text(simcord_env, world):
 
 
 def test_alt_text_of_a_long_summary_is_cut_to_discords_limit():
-    alt = board_alt(Board("dragonslayer", {"summary": "The Dragon sleeps. " * 200}))
+    alt = clip(board_alt(Board("dragonslayer", {"summary": "The Dragon sleeps. " * 200})).plain())
     assert len(alt) == 1024 and alt.startswith("Dragonslayer board: The Dragon sleeps.")
     assert alt.endswith("…")
