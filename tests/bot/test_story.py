@@ -100,7 +100,7 @@ async def test_history_groups_by_turn_and_hides_secret_picks_until_revealed(host
     await host.turns.act(game_id=game_id, user_id=ALICE, action="pick 3")
     text = str((await host.stories.history(game_id=game_id, user_id=BOB)).text)
     assert "**Turn 1** · Even (alice)" in text
-    assert f"{SECRET} — 1 of 2 picks are in." in text
+    assert f"{SECRET.plain()} — 1 of 2 picks are in." in text
     assert "3" not in text.split("\n", 2)[2]  # the pick is nowhere, nor "You picked 3."
     await host.turns.act(game_id=game_id, user_id=BOB, action="pick 1")
     await host.turns.act(game_id=game_id, user_id=ALICE, action="roll")
@@ -108,8 +108,8 @@ async def test_history_groups_by_turn_and_hides_secret_picks_until_revealed(host
     assert lines[0].startswith("📖 **Toy Game #1**: history of the game so far, page 1 of 1")
     assert lines[1:5] == [
         "**Turn 1** · Even (alice), Odd (bob)",
-        f"{SECRET} — 1 of 2 picks are in.",
-        f"{SECRET} — Picks revealed: Even 3, Odd 1.",
+        f"{SECRET.plain()} — 1 of 2 picks are in.",
+        f"{SECRET.plain()} — Picks revealed: Even 3, Odd 1.",
         "**Turn 2** · Even (alice)",
     ]
     assert re.fullmatch(r"`roll` — Even rolled \d\.", lines[5])
@@ -150,7 +150,7 @@ async def test_history_shows_markers_it_does_not_know_as_plain_lines(host):
             game_id, record.version, seat=1, action=marker, events=[], now=2e6
         )
     text = str((await host.stories.history(game_id=game_id)).text)
-    assert MARKERS["!draw"] in text and MARKERS["!takeback"] in text
+    assert MARKERS["!draw"].plain() in text and MARKERS["!takeback"].plain() in text
     assert "brand new thing" in text
     exported = records.read((await host.stories.export_record(game_id=game_id)).data.decode())
     assert [m.action for m in exported.moves][-3:] == ["!draw", "!takeback", "!brand-new-thing"]

@@ -259,7 +259,7 @@ class Secrets:
             if said is None:
                 assert int(position) < served.positions - len(seen["boards"]), position
                 continue  # told in an earlier event, checked there
-            assert said[1].startswith(SECRET), (position, action)
+            assert said[1].startswith(SECRET.plain()), (position, action)
             assert f"<code>{html.escape(action, quote=False)}</code>" not in shown, action
         new = range(served.positions - len(seen["boards"]), served.positions)
         for position in set(self.answers) & set(new):

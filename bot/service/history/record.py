@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.service.errors import UserError
+from bot.service.text import said
 
 HIDDEN = "(hidden)"
 """How an action not yet public is written."""
@@ -70,8 +71,10 @@ class Record:
             for files in value.values()
         ):
             raise BadRecord(
-                'The record\'s Data header must be a JSON object {"package": {"file": '
-                '{"field": value}}}, as exported.'
+                said(
+                    "The record's Data header must be a JSON object {shape}, as exported.",
+                    shape='{"package": {"file": {"field": value}}}',
+                )
             )
         return value
 
@@ -119,14 +122,19 @@ def read(text: str) -> Record:
             continue
         if match := HEADER.match(line):
             if raw:
-                raise BadRecord(f"Line {number} is a header after the actions began.")
+                raise BadRecord(
+                    said("Line {number} is a header after the actions began.", number=number)
+                )
             headers[match[1]] = json.loads(match[2])
         elif match := MOVE.match(line):
             raw.append((number, match))
         else:
             raise BadRecord(
-                f'Line {number} is neither a header `[Name "value"]` nor an action '
-                "`<number>. <role>: <action>`."
+                said(
+                    'Line {number} is neither a header `[Name "value"]` nor an action '
+                    "`<number>. <role>: <action>`.",
+                    number=number,
+                )
             )
     _check_headers(headers)
     record = Record(headers, ())
@@ -134,7 +142,13 @@ def read(text: str) -> Record:
     moves = []
     for number, match in raw:
         if match[2] not in seat_of:
-            raise BadRecord(f"Line {number} names the role `{match[2]}`, not a seat of this game.")
+            raise BadRecord(
+                said(
+                    "Line {number} names the role `{role}`, not a seat of this game.",
+                    number=number,
+                    role=match[2],
+                )
+            )
         action = None if match[3].strip() == HIDDEN else match[3].strip()
         moves.append(Move(int(match[1]), seat_of[match[2]], action))
     return Record(headers, tuple(moves))
@@ -143,15 +157,21 @@ def read(text: str) -> Record:
 def _check_headers(headers: dict[str, str]) -> None:
     for needed in ("Game", "Players"):
         if needed not in headers:
-            raise BadRecord(f'A game record needs a `[{needed} "..."]` header.')
+            raise BadRecord(said('A game record needs a `[{name} "..."]` header.', name=needed))
     if not headers["Players"].isdigit() or int(headers["Players"]) < 1:
-        raise BadRecord("The `Players` header must be the table size, a whole number.")
+        raise BadRecord(said("The `Players` header must be the table size, a whole number."))
     for n in range(1, int(headers["Players"]) + 1):
         if f"Seat{n}" not in headers:
-            raise BadRecord(f"A record of {headers['Players']} seats needs a `Seat{n}` header.")
+            raise BadRecord(
+                said(
+                    "A record of {players} seats needs a `Seat{seat}` header.",
+                    players=headers["Players"],
+                    seat=n,
+                )
+            )
     try:
         options = json.loads(headers.get("Options", "{}"))
     except ValueError:
         options = None
     if not isinstance(options, dict):
-        raise BadRecord("The `Options` header must be the options as a JSON object.")
+        raise BadRecord(said("The `Options` header must be the options as a JSON object."))

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import math
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -23,8 +24,8 @@ from bot.service.desk import Desk, Where, title_of
 from bot.service.errors import UserError
 from bot.service.history import record as records
 from bot.service.notices import Board, Reply
-from bot.service.tables import STATUS_WORDS, Table, engine_with, role_keys
-from bot.service.text import ChannelRef, Text, plural
+from bot.service.tables import STATUS_TEXTS, Table, engine_with, role_keys
+from bot.service.text import ChannelRef, Text, lines_of, said, said_plural
 from bot.store import ActionRecord, GameRecord, JsonObject
 from engines import data as engine_data
 from engines.base import ActionError, Game, Prompt, Termination
@@ -33,16 +34,21 @@ PAGE_CHARS = 1900
 """A history page's length: Discord allows 2,000 characters a message."""
 LINE_CHARS = 300
 """The longest line a history shows of one event (the rest is cut)."""
+EVENTS_CHARS = PAGE_CHARS - 300
+"""The most a history shows of one action's events together, so that its line fits a page."""
+GROWTH = 1.4
+"""How much longer than in English a message may be written (the pseudo-locale's third,
+with its brackets): a history's pages are packed to fit in every language."""
 FINISHED_SHOWN = 10
 """Finished games a listing shows."""
-SECRET = "🔒 chose in secret"
+SECRET = "🔒 " + said("chose in secret")
 MARKERS = {
-    engines.replay.SKIP: "⏱️ ran out of time; the turn was skipped",
-    engines.replay.FORFEIT: "⏱️ ran out of time; the seat was forfeited",
-    engines.replay.forfeit_marker("resigned"): "🏳️ resigned",
-    engines.replay.forfeit_marker("left"): "🚪 left the game",
-    engines.replay.DRAW: "🤝 drawn by agreement",
-    engines.replay.TAKEBACK: "↩️ took back",
+    engines.replay.SKIP: "⏱️ " + said("ran out of time; the turn was skipped"),
+    engines.replay.FORFEIT: "⏱️ " + said("ran out of time; the seat was forfeited"),
+    engines.replay.forfeit_marker("resigned"): "🏳️ " + said("resigned"),
+    engines.replay.forfeit_marker("left"): "🚪 " + said("left the game"),
+    engines.replay.DRAW: "🤝 " + said("drawn by agreement"),
+    engines.replay.TAKEBACK: "↩️ " + said("took back"),
 }
 """How history shows the logged markers it knows; any other ``!marker`` is shown by name."""
 
@@ -75,9 +81,29 @@ class Story:
     over: bool  # the game has ended
     word: str  # what the game calls a turn (Game.turn_name)
 
-    def counted(self, count: int | None = None) -> str:
+    def counted(self, count: int | None = None) -> Text:
         """``count`` (by default every turn) with the game's word: "16 turns", "1 round"."""
-        return plural(self.turns if count is None else count, self.word)
+        return counted(self.word, self.turns if count is None else count)
+
+
+def counted(word: str, count: int) -> Text:
+    """``count`` turns as a game calls them (``word``, :attr:`Game.turn_name`): "16 turns",
+    "1 round"."""
+    if word == "round":
+        return said_plural("{count} round", "{count} rounds", count)
+    return said_plural("{count} turn", "{count} turns", count)
+
+
+def turn_word(word: str) -> Text:
+    """What a game calls a turn (``word``), as a word of its own: "turn", "round"."""
+    return said("round") if word == "round" else said("turn")
+
+
+def turn_called(word: str, turn: int) -> Text:
+    """Turn number ``turn`` as a game calls its turns (``word``): "Turn 3", "Round 3"."""
+    if word == "round":
+        return said("Round {turn}", turn=turn)
+    return said("Turn {turn}", turn=turn)
 
 
 @dataclass(frozen=True)
@@ -86,7 +112,7 @@ class File:
 
     name: str
     data: bytes
-    text: str
+    text: Text
 
 
 def walk(
@@ -191,22 +217,22 @@ def _passed(engine: Game[Any], before: list[Prompt], state: Any, logged: ActionR
     return any(p.seat != logged.seat for p in fresh)
 
 
-def said(entry: Entry) -> str:
+def told(entry: Entry) -> Text:
     """What the history shows of one entry: the action in notation (hidden if secret),
-    then its public events."""
+    then its public events (as the rules told them)."""
     if entry.action.startswith("!"):
-        head = MARKERS.get(entry.action, entry.action[1:].replace("-", " "))
+        head = MARKERS.get(entry.action, Text.of(entry.action[1:].replace("-", " ")))
     elif entry.secret:
         head = SECRET
     else:
-        head = f"`{entry.action}`"
-    told = " ".join(_clip(e) for e in entry.events if e)
-    return f"{head} — {told}" if told else head
+        head = Text.of(f"`{entry.action}`")
+    events = _clip(" ".join(_clip(e, LINE_CHARS) for e in entry.events if e), EVENTS_CHARS)
+    return head + " — " + events if events else head
 
 
-def _clip(text: str) -> str:
+def _clip(text: str, limit: int) -> str:
     text = " ".join(text.split())
-    return text if len(text) <= LINE_CHARS else text[: LINE_CHARS - 1] + "…"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def seat_name(table: Table, seat: int) -> str:
@@ -216,44 +242,53 @@ def seat_name(table: Table, seat: int) -> str:
     return f"{role} ({who})" if who else role
 
 
-def history_blocks(table: Table, story: Story) -> list[str]:
+def history_blocks(table: Table, story: Story) -> list[Text]:
     """The history as blocks of lines, one per turn as the game numbers them: a header
     naming the turn and who played in it, then one line per action."""
-    blocks: list[str] = []
+    blocks: list[Text] = []
     by_turn: dict[int, list[Entry]] = {}
     for entry in story.entries:
         by_turn.setdefault(entry.turn, []).append(entry)
     for turn, entries in by_turn.items():
         seats = dict.fromkeys(e.seat for e in entries)
         who = ", ".join(seat_name(table, s) for s in seats)
-        lines = [f"**{story.word.capitalize()} {turn}** · {who}", *(said(e) for e in entries)]
-        blocks.append("\n".join(lines))
+        head = Text.of("**", turn_called(story.word, turn), "** · ", who)
+        blocks.append(Text.of("\n").join([head, *(told(e) for e in entries)]))
     return blocks
 
 
-def pages(blocks: list[str], size: int = PAGE_CHARS) -> list[str]:
-    """``blocks`` packed into pages of at most ``size`` characters, a turn kept whole on a
-    page where it fits (a longer one is split between its lines)."""
-    pieces: list[str] = []
+def pages(blocks: list[Text], size: int = PAGE_CHARS) -> list[Text]:
+    """``blocks`` packed into pages of at most ``size`` characters as written in any
+    language (see :func:`written_size`), a turn kept whole on a page where it fits (a
+    longer one is split between its lines)."""
+    pieces: list[Text] = []
     for block in blocks:
-        if len(block) <= size:
+        if written_size(block) <= size:
             pieces.append(block)
             continue
-        chunk = ""
-        for line in block.splitlines():
-            line = line[:size]
-            if chunk and len(chunk) + 1 + len(line) > size:
+        chunk = Text()
+        for line in lines_of(block):
+            if chunk and written_size(chunk) + 1 + written_size(line) > size:
                 pieces.append(chunk)
-                chunk = ""
-            chunk = f"{chunk}\n{line}" if chunk else line
+                chunk = Text()
+            chunk = chunk + "\n" + line if chunk else line
         pieces.append(chunk)
-    out: list[str] = []
+    out: list[Text] = []
     for piece in pieces:
-        if out and len(out[-1]) + 1 + len(piece) <= size:
+        if out and written_size(out[-1]) + 1 + written_size(piece) <= size:
             out[-1] += "\n" + piece
         else:
             out.append(piece)
-    return out or ["No moves yet."]
+    return out or [said("No moves yet.")]
+
+
+def written_size(text: Text) -> int:
+    """The most characters ``text`` takes once written: its messages as long as in English
+    times :data:`GROWTH`, its plain strings (names, notation, the rules' events) as they are."""
+    return sum(
+        len(piece) if isinstance(piece, str) else math.ceil(len(Text.of(piece).plain()) * GROWTH)
+        for piece in text.pieces
+    )
 
 
 def frames_of(story: Story, from_turn: int = 1) -> list[dict[str, Any]]:
@@ -279,7 +314,9 @@ class StoryTeller:
 
     async def story(self, table: Table) -> Story:
         if table.state is None:
-            raise UserError(f"{table.title} has not started yet; there is no story to tell.")
+            raise UserError(
+                said("{game} has not started yet; there is no story to tell.", game=table.title)
+            )
         actions = await self._desk.store.actions(table.record.id)
         return await asyncio.to_thread(walk, table.engine, table.record, actions)
 
@@ -295,14 +332,31 @@ class StoryTeller:
         number = len(paged) if page is None else page
         if not 1 <= number <= len(paged):
             raise UserError(
-                f"The history of {table.title} has {plural(len(paged), 'page')}; "
-                f"ask for a `page` from 1 to {len(paged)}."
+                said_plural(
+                    "The history of {game} has {count} page; ask for a `page` from 1 to {count}.",
+                    "The history of {game} has {count} pages; ask for a `page` from 1 to {count}.",
+                    len(paged),
+                    game=table.title,
+                )
             )
-        whole = f"the whole game, {story.counted()}" if story.over else "the game so far"
-        head = f"📖 **{table.title}**: history of {whole}, page {number} of {len(paged)}"
+        if story.over:
+            head = said(
+                "**{game}**: history of the whole game, {turns}, page {number} of {pages}",
+                game=table.title,
+                turns=story.counted(),
+                number=number,
+                pages=len(paged),
+            )
+        else:
+            head = said(
+                "**{game}**: history of the game so far, page {number} of {pages}",
+                game=table.title,
+                number=number,
+                pages=len(paged),
+            )
         if number > 1:
-            head += f" (older: `page:{number - 1}`)"
-        return Reply(f"{head}\n{paged[number - 1]}")
+            head += " " + said("(older: `page:{number}`)", number=number - 1)
+        return Reply(Text.of("📖 ", head, "\n", paged[number - 1]))
 
     async def export_record(self, *, user_id: int | None = None, **where: Unpack[Where]) -> File:
         """The game's record as a text file: while it runs without its seed and with every
@@ -312,12 +366,15 @@ class StoryTeller:
         text = records.write(self._record_of(table, story))
         over = table.record.status == "finished"
         note = (
-            "The whole game, with its seed: it plays back to the same final board."
+            said("The whole game, with its seed: it plays back to the same final board.")
             if over
-            else "The game so far: secret choices are hidden, and the seed is added once it ends."
+            else said(
+                "The game so far: secret choices are hidden, and the seed is added once it ends."
+            )
         )
         name = f"{table.engine.slug}-{table.record.id}.txt"
-        return File(name, text.encode("utf-8"), f"📜 Record of {table.title}. {note}")
+        told = Text.of("📜 ", said("Record of {game}.", game=table.title), " ", note)
+        return File(name, text.encode("utf-8"), told)
 
     def _record_of(self, table: Table, story: Story) -> records.Record:
         record = table.record
@@ -365,15 +422,10 @@ class StoryTeller:
         game."""
         table = await self._desk.find(user_id=user_id, **where)
         if not self._drawing.draws_pictures:
-            raise UserError("This table draws no pictures, so it cannot draw a replay.")
+            raise UserError(said("This table draws no pictures, so it cannot draw a replay."))
         story = await self.story(table)
         if not 1 <= from_turn <= story.turns:
-            lasted = (
-                f"lasted {story.counted()}" if story.over else f"is on {story.word} {story.turns}"
-            )
-            raise UserError(
-                f"{table.title} {lasted}; `from_turn` must be between 1 and {story.turns}."
-            )
+            raise UserError(_no_such_turn(table.title, story))
         views = frames_of(story, from_turn)
         pictures = []
         for index, view in enumerate(views):
@@ -386,12 +438,23 @@ class StoryTeller:
             await progress(len(views), len(views))
         data = await self._drawing.animate(pictures)
         name = f"{table.engine.slug}-{table.record.id}-replay.gif"
-        turns = story.counted()
-        if from_turn > 1:
-            turns = f"{story.word}s {from_turn} to {story.turns} of {story.turns}"
-        whole = "the whole game" if story.over else "the game so far"
-        boards = plural(len(views), "board")
-        return File(name, data, f"🎞️ Replay of {table.title}, {whole}: {turns}, {boards}.")
+        turns = story.counted() if from_turn == 1 else _turns_from(story, from_turn)
+        boards = said_plural("{count} board", "{count} boards", len(views))
+        if story.over:
+            told = said(
+                "Replay of {game}, the whole game: {turns}, {boards}.",
+                game=table.title,
+                turns=turns,
+                boards=boards,
+            )
+        else:
+            told = said(
+                "Replay of {game}, the game so far: {turns}, {boards}.",
+                game=table.title,
+                turns=turns,
+                boards=boards,
+            )
+        return File(name, data, "🎞️ " + told)
 
     async def play_record(self, text: str) -> Reply:
         """A finished game's record played back from its seed: the final board, its
@@ -400,8 +463,10 @@ class StoryTeller:
         engine = engine_with(record.slug, _checked_data(record))
         if not record.complete:
             raise records.BadRecord(
-                "This record has no seed or hides some actions: it is of a game still under "
-                "way. Export it again once the game is over to play it back."
+                said(
+                    "This record has no seed or hides some actions: it is of a game still under "
+                    "way. Export it again once the game is over to play it back."
+                )
             )
         state = await asyncio.to_thread(_play, engine, record)
         result = engine.result(state)
@@ -409,14 +474,16 @@ class StoryTeller:
         title = record.headers.get("Title", engine.title)
         number = record.headers.get("Number", "")
         title += f" #{number}" if number else ""
-        turns = plural(engine.turn(state), engine.turn_name)
-        lines = [
-            f"**{title}** played back: {turns}, {plural(len(record.moves), 'action')}.",
-            view["summary"],
-        ]
+        played = said(
+            "**{game}** played back: {turns}, {actions}.",
+            game=title,
+            turns=counted(engine.turn_name, engine.turn(state)),
+            actions=said_plural("{count} action", "{count} actions", len(record.moves)),
+        )
+        lines: list[str | Text] = [played, view["summary"]]
         if result is not None:
             lines.append(f"{ENDING_MARKS[result.how] if result.winners else '🤝'} {result.text}")
-        return Reply("\n".join(lines), board=Board(engine.slug, view, record.data))
+        return Reply(Text.of("\n").join(lines), board=Board(engine.slug, view, record.data))
 
     # -- finished games ----------------------------------------------------------------
 
@@ -424,9 +491,9 @@ class StoryTeller:
         """The server's recently finished games, newest first, with their results."""
         games = await self._desk.store.finished_games(guild_id=guild_id, limit=FINISHED_SHOWN)
         if not games:
-            return Reply("No game has finished on this server yet.")
+            return Reply(said("No game has finished on this server yet."))
         lines = [_finished_line(g) for g in games]
-        return Reply(Text.of("**Recently finished here**\n", Text.of("\n").join(lines)))
+        return Reply(Text.of(said("**Recently finished here**"), "\n", Text.of("\n").join(lines)))
 
     async def finished_lines(self, *, guild_id: int, user_id: int) -> list[Text]:
         """The lines of ``user_id``'s recently finished games on the server."""
@@ -445,7 +512,9 @@ def _checked_data(record: records.Record) -> dict[str, Any]:
             for name, fields in files.items():
                 checked = games.check_corrections(package, name, fields, checked)
     except engine_data.BadDataFile as error:
-        raise records.BadRecord(f"The record's corrected data cannot be used: {error}") from None
+        raise records.BadRecord(
+            said("The record's corrected data cannot be used: {error}", error=str(error))
+        ) from None
     return found
 
 
@@ -461,13 +530,48 @@ def _play(engine: Game[Any], record: records.Record) -> Any:
     try:
         return engines.replay.replay(engine, record.roles, record.options, record.seed, actions)
     except ActionError as error:
-        raise records.BadRecord(f"The record does not play back: {error}") from None
+        raise records.BadRecord(
+            said("The record does not play back: {error}", error=str(error))
+        ) from None
 
 
 def _finished_line(record: GameRecord) -> Text:
-    where = Text.of(f"#{record.id} {title_of(record.slug)} in ", ChannelRef(record.channel_id))
-    result = record.result or STATUS_WORDS[record.status]
-    return where + f", ended {_date(record.updated_at)[:10]}: {result}"
+    return said(
+        "{game} in {channel}, ended {date}: {result}",
+        game=f"#{record.id} {title_of(record.slug)}",
+        channel=ChannelRef(record.channel_id),
+        date=_date(record.updated_at)[:10],
+        result=record.result or STATUS_TEXTS[record.status],
+    )
+
+
+def _no_such_turn(title: str, story: Story) -> Text:
+    """Why a replay cannot start at a turn the game has not reached."""
+    if story.over:
+        return said(
+            "{game} lasted {turns}; `from_turn` must be between 1 and {last}.",
+            game=title,
+            turns=story.counted(),
+            last=story.turns,
+        )
+    if story.word == "round":
+        return said(
+            "{game} is on round {last}; `from_turn` must be between 1 and {last}.",
+            game=title,
+            last=story.turns,
+        )
+    return said(
+        "{game} is on turn {last}; `from_turn` must be between 1 and {last}.",
+        game=title,
+        last=story.turns,
+    )
+
+
+def _turns_from(story: Story, first: int) -> Text:
+    """The turns of a replay that starts at turn ``first``: "turns 3 to 16 of 16"."""
+    if story.word == "round":
+        return said("rounds {first} to {last} of {last}", first=first, last=story.turns)
+    return said("turns {first} to {last} of {last}", first=first, last=story.turns)
 
 
 def _date(at: float) -> str:

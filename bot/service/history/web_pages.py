@@ -22,10 +22,10 @@ from bot.service.boards.drawing import Drawing
 from bot.service.community.watchers import status_update
 from bot.service.desk import Desk, Where
 from bot.service.errors import UserError
-from bot.service.history.story import Story, Walker, said, seat_name
+from bot.service.history.story import Story, Walker, seat_name, told, turn_called, turn_word
 from bot.service.notices import Board, Outcome, Reply
-from bot.service.tables import STATUS_WORDS, Table, UnreadableGame
-from bot.service.text import Text, WebLink
+from bot.service.tables import STATUS_TEXTS, Table, UnreadableGame, level_word
+from bot.service.text import Text, WebLink, said, said_plural
 from bot.store import ActionRecord, GameRecord, GuildStore, PageStore
 from engines.base import Game
 
@@ -64,7 +64,7 @@ class Seat:
     """A seat as a page shows it."""
 
     role: str
-    player: str  # the player's name, "a computer (strong)", or "" for an open seat
+    player: str | Text  # the player's name, "a computer (strong)", or "" for an open seat
     to_act: bool
     left: bool
 
@@ -75,8 +75,8 @@ class Position:
 
     index: int
     turn: int
-    caption: str  # what led to it, in Markdown (bold, code)
-    alt: str  # the board in words, from the public view
+    caption: Text  # what led to it, in Markdown (bold, code)
+    alt: Text  # the board in words, from the public view
 
 
 @dataclass(frozen=True)
@@ -85,7 +85,7 @@ class Move:
 
     turn: int
     seat: str  # "Role (player)"
-    said: str  # Markdown (bold, code)
+    said: Text  # Markdown (bold, code)
     position: int
 
 
@@ -100,11 +100,11 @@ class GamePage:
     slug: str
     version: int
     status: str  # lobby, running, paused, finished, cancelled
-    status_words: str  # "running", "finished", ...
+    status_words: Text  # "in play", "finished", ...
     seats: tuple[Seat, ...]
     deadline: float | None  # when the turn ends (None: no limit, or not running)
     result: str | None
-    turn_word: str  # "turn", or "round"
+    turn_word: Text  # "turn", or "round"
     turn: int  # the turn it is on or ended in (0 before it starts)
     positions: tuple[Position, ...]
     moves: tuple[Move, ...]
@@ -222,28 +222,37 @@ class Pages:
         record = table.record
         if self._desk.web_url is None:
             raise UserError(
-                "This bot serves no web pages: its admin sets `WEB_PORT` (and `WEB_URL` "
-                'behind a proxy) to serve them; README, "Game pages on the web", says how.'
+                said(
+                    "This bot serves no web pages: its admin sets `WEB_PORT` (and `WEB_URL` "
+                    'behind a proxy) to serve them; README, "Game pages on the web", says how.'
+                )
             )
         if record.page is None:
             raise UserError(
-                f"{table.title} has no web page: pages are switched off on this server "
-                "(`/server defaults pages:True` switches them on)."
+                said(
+                    "{game} has no web page: pages are switched off on this server "
+                    "(`/server defaults pages:True` switches them on).",
+                    game=table.title,
+                )
             )
         if not renew:
-            return Outcome([Reply(Text.of(f"🌐 {table.title} on the web: ", self._url(record)))])
+            url = self._url(record)
+            return Outcome(
+                [Reply("🌐 " + said("{game} on the web: {url}", game=table.title, url=url))]
+            )
         if user_id != record.host_id:
-            raise UserError(f"Only the host of {table.title} can give it a new address.")
+            raise UserError(
+                said("Only the host of {game} can give it a new address.", game=table.title)
+            )
         await self._desk.store.set_page(record.id, new_token())
         await self._retell([record])
         table = await self._desk.table(record.id)
-        reply = Reply(
-            Text.of(
-                f"🌐 {table.title} has a new address; the old one no longer works: ",
-                self._url(table.record),
-            )
+        renewed = said(
+            "{game} has a new address; the old one no longer works: {url}",
+            game=table.title,
+            url=self._url(table.record),
         )
-        return Outcome([reply])
+        return Outcome([Reply("🌐 " + renewed)])
 
     async def switch(self, *, guild_id: int, on: bool, **_: object) -> Reply:
         """Switch the server's game pages on (every game gets a new address) or off (every
@@ -254,20 +263,39 @@ class Pages:
         if not on:
             gone = await store.clear_pages(guild_id)
             await self._retell(games)
-            return Reply(
-                f"🌐 Game pages are off on this server: {_games(gone)} no longer "
-                "shown on the web, and new games get no page.",
-                private=False,
+            off = said_plural(
+                "Game pages are off on this server: {count} game is no longer shown on the "
+                "web, and new games get no page.",
+                "Game pages are off on this server: {count} games are no longer shown on the "
+                "web, and new games get no page.",
+                gone,
             )
+            return Reply("🌐 " + off, private=False)
         given = [g for g in games if g.page is None]
         for record in given:
             await store.set_page(record.id, new_token())
         await self._retell(given)
-        served = "" if self._desk.web_url else " (this bot serves pages once `WEB_URL` is set)"
-        return Reply(
-            f"🌐 Game pages are on on this server{served}: {_games(len(given))} got a new "
-            "address, shown with `/game page` and in each status message.",
-            private=False,
+        return Reply("🌐 " + self._pages_on(len(given)), private=False)
+
+    def _pages_on(self, given: int) -> Text:
+        """What switching pages on says: how many games got an address, and whether this
+        bot serves them yet."""
+        if self._desk.web_url:
+            return said_plural(
+                "Game pages are on on this server: {count} game got a new address, shown "
+                "with `/game page` and in each status message.",
+                "Game pages are on on this server: {count} games got a new address, shown "
+                "with `/game page` and in each status message.",
+                given,
+            )
+        return said_plural(
+            "Game pages are on on this server (this bot serves pages once `WEB_URL` is set): "
+            "{count} game got a new address, shown with `/game page` and in each status "
+            "message.",
+            "Game pages are on on this server (this bot serves pages once `WEB_URL` is set): "
+            "{count} games got a new address, shown with `/game page` and in each status "
+            "message.",
+            given,
         )
 
     async def _retell(self, records: list[GameRecord]) -> None:
@@ -286,10 +314,6 @@ class Pages:
         url = self._desk.page_url(record)
         assert url is not None  # checked by the caller
         return WebLink(url)
-
-
-def _games(count: int) -> str:
-    return "1 game is" if count == 1 else f"{count} games are"
 
 
 class Follows:
@@ -364,13 +388,14 @@ def _page_of(table: Table, story: Story | None) -> GamePage:
     moves: list[Move] = []
     if story is not None:
         slug, data = table.engine.slug, record.data
-        positions.append(Position(0, 1, "The start", board_alt(Board(slug, story.start, data))))
+        start = board_alt(Board(slug, story.start, data))
+        positions.append(Position(0, 1, said("The start"), start))
         for index, entry in enumerate(story.entries, 1):
             who = seat_name(table, entry.seat)
-            text = said(entry)
+            text = told(entry)
             assert entry.view is not None  # walked with every view
             alt = board_alt(Board(slug, entry.view, data))
-            caption = f"{story.word.capitalize()} {entry.turn} · {who}: {text}"
+            caption = Text.of(turn_called(story.word, entry.turn), f" · {who}: ", text)
             positions.append(Position(index, entry.turn, caption, alt))
             moves.append(Move(entry.turn, who, text, index))
     return GamePage(
@@ -381,19 +406,19 @@ def _page_of(table: Table, story: Story | None) -> GamePage:
         slug=table.engine.slug,
         version=record.version,
         status=record.status,
-        status_words=STATUS_WORDS[record.status],
+        status_words=STATUS_TEXTS[record.status],
         seats=seats,
         deadline=record.deadline if record.status == "running" else None,
         result=record.result,
-        turn_word=table.engine.turn_name,
+        turn_word=turn_word(table.engine.turn_name),
         turn=story.turns if story is not None else 0,
         positions=tuple(positions),
         moves=tuple(moves),
     )
 
 
-def _player(record: GameRecord, seat: int) -> str:
+def _player(record: GameRecord, seat: int) -> str | Text:
     level = record.computer_at(seat)
     if level is not None:
-        return f"a computer ({level})"
+        return said("a computer ({level})", level=level_word(level))
     return next((s.name for s in record.seats if s.seat == seat), "")
