@@ -51,7 +51,7 @@ async def test_a_watcher_gets_each_new_board_by_dm_and_no_secret(host):
     [dm] = dms_to(both, CAROL)
     assert dm.boards == (post.board,) and dm.controls == ()
     assert str(post.text) in str(dm.text) and "`/game unwatch game:1`" in dm.text
-    assert ServerRef(GUILD) in dm.text.pieces and "Watching **Toy Game #1** on" in str(dm.text)
+    assert ServerRef(GUILD) in dm.text.parts and "Watching **Toy Game #1** on" in str(dm.text)
     rolled = await host.turns.act(game_id=game, user_id=ALICE, action="roll")
     [post] = boards(rolled)
     [dm] = dms_to(rolled, CAROL)

@@ -18,8 +18,8 @@ from bot.service.desk import Desk, title_of
 from bot.service.errors import UserError
 from bot.service.notices import Controls, Reply
 from bot.service.play.turns import MAX_PROMPTS_SHOWN, Turns, board_of, private_of
-from bot.service.tables import STATUS_WORDS, Table, seat_labels
-from bot.service.text import BoardLink, ChannelRef, Moment, Text
+from bot.service.tables import STATUS_TEXTS, Table, seat_labels
+from bot.service.text import BoardLink, ChannelRef, Moment, Text, said, said_plural
 from bot.service.timekeeping.timing import pause_text
 from bot.store import GameRecord
 from engines.base import Choice, Prompt
@@ -75,20 +75,18 @@ class Inbox:
         entries = await self._entries(user_id, visible)
         if not entries:
             return Reply(
-                "You are not in any open game on a server you share with me. "
-                "`/game list` in a server shows its games; `/game new` opens one."
+                said(
+                    "You are not in any open game on a server you share with me. "
+                    "`/game list` in a server shows its games; `/game new` opens one."
+                )
             )
         notes = await self._desk.store.notes(user_id, [e.record.id for e in entries])
         shown = entries[:MAX_LISTED]
-        lines: list[str | Text] = [self._line(e, visible, notes.get(e.record.id)) for e in shown]
+        lines = [self._line(e, visible, notes.get(e.record.id)) for e in shown]
         waiting = sum(e.waiting for e in entries)
-        head = "**Your games** (only you see this)"
-        if waiting:
-            head += f": {waiting} waiting for you"
-            head += ". **Next** shows the most urgent one." if offer_next else "."
         if len(entries) > len(shown):
-            lines.append(f"…and {len(entries) - len(shown)} more.")
-        text = Text.of(head, "\n", Text.of("\n").join(lines))
+            lines.append(said("…and {count} more.", count=len(entries) - len(shown)))
+        text = Text.of(_head(waiting, offer_next), "\n", Text.of("\n").join(lines))
         return Reply(text, controls=(next_controls(),) if waiting and offer_next else ())
 
     async def next_choice(self, *, user_id: int, visible: Servers) -> Reply:
@@ -100,20 +98,28 @@ class Inbox:
         table = entries[0].table
         record = table.record
         controls = self._turns.controls_of(table, user_id)[:MAX_PROMPTS_SHOWN]
-        lines: list[str | Text] = [
-            Text.of(
-                f"**{table.title}** on **{visible[record.guild_id]}**, ",
-                ChannelRef(record.channel_id),
-            )
-            + (Text.of(", turn ends ", Moment(record.deadline)) if record.deadline else "")
-        ]
+        where = said(
+            "**{game}** on **{server}**, {channel}",
+            game=table.title,
+            server=visible[record.guild_id],
+            channel=ChannelRef(record.channel_id),
+        )
+        if record.deadline:
+            where += ", " + said("turn ends {when}", when=Moment(record.deadline))
+        lines: list[str | Text] = [where]
         lines += [c.prompt.text for c in controls]
         private = private_of(table, user_id)
         lines += [private] if private else []
         note = (await self._desk.store.notes(user_id, [record.id])).get(record.id)
-        lines += [f"📝 Your note: {note}"] if note else []
+        lines += ["📝 " + said("Your note: {note}", note=note)] if note else []
         if len(entries) > 1:
-            lines.append(f"Then {len(entries) - 1} more waiting for you: press **Next** again.")
+            lines.append(
+                said_plural(
+                    "Then {count} more waiting for you: press **Next** again.",
+                    "Then {count} more waiting for you: press **Next** again.",
+                    len(entries) - 1,
+                )
+            )
         return Reply(Text.of("\n").join(lines), controls=tuple(controls), board=board_of(table))
 
     async def waiting(self, *, user_id: int) -> list[tuple[GameRecord, Text]]:
@@ -124,12 +130,12 @@ class Inbox:
         for entry in entries:
             record, table = entry.record, entry.table
             assert table is not None
-            line = Text.of("➡️ ", calls.where(record, table.title), ": **your turn**")
+            line = Text.of("➡️ ", calls.where(record, table.title), ": ", said("**your turn**"))
             if record.deadline:
-                line += Text.of(", turn ends ", Moment(record.deadline))
+                line += ", " + said("turn ends {when}", when=Moment(record.deadline))
             if record.board_message_id:
                 board = BoardLink(record.guild_id, record.channel_id, record.board_message_id)
-                line += Text.of(" · board: ", board)
+                line += " · " + said("board: {board}", board=board)
             found.append((record, line))
         return found
 
@@ -159,27 +165,48 @@ class Inbox:
     def _line(entry: Entry, visible: Servers, note: str | None) -> Text:
         record, table = entry.record, entry.table
         title = table.title if table is not None else f"{title_of(record.slug)} #{record.id}"
-        where = Text.of(
-            f"{title} on **{visible[record.guild_id]}**, ",
-            ChannelRef(record.channel_id),
+        where = said(
+            "{game} on **{server}**, {channel}",
+            game=title,
+            server=visible[record.guild_id],
+            channel=ChannelRef(record.channel_id),
         )
         if table is None:
-            state: str | Text = "⚠️ cannot be read (its stored state is damaged)"
+            state = "⚠️ " + said("cannot be read (its stored state is damaged)")
         elif entry.waiting:
-            state = Text.of("**your turn**")
+            state = said("**your turn**")
         elif record.status == "paused":
             state = pause_text(record, "paused")
         elif record.status == "running":
             waiting = sorted({p.seat for p in table.prompts()})
-            state = "waiting for " + seat_labels(table, waiting)
+            state = said("waiting for {seats}", seats=seat_labels(table, waiting))
         else:
-            state = STATUS_WORDS[record.status]
+            state = STATUS_TEXTS[record.status]
         line = Text.of("➡️ " if entry.waiting else "▫️ ", where, ": ", state)
         if record.status == "running" and record.deadline:
-            line += Text.of(", turn ends ", Moment(record.deadline))
+            line += ", " + said("turn ends {when}", when=Moment(record.deadline))
         if record.board_message_id and record.status != "lobby":
             board = BoardLink(record.guild_id, record.channel_id, record.board_message_id)
-            line += Text.of(" · board: ", board)
+            line += " · " + said("board: {board}", board=board)
         if note:
             line += "\n    📝 " + note
         return line
+
+
+def _head(waiting: int, offer_next: bool) -> Text:
+    """The inbox's first line: whose games, and how many wait for the asker."""
+    if not waiting:
+        return said("**Your games** (only you see this)")
+    if offer_next:
+        return said_plural(
+            "**Your games** (only you see this): {count} waiting for you. **Next** shows the "
+            "most urgent one.",
+            "**Your games** (only you see this): {count} waiting for you. **Next** shows the "
+            "most urgent one.",
+            waiting,
+        )
+    return said_plural(
+        "**Your games** (only you see this): {count} waiting for you.",
+        "**Your games** (only you see this): {count} waiting for you.",
+        waiting,
+    )

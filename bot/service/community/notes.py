@@ -13,6 +13,7 @@ from typing import Unpack
 from bot.service.desk import Desk, Where
 from bot.service.errors import UserError
 from bot.service.notices import Reply
+from bot.service.text import said
 
 NOTE_CHARS = 1000
 """The longest note kept, in characters."""
@@ -39,22 +40,32 @@ class Notes:
         store = self._desk.store
         if clear:
             await store.set_note(game_id, user_id, None, now=self._desk.clock())
-            return Reply(f"📝 Your note on {title} is gone.")
+            return Reply("📝 " + said("Your note on {game} is gone.", game=title))
         if text is None or not text.strip():
             kept = (await store.notes(user_id, [game_id])).get(game_id)
             if kept is None:
                 return Reply(
-                    f"📝 You have no note on {title}. `/game note text:…` keeps one; "
-                    "only you ever see it."
+                    "📝 "
+                    + said(
+                        "You have no note on {game}. `/game note text:…` keeps one; "
+                        "only you ever see it.",
+                        game=title,
+                    )
                 )
-            return Reply(f"📝 Your note on {title} (only you see it):\n{kept}")
+            told = said("Your note on {game} (only you see it):", game=title)
+            return Reply("📝 " + told + "\n" + kept)
         text = text.strip()
         if len(text) > NOTE_CHARS:
             raise UserError(
-                f"A note holds at most {NOTE_CHARS} characters; yours has {len(text)}. "
-                "Shorten it and send it again."
+                said(
+                    "A note holds at most {most} characters; yours has {count}. "
+                    "Shorten it and send it again.",
+                    most=NOTE_CHARS,
+                    count=len(text),
+                )
             )
         await store.set_note(game_id, user_id, text, now=self._desk.clock())
-        return Reply(
-            f"📝 Kept your note on {title}; only you see it, here and with `/hand`:\n{text}"
+        kept_note = said(
+            "Kept your note on {game}; only you see it, here and with `/hand`:", game=title
         )
+        return Reply("📝 " + kept_note + "\n" + text)

@@ -23,7 +23,7 @@ import games
 from bot.service.errors import UserError
 from bot.service.notices import Outcome, Reply
 from bot.service.tables import engine_for
-from bot.service.text import Mention, Moment, Text
+from bot.service.text import Mention, Moment, Text, said, said_plural
 from engines import data
 from engines.options import clip
 
@@ -37,7 +37,7 @@ UPLOAD_LIMIT = 256 * 1024
 SECTION_LIMIT = 1900
 """Characters of one section's text, leaving room for its heading within one message."""
 
-CORRECTIONS_TITLE = "This server's corrections"
+CORRECTIONS_TITLE = said("This server's corrections")
 VALUE_LIMIT = 160
 
 
@@ -45,7 +45,7 @@ VALUE_LIMIT = 160
 class Section:
     """One section of a game's rules: a short title (for a menu) and its Markdown."""
 
-    title: str
+    title: str | Text
     text: str | Text
 
 
@@ -88,13 +88,18 @@ class ServerData:
     ) -> Outcome:
         """Keep a corrected data file for ``game`` on this server once it is checked; the
         answer says which values differ from the deployment's."""
-        engine = _admin_game(guild_id, game, is_admin, "upload corrected data")
+        engine = _admin_game(guild_id, game, is_admin, said("upload corrected data"))
         package = package_of(engine)
         name = _file_stem(file_name, package)
         if len(content) > UPLOAD_LIMIT:
             raise UserError(
-                f"`{clip(file_name)}` is {len(content) // 1024} KB; a corrected file may be at "
-                f"most {UPLOAD_LIMIT // 1024} KB. Upload only the fields you change."
+                said(
+                    "`{file}` is {size} KB; a corrected file may be at most {most} KB. Upload "
+                    "only the fields you change.",
+                    file=clip(file_name),
+                    size=len(content) // 1024,
+                    most=UPLOAD_LIMIT // 1024,
+                )
             )
         assert guild_id is not None
         current = await self.opening_data(guild_id, engine.slug)
@@ -104,23 +109,32 @@ class ServerData:
             await asyncio.to_thread(games.check_corrections, package, name, fields, current)
         except data.BadDataFile as error:
             raise UserError(
-                f"That file was not kept: {clip(str(error), 1500)}. Fix it and upload it again "
-                f"(`/game data action:show game:{engine.slug}` lists what this server has)."
+                said(
+                    "That file was not kept: {error}. Fix it and upload it again "
+                    "(`/game data action:show game:{game}` lists what this server has).",
+                    error=clip(str(error), 1500),
+                    game=engine.slug,
+                )
             ) from None
         await self._store.set_guild_data(
             guild_id, package, name, fields, user_id=user_id, now=self._clock()
         )
         changed = data.differences(package, name, fields)
         told = (
-            f"Differs from the bundled values: {', '.join(f'`{k}`' for k in changed)}."
+            said(
+                "Differs from the bundled values: {fields}.",
+                fields=", ".join(f"`{k}`" for k in changed),
+            )
             if changed
-            else "Every value equals the bundled one, so games play as before."
+            else said("Every value equals the bundled one, so games play as before.")
         )
-        return Outcome([Reply(
-            f"Kept `{name}.json` for {engine.title} on this server. {told}\n"
+        kept = said("Kept `{file}.json` for {game} on this server.", file=name, game=engine.title)
+        used = said(
             "Games opened here from now on use it; games already open keep the data they "
-            f"were opened with. `/rules game:{engine.slug}` shows the corrections."
-        )])  # fmt: skip
+            "were opened with. `/rules game:{game}` shows the corrections.",
+            game=engine.slug,
+        )
+        return Outcome([Reply(Text.of(kept, " ", told, "\n", used))])
 
     async def show_data(
         self, *, guild_id: int | None, game: str | None = None, **_: object
@@ -128,16 +142,14 @@ class ServerData:
         """This server's corrected files (of ``game``, or of every game), who uploaded each
         and when, and the fields each corrects."""
         if not guild_id:
-            raise UserError("Corrected data belongs to a server: use this in a server's channel.")
+            raise UserError(
+                said("Corrected data belongs to a server: use this in a server's channel.")
+            )
         package = package_of(engine_for(game)) if game else None
         rows = await self._files(guild_id, package)
         if not rows:
-            which = f"for {engine_for(game).title}" if game else "for any game"
-            return Outcome([Reply(
-                f"This server has no corrected data {which}; games use the bundled data files. "
-                "Members with Manage Server upload one with `/game data action:upload`."
-            )])  # fmt: skip
-        lines = [Text.of("**Corrected data on this server**")]
+            return Outcome([Reply(_no_data(engine_for(game).title if game else None))])
+        lines = [said("**Corrected data on this server**")]
         lines += [_file_line(row) for row in rows]
         return Outcome([Reply(_fit(lines))])
 
@@ -145,15 +157,22 @@ class ServerData:
         self, *, guild_id: int | None, user_id: int, game: str, is_admin: bool, **_: object
     ) -> Outcome:
         """Remove this server's corrections of ``game``; games already open keep theirs."""
-        engine = _admin_game(guild_id, game, is_admin, "clear corrected data")
+        engine = _admin_game(guild_id, game, is_admin, said("clear corrected data"))
         assert guild_id is not None
         removed = await self._store.clear_guild_data(guild_id, package_of(engine))
         if not removed:
-            raise UserError(f"This server has no corrected data for {engine.title}.")
-        files = "1 corrected file" if removed == 1 else f"{removed} corrected files"
+            raise UserError(
+                said("This server has no corrected data for {game}.", game=engine.title)
+            )
         return Outcome([Reply(
-            f"Removed {files} of {engine.title}. Games opened here from now on use the "
-            "bundled data; games already open keep the data they were opened with."
+            said_plural(
+                "Removed {count} corrected file of {game}. Games opened here from now on use "
+                "the bundled data; games already open keep the data they were opened with.",
+                "Removed {count} corrected files of {game}. Games opened here from now on use "
+                "the bundled data; games already open keep the data they were opened with.",
+                removed,
+                game=engine.title,
+            )
         )])  # fmt: skip
 
     async def rules_sections(self, slug: str, guild_id: int | None = None) -> list[Section]:
@@ -182,11 +201,28 @@ class ServerData:
         return [(s, e.title, e.min_players, e.max_players) for s, e in ENGINES.items()]
 
 
-def _admin_game(guild_id: int | None, game: str, is_admin: bool, doing: str) -> Game[Any]:
+def _no_data(title: str | None) -> Text:
+    """What ``/game data action:show`` says when this server corrected nothing (of the
+    game titled ``title``, or of any game)."""
+    if title is not None:
+        return said(
+            "This server has no corrected data for {game}; games use the bundled data files. "
+            "Members with Manage Server upload one with `/game data action:upload`.",
+            game=title,
+        )
+    return said(
+        "This server has no corrected data for any game; games use the bundled data files. "
+        "Members with Manage Server upload one with `/game data action:upload`."
+    )
+
+
+def _admin_game(guild_id: int | None, game: str, is_admin: bool, doing: Text) -> Game[Any]:
     if not guild_id:
-        raise UserError("Corrected data belongs to a server: use this in a server's channel.")
+        raise UserError(said("Corrected data belongs to a server: use this in a server's channel."))
     if not is_admin:
-        raise UserError(f"Only members with Manage Server may {doing} on this server.")
+        raise UserError(
+            said("Only members with Manage Server may {doing} on this server.", doing=doing)
+        )
     return engine_for(game)
 
 
@@ -196,21 +232,31 @@ def _file_stem(file_name: str, package: str) -> str:
     stem = file_name.rsplit("/", 1)[-1]
     if not stem.lower().endswith(".json"):
         raise UserError(
-            f"`{clip(file_name)}` is not a `.json` file. Upload a corrected copy of one of "
-            f"this game's data files: {listed}."
+            said(
+                "`{file}` is not a `.json` file. Upload a corrected copy of one of this game's "
+                "data files: {files}.",
+                file=clip(file_name),
+                files=listed,
+            )
         )
     stem = stem[: -len(".json")]
     if stem not in names:
-        raise UserError(f"This game has no data file `{clip(file_name)}`. Its files: {listed}.")
+        raise UserError(
+            said(
+                "This game has no data file `{file}`. Its files: {files}.",
+                file=clip(file_name),
+                files=listed,
+            )
+        )
     return stem
 
 
 def _file_line(row: GuildDataRecord) -> Text:
-    fields = ", ".join(f"`{k}`" for k in row.content) or "no fields"
-    title = _title_of(row.package)
-    return Text.of(
-        f"- {title}, `{row.name}.json` ({fields}): uploaded by ", Mention(row.user_id), " ",
-        Moment(row.uploaded_at),
+    fields = ", ".join(f"`{k}`" for k in row.content) or said("no fields")
+    return "- " + said(
+        "{game}, `{file}.json` ({fields}): uploaded by {who} {when}",
+        game=_title_of(row.package), file=row.name, fields=fields,
+        who=Mention(row.user_id), when=Moment(row.uploaded_at),
     )  # fmt: skip
 
 
@@ -222,19 +268,20 @@ def _title_of(package: str) -> str:
 
 
 def _corrections_sections(rows: list[GuildDataRecord]) -> list[Section]:
-    lines = [Text.of(
+    lines = [said(
         "These values differ from the bundled data files here; games opened on this server "
         "use them (games opened before an upload keep the data they were opened with)."
     )]  # fmt: skip
     for row in rows:
         bundled = data.bundled_fields(row.package, row.name)
-        lines.append(Text.of(
-            f"**`{row.name}.json`**, uploaded by ", Mention(row.user_id), " ",
-            Moment(row.uploaded_at), ":",
+        lines.append(said(
+            "**`{file}.json`**, uploaded by {who} {when}:",
+            file=row.name, who=Mention(row.user_id), when=Moment(row.uploaded_at),
         ))  # fmt: skip
         for key, value in row.content.items():
-            lines.append(Text.of(
-                f"- `{key}`: {_shown(value)} (bundled: {_shown(bundled.get(key))})"
+            lines.append("- " + said(
+                "`{field}`: {value} (bundled: {bundled})",
+                field=key, value=_shown(value), bundled=_shown(bundled.get(key)),
             ))  # fmt: skip
     return _pack(CORRECTIONS_TITLE, lines)
 
@@ -262,7 +309,7 @@ def _size(text: Text) -> int:
     return len(text.plain()) + 8 * len(text.parts)
 
 
-def _pack(title: str, lines: list[Text]) -> list[Section]:
+def _pack(title: str | Text, lines: list[Text]) -> list[Section]:
     """Sections titled ``title`` (numbered when there are several) holding ``lines``."""
     pages: list[list[Text]] = [[]]
     size = 0
@@ -275,10 +322,10 @@ def _pack(title: str, lines: list[Text]) -> list[Section]:
     return _numbered(title, [Text.of("\n").join(page) for page in pages])
 
 
-def _numbered(title: str, parts: list[Any]) -> list[Section]:
+def _numbered(title: str | Text, parts: list[Any]) -> list[Section]:
     if len(parts) == 1:
         return [Section(title, parts[0])]
-    return [Section(f"{title} ({n}/{len(parts)})", part) for n, part in enumerate(parts, 1)]
+    return [Section(title + f" ({n}/{len(parts)})", part) for n, part in enumerate(parts, 1)]
 
 
 HEADING = re.compile(r"^#{1,3} +(.+?)\s*$")

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from bot.service.community import ratings
 from bot.service.errors import UserError
 from bot.service.notices import Reply
-from bot.service.tables import engine_for, table_from
-from bot.service.text import Mention, Text
+from bot.service.tables import engine_for, level_word, table_from
+from bot.service.text import Mention, Text, said, said_plural
 from bot.store import GameRecord, RatingRow, RatingStore, ResultRow
 from games import SPECS
 
@@ -56,17 +56,25 @@ class Standings:
         pool = ratings.ranked(await self._store.ratings(guild_id=_server(guild_id), slug=game))
         if not pool:
             return Reply(
-                Text.of(
-                    f"Nobody has finished a game of {engine.title} on this server yet, so "
-                    f"there are no ratings. Start one with `/game new game:{game}`."
-                ),
+                said(
+                    "Nobody has finished a game of {game} on this server yet, so there are no "
+                    "ratings. Start one with `/game new game:{slug}`.",
+                    game=engine.title,
+                    slug=game,
+                )
             )
         lines = [_place(n, rating) for n, rating in enumerate(pool[:SHOWN], start=1)]
         mine = next((n for n, r in enumerate(pool, start=1) if r.user_id == user_id), None)
         if mine is not None and mine > SHOWN:
             lines.append(Text.of("…\n") + _place(mine, pool[mine - 1]))
-        head = f"🏆 **{engine.title}: ratings on this server** ({len(pool)} rated)\n"
-        return Reply(Text.of(head) + Text.of("\n").join(lines), private=False, quiet=True)
+        head = said_plural(
+            "**{game}: ratings on this server** ({count} rated)",
+            "**{game}: ratings on this server** ({count} rated)",
+            len(pool),
+            game=engine.title,
+        )
+        text = Text.of("🏆 ", head, "\n", Text.of("\n").join(lines))
+        return Reply(text, private=False, quiet=True)
 
     async def stats(
         self, *, guild_id: int | None, user_id: int, target: int | None = None, **_: object
@@ -76,19 +84,25 @@ class Standings:
         server, who = _server(guild_id), target or user_id
         results = await self._store.player_results(guild_id=server, user_id=who)
         if not results:
-            whom = "You have" if who == user_id else Text.of(Mention(who), " has")
-            return Reply(
-                Text.of(whom, " not finished a game on this server yet; `/game list` shows "
-                        "the games open here."),
-                quiet=True,
-            )  # fmt: skip
+            if who == user_id:
+                none_yet = said(
+                    "You have not finished a game on this server yet; `/game list` shows the "
+                    "games open here."
+                )
+            else:
+                none_yet = said(
+                    "{player} has not finished a game on this server yet; `/game list` shows "
+                    "the games open here.",
+                    player=Mention(who),
+                )
+            return Reply(none_yet, quiet=True)
         rated = {r.slug: r for r in await self._store.player_ratings(guild_id=server, user_id=who)}
         blocks = [
             _game_stats(slug, [r for r in results if r.slug == slug], rated.get(slug))
             for slug in SPECS
             if any(r.slug == slug for r in results)
         ]
-        head = Text.of("📊 ", Mention(who), " on this server\n")
+        head = Text.of("📊 ", said("{player} on this server", player=Mention(who)), "\n")
         return Reply(head + Text.of("\n").join(blocks), private=False, quiet=True)
 
     async def recompute_ratings(self) -> Recomputed:
@@ -112,7 +126,7 @@ class Standings:
 
 def _server(guild_id: int | None) -> int:
     if guild_id is None:
-        raise UserError("Ratings are kept per server: ask in a server's channel.")
+        raise UserError(said("Ratings are kept per server: ask in a server's channel."))
     return guild_id
 
 
@@ -132,7 +146,7 @@ def _final_results(record: GameRecord) -> list[ResultRow] | None:
 
 def _who(user_id: int) -> Text:
     level = ratings.LEVELS.get(user_id)
-    return Text.of(f"🤖 {level}") if level else Text.of(Mention(user_id))
+    return Text.of("🤖 ", level_word(level)) if level else Text.of(Mention(user_id))
 
 
 def _rating(rating: RatingRow) -> str:
@@ -140,12 +154,21 @@ def _rating(rating: RatingRow) -> str:
 
 
 def _place(place: int, rating: RatingRow) -> Text:
-    games = f"{rating.games} game{'s' if rating.games != 1 else ''}"
-    wins = f"{rating.wins} win{'s' if rating.wins != 1 else ''}"
-    return Text.of(f"{place}. ", _who(rating.user_id), f": {_rating(rating)} · {games}, {wins}")
+    return Text.of(
+        f"{place}. ", _who(rating.user_id), f": {_rating(rating)} · ",
+        _games(rating.games), ", ", _wins(rating.wins),
+    )  # fmt: skip
 
 
-def _game_stats(slug: str, results: list[ResultRow], rating: RatingRow | None) -> str:
+def _games(count: int) -> Text:
+    return said_plural("{count} game", "{count} games", count)
+
+
+def _wins(count: int) -> Text:
+    return said_plural("{count} win", "{count} wins", count)
+
+
+def _game_stats(slug: str, results: list[ResultRow], rating: RatingRow | None) -> Text:
     """One game's line of ``/stats``: finished games, wins, rating, roles with counts."""
     engine = SPECS[slug].engine
     games = len({r.game_id for r in results})
@@ -153,10 +176,13 @@ def _game_stats(slug: str, results: list[ResultRow], rating: RatingRow | None) -
     names = role_names(slug)
     roles = Counter(names.get(r.role, r.role) for r in results)
     played = ", ".join(f"{name} ×{count}" for name, count in roles.most_common())
-    shown = _rating(rating) if rating is not None else "not rated yet"
-    return (
-        f"**{engine.title}**: {games} game{'s' if games != 1 else ''}, "
-        f"{wins} win{'s' if wins != 1 else ''} · rating {shown} · played {played}"
+    return said(
+        "**{game}**: {games}, {wins} · rating {rating} · played {roles}",
+        game=engine.title,
+        games=_games(games),
+        wins=_wins(wins),
+        rating=_rating(rating) if rating is not None else said("not rated yet"),
+        roles=played,
     )
 
 

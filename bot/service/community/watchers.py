@@ -19,8 +19,8 @@ from bot.service.delivery import calls
 from bot.service.desk import Desk, Where, title_of
 from bot.service.errors import UserError
 from bot.service.notices import ChannelPost, Outcome, PrivateMessage, Reply, StatusUpdate
-from bot.service.tables import STATUS_WORDS, Table, status_line
-from bot.service.text import Mention, Text
+from bot.service.tables import STATUS_TEXTS, Table, status_line
+from bot.service.text import Mention, Text, said, said_plural
 from bot.service.timekeeping.away import away_text, show_away
 from bot.service.timekeeping.timing import pause_text
 from bot.store import ActionStore
@@ -54,8 +54,12 @@ def tell_watchers(outcome: Outcome, table: Table) -> None:
             outcome.notices[index] = replace(notice, text=text)
     boarded = [u for u in watchers if u not in record.digest_watchers]  # the rest: a digest
     for post, board in posts:
-        text = Text.of("👀 ", post.text, "\nWatching ", calls.where(record, table.title))
-        text += f"; `/game unwatch game:{record.id}` stops it."
+        watching = said(
+            "Watching {game}; `/game unwatch game:{number}` stops it.",
+            game=calls.where(record, table.title),
+            number=record.id,
+        )
+        text = Text.of("👀 ", post.text, "\n", watching)
         for user in boarded:
             outcome.add(
                 PrivateMessage(record.id, user, text, channel_id=record.channel_id, boards=(board,))
@@ -87,28 +91,25 @@ class Watchers:
         table = await self._desk.find(user_id=user_id, **where)
         record = table.record
         if record.seat_of(user_id):
-            raise UserError(f"You play in {table.title}, so you already see it.")
+            raise UserError(said("You play in {game}, so you already see it.", game=table.title))
         if record.status in ENDED:
             raise UserError(
-                f"{table.title} is {STATUS_WORDS[record.status]}; "
-                f"`/game history game:{record.id}` shows how it went."
+                said(
+                    "{game} is {status}; `/game history game:{number}` shows how it went.",
+                    game=table.title,
+                    status=STATUS_TEXTS[record.status],
+                    number=record.id,
+                )
             )
         if not await self._desk.store.add_watcher(record.id, user_id, now=self._desk.clock()):
             raise UserError(
-                f"You are already watching {table.title}. `/game unwatch` stops watching."
+                said(
+                    "You are already watching {game}. `/game unwatch` stops watching.",
+                    game=table.title,
+                )
             )
         every = calls.digest_hours(await self._desk.store.calls(user_id), "watching")
-        how = (
-            f"its newest board comes in your digest of watched games every {every} h"
-            if every else "each new board comes to you by direct message "
-            "(`/notify watching:<hours>` sends a digest instead)"
-        )  # fmt: skip
-        outcome = Outcome([
-            Reply(
-                f"👀 You are watching {table.title}: {how}. "
-                f"`/game unwatch game:{record.id}` stops it."
-            )
-        ])  # fmt: skip
+        outcome = Outcome([Reply("👀 " + _watching(table.title, record.id, every))])
         await self._recount(outcome, table)
         return outcome
 
@@ -119,8 +120,8 @@ class Watchers:
         watched games are listed when that is unclear)."""
         table = await self._watched(user_id, game_id, guild_id)
         if not await self._desk.store.remove_watcher(table.record.id, user_id):
-            raise UserError(f"You are not watching {table.title}.")
-        outcome = Outcome([Reply(f"You no longer watch {table.title}.")])
+            raise UserError(said("You are not watching {game}.", game=table.title))
+        outcome = Outcome([Reply(said("You no longer watch {game}.", game=table.title))])
         await self._recount(outcome, table)
         return outcome
 
@@ -148,10 +149,14 @@ class Watchers:
             return await self._desk.find(game_id=game_id, guild_id=guild_id)
         records = await self._desk.store.watched_games(user_id)
         if not records:
-            raise UserError("You are not watching any game. `/game watch` starts watching one.")
+            raise UserError(
+                said("You are not watching any game. `/game watch` starts watching one.")
+            )
         if len(records) > 1:
             listing = ", ".join(f"#{r.id} {title_of(r.slug)}" for r in records)
-            raise UserError(f"You watch several games ({listing}); add `game:<number>`.")
+            raise UserError(
+                said("You watch several games ({games}); add `game:<number>`.", games=listing)
+            )
         return self._desk.loaded(records[0])
 
 
@@ -162,7 +167,7 @@ async def status_update(desk: Desk, table: Table) -> StatusUpdate:
     last = await last_public(desk.store, table.record.id)
     if table.record.status == "paused":
         text = Text.of(f"📜 **{table.title}**: ", pause_text(table.record, "paused"))
-        text += f"\nLast: {last}" if last else ""
+        text += Text.of("\n", said("Last: {event}", event=last)) if last else ""
         text += desk.page_link(table.record)
     else:
         text = status_line(table, last, desk.page_link(table.record), desk.clock())
@@ -182,10 +187,11 @@ async def last_public(store: ActionStore, game_id: int) -> str:
 def watch_fallback(message: PrivateMessage) -> ChannelPost:
     """What a watcher whose DMs are closed gets instead of a board by DM: a mention in the
     game's channel (no secret: the board it points to is the public one posted there)."""
-    text = Text.of(
-        Mention(message.user_id),
-        f", I can't send you direct messages: the new board of game #{message.game_id} "
-        "you watch is in the post above.",
+    text = said(
+        "{watcher}, I can't send you direct messages: the new board of game #{number} you "
+        "watch is in the post above.",
+        watcher=Mention(message.user_id),
+        number=message.game_id,
     )
     return ChannelPost(message.game_id, message.channel_id, text, mentions=(message.user_id,))
 
@@ -193,5 +199,25 @@ def watch_fallback(message: PrivateMessage) -> ChannelPost:
 def _count_line(count: int) -> Text:
     if not count:
         return Text()
-    people = "1 person" if count == 1 else f"{count} people"
-    return Text.of(f"\n👀 {people} watching")
+    watching = said_plural("{count} person watching", "{count} people watching", count)
+    return Text.of("\n👀 ", watching)
+
+
+def _watching(title: str, number: int, every: int) -> Text:
+    """What ``/game watch`` answers: how the watcher is sent the boards (``every`` hours
+    in a digest, or 0: each by direct message) and how to stop."""
+    if every:
+        return said(
+            "You are watching {game}: its newest board comes in your digest of watched games "
+            "every {hours} h. `/game unwatch game:{number}` stops it.",
+            game=title,
+            hours=every,
+            number=number,
+        )
+    return said(
+        "You are watching {game}: each new board comes to you by direct message "
+        "(`/notify watching:<hours>` sends a digest instead). `/game unwatch game:{number}` "
+        "stops it.",
+        game=title,
+        number=number,
+    )
