@@ -79,6 +79,8 @@ def page_html(page: GamePage, at: int | None = None, locale: Locale = i18n.DEFAU
     """The whole page, showing position ``at`` (by default the newest), in ``locale``."""
     shown = page.latest if at is None or not 0 <= at <= page.latest else at
     title = escaped(page.title, locale)
+    # (Messages stay outside the f-string, where the catalog's extractor reads them.)
+    seats, moves = escaped(said("Seats"), locale), escaped(said("Moves"), locale)
     return f"""<!doctype html>
 <html lang="{html.escape(locale)}">
 <head>
@@ -98,9 +100,9 @@ def page_html(page: GamePage, at: int | None = None, locale: Locale = i18n.DEFAU
 <main>
 {_board_section(page, shown, locale)}
 <section class="info">
-<h2>{escaped(said("Seats"), locale)}</h2>
+<h2>{seats}</h2>
 <ul id="seats">{seats_html(page, locale)}</ul>
-<h2>{escaped(said("Moves"), locale)}</h2>
+<h2>{moves}</h2>
 <div id="moves">{moves_html(page, shown, locale)}</div>
 </section>
 </main>
@@ -133,20 +135,21 @@ def _board_section(page: GamePage, shown: int, locale: Locale) -> str:
     def label(text: Text) -> str:
         return escaped(text, locale, quote=True)
 
+    section, replay = label(said("Board and replay")), label(said("Replay"))
+    first, back = label(said("First position")), label(said("Previous position"))
+    forward, newest = label(said("Next position")), label(said("Newest position"))
     keys = said("Arrow keys ← → step through the game; Home and End jump to its ends.")
-    return f"""<section class="board" aria-label="{label(said("Board and replay"))}">
+    return f"""<section class="board" aria-label="{section}">
 <figure>
 <img id="board" src="{board_src(page, shown)}" alt="{escaped(position.alt, locale, quote=True)}">
 <figcaption id="caption">{_caption(page, shown, locale)}</figcaption>
 </figure>
-<nav class="replay" aria-label="{label(said("Replay"))}">
-<a class="step" id="first" href="?at=0" aria-label="{label(said("First position"))}">«</a>
-<a class="step" id="back" href="?at={max(shown - 1, 0)}" \
-aria-label="{label(said("Previous position"))}">◀</a>
+<nav class="replay" aria-label="{replay}">
+<a class="step" id="first" href="?at=0" aria-label="{first}">«</a>
+<a class="step" id="back" href="?at={max(shown - 1, 0)}" aria-label="{back}">◀</a>
 <span id="where" aria-live="polite">{shown} / {last}</span>
-<a class="step" id="forward" href="?at={min(shown + 1, last)}" \
-aria-label="{label(said("Next position"))}">▶</a>
-<a class="step" id="newest" href="?at={last}" aria-label="{label(said("Newest position"))}">»</a>
+<a class="step" id="forward" href="?at={min(shown + 1, last)}" aria-label="{forward}">▶</a>
+<a class="step" id="newest" href="?at={last}" aria-label="{newest}">»</a>
 </nav>
 <p class="keys">{escaped(keys, locale)}</p>
 </section>"""
@@ -168,9 +171,8 @@ def status_html(page: GamePage, locale: Locale = i18n.DEFAULT) -> str:
         lines.append(f'<p class="result">🏆 {inline(page.result, locale)}</p>')
     elif page.status == "running" and page.to_act:
         who = ", ".join(_seat_name(s, locale) for s in page.to_act)
-        lines.append(
-            f'<p class="to-act">{escaped(said("Waiting for {players}", players=who), locale)}</p>'
-        )
+        waiting = escaped(said("Waiting for {players}", players=who), locale)
+        lines.append(f'<p class="to-act">{waiting}</p>')
     if page.deadline is not None:
         at = datetime.fromtimestamp(page.deadline, UTC)
         written = i18n.times.date_time(page.deadline, None, locale)  # the script writes local
@@ -207,7 +209,7 @@ def seats_html(page: GamePage, locale: Locale = i18n.DEFAULT) -> str:
         if seat.player:
             player = escaped(seat.player, locale)
         else:
-            player = f"<em>{escaped(said('open'), locale)}</em>"
+            player = "<em>" + escaped(said("open"), locale) + "</em>"
         css = ' class="to-act"' if seat.to_act else ""
         role = escaped(seat.role, locale)
         items.append(f"<li{css}><strong>{role}</strong>: {player}{marks}</li>")
