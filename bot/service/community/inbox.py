@@ -94,7 +94,7 @@ class Inbox:
         (the same as its turn post's or private prompt's), its board and the asker's note."""
         entries = [e for e in await self._entries(user_id, visible) if e.waiting]
         if not entries or entries[0].table is None:
-            raise UserError("Nothing is waiting for you now. `/games` lists your games.")
+            raise UserError(said("Nothing is waiting for you now. `/games` lists your games."))
         table = entries[0].table
         record = table.record
         controls = self._turns.controls_of(table, user_id)[:MAX_PROMPTS_SHOWN]
@@ -176,7 +176,7 @@ class Inbox:
         elif entry.waiting:
             state = said("**your turn**")
         elif record.status == "paused":
-            state = pause_text(record, "paused")
+            state = pause_text(record, STATUS_TEXTS["paused"])
         elif record.status == "running":
             waiting = sorted({p.seat for p in table.prompts()})
             state = said("waiting for {seats}", seats=seat_labels(table, waiting))

@@ -166,7 +166,7 @@ async def status_update(desk: Desk, table: Table) -> StatusUpdate:
     paused game says who paused it and how to go on, instead of whose turn it is."""
     last = await last_public(desk.store, table.record.id)
     if table.record.status == "paused":
-        text = Text.of(f"📜 **{table.title}**: ", pause_text(table.record, "paused"))
+        text = Text.of(f"📜 **{table.title}**: ", pause_text(table.record, STATUS_TEXTS["paused"]))
         text += Text.of("\n", said("Last: {event}", event=last)) if last else ""
         text += desk.page_link(table.record)
     else:

@@ -89,7 +89,7 @@ class Listings:
         except UserError:
             return where + ": ⚠️ " + said("cannot be read (its stored state is damaged)")
         if record.status == "paused":
-            return where + ": " + pause_text(record, "paused")
+            return where + ": " + pause_text(record, STATUS_TEXTS["paused"])
         if record.status != "running":
             return where + ": " + STATUS_TEXTS[record.status]
         waiting = sorted({p.seat for p in table.prompts()})
@@ -104,7 +104,7 @@ class Listings:
     def _status_text(self, table: Table) -> Text:
         record = table.record
         if record.status == "paused":
-            state = pause_text(record, "paused")
+            state = pause_text(record, STATUS_TEXTS["paused"])
         else:
             state = STATUS_TEXTS[record.status]
         lines: list[str | Text] = [Text.of(f"**{table.title}**: ", state), seating(table)]
