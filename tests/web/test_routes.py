@@ -198,7 +198,7 @@ async def test_the_status_message_links_the_page_only_where_pages_are_served(sto
         outcome = await host.lobby.start(game_id=game_id, user_id=USERS[0])
         assert _links(outcome) == ([f"{WEB_URL}/g/{token}"] if expected else [])
         status = await host.listings.status(game_id=game_id, user_id=USERS[1])
-        shown = [p for p in as_text(status.text).pieces if isinstance(p, WebLink)]
+        shown = [p for p in as_text(status.text).parts if isinstance(p, WebLink)]
         assert len(shown) == (1 if expected else 0)
 
 
@@ -217,7 +217,7 @@ def _links(outcome) -> list[str]:
     found = []
     for notice in outcome.notices:
         if isinstance(notice, StatusUpdate):
-            found += [p.url for p in as_text(notice.text).pieces if isinstance(p, WebLink)]
+            found += [p.url for p in as_text(notice.text).parts if isinstance(p, WebLink)]
     return found
 
 
