@@ -56,8 +56,9 @@ def unstamp(text: str | None) -> dict[str, int]:
 
 def shown(text: str | Text, limit: int) -> str:
     """``text`` as a component shows it (a button's label, a menu's placeholder or option),
-    cut to Discord's ``limit`` for that field; plain strings (an engine's label, a piece's
-    name) are shown as they are."""
+    in the language :func:`~bot.discord.markup.writing` is in (the reader's: a message's
+    controls are built for the one who reads it), cut to Discord's ``limit`` for that
+    field; plain strings (an engine's label, a piece's name) are shown as they are."""
     return markup(text)[:limit]
 
 

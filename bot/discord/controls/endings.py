@@ -12,7 +12,7 @@ import discord
 
 from bot.discord.controls.base import Clicked, Control, ViewButton, custom_id, label_of, shown
 from bot.discord.markup import content
-from bot.discord.replies import answer
+from bot.discord.replies import answer, server_locale
 from bot.service.notices import ChannelPost
 from bot.service.play.endings import ACCEPT
 from bot.service.text import Text, said
@@ -65,8 +65,9 @@ class OfferButton(
 async def show_standing(
     interaction: discord.Interaction[HostingBot], game_id: int, version: int
 ) -> None:
-    """Update the clicked offer post to say where the offer made at ``version`` stands; it
-    keeps Accept and Decline only while the offer still waits for answers."""
+    """Update the clicked offer post to say where the offer made at ``version`` stands, in
+    the server's language as the post is; it keeps Accept and Decline only while the offer
+    still waits for answers."""
     message = interaction.message
     if message is None:
         return
@@ -74,10 +75,11 @@ async def show_standing(
         standing = await interaction.client.host.endings.offer_standing(
             game_id=game_id, version=version
         )
+        locale = await server_locale(interaction)
     except Exception:
         log.exception("reading where the offer of game %s stands failed", game_id)
         return
-    text = _with_standing(message.content, content(standing.line))
+    text = _with_standing(message.content, content(standing.line, None, locale))
     if standing.waiting and text == message.content:
         return
     view = discord.utils.MISSING if standing.waiting else None
@@ -94,9 +96,11 @@ RECENT = 50
 
 
 async def settle_offer_post(channel: discord.abc.Messageable, post: ChannelPost) -> int | None:
-    """Put ``post.text`` under the post offering the offer made at ``post.settles`` and
-    take its Accept and Decline away; the post's id, or None when no such post with live
-    buttons is among the channel's recent messages (settled already by a click, or gone)."""
+    """Put ``post.text`` (written in the language :func:`~bot.discord.markup.writing` is
+    in: the server's, as the offer's post) under the post offering the offer made at
+    ``post.settles`` and take its Accept and Decline away; the post's id, or None when no
+    such post with live buttons is among the channel's recent messages (settled already
+    by a click, or gone)."""
     prefix = custom_id("dh:o", post.game_id, post.settles) + ":"
     try:
         async for message in channel.history(limit=RECENT):

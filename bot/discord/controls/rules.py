@@ -9,9 +9,10 @@ from typing import TYPE_CHECKING
 
 import discord
 
+import i18n
 from bot.discord.controls.base import Clicked, Control, ViewSelect, shown
-from bot.discord.markup import content
-from bot.discord.replies import BUSY, FAILED
+from bot.discord.markup import content, writing
+from bot.discord.replies import BUSY_TEXT, FAILED_TEXT, reader_locale, refusal_locale
 from bot.service.errors import UserError
 from bot.service.text import Text, said
 from bot.store import StoreBusy
@@ -26,12 +27,14 @@ MAX_OPTIONS = 25
 """Discord's most options in one menu."""
 
 
-def section_message(title: str, sections: list[Section], index: int) -> str:
-    """The message showing section ``index`` of a game's rules."""
+def section_message(
+    title: str, sections: list[Section], index: int, locale: i18n.Locale = i18n.DEFAULT
+) -> str:
+    """The message showing section ``index`` of a game's rules, written in ``locale``."""
     index = min(max(index, 0), len(sections) - 1)
     section = sections[index]
     head = Text.of("**", title, ": ", section.title, f"** ({index + 1}/{len(sections)})\n")
-    return content(head + section.text)
+    return content(head + section.text, None, locale)
 
 
 class SectionMenu(
@@ -67,33 +70,38 @@ class SectionMenu(
         # discord.py fills in the chosen value before the callback.
         values = self.item.values
         index = int(values[0]) if values and str(values[0]).isdigit() else 0
-        shown = await rules_message(interaction, self.slug, index)
-        if shown is None:
+        found = await rules_message(interaction, self.slug, index)
+        if found is None:
             return
-        text, view = shown
+        text, view = found
         await interaction.response.edit_message(content=text, view=view)
 
 
 async def rules_message(
     interaction: discord.Interaction[HostingBot], slug: str, index: int
 ) -> tuple[str, discord.ui.View] | None:
-    """The message and menu showing section ``index`` of a game's rules; None (having
-    answered privately) when the game is unknown or the rules cannot be read now."""
+    """The message and menu showing section ``index`` of a game's rules, in the asker's
+    language; None (having answered privately) when the game is unknown or the rules
+    cannot be read now."""
     host = interaction.client.host
+    why: Text
     try:
+        locale = await reader_locale(interaction)
         sections = await host.server_data.rules_sections(slug, interaction.guild_id)
         title = host.server_data.game_title(slug)
     except UserError as error:
-        await interaction.response.send_message(content("⚠️ " + error.text), ephemeral=True)
-        return None
+        why = "⚠️ " + error.text
     except StoreBusy:
-        await interaction.response.send_message("⏳ " + BUSY, ephemeral=True)
-        return None
+        why = "⏳ " + BUSY_TEXT
     except Exception:
         log.exception("reading the rules of %s failed", slug)
-        await interaction.response.send_message(FAILED, ephemeral=True)
-        return None
-    index = min(max(index, 0), len(sections) - 1)
-    view = discord.ui.View(timeout=None)
-    view.add_item(SectionMenu(slug, sections, index))
-    return section_message(title, sections, index), view
+        why = FAILED_TEXT
+    else:
+        index = min(max(index, 0), len(sections) - 1)
+        view = discord.ui.View(timeout=None)
+        with writing(locale):
+            view.add_item(SectionMenu(slug, sections, index))
+        return section_message(title, sections, index, locale), view
+    told = content(why, None, await refusal_locale(interaction))
+    await interaction.response.send_message(told, ephemeral=True)
+    return None
