@@ -1,13 +1,19 @@
-"""Autocomplete answers shared by the cogs. Each offers only what the typer may see."""
+"""Autocomplete answers shared by the cogs. Each offers only what the typer may see, in
+the typer's language (Discord shows a suggestion's name as it is given)."""
 
 from __future__ import annotations
 
+import logging
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from discord import Interaction, app_commands
 
-from bot.discord.replies import asked
+import i18n
+from bot.discord.markup import markup
+from bot.discord.replies import asked, reader_locale
 from bot.service.seating.sizes import sizes_text, table_sizes
+from bot.service.text import Text, said_plural
 from engines.base import Role
 from games import SPECS
 
@@ -16,6 +22,11 @@ if TYPE_CHECKING:
 
 MAX = 25
 """Discord shows at most 25 suggestions."""
+
+NAME_CHARS = 100
+"""Discord's longest suggestion name."""
+
+log = logging.getLogger(__name__)
 
 
 def _matches(current: str, *texts: str) -> bool:
@@ -28,10 +39,28 @@ def _game(interaction: Interaction) -> int | None:
     return getattr(interaction.namespace, "game", None)
 
 
-async def game_slugs(_: Interaction, current: str) -> list[app_commands.Choice[str]]:
+async def _locale(interaction: Interaction[HostingBot]) -> i18n.Locale:
+    """The typer's language; English when it cannot be told now (suggestions are
+    offered all the same)."""
+    try:
+        return await reader_locale(interaction)
+    except Exception:
+        log.info("the typer's language is unknown now; suggestions are in English")
+        return i18n.DEFAULT
+
+
+def _named(name: str | Text, locale: i18n.Locale) -> str:
+    """A suggestion's name as the typer reads it, within Discord's length."""
+    return markup(name, None, locale)[:NAME_CHARS]
+
+
+async def game_slugs(
+    interaction: Interaction[HostingBot], current: str
+) -> list[app_commands.Choice[str]]:
+    locale = await _locale(interaction)
     return [
         app_commands.Choice(
-            name=f"{spec.title} ({sizes_text(spec.engine)})",
+            name=_named(Text.of(spec.title, " (", sizes_text(spec.engine), ")"), locale),
             value=slug,
         )
         for slug, spec in SPECS.items()
@@ -44,11 +73,7 @@ async def games_here(
 ) -> list[app_commands.Choice[int]]:
     """Open games of this server, those in this channel first."""
     games = await interaction.client.host.listings.game_choices(**asked(interaction))
-    return [
-        app_commands.Choice(name=name[:100], value=number)
-        for number, name in games
-        if _matches(current, name)
-    ][:MAX]
+    return _numbered(games, current, await _locale(interaction))
 
 
 async def story_games(
@@ -56,9 +81,17 @@ async def story_games(
 ) -> list[app_commands.Choice[int]]:
     """Games whose story can be told: this server's open games, then its finished ones."""
     games = await interaction.client.host.listings.story_choices(**asked(interaction))
+    return _numbered(games, current, await _locale(interaction))
+
+
+def _numbered(
+    games: Sequence[tuple[int, str | Text]], current: str, locale: i18n.Locale
+) -> list[app_commands.Choice[int]]:
+    """Games by number, named for the typer, those whose name holds what they typed."""
+    named = [(number, _named(name, locale)) for number, name in games]
     return [
-        app_commands.Choice(name=name[:100], value=number)
-        for number, name in games
+        app_commands.Choice(name=name, value=number)
+        for number, name in named
         if _matches(current, name)
     ][:MAX]
 
@@ -107,15 +140,18 @@ async def my_actions(
 
 
 async def table_sizes_of_game(
-    interaction: Interaction, current: str
+    interaction: Interaction[HostingBot], current: str
 ) -> list[app_commands.Choice[int]]:
     """The table sizes of the game chosen so far in ``/game new`` (every game's before one
     is chosen), filtered by the number typed."""
     slug = getattr(interaction.namespace, "game", None) or ""
     specs = [SPECS[slug]] if slug in SPECS else list(SPECS.values())
     sizes = sorted({n for spec in specs for n in table_sizes(spec.engine)})
+    locale = await _locale(interaction)
     return [
-        app_commands.Choice(name=f"{n} players", value=n)
+        app_commands.Choice(
+            name=_named(said_plural("{count} player", "{count} players", n), locale), value=n
+        )
         for n in sizes
         if not current.strip() or current.strip() in str(n)
     ][:MAX]
@@ -126,8 +162,4 @@ async def watched_games(
 ) -> list[app_commands.Choice[int]]:
     """The games the typer watches."""
     games = await interaction.client.host.watchers.watched_choices(**asked(interaction))
-    return [
-        app_commands.Choice(name=name[:100], value=number)
-        for number, name in games
-        if _matches(current, name)
-    ][:MAX]
+    return _numbered(games, current, await _locale(interaction))

@@ -15,6 +15,7 @@ from bot.discord.replies import asked
 from bot.service.community.server_data import UPLOAD_LIMIT
 from bot.service.errors import UserError
 from bot.service.notices import Outcome
+from bot.service.text import said
 
 if TYPE_CHECKING:
     from bot.discord.hosting import HostingBot
@@ -39,23 +40,32 @@ async def data_request(
     if action == "show":
         return await host.server_data.show_data(**where, game=game)
     if not game:
-        raise UserError(f"Name the game: `/game data action:{action} game:<game>`.")
+        raise UserError(
+            said("Name the game: `/game data action:{action} game:<game>`.", action=action)
+        )
     if action == "clear":
         return await host.server_data.clear_data(**where, game=game, is_admin=admin)
     if action != "upload":
-        raise UserError("Choose an action: show, upload or clear.")
+        raise UserError(said("Choose an action: show, upload or clear."))
     if file is None:
         raise UserError(
-            "Attach the corrected data file: `/game data action:upload game:<game> file:<file>` "
-            "(a `.json` file holding the fields you change)."
+            said(
+                "Attach the corrected data file: `/game data action:upload game:<game> "
+                "file:<file>` (a `.json` file holding the fields you change)."
+            )
         )
     if not admin:  # before downloading anything
-        raise UserError("Only members with Manage Server may upload corrected data on this server.")
+        raise UserError(
+            said("Only members with Manage Server may upload corrected data on this server.")
+        )
     if file.size > UPLOAD_LIMIT:
         raise UserError(
-            f"`{file.filename[:80]}` is {file.size // 1024} KB; a corrected file may be at most "
-            f"{UPLOAD_LIMIT // 1024} KB. Upload only the fields you change."
-        )
+            said(
+                "`{file}` is {size} KB; a corrected file may be at most {limit} KB. Upload "
+                "only the fields you change.",
+                file=file.filename[:80], size=file.size // 1024, limit=UPLOAD_LIMIT // 1024,
+            )
+        )  # fmt: skip
     content = await file.read()
     return await host.server_data.upload_data(
         **where, game=game, file_name=file.filename, content=content, is_admin=admin

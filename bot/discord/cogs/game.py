@@ -13,11 +13,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+import i18n
 from bot.discord import autocomplete as ac
 from bot.discord import data_files
-from bot.discord.replies import answer, asked, asked_in_server, give_file
+from bot.discord.markup import markup
+from bot.discord.replies import answer, asked, asked_in_server, give_file, server_locale
 from bot.service.community.notes import NOTE_CHARS
 from bot.service.notices import Outcome
+from bot.service.text import said
 from bot.service.timekeeping.bank import MAX_BANK_HOURS
 
 if TYPE_CHECKING:
@@ -478,19 +481,34 @@ class Game(commands.GroupCog, group_name="game", group_description="Play dragon 
         await answer(interaction, lambda: data_files.data_request(interaction, action, game, file))
 
 
-def _progress(interaction: discord.Interaction) -> Callable[[int, int], Awaitable[None]]:
-    """Show how far a replay's drawing has got on the deferred reply, now and then."""
+def _progress(
+    interaction: discord.Interaction[HostingBot],
+) -> Callable[[int, int], Awaitable[None]]:
+    """Show how far a replay's drawing has got on the deferred reply, now and then, in
+    the server's language (the reply is shown to the whole channel)."""
     last = [0.0]
+    locales: list[i18n.Locale] = []
 
     async def tell(done: int, total: int) -> None:
         now = time.monotonic()
         if done < total and now - last[0] >= PROGRESS_EVERY:
             last[0] = now
-            await interaction.edit_original_response(
-                content=f"🎞️ Drawing turn {done + 1} of {total}…"
-            )
+            if not locales:
+                locales.append(await _channel_locale(interaction))
+            line = "🎞️ " + said("Drawing turn {turn} of {total}…", turn=done + 1, total=total)
+            await interaction.edit_original_response(content=markup(line, None, locales[0]))
 
     return tell
+
+
+async def _channel_locale(interaction: discord.Interaction[HostingBot]) -> i18n.Locale:
+    """The server's language for a line shown in its channel; English when the store
+    cannot tell it now (a progress line is no reason to fail the replay)."""
+    try:
+        return await server_locale(interaction)
+    except Exception:
+        log.info("the server's language is unknown now; the progress line is in English")
+        return i18n.DEFAULT
 
 
 async def setup(bot: HostingBot) -> None:

@@ -11,6 +11,7 @@ from discord.ext import commands
 
 from bot.discord import autocomplete as ac
 from bot.discord.replies import answer, asked
+from bot.service.text import said
 
 if TYPE_CHECKING:
     from bot.discord.hosting import HostingBot
@@ -37,7 +38,7 @@ class Play(commands.Cog):
         await answer(
             interaction,
             lambda: self.bot.host.turns.act(**asked(interaction), game_id=game, action=action),
-            ack=f"✅ Played `{action}`.",
+            ack="✅ " + said("Played `{action}`.", action=action),
         )
 
     @app_commands.command(
