@@ -36,8 +36,8 @@ from bot.service.notices import ChannelPost, Controls, Outcome, PrivateMessage, 
 from bot.service.play.offers import DECLINED, lapsing, outcome_line, resigned_line, settling
 from bot.service.play.turns import Turns
 from bot.service.seating.table_controls import table_link
-from bot.service.tables import STATUS_WORDS, Table, seat_label, seat_labels
-from bot.service.text import Mention, Text
+from bot.service.tables import STATUS_TEXTS, Table, seat_label, seat_labels
+from bot.service.text import Mention, Text, said
 from bot.store import OfferRecord, StaleVersion
 from engines.base import Choice, Event, IllegalAction, Prompt
 from engines.replay import (
@@ -59,9 +59,12 @@ ACCEPT, DECLINE = "accept", "decline"
 RECENT = 20
 """How many of a game's newest channel notices are looked through for the line that
 settled an offer's post."""
-ANSWERED = "That offer was already answered, or the game has moved on since it was made."
+ANSWERED = said("That offer was already answered, or the game has moved on since it was made.")
 
 WHAT = {"draw": "a draw", "takeback": "to take back their last move"}
+"""What an offer of each kind asks, in English (an offer's prompt)."""
+WHAT_TEXTS = {"draw": said("a draw"), "takeback": said("to take back their last move")}
+"""What an offer of each kind asks, as a person reads it: ``alice asks {what}``."""
 
 
 @dataclass(frozen=True)
@@ -94,11 +97,15 @@ class Endings:
             prompt = Prompt(seats[0], RESIGN, "Resign?")
             choice = Choice(RESIGN, "Yes, resign")
             return Reply(
-                f"Resign from {table.title}? Your seat gives up by the game's forfeit rule "
-                "(`/rules` says what becomes of it). This cannot be undone.",
+                said(
+                    "Resign from {title}? Your seat gives up by the game's forfeit rule "
+                    "(`/rules` says what becomes of it). This cannot be undone.",
+                    title=table.title,
+                ),
                 controls=(Controls(table.record.id, table.record.version, prompt, (choice,)),),
             )
-        outcome = Outcome([Reply(f"You resigned from {table.title}."),
+        resigned = said("You resigned from {title}.", title=table.title)
+        outcome = Outcome([Reply(resigned),
                            *settling(table.record, resigned_line(user_id))])  # fmt: skip
         try:
             await self._desk.stored(
@@ -106,7 +113,7 @@ class Endings:
                 user_id=user_id, now=self._desk.clock(),
             )  # fmt: skip
         except StaleVersion:
-            raise UserError("The game moved on at that moment; please try again.") from None
+            raise UserError(said("The game moved on at that moment; please try again.")) from None
         # Every seat still playing gives up now, whoever is to move; the engine tells it
         # as a resignation (the flag stands before its words).
         given_up = await self._turns.give_up(table.record.id, seats, "resigned", "🏳️")
@@ -126,8 +133,8 @@ class Endings:
         computers = [s.seat for s in table.record.seats if s.computer and not s.left]
         if computers:
             raise UserError(
-                Text.of("A computer seat declines every draw and plays on (",
-                        seat_labels(table, computers), "); `/game resign` gives up instead.")
+                said("A computer seat declines every draw and plays on ({seats}); "
+                     "`/game resign` gives up instead.", seats=seat_labels(table, computers))
             )  # fmt: skip
         return await self._offer(table, "draw", seats[0], user_id)
 
@@ -140,7 +147,9 @@ class Endings:
         entries = await self._entries(table)
         seat = _last_actor(entries, seats)
         if seat is None:
-            raise UserError(f"You have no move in {table.title} that could be taken back.")
+            raise UserError(
+                said("You have no move in {title} that could be taken back.", title=table.title)
+            )
         await self._taken_back(table, entries, seat)  # refused now if it cannot be
         if not _others(table, user_id):
             return await self._take_back(table, seat, "the computer accepts")
@@ -156,11 +165,11 @@ class Endings:
         if offer is None or offer.version != version or table.record.version != version:
             raise AlreadyDone(ANSWERED)
         if user_id == offer.user_id:
-            raise UserError("You made this offer; the other players answer it.")
+            raise UserError(said("You made this offer; the other players answer it."))
         if user_id not in _others(table, offer.user_id):
-            raise UserError(f"You are not playing in {table.title}.")
+            raise UserError(said("You are not playing in {title}.", title=table.title))
         if user_id in offer.accepted:
-            raise AlreadyDone("You already accepted; the others are still to answer.")
+            raise AlreadyDone(said("You already accepted; the others are still to answer."))
         if not accept:
             return await self._decline(table, offer, user_id)
         waiting = [u for u in _others(table, offer.user_id) if u not in (*offer.accepted, user_id)]
@@ -183,8 +192,10 @@ class Endings:
             if not offer.accepted:
                 return OfferStanding("", waiting=True)
             still = [u for u in _others(table, offer.user_id) if u not in offer.accepted]
-            line = Text.of("✅ Accepted by ", _mentions(offer.accepted), "; still to answer: ",
-                           _mentions(still), ".")  # fmt: skip
+            line = "✅ " + said(
+                "Accepted by {players}; still to answer: {waiting}.",
+                players=_mentions(offer.accepted), waiting=_mentions(still),
+            )  # fmt: skip
             return OfferStanding(line, waiting=True)
         # The action that answered an offer is the very next one in the log.
         actions = await self._desk.store.actions(game_id)
@@ -199,14 +210,15 @@ class Endings:
     async def _offer(self, table: Table, kind: str, seat: int, user_id: int) -> Outcome:
         record = table.record
         others = _others(table, user_id)
-        asked = Text.of(", ").join(Text.of(Mention(u)) for u in others)
-        text = Text.of(f"**{table.title}**: ", seat_label(table, seat),
-                       f" asks {WHAT[kind]}. ", asked, ": accept or decline?")  # fmt: skip
+        what = WHAT_TEXTS[kind]
+        text = said("**{title}**: {seat} asks {what}. {players}: accept or decline?",
+                    title=table.title, seat=seat_label(table, seat), what=what,
+                    players=_mentions(others))  # fmt: skip
         prompt = Prompt(seat, OFFER, f"Accept {WHAT[kind]}?")
         choices = (Choice(ACCEPT, "Accept"), Choice(DECLINE, "Decline"))
         controls = (Controls(record.id, record.version, prompt, choices),)
-        reply = Reply(f"You asked {WHAT[kind]}; every other player must accept. It lapses "
-                      "if the game moves on first.")  # fmt: skip
+        reply = Reply(said("You asked {what}; every other player must accept. It lapses "
+                           "if the game moves on first.", what=what))  # fmt: skip
         store = self._desk.store
         how = {u: await calls.reachable(store, u, calls.of(record, u, calls.OFFER)) for u in others}
         mentioned = tuple(u for u in others if calls.mentions(how[u]))
@@ -219,10 +231,11 @@ class Endings:
             ]
         )
         for user in (u for u in others if calls.dms(how[u])):
-            asks = Text.of(
-                "🤝 In ", calls.where(record, table.title), ", ", seat_label(table, seat),
-                f" asks {WHAT[kind]}: accept or decline with the buttons there, before the "
-                "game moves on. The table: ", table_link(record),
+            asks = "🤝 " + said(
+                "In {where}, {seat} asks {what}: accept or decline with the buttons there, "
+                "before the game moves on. The table: {table}",
+                where=calls.where(record, table.title), seat=seat_label(table, seat), what=what,
+                table=table_link(record),
             )  # fmt: skip
             outcome.add(PrivateMessage(record.id, user, asks, channel_id=record.channel_id))
         made = await self._desk.stored(
@@ -232,19 +245,22 @@ class Endings:
         if not made:
             waiting = await self._desk.store.offer(record.id)
             if waiting is None:
-                raise UserError("The game moved on at that moment; please try again.")
+                raise UserError(said("The game moved on at that moment; please try again."))
             raise AlreadyDone(
-                f"An offer ({WHAT[waiting.kind]}) is already waiting for answers in {table.title}."
-            )
+                said(
+                    "An offer ({what}) is already waiting for answers in {title}.",
+                    what=WHAT_TEXTS[waiting.kind], title=table.title,
+                )
+            )  # fmt: skip
         return outcome
 
     async def _accept(
         self, table: Table, offer: OfferRecord, user_id: int, waiting: list[int]
     ) -> Outcome:
         record = table.record
-        text = Text.of(Mention(user_id), " accepts; still to answer: ",
-                       Text.of(", ").join(Text.of(Mention(u)) for u in waiting), ".")  # fmt: skip
-        outcome = Outcome([Reply("You accepted; the others are still to answer."),
+        text = said("{player} accepts; still to answer: {waiting}.",
+                    player=Mention(user_id), waiting=_mentions(waiting))  # fmt: skip
+        outcome = Outcome([Reply(said("You accepted; the others are still to answer.")),
                            ChannelPost(record.id, record.channel_id, text)])  # fmt: skip
         stored = await self._desk.stored(
             outcome, self._desk.store.accept_offer, record.id, offer.version, user_id,
@@ -256,9 +272,11 @@ class Endings:
 
     async def _decline(self, table: Table, offer: OfferRecord, user_id: int) -> Outcome:
         record = table.record
-        text = Text.of(f"**{table.title}**: ", Mention(user_id),
-                       f" declines {WHAT[offer.kind]}; the game goes on.")  # fmt: skip
-        outcome = Outcome([Reply("You declined."), ChannelPost(record.id, record.channel_id, text)])
+        text = said("**{title}**: {player} declines {what}; the game goes on.",
+                    title=table.title, player=Mention(user_id),
+                    what=WHAT_TEXTS[offer.kind])  # fmt: skip
+        declined = Reply(said("You declined."))
+        outcome = Outcome([declined, ChannelPost(record.id, record.channel_id, text)])
         dropped = await self._desk.stored(
             outcome, self._desk.store.drop_offer, record.id, offer.version, now=self._desk.clock()
         )
@@ -274,7 +292,7 @@ class Endings:
             raise UserError(str(error)) from None
         try:
             return await self._turns.commit(
-                table, offer.seat, DRAW, state, events, "🤝 Draw agreed."
+                table, offer.seat, DRAW, state, events, "🤝 " + said("Draw agreed.")
             )
         except StaleVersion:
             raise AlreadyDone(ANSWERED) from None
@@ -283,13 +301,15 @@ class Endings:
         """The seat's last action undone as one versioned ``!takeback`` action."""
         state = await self._taken_back(table, await self._entries(table), seat)
         text = f"{table.role_name(seat)}'s last move is taken back ({why})."
-        headline = Text.of("↩️ ", seat_label(table, seat), " takes back their last move.")
+        headline = "↩️ " + said("{seat} takes back their last move.", seat=seat_label(table, seat))
         try:
             return await self._turns.commit(table, seat, TAKEBACK, state, [Event(text)], headline)
         except StaleVersion:
             raise AlreadyDone(
-                "The game moved on at that moment (or this was already answered); nothing was "
-                "taken back."
+                said(
+                    "The game moved on at that moment (or this was already answered); nothing "
+                    "was taken back."
+                )
             ) from None
 
     async def _taken_back(self, table: Table, entries: list[Entry], seat: int) -> Any:
@@ -311,17 +331,18 @@ class Endings:
 def _playing_seats(table: Table, user_id: int) -> list[int]:
     """The seats ``user_id`` still plays in a running game; UserError otherwise."""
     record = table.record
+    title, status = table.title, STATUS_TEXTS[record.status]
     if record.status in ("finished", "cancelled"):
-        raise UserError(f"{table.title} is over ({STATUS_WORDS[record.status]}): there is "
-                        "nothing left to resign, draw or take back.")  # fmt: skip
+        raise UserError(said("{title} is over ({status}): there is nothing left to resign, "
+                             "draw or take back.", title=title, status=status))  # fmt: skip
     if record.status != "running":
-        raise UserError(f"{table.title} is {STATUS_WORDS[record.status]}; that can be done "
-                        "only while the game is in play.")  # fmt: skip
+        raise UserError(said("{title} is {status}; that can be done only while the game is "
+                             "in play.", title=title, status=status))  # fmt: skip
     if not record.seat_of(user_id):
-        raise UserError(f"You are not playing in {table.title}.")
+        raise UserError(said("You are not playing in {title}.", title=title))
     seats = [s for s in record.seat_of(user_id) if not record.has_left(s)]
     if not seats:
-        raise UserError(f"You have already given up your seat in {table.title}.")
+        raise UserError(said("You have already given up your seat in {title}.", title=title))
     return seats
 
 

@@ -18,25 +18,29 @@ settles: the post then says only that the game moved on.
 from __future__ import annotations
 
 from bot.service.notices import ChannelPost
-from bot.service.text import Mention, Text
+from bot.service.text import Mention, Text, as_text, said
 from bot.store import GameRecord
 from engines.replay import DRAW, TAKEBACK
 
 SETTLED = {
-    DRAW: "🤝 Accepted: the game is drawn.",
-    TAKEBACK: "↩️ Accepted: the move is taken back.",
+    DRAW: "🤝 " + said("Accepted: the game is drawn."),
+    TAKEBACK: "↩️ " + said("Accepted: the move is taken back."),
 }
-DECLINED = "❌ Declined: the game goes on."
-LAPSED = "⌛ Lapsed: the game moved on before everyone answered. Ask again if you still want it."
-PAUSED = "⌛ Lapsed: the game was paused before everyone answered. Ask again once it goes on."
-CLOCK_CHANGED = (
-    "⌛ Lapsed: the host changed the game's clock before everyone answered. Ask again if you "
+DECLINED = "❌ " + said("Declined: the game goes on.")
+LAPSED = "⌛ " + said(
+    "Lapsed: the game moved on before everyone answered. Ask again if you still want it."
+)
+PAUSED = "⌛ " + said(
+    "Lapsed: the game was paused before everyone answered. Ask again once it goes on."
+)
+CLOCK_CHANGED = "⌛ " + said(
+    "Lapsed: the host changed the game's clock before everyone answered. Ask again if you "
     "still want it."
 )
-CANCELLED = "⌛ Lapsed: the game was cancelled before everyone answered."
+CANCELLED = "⌛ " + said("Lapsed: the game was cancelled before everyone answered.")
 
 
-def outcome_line(action: str | None) -> str:
+def outcome_line(action: str | None) -> Text:
     """What became of an offer that the action ``action`` (None: no action) followed: the
     agreed draw or takeback answered it, anything else made it lapse."""
     return SETTLED.get(action or "", LAPSED)
@@ -44,19 +48,23 @@ def outcome_line(action: str | None) -> str:
 
 def left_line(user_id: int) -> Text:
     """An offer that lapsed because ``user_id`` left the game (``/game leave``)."""
-    return Text.of("⌛ Lapsed: ", Mention(user_id), " left the game before everyone answered.")
+    return "⌛ " + said(
+        "Lapsed: {player} left the game before everyone answered.", player=Mention(user_id)
+    )
 
 
 def resigned_line(user_id: int) -> Text:
     """An offer that lapsed because ``user_id`` resigned."""
-    return Text.of("⌛ Lapsed: ", Mention(user_id), " resigned before everyone answered.")
+    return "⌛ " + said(
+        "Lapsed: {player} resigned before everyone answered.", player=Mention(user_id)
+    )
 
 
 def lapsing(record: GameRecord) -> ChannelPost:
     """The notice that settles the post of an offer made now, at the version of
     ``record``, when the game moves on past it unseen by the write that moves it (see
     the module's docstring): it lapsed."""
-    return ChannelPost(record.id, record.channel_id, Text.of(LAPSED), settles=record.version)
+    return ChannelPost(record.id, record.channel_id, LAPSED, settles=record.version)
 
 
 def settling(record: GameRecord, line: str | Text = LAPSED) -> list[ChannelPost]:
@@ -65,4 +73,4 @@ def settling(record: GameRecord, line: str | Text = LAPSED) -> list[ChannelPost]
     loses its buttons. None when no offer waits."""
     if record.offer is None:
         return []
-    return [ChannelPost(record.id, record.channel_id, Text.of(line), settles=record.offer.version)]
+    return [ChannelPost(record.id, record.channel_id, as_text(line), settles=record.offer.version)]

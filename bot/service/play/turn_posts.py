@@ -15,7 +15,7 @@ from dataclasses import replace
 
 from bot.service import wire
 from bot.service.notices import ChannelPost
-from bot.service.text import Text, fitted, lines_of
+from bot.service.text import Text, fitted, lines_of, said
 from bot.store import GameRecord, PostStore
 from engines.base import Event, Prompt, Result
 
@@ -86,9 +86,9 @@ def step_story(
 ) -> Text:
     """The turn's story after one more step: what it was, then what the step told (a line
     the next question repeats is left out; a computer's headline only when it says why)."""
-    said = [headline] if headline and ":" in str(headline) else []
+    why = [headline] if headline and ":" in str(headline) else []
     new = [line for line in lines if not _asked_again(line, prompts)]
-    story = lines_of(Text.of("\n").join([earlier.story, *said, *new]))
+    story = lines_of(Text.of("\n").join([earlier.story, *why, *new]))
     # kept as the post shows it (its first line and its newest steps), so a turn of many
     # steps, computers playing on alone, never carries a story longer than one post
     return Text.of("\n").join(fitted(story, TURN_POST_LIMIT))
@@ -124,8 +124,18 @@ def ending_line(result: Result, winners: str | Text) -> Text:
         return Text.of(result.text)
     several = len(result.winners) > 1
     if " win" in f" {result.text.lower()}":  # the text says who won: name them, once
-        return Text.of(f"🏆 {result.text} ", "Winners: " if several else "Winner: ", winners, ".")
-    return Text.of(f"🏆 {result.text} ", winners, " win." if several else " wins.")
+        named = (
+            said("Winners: {winners}.", winners=winners)
+            if several
+            else said("Winner: {winners}.", winners=winners)
+        )
+    else:
+        named = (
+            said("{winners} win.", winners=winners)
+            if several
+            else said("{winners} wins.", winners=winners)
+        )
+    return Text.of(f"🏆 {result.text} ", named)
 
 
 def _asked_again(line: str, prompts: list[Prompt]) -> bool:

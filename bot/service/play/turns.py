@@ -33,8 +33,8 @@ from bot.service.play import destinations, turn_posts
 from bot.service.play.computers import TurnDeadlines, computer_seats
 from bot.service.play.offers import outcome_line, settling
 from bot.service.seating.table_controls import rematch_controls, table_link
-from bot.service.tables import STATUS_WORDS, Table, seat_labels, status_line, written
-from bot.service.text import BoardLink, Mention, Text
+from bot.service.tables import STATUS_TEXTS, Table, seat_labels, status_line, written
+from bot.service.text import BoardLink, Mention, Text, said
 from bot.service.timekeeping import bank
 from bot.service.timekeeping.away import away_deadlines
 from bot.service.timekeeping.timing import NO_DEADLINES, pause_text
@@ -82,7 +82,7 @@ class Turns:
             records = [named.record]
         else:
             records = await self._desk.store.games(guild_id=guild_id, user_id=user_id)
-        lines: list[str] = []
+        lines: list[str | Text] = []
         controls: list[Controls] = []
         boards: list[Board] = []
         notes = await self._desk.store.notes(user_id, [r.id for r in records])
@@ -99,15 +99,16 @@ class Turns:
             if private or pending or note:
                 lines.append(f"**{table.title}**")
                 lines += [private] if private else []
-                lines += [f"Waiting for you: {c.prompt.text}" for c in pending]
-                lines += [f"📝 Your note: {note}"] if note else []
+                lines += [said("Waiting for you: {prompt}", prompt=c.prompt.text) for c in pending]
+                lines += ["📝 " + said("Your note: {note}", note=note)] if note else []
                 shown, board = labelled(table, pending) if pending else ((), None)
                 controls += shown
                 boards += [board] if board else []
         if not lines:
-            raise UserError("Nothing private is waiting for you in this server's games.")
+            raise UserError(said("Nothing private is waiting for you in this server's games."))
         board = boards[0] if len(boards) == 1 else None  # one choice of places: its picture
-        return Reply("\n".join(lines), controls=tuple(controls[:MAX_PROMPTS_SHOWN]), board=board)
+        text = Text.of("\n").join(lines)
+        return Reply(text, controls=tuple(controls[:MAX_PROMPTS_SHOWN]), board=board)
 
     async def controls_for(self, *, user_id: int, **where: Unpack[Where]) -> list[Controls]:
         """Every decision ``user_id`` can make now in this game (public or secret)."""
@@ -130,7 +131,7 @@ class Turns:
         table = await self._desk.find(game_id=game_id)
         controls = self.controls_of(table, user_id)
         if version is not None and table.record.version != version:
-            raise AlreadyDone("That board has moved on; use the newest message.")
+            raise AlreadyDone(said("That board has moved on; use the newest message."))
         if not controls:
             raise self._not_your_turn(table, user_id)
         picked = [
@@ -140,13 +141,17 @@ class Turns:
         ]  # fmt: skip
         picked = [c for c in picked if c.choices]
         if not picked:
-            raise UserError(f"Nothing to do with `{group}` now.")
+            raise UserError(said("Nothing to do with `{group}` now.", group=group))
         shown, board = labelled(table, picked)
         if board is None:
-            return Reply(f"Where to, from {group}?", controls=shown, private=True)
-        lines = [f"**{group or picked[0].prompt.text}**: pick a label from the picture."]
+            where_to = said("Where to, from {group}?", group=group)
+            return Reply(where_to, controls=shown, private=True)
+        pick = said(
+            "**{group}**: pick a label from the picture.", group=group or picked[0].prompt.text
+        )
+        lines: list[str | Text] = [pick]
         lines += [f"⭐ {c.label}" for c in shown[0].choices if c.notable][:3]
-        return Reply("\n".join(lines), controls=shown, board=board, private=True)
+        return Reply(Text.of("\n").join(lines), controls=shown, board=board, private=True)
 
     async def private_controls(
         self, *, game_id: int, user_id: int, owner: int | None = None
@@ -155,15 +160,20 @@ class Turns:
         ``owner``: whose choice the pressed button opens; anyone else is told whose it is."""
         if owner is not None and owner != user_id:
             raise UserError(
-                Text.of("This button is for ", Mention(owner), "'s secret choice. ")
-                + "Yours come by direct message, or with `/hand`."
+                said(
+                    "This button is for {player}'s secret choice. Yours come by direct "
+                    "message, or with `/hand`.",
+                    player=Mention(owner),
+                )
             )
         table = await self._desk.find(game_id=game_id)
         controls = [c for c in self.controls_of(table, user_id) if c.prompt.secret]
         if not controls and table.record.status == "paused":
             raise paused_refusal(table)
         if not controls:
-            raise UserError(f"No private choice is waiting for you in game #{game_id}.")
+            raise UserError(
+                said("No private choice is waiting for you in game #{game}.", game=game_id)
+            )
         text = "\n".join(c.prompt.text for c in controls)
         private = await self.private_text(game_id=game_id, user_id=user_id)
         shown, board = labelled(table, controls)
@@ -182,11 +192,11 @@ class Turns:
         if table.record.status == "paused":
             return paused_refusal(table)
         if not table.record.seat_of(user_id):
-            return UserError(f"You are not playing in {table.title}.")
+            return UserError(said("You are not playing in {title}.", title=table.title))
         if table.record.status != "running" or not table.prompts():
-            return UserError(f"It is not your turn in {table.title}.")
+            return UserError(said("It is not your turn in {title}.", title=table.title))
         waiting = seat_labels(table, [p.seat for p in table.prompts()])
-        return UserError(f"It is not your turn in {table.title}: waiting for " + waiting + ".")
+        return UserError(_not_your_turn(table, waiting))
 
     async def act(
         self,
@@ -222,18 +232,18 @@ class Turns:
                 and await self._desk.store.acted_since(game_id, record.seat_of(user_id), seen)
             ):
                 raise AlreadyDone(
-                    "That was already played: your move is in. " + _current_board(record)
+                    said("That was already played: your move is in.") + " " + _current_board(record)
                 )
             if version is not None and record.version != version:
-                raise AlreadyDone(
-                    "That was already played: the board has moved on. " + _current_board(record)
-                )
+                raise AlreadyDone(_moved_on(record))
             if issued is not None and await self._desk.store.acted_since(
                 game_id, record.seat_of(user_id), issued
             ):
                 raise AlreadyDone(
-                    "That choice was already made, or belongs to an earlier round. "
-                    "`/hand` shows what is waiting for you now."
+                    said(
+                        "That choice was already made, or belongs to an earlier round. "
+                        "`/hand` shows what is waiting for you now."
+                    )
                 )
             seat = self._acting_seat(table, user_id, action)
             rng = action_rng(record.seed, record.version + 1)
@@ -247,10 +257,8 @@ class Turns:
                 return await self.commit(table, seat, action.strip(), state, events, asker=user_id)
             except StaleVersion:
                 if version is not None:
-                    raise AlreadyDone(
-                        "That was already played: the board has moved on. " + _current_board(record)
-                    ) from None
-        raise UserError("The game is very busy right now; please try again in a moment.")
+                    raise AlreadyDone(_moved_on(record)) from None
+        raise UserError(said("The game is very busy right now; please try again in a moment."))
 
     async def commit(
         self,
@@ -340,22 +348,30 @@ class Turns:
         record = table.record
         if record.status == "lobby":
             raise UserError(
-                f"{table.title} has not started yet; the host starts it with `/game start`."
+                said(
+                    "{title} has not started yet; the host starts it with `/game start`.",
+                    title=table.title,
+                )
             )
         if record.status == "paused":
             raise paused_refusal(table)
         if record.status != "running":
-            raise UserError(f"{table.title} is {STATUS_WORDS[record.status]}; no more moves.")
+            raise UserError(
+                said(
+                    "{title} is {status}; no more moves.",
+                    title=table.title, status=STATUS_TEXTS[record.status],
+                )
+            )  # fmt: skip
         seats = record.seat_of(user_id)
         if not seats:
-            raise UserError(f"You are not playing in {table.title}.")
+            raise UserError(said("You are not playing in {title}.", title=table.title))
         prompted = [p.seat for p in table.prompts() if p.seat in seats]
         if not prompted:
             waiting = seat_labels(table, [p.seat for p in table.prompts()])
             if any(p.secret for p in table.prompts()):
                 # A round of secret choices this seat has answered: the engine says so.
                 _why_not_now(table, seats[0], action, waiting)
-            raise UserError(f"It is not your turn in {table.title}: waiting for " + waiting + ".")
+            raise UserError(_not_your_turn(table, waiting))
         if len(prompted) == 1:
             return prompted[0]
         wanted = action.strip().lower()
@@ -477,16 +493,18 @@ class Turns:
         for user, how in turn_calls.items():
             if ring.dms(how) and user not in secret:  # a secret prompt is its own DM
                 asks = "; ".join(p.text for p in fresh if record.user_at(p.seat) == user)
-                text = Text.of("➡️ Your turn in ", ring.where(record, table.title),
-                               f": {asks}\nThe table: ", table_link(record))  # fmt: skip
+                your_turn = said("Your turn in {where}: {asks}",
+                                 where=ring.where(record, table.title), asks=asks)  # fmt: skip
+                text = "➡️ " + your_turn + "\n" + _the_table(record)
                 outcome.add(PrivateMessage(record.id, user, text, channel_id=record.channel_id))
         if result is not None:
             winners = seat_labels(table, result.winners, " and ")
             for user, how in over.items():
                 if ring.dms(how):
-                    text = Text.of("🏁 ", ring.where(record, table.title), " is over: ",
-                                   turn_posts.ending_line(result, winners),
-                                   "\nThe table: ", table_link(record))  # fmt: skip
+                    over_text = said("{where} is over: {result}",
+                                     where=ring.where(record, table.title),
+                                     result=turn_posts.ending_line(result, winners))  # fmt: skip
+                    text = "🏁 " + over_text + "\n" + _the_table(record)
                     outcome.add(PrivateMessage(record.id, user, text, channel_id=record.channel_id))
         tell_onlookers(outcome, table, self._desk.clock())
 
@@ -554,12 +572,12 @@ def _why_not_now(table: Table, seat: int, action: str, waiting: Text) -> None:
     except UnreadableAction as error:
         raise Unreadable(str(error)) from None
     except IllegalAction as error:
-        raise UserError(Text.of(str(error), " Waiting for ", waiting, ".")) from None
+        raise UserError(str(error) + " " + said("Waiting for {seats}.", seats=waiting)) from None
 
 
 def paused_refusal(table: Table) -> UserError:
     """Why nobody can move in a paused game now: who paused it and how it goes on."""
-    return UserError(pause_text(table.record, f"{table.title} is paused"))
+    return UserError(pause_text(table.record, said("{title} is paused", title=table.title)))
 
 
 def labelled(table: Table, controls: list[Controls]) -> tuple[tuple[Controls, ...], Board | None]:
@@ -602,15 +620,31 @@ def private_of(table: Table, user_id: int) -> str:
 def _current_board(record: GameRecord) -> Text:
     if record.board_message_id:
         link = BoardLink(record.guild_id, record.channel_id, record.board_message_id)
-        return Text.of("The current board: ", link)
-    return Text.of(f"`/game status game:{record.id}` shows where it stands.")
+        return said("The current board: {board}", board=link)
+    return said("`/game status game:{game}` shows where it stands.", game=record.id)
+
+
+def _moved_on(record: GameRecord) -> Text:
+    """A click on a board that has moved on, and where the game stands now."""
+    return said("That was already played: the board has moved on.") + " " + _current_board(record)
+
+
+def _not_your_turn(table: Table, waiting: Text) -> Text:
+    return said(
+        "It is not your turn in {title}: waiting for {seats}.", title=table.title, seats=waiting
+    )
+
+
+def _the_table(record: GameRecord) -> Text:
+    """``The table: `` and where the game's table is (a DM's last line)."""
+    return said("The table: {table}", table=table_link(record))
 
 
 def _call(record: GameRecord, prompt: Prompt) -> Text:
     """The line asking a seat to decide: a mention, or the computer at work."""
     user = record.user_at(prompt.seat)
     if user is None:
-        return Text.of(f"🤖 {prompt.text} (the computer is thinking)")
+        return "🤖 " + said("{prompt} (the computer is thinking)", prompt=prompt.text)
     return Text.of("➡️ ", Mention(user), f": {prompt.text}")
 
 
