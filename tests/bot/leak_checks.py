@@ -16,7 +16,7 @@ from typing import Any
 
 from bot.service.host import GameHost
 from bot.service.notices import ChannelPost, Outcome, PrivateMessage
-from bot.service.text import Moment, Text, as_text
+from bot.service.text import Moment, as_text
 from bot.store.sqlite import SqliteStore
 from engines.base import Game
 from tests.bot.clocks import TickingClock
@@ -128,8 +128,11 @@ async def observed(
         if user != holder
     }
     status = await host.listings.status(game_id=game_id)
-    # The turn's deadline is read off each host's own ticking clock (a twin's differs).
-    timeless = Text(p for p in as_text(status.text).pieces if not isinstance(p, Moment))
+    # The turn's deadline is read off each host's own ticking clock (a twin's differs),
+    # wherever it stands in the text (a message's place too).
+    timeless = as_text(status.text).render(
+        lambda part: "" if isinstance(part, Moment) else repr(part)
+    )
     return {
         "posts": posts,
         "private": private,
