@@ -21,16 +21,6 @@ from engines.declared import DeclaredGame
 from engines.options import clip
 from games import UnknownGame, spec_for
 
-STATUS_WORDS = {
-    "lobby": "waiting for players",
-    "running": "in play",
-    "paused": "paused",
-    "finished": "finished",
-    "cancelled": "cancelled",
-}
-"""A game's status in English words (for what is written without the catalog: a page's
-class names, logs)."""
-
 STATUS_TEXTS = {
     "lobby": said("waiting for players"),
     "running": said("in play"),
@@ -291,11 +281,6 @@ def seat_label(table: Table, seat: int) -> Text:
 def seat_labels(table: Table, seats: Iterable[int], sep: str = ", ") -> Text:
     """Several seats' labels, each once, in order."""
     return Text.of(sep).join(seat_label(table, s) for s in dict.fromkeys(seats))
-
-
-def started_word(status: str) -> str:
-    """``started``, ``ended``, or the status itself, in English (see :func:`already`)."""
-    return {"running": "started", "paused": "started", "finished": "ended"}.get(status, status)
 
 
 def already(table: Table) -> Text:
