@@ -1,16 +1,25 @@
-"""Every request the bot sends stays within Discord's limits, in every game at every table size.
+"""Every request the bot sends stays within Discord's limits, in every game at every table size,
+and in languages longer than English.
 
 A whole game of each registered game at each of its table sizes is played through the bot on
 simulated Discord: a person plays one seat (asking autocomplete for their moves each turn,
 as they would type), easy computers play the others. Every request the bot makes (posts,
 edits, DMs, interaction answers and follow-ups, autocomplete, files) is checked against
 Discord's published limits; a failure names the request and the field.
+
+Each game is played again at its smallest table with the server and the person reading
+German and the pseudo-locale ``en-XA`` (a third longer, every text bracketed ⟦…⟧). German
+reads the shipped catalog, its untranslated entries filled with their English made 40%
+longer (as German often is), so the run is as long as a translated one would be.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import random
+from collections.abc import AsyncIterator, Callable, Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,8 +27,18 @@ from simcord.backend.errors import BackendError
 from simcord.components import walk_components
 from simcord.http import router
 
+import i18n
 from bot.settings import Settings
-from games import ENGINES
+from engines.declared import DeclaredGame
+from games import ENGINES, SPECS
+from i18n import catalogs
+from tests.console.test_locale import (
+    ENGINE_CALLS,
+    made_by_the_engine,
+    outside_the_catalog,
+    texts_in,
+)
+from tests.e2e.languages import channel_lines, made_from_shipped, speak
 
 MiB = 1024 * 1024
 COMPONENTS_V2 = 1 << 15
@@ -38,16 +57,20 @@ TABLES = [
     for slug, engine in sorted(ENGINES.items())
     for players in range(engine.min_players, engine.max_players + 1)
 ]
+LONGER: list[i18n.Locale] = ["de", "en-XA"]
+"""Languages whose texts run longer than English: German, and the pseudo-locale."""
+LONGER_BY = 0.4
+"""How much longer than English a German text is taken to be where none is translated."""
 
 
 @pytest.fixture
-async def database(tmp_path):
+async def database(tmp_path: Path) -> AsyncIterator[str]:
     """The limits do not depend on the store: SQLite only."""
     yield str(tmp_path / "games.sqlite3")
 
 
 @pytest.fixture
-def settings(database):
+def settings(database: str) -> Settings:
     """Computers move as soon as their turn comes."""
     return Settings(
         database=database, seed=1234, members_intent=True, paced=False, computer_delay=0.0
@@ -68,12 +91,14 @@ class Request:
 
 
 @pytest.fixture
-def requests(monkeypatch) -> list[Request]:
+def requests(monkeypatch: pytest.MonkeyPatch) -> list[Request]:
     """Every request the bot makes to simulated Discord, with its files' sizes."""
     made: list[Request] = []
     dispatch = router.dispatch
 
-    def recording(backend, method, path, *, json=None, files=None, **kwargs):
+    def recording(
+        backend: Any, method: str, path: str, *, json: Any = None, files: Any = None, **kwargs: Any
+    ) -> Any:
         sizes = [(getattr(f, "filename", "?"), _size(f)) for f in files or []]
         made.append(Request(method, path, json, sizes))
         try:
@@ -90,12 +115,12 @@ def requests(monkeypatch) -> list[Request]:
 def _size(file: Any) -> int:
     fp = getattr(file, "fp", file)
     if hasattr(fp, "getbuffer"):
-        return fp.getbuffer().nbytes
+        return int(fp.getbuffer().nbytes)
     here = fp.tell()
     fp.seek(0, 2)
     end = fp.tell()
     fp.seek(here)
-    return end
+    return int(end)
 
 
 # -- Discord's limits ------------------------------------------------------------------------
@@ -220,7 +245,7 @@ def _rows(rows: list[dict[str, Any]], where: str, over: Any) -> None:
                         over(f"{here}.{name}", "x" * component[name], 25)
 
 
-def test_the_checks_catch_each_limit():
+def test_the_checks_catch_each_limit() -> None:
     """The checks themselves: each field past its limit is named."""
     row = {"type": 1, "components": [{"type": 2, "label": "x" * 81, "custom_id": "y" * 101}] * 6}
     select = {
@@ -260,6 +285,55 @@ def test_the_checks_catch_each_limit():
 # -- whole games -----------------------------------------------------------------------------
 
 
+@pytest.fixture
+def speaking(monkeypatch: pytest.MonkeyPatch) -> dict[int, str]:
+    """``{user or server id: Discord locale code}`` that their interactions tell the bot."""
+    return speak(monkeypatch)
+
+
+def lengthened(text: str) -> str:
+    """``text`` made :data:`LONGER_BY` longer by padding after it, its places and markup
+    untouched."""
+    return f"{text} {'Ä' * max(1, round(len(text) * LONGER_BY) - 1)}"
+
+
+@pytest.fixture
+def longer_german(tmp_path: Path) -> Iterator[None]:
+    """German read from the shipped catalog, each untranslated entry its English made
+    longer (:func:`lengthened`): translations made since are read as they are."""
+    made_from_shipped(tmp_path / "catalogs", "de", lengthened, keep=True)
+    with catalogs.reading(tmp_path / "catalogs"):
+        yield
+
+
+@pytest.fixture
+def engine_texts(monkeypatch: pytest.MonkeyPatch) -> Callable[[str], set[str]]:
+    """``texts(slug)``: from then on, every text the engine of ``slug`` returns is kept in
+    the set it gives (its title and turn word to begin with). The engines' own texts are
+    not catalog messages yet; the set tells them apart from the host's."""
+
+    def texts(slug: str) -> set[str]:
+        spec = SPECS[slug]
+        found = texts_in([spec.engine.title, spec.engine.turn_name])
+
+        def recording(method: Callable[..., Any]) -> Callable[..., Any]:
+            def recorded(*args: Any, **kwargs: Any) -> Any:
+                answer = method(*args, **kwargs)
+                found.update(texts_in(answer))
+                return answer
+
+            return recorded
+
+        # The games are declared: their calls are fields of the engine, replaced in a copy.
+        assert isinstance(spec.engine, DeclaredGame)
+        calls: dict[str, Any] = {n: recording(getattr(spec.engine, n)) for n in ENGINE_CALLS}
+        engine = dataclasses.replace(spec.engine, **calls)
+        monkeypatch.setitem(SPECS, slug, dataclasses.replace(spec, engine=engine))
+        return found
+
+    return texts
+
+
 @pytest.mark.parametrize(
     ("slug", "players"),
     [pytest.param(s, n, id=f"{s}-{n}") for s, n in TABLES],
@@ -269,10 +343,66 @@ def test_the_checks_catch_each_limit():
 # alone, so 120 s is no sign of a hang there.
 @pytest.mark.hang(600)
 async def test_every_request_of_a_whole_game_is_within_discords_limits(
-    simcord_env, world, requests, slug, players
-):
+    simcord_env: Any, world: Any, requests: list[Request], slug: str, players: int
+) -> None:
     _, channel, users = world
+    await play_a_whole_game(simcord_env, channel, users["alice"], slug, players)
+    assert_within_limits(requests)
+
+
+@pytest.mark.parametrize(
+    ("slug", "players", "locale"),
+    [
+        pytest.param(slug, engine.min_players, locale, id=f"{slug}-{engine.min_players}-{locale}")
+        for slug, engine in sorted(ENGINES.items())
+        for locale in LONGER
+    ],
+)
+@pytest.mark.hang(600)
+async def test_every_request_of_a_whole_game_in_a_longer_language_is_within_discords_limits(
+    requests: list[Request],
+    longer_german: None,
+    speaking: dict[int, str],
+    engine_texts: Callable[[str], set[str]],
+    simcord_env: Any,
+    world: Any,
+    slug: str,
+    players: int,
+    locale: i18n.Locale,
+) -> None:
+    guild, channel, users = world
     alice = users["alice"]
+    languages = simcord_env.bot.host.languages
+    await languages.set_server(guild.id, alice.id, locale, is_admin=True)
+    if i18n.from_discord(locale):
+        speaking[alice.id] = locale  # as her Discord app tells
+    else:
+        await languages.choose(alice.id, locale)  # the pseudo-locale is only chosen
+    engine = engine_texts(slug)
+
+    await play_a_whole_game(simcord_env, channel, alice, slug, players)
+
+    assert_within_limits(requests)
+    # The channel was written in the server's language: the game's start says so.
+    begins = i18n.write(i18n.Said("The game begins!"), locale)
+    assert any(begins in line for line in channel_lines(channel))
+    if locale == "en-XA":
+        # Every word the channel shows went through the catalog, but the engines' texts.
+        escaped = [
+            words
+            for line in channel_lines(channel)
+            for words in outside_the_catalog(line)
+            if not made_by_the_engine(words, engine)
+        ]
+        assert escaped == []
+
+
+async def play_a_whole_game(
+    simcord_env: Any, channel: Any, alice: Any, slug: str, players: int
+) -> None:
+    """Alice plays a game of ``slug`` at ``players`` seats against easy computers to its
+    end (or the host cancels it after :data:`STEPS`), asking autocomplete for her moves,
+    then asks for the game's status and history and the finished games."""
     await alice.slash(channel, "game new", game=slug, players=players)
     for _ in range(players - 1):
         await alice.slash(channel, "game addbot", level="easy")
@@ -295,6 +425,11 @@ async def test_every_request_of_a_whole_game_is_within_discords_limits(
     await alice.slash(channel, "game history", game=1)
     await alice.slash(channel, "game list", show="finished")
     await alice.autocomplete(channel, "game history", "game", "")
+
+
+def assert_within_limits(requests: list[Request]) -> None:
+    """Boards, controls and autocomplete were all sent, and no request broke a limit or
+    was refused by simulated Discord."""
     assert any(r.files for r in requests), "boards were uploaded"
     assert any(_has(r.body, "components") for r in requests), "controls were sent"
     assert any(_has(r.body, "choices") for r in requests), "autocomplete was answered"

@@ -10,19 +10,12 @@ pseudo-locale ``en-XA``, whose texts are bracketed ``⟦…⟧``.
 
 import discord
 import pytest
-import simcord.interactions
 from babel.messages.catalog import Catalog
-from babel.messages.pofile import read_po, write_po
+from babel.messages.pofile import write_po
 
-from i18n import catalogs, pseudo
-from tests.e2e.conftest import (
-    answered,
-    bot_posts,
-    control_labels,
-    status_messages,
-    text_of,
-    texts,
-)
+from i18n import Locale, catalogs, pseudo
+from tests.e2e.conftest import answered, bot_posts, control_labels, text_of, texts
+from tests.e2e.languages import channel_lines, made_from_shipped, speak
 from tests.e2e.test_stgeorge import play_turn
 
 
@@ -30,46 +23,15 @@ from tests.e2e.test_stgeorge import play_turn
 def speaking(monkeypatch):
     """``{user or server id: Discord locale code}``: what their interactions tell the bot
     (``locale`` for a user, ``guild_locale`` for a server); en-US for anyone not named."""
-    spoken: dict[int, str] = {}
-    made = simcord.interactions.base_payload
-
-    def base_payload(backend, *, user_id, guild_id, **given):
-        record, payload = made(backend, user_id=user_id, guild_id=guild_id, **given)
-        payload["locale"] = spoken.get(user_id, "en-US")
-        if guild_id is not None:
-            payload["guild_locale"] = spoken.get(guild_id, "en-US")
-        return record, payload
-
-    monkeypatch.setattr(simcord.interactions, "base_payload", base_payload)
-    return spoken
+    return speak(monkeypatch)
 
 
-def tagged(folder, *locales: str) -> None:
+def tagged(folder, *locales: Locale) -> None:
     """Catalogs in ``folder`` for ``locales`` holding every message of the shipped ones,
     each translated as its English text tagged with its language: ``⟪de⟫ The game
     begins!``. A line with a tag came through that language's catalog."""
     for locale in locales:
-        shipped = catalogs.path_of(locale, catalogs.FOLDER)
-        with shipped.open("rb") as file:
-            read = read_po(file, locale=locale.replace("-", "_"))
-        made = Catalog(locale=locale.replace("-", "_"))
-        for message in read:
-            if not message.id or message.context:
-                continue
-            if isinstance(message.id, tuple | list):
-                forms = [f"⟪{locale}⟫ {message.id[0]}", f"⟪{locale}⟫ {message.id[1]}"]
-                made.add(tuple(message.id), forms)
-            else:
-                made.add(message.id, f"⟪{locale}⟫ {message.id}")
-        path = folder / locale.replace("-", "_") / "LC_MESSAGES"
-        path.mkdir(parents=True)
-        with (path / "messages.po").open("wb") as file:
-            write_po(file, made)
-
-
-def channel_lines(channel) -> list[str]:
-    """Everything the bot shows in ``channel``: its posts and cards, the status message."""
-    return [text_of(m) for m in [*bot_posts(channel), *status_messages(channel)]]
+        made_from_shipped(folder, locale, f"⟪{locale}⟫ {{}}".format, keep=False)
 
 
 def dms(member) -> list[str]:
