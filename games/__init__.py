@@ -15,15 +15,21 @@ import random
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from engines import data
 from engines.base import Game
 from engines.options import clip
+from i18n import DEFAULT, Locale
 from players.base import EASY, LEVELS, Player
 
-Renderer = Callable[[dict[str, Any]], bytes]
-"""A game's ``render(public_view) -> PNG bytes``."""
+
+class Renderer(Protocol):
+    """A game's ``render(public_view, locale) -> PNG bytes``: the board's own words
+    (legends, captions, whose turn it is) in ``locale``, the view's names as they are."""
+
+    def __call__(self, view: dict[str, Any], locale: Locale = DEFAULT) -> bytes: ...
+
 
 Warmer = Callable[[], None]
 """A renderer's ``warm()``: builds what it otherwise builds on the first board (the static
@@ -76,9 +82,11 @@ class GameSpec:
             raise ValueError(f"level must be one of {', '.join(LEVELS)}, not {level!r}")
         return EASY if level == "easy" else self.strong
 
-    def render(self, view: dict[str, Any]) -> bytes:
-        """PNG bytes of a public view of this game."""
-        return self.renderer(view)
+    def render(self, view: dict[str, Any], locale: Locale = DEFAULT) -> bytes:
+        """PNG bytes of a public view of this game, its words in ``locale``."""
+        if locale == DEFAULT:  # asked as always: a renderer may draw English alone
+            return self.renderer(view)
+        return self.renderer(view, locale)
 
 
 def _specs() -> dict[str, GameSpec]:
@@ -179,9 +187,10 @@ def spec_for(slug: str) -> GameSpec:
         raise UnknownGame(f"There is no game called `{clip(slug)}`. Games: {known}.") from None
 
 
-def render(slug: str, view: dict[str, Any]) -> bytes:
-    """PNG bytes of a public view of the game registered as ``slug``."""
-    return spec_for(slug).render(view)
+def render(slug: str, view: dict[str, Any], locale: Locale = DEFAULT) -> bytes:
+    """PNG bytes of a public view of the game registered as ``slug``, its words in
+    ``locale``."""
+    return spec_for(slug).render(view, locale)
 
 
 def starting_views(slug: str) -> list[dict[str, Any]]:

@@ -171,6 +171,61 @@ def centered_text(
     draw_text(draw, xy, text, font(size, bold), fill, anchor="mm")
 
 
+# --- words that must fit ---------------------------------------------------------------------
+#
+# A board's own words are written in its reader's language, and many languages say more than
+# English does. Type never goes under a board's smallest size (the size a phone still shows
+# at 11 px), so a line too long for its room is first set smaller down to that size, then
+# broken between words where the board has lines to spare, and only then cut short.
+
+
+def fit(text: str, size: int, width: float, bold: bool = False) -> str:
+    """``text``, or as much of it as fits ``width`` pixels at ``size`` with an ellipsis."""
+    if text_length(text, size, bold) <= width:
+        return text
+    while text and text_length(text + "\u2026", size, bold) > width:
+        text = text[:-1]
+    return text.rstrip() + "\u2026"
+
+
+def fitting_size(text: str, size: int, least: int, width: float, bold: bool = False) -> int:
+    """The largest size from ``size`` down to ``least`` at which ``text`` is at most
+    ``width`` pixels wide (``least`` when none is)."""
+    while size > least and text_length(text, size, bold) > width:
+        size -= 1
+    return size
+
+
+def wrap(text: str, size: int, width: float, bold: bool = False, most: int = 0) -> list[str]:
+    """``text`` broken between words into lines at most ``width`` pixels wide at ``size``
+    (a word wider than a line is cut short); with ``most``, at most that many lines, the
+    last one cut short where words are left over."""
+    lines: list[str] = []
+    for word in text.split():
+        trial = f"{lines[-1]} {word}" if lines else word
+        if lines and text_length(trial, size, bold) <= width:
+            lines[-1] = trial
+        else:
+            lines.append(word)
+    if most and len(lines) > most:
+        lines = [*lines[: most - 1], " ".join(lines[most - 1 :])]
+    return [fit(line, size, width, bold) for line in lines]
+
+
+def widest(widths: Sequence[float], room: float) -> float:
+    """The widest any of ``widths`` may be so that all of them fit ``room`` together: only
+    the longest are cut, all to the same width (the widest of them when all fit)."""
+    if sum(widths) <= room:
+        return max(widths, default=0.0)
+    left = room
+    for count, width in enumerate(sorted(widths)):
+        share = left / (len(widths) - count)
+        if width > share:
+            return share
+        left -= width
+    return max(widths)
+
+
 # --- palettes and encoding -------------------------------------------------------------------
 
 KEEP_CLEAR = 12

@@ -19,6 +19,7 @@ from typing import Any, overload
 from PIL import Image, ImageDraw
 
 from engines.dragons_cave.board import load_board
+from i18n import Locale, Said, said, write
 from render.common import (
     BLUE,
     INK,
@@ -27,10 +28,12 @@ from render.common import (
     YELLOW,
     Palette,
     draw_text,
+    fit,
     font,
     ink_on,
     png_bytes,
     text_length,
+    widest,
 )
 from render.marks import MARK_KEYS, MARK_RAMPS, Mark, draw_spread, mark_reach, spread_discs
 
@@ -86,24 +89,25 @@ UNKNOWN = (120, 120, 120)
 NOBODY = (90, 90, 90)
 
 
-def render(view: dict[str, Any]) -> bytes:
-    """PNG of the board for a public view of Dragon's Cave."""
-    return encode(picture(view))
+def render(view: dict[str, Any], locale: Locale = "en") -> bytes:
+    """PNG of the board for a public view of Dragon's Cave, its words in ``locale``."""
+    return encode(picture(view, locale))
 
 
-def picture(view: dict[str, Any]) -> Image.Image:
+def picture(view: dict[str, Any], locale: Locale = "en") -> Image.Image:
     """The RGB picture :func:`render` encodes."""
     kinds = tuple((k["key"], k["name"], k["symbol"]) for k in view["kinds"])
     path = tuple((sq["kind"], sq["coins"]) for sq in view["path"])
-    image = _small_background(kinds, path, tuple(view["lair"])).copy()
+    image = _small_background(kinds, path, tuple(view["lair"]), locale).copy()
     _scale.k = 1  # pieces and panels are drawn at full size on the reduced background
     draw = ImageDraw.Draw(image)
+    _draw_long_words(draw, view, locale)
     _highlight_last_round(draw, view)
-    _draw_dragon(draw, view)
+    _draw_dragon(draw, view, locale)
     _draw_dwarves(draw, view)
-    _draw_header(draw, view)
-    _draw_panel(draw, view)
-    _draw_marks(draw, view)
+    _draw_header(draw, view, locale)
+    _draw_panel(draw, view, locale)
+    _draw_marks(draw, view, locale)
     return image
 
 
@@ -238,21 +242,72 @@ def _small_background(
     kinds: tuple[tuple[str, str, str], ...],
     path: tuple[tuple[str, int], ...],
     lair: tuple[str, ...],
+    locale: Locale = "en",
 ) -> Image.Image:
     """The background drawn at SCALE times the size and reduced once: smooth, and cheap to reuse."""
     _scale.k = SCALE
     try:
-        return _background(kinds, path, lair).reduce(SCALE)
+        return _background(kinds, path, lair, locale).reduce(SCALE)
     finally:
         _scale.k = 1
+
+
+LABEL_ROOM = 76
+"""How wide a square's number (or the Lair's name) may be: short of the Dwarves that may
+stand on its right."""
+START_ROOM = 104
+"""How wide Start's name may be: short of the Dwarves that may stand on it."""
+NOTES_ROOM = WIDTH - 2 * MARGIN - 44 - 50 - 58
+"""How wide the two notes under the legend of kinds may be together (a coin and a Chest
+before them)."""
+
+
+def _lair_word(locale: Locale) -> str:
+    """The name printed on each Lair square."""
+    return write(said("LAIR"), locale)
+
+
+def _start_word(locale: Locale) -> str:
+    """The name printed on Start."""
+    return write(said("START"), locale)
+
+
+def _draw_long_words(draw: ImageDraw.ImageDraw, view: dict[str, Any], locale: Locale) -> None:
+    """The names of Start and the Lair squares too long for the room the background
+    keeps them (:data:`START_ROOM`, :data:`LABEL_ROOM`): over a square no Dwarf stands
+    on, as wide as the square; beside Dwarves, cut short of them."""
+    reach = _token_radius(view) + 3
+    lefts: dict[str, float] = {}
+    for dwarf, (x, _) in _dwarf_spots(view):
+        square = str(dwarf["square"])
+        lefts[square] = min(lefts.get(square, x - reach), x - reach)
+    words = []
+    start = _start_word(locale)
+    if text_length(start, TEXT, True) > START_ROOM:
+        box = _start_box()
+        end = lefts.get("start", box[2] - 16) - 2
+        words.append(((box[0] + 16, box[1] + START_H / 2), start, end - box[0] - 16, "lm"))
+    lair = _lair_word(locale)
+    if text_length(lair, TEXT, True) > LABEL_ROOM:
+        for place, kind in enumerate(view["lair"]):
+            box = _lair_box(place)
+            end = lefts.get(f"lair:{kind}", box[2] - 8) - 2
+            words.append(((box[0] + 8, box[1] + 2), lair, end - box[0] - 8, "la"))
+    for xy, word, room, anchor in words:
+        fill, ring = (INK, None) if anchor == "lm" else (WHITE, INK)
+        word = fit(word, TEXT, room, True)
+        _text(draw, xy, word, font(TEXT, True), fill, anchor, 2 if ring else 0, ring)
 
 
 def _background(
     kinds: tuple[tuple[str, str, str], ...],
     path: tuple[tuple[str, int], ...],
     lair: tuple[str, ...],
+    locale: Locale = "en",
 ) -> Image.Image:
-    """The cave, the winding trail, every square with its symbol, number and coins."""
+    """The cave, the winding trail, every square with its symbol, number and coins (the
+    Lair's name, where it is short enough, on its squares), the legends; words in
+    ``locale``."""
     image = Image.new("RGB", _s(WIDTH, HEIGHT), PAPER)
     draw = ImageDraw.Draw(image)
     symbols = {key: symbol for key, _, symbol in kinds}
@@ -276,18 +331,22 @@ def _background(
     # Start.
     box = _start_box()
     draw.rounded_rectangle(_s(*box), radius=14 * _k(), fill=SOFT, outline=INK, width=2 * _k())
+    start = _start_word(locale)
+    # A longer word is printed with each view, as wide as the Dwarves there leave room for.
+    start = start if text_length(start, TEXT, True) <= START_ROOM else ""
     _text(
         draw,
         _s(box[0] + 16, box[1] + START_H / 2),
-        "START",
+        start,
         font=font(TEXT * _k(), True),
         fill=INK,
         anchor="lm",
     )
+    outside = fit(write(said("outside the cave"), locale), TEXT, WIDTH - MARGIN - box[2] - 18)
     _text(
         draw,
         _s(box[2] + 18, box[1] + START_H / 2),
-        "outside the cave",
+        outside,
         font=font(TEXT * _k()),
         fill=NOTE,
         anchor="lm",
@@ -296,8 +355,11 @@ def _background(
         _draw_square(
             draw, _box(index), colours[kind], symbols.get(kind, "star"), str(index + 1), coins
         )
+    word = _lair_word(locale)
+    # A longer name is printed with each view, as wide as the Dwarves there leave room for.
+    word = word if text_length(word, TEXT, True) <= LABEL_ROOM else ""
     for place, kind in enumerate(lair):
-        _draw_square(draw, _lair_box(place), colours[kind], symbols.get(kind, "star"), "LAIR", None)
+        _draw_square(draw, _lair_box(place), colours[kind], symbols.get(kind, "star"), word, None)
     # Legend of kinds along the bottom, and what the coin and chest stand for.
     x: float = MARGIN
     y = HEIGHT - 60
@@ -307,12 +369,16 @@ def _background(
         x += 32 + text_length(name, TEXT) + 30
     y = HEIGHT - 22
     _coin(draw, (MARGIN + 18, y), 19, "1")
-    note = "coins on a square, in a Purse"
-    _text(draw, _s(MARGIN + 44, y), note, font=font(TEXT * _k()), fill=INK, anchor="lm")
-    x = MARGIN + 44 + text_length(note, TEXT) + 50
+    notes = [
+        write(said("coins on a square, in a Purse"), locale),
+        write(said("Chest: coins locked away"), locale),
+    ]
+    cap = widest([text_length(note, TEXT) for note in notes], NOTES_ROOM)
+    purse_note, chest_note = (fit(note, TEXT, cap) for note in notes)
+    _text(draw, _s(MARGIN + 44, y), purse_note, font=font(TEXT * _k()), fill=INK, anchor="lm")
+    x = MARGIN + 44 + text_length(purse_note, TEXT) + 50
     _chest(draw, (x + 24, y), "hidden")
-    _text(draw, _s(x + 58, y), "Chest: coins locked away", font=font(TEXT * _k()), fill=INK,
-          anchor="lm")  # fmt: skip
+    _text(draw, _s(x + 58, y), chest_note, font=font(TEXT * _k()), fill=INK, anchor="lm")
     return image
 
 
@@ -536,12 +602,12 @@ def _highlight_last_round(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> No
         )
 
 
-def _draw_dragon(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+def _draw_dragon(draw: ImageDraw.ImageDraw, view: dict[str, Any], locale: Locale) -> None:
     """The Dragon on the lair square it was revealed on: a dark red badge across the top."""
     kind = view.get("dragon_square")
     if not kind or kind not in view["lair"]:
         return
-    left, top, right, bottom = _dragon_box(view)
+    left, top, right, bottom = _dragon_box(view, locale)
     draw.rounded_rectangle(
         _s(left, top, right, bottom),
         radius=10 * _k(),
@@ -551,73 +617,105 @@ def _draw_dragon(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
     )
     last = view.get("last_round") or {}
     middle = (left + right) / 2
-    _text(
-        draw, _s(middle, top + 18), "DRAGON", font=font(TEXT * _k(), True), fill=WHITE, anchor="mm"
-    )
+    room = right - left - 16
+    word = fit(write(said("DRAGON"), locale), TEXT, room, True)
+    _text(draw, _s(middle, top + 18), word, font=font(TEXT * _k(), True), fill=WHITE, anchor="mm")
     if last.get("round"):
         _text(
             draw,
             _s(middle, top + 48),
-            f"round {last['round']}",
+            fit(_round_words(last, locale), TEXT, room),
             font=font(TEXT * _k()),
             fill=HIGHLIGHT,
             anchor="mm",
         )
 
 
-def _dragon_box(view: dict[str, Any]) -> tuple[int, int, int, int]:
+def _round_words(last: dict[str, Any], locale: Locale) -> str:
+    """The round the Dragon was revealed in, in words: ``round 4``."""
+    return write(said("round {round}", round=str(last.get("round"))), locale)
+
+
+def _dragon_box(view: dict[str, Any], locale: Locale = "en") -> tuple[int, int, int, int]:
     """Where the Dragon's badge is: above its lair square, clear of its name and of any
-    Dwarf on it."""
+    Dwarf on it; wider than the square where its words in ``locale`` need it (within the
+    cave)."""
     x0, y0, x1, _ = _lair_box(view["lair"].index(view["dragon_square"]))
-    return x0 - 4, y0 - 80, x1 + 4, y0 - 14
+    words = [write(said("DRAGON"), locale)]
+    last = view.get("last_round") or {}
+    if last.get("round"):
+        words.append(_round_words(last, locale))
+    need = max(text_length(words[0], TEXT, True), *(text_length(w, TEXT) for w in words[1:]))
+    grow = max(0, math.ceil((need + 16 - (x1 - x0 + 8)) / 2))
+    left, right = x0 - 4 - grow, x1 + 4 + grow
+    shift = max(0, MARGIN - 14 - left) - max(0, right - (WIDTH - MARGIN + 14))
+    return left + shift, y0 - 80, right + shift, y0 - 14
 
 
-def _waiting_text(view: dict[str, Any]) -> str:
+def _waiting_text(view: dict[str, Any], locale: Locale = "en") -> str:
+    """What the round waits for (how many answers are in), or the result (the engine's
+    words)."""
     waiting = view.get("waiting")
     if view.get("phase") == "over" or not waiting:
         result = view.get("result") or {}
-        text: str = result.get("text", "Game over")
-        return text
-    done, total = waiting["done"], waiting["total"]
+        if "text" in result:
+            return str(result["text"])
+        return write(said("Game over"), locale)
+    counts = {"done": str(waiting["done"]), "total": str(waiting["total"])}
     if waiting["kind"] == "choices":
-        return f"Secret choices: {done} of {total} in"
+        return write(said("Secret choices: {done} of {total} in", **counts), locale)
     if waiting["kind"] == "splits":
-        return f"Caught players hiding coins: {done} of {total}"
-    return f"Dragon picking hands: {done} of {total}"
+        return write(said("Caught players hiding coins: {done} of {total}", **counts), locale)
+    return write(said("Dragon picking hands: {done} of {total}", **counts), locale)
 
 
-def _draw_header(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+TITLE = "Dragon's Cave"
+"""The game's name, at the head of the picture (a name, the same in every language)."""
+TREASURE_ROOM = 146
+"""How wide the word over the Treasure's coin is without moving the coin left."""
+
+
+def _draw_header(draw: ImageDraw.ImageDraw, view: dict[str, Any], locale: Locale) -> None:
+    """The title and the round; who is the Dragon and what the round waits for; the
+    Treasure's coin and its word, at the right."""
     names = {seat["seat"]: seat["name"] for seat in view["seats"]}
-    title = f"Dragon's Cave  \u2022  Round {view['round']}"
+    treasure = fit(write(said("Treasure"), locale), TEXT, 2 * TREASURE_ROOM, True)
+    words_x = WIDTH - MARGIN - max(TREASURE_ROOM, text_length(treasure, TEXT, True))
+    coin_x = words_x - 32
+    title = f"{TITLE}  \u2022  " + write(said("Round {round}", round=str(view["round"])), locale)
+    title = fit(title, 32, coin_x - 24 - 12 - MARGIN, True)
     _text(draw, _s(MARGIN, 26), title, font=font(32 * _k(), True), fill=INK, anchor="lm")
-    dragon = names.get(view["dragon_seat"], "?")
-    who = "Game over" if view.get("phase") == "over" else f"Dragon: {dragon}"
+    dragon = str(names.get(view["dragon_seat"], "?"))
+    if view.get("phase") == "over":
+        who = write(said("Game over"), locale)
+    else:
+        who = write(said("Dragon: {player}", player=dragon), locale)
     _text(
         draw,
         _s(MARGIN, 62),
-        _fit(f"{who}   \u2022   {_waiting_text(view)}", TEXT, WIDTH - 2 * MARGIN),
+        fit(f"{who}   \u2022   {_waiting_text(view, locale)}", TEXT, WIDTH - 2 * MARGIN),
         font=font(TEXT * _k()),
         fill=INK,
         anchor="lm",
     )
-    _coin(draw, (WIDTH - MARGIN - 178, 28), 24, str(view["treasure"]))
+    _coin(draw, (coin_x, 28), 24, str(view["treasure"]))
     _text(
         draw,
-        _s(WIDTH - MARGIN - 146, 28),
-        "Treasure",
+        _s(words_x, 28),
+        treasure,
         font=font(TEXT * _k(), True),
         fill=INK,
         anchor="lm",
     )
 
 
-def _draw_panel(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+def _draw_panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], locale: Locale) -> None:
     """One row per player: token, name, Dragon tag, face-up cards, Purse, Chest, outcome."""
     kinds = tuple((k["key"], k["name"], k["symbol"]) for k in view["kinds"])
     colours = _kind_colours(kinds)
     symbols = {key: symbol for key, _, symbol in kinds}
     over = view.get("phase") == "over"
-    outcomes = _last_outcomes(view)
+    outcomes = _last_outcomes(view, locale)
     winners = set((view.get("result") or {}).get("winners", []))
     for seat in view["seats"]:
         index = seat["seat"]
@@ -627,7 +725,7 @@ def _draw_panel(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
         mid = y + (ROW_H - 4) / 2
         _token(draw, (MARGIN + 20, mid), seat["role"], seat["role"][:1].upper(), radius=18)
         star = " \u2605" if index in winners else ""
-        name = _fit(seat["name"], TEXT, 120 - text_length(star, TEXT, True), True) + star
+        name = fit(seat["name"], TEXT, 120 - text_length(star, TEXT, True), True) + star
         _text(draw, _s(MARGIN + 46, mid), name, font=font(TEXT * _k(), True), fill=INK, anchor="lm")
         if index == view["dragon_seat"] and not over:
             draw.rounded_rectangle(
@@ -636,7 +734,7 @@ def _draw_panel(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
             _text(
                 draw,
                 _s(MARGIN + 248, mid),
-                "DRAGON",
+                fit(write(said("DRAGON"), locale), TEXT, 148, True),
                 font=font(TEXT * _k(), True),
                 fill=WHITE,
                 anchor="mm",
@@ -661,20 +759,16 @@ def _draw_panel(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
             totals = result.get("totals") or []
             bonus = result.get("bonus") or []
             if index < len(totals):
-                note = f"total {totals[index]}"
+                total = str(totals[index])
                 if index < len(bonus) and bonus[index]:
-                    note += f" (lair +{bonus[index]})"
-        note = _fit(note, TEXT, WIDTH - MARGIN - base - 112)
+                    counted = said(
+                        "total {total} (lair +{bonus})", total=total, bonus=str(bonus[index])
+                    )
+                else:
+                    counted = said("total {total}", total=total)
+                note = write(counted, locale)
+        note = fit(note, TEXT, WIDTH - MARGIN - base - 112)
         _text(draw, _s(WIDTH - MARGIN, mid), note, font=font(TEXT * _k()), fill=INK, anchor="rm")
-
-
-def _fit(text: str, size: int, width: float, bold: bool = False) -> str:
-    """``text`` cut with an ellipsis to ``width`` pixels at ``size``."""
-    if text_length(text, size, bold) <= width:
-        return text
-    while text and text_length(text + "\u2026", size, bold) > width:
-        text = text[:-1]
-    return text.rstrip() + "\u2026"
 
 
 def _chest(draw: ImageDraw.ImageDraw, centre: tuple[float, float], contents: Any) -> None:
@@ -701,21 +795,24 @@ def _chest(draw: ImageDraw.ImageDraw, centre: tuple[float, float], contents: Any
     )
 
 
-def _last_outcomes(view: dict[str, Any]) -> dict[int, str]:
-    """Per seat, what happened to it in the last revealed round, in a few words."""
+def _last_outcomes(view: dict[str, Any], locale: Locale = "en") -> dict[int, str]:
+    """Per seat, what happened to it in the last revealed round, in a few words (in
+    ``locale``)."""
     last = view.get("last_round") or {}
-    notes: dict[int, str] = {}
+    notes: dict[int, Said] = {}
     for play in last.get("plays", []):
         seat = play["seat"]
         if play["outcome"] == "chest":
-            notes[seat] = "coins into Chest"
+            notes[seat] = said("coins into Chest")
         elif play["outcome"] == "caught":
-            notes[seat] = "caught!"
+            notes[seat] = said("caught!")
+        elif play["coins"]:
+            notes[seat] = said("moved, +{coins}", coins=str(play["coins"]))
         else:
-            notes[seat] = f"moved, +{play['coins']}" if play["coins"] else "moved"
+            notes[seat] = said("moved")
     for hand in last.get("hands", []):
-        notes[hand["seat"]] = f"caught, lost {hand['returned']}"
-    return notes
+        notes[hand["seat"]] = said("caught, lost {coins}", coins=str(hand["returned"]))
+    return {seat: write(note, locale) for seat, note in notes.items()}
 
 
 # --- destination marks -------------------------------------------------------------------
@@ -743,24 +840,25 @@ def _place_box(view: dict[str, Any], name: str) -> tuple[int, int, int, int]:
     raise ValueError(f"Dragon's Cave has no place {name!r}")
 
 
-def covers(view: dict[str, Any]) -> list[Box]:
-    """The boxes of what the picture of ``view`` draws over the board: each Dwarf's token
-    (with its dark ring) and the Dragon's badge. A mark never meets one of them."""
+def covers(view: dict[str, Any], locale: Locale = "en") -> list[Box]:
+    """The boxes of what the picture of ``view`` (in ``locale``) draws over the board: each
+    Dwarf's token (with its dark ring) and the Dragon's badge. A mark never meets one of
+    them."""
     reach = _token_radius(view) + 3
     spots = [spot for _, spot in _dwarf_spots(view)]
     boxes: list[Box] = [(x - reach, y - reach, x + reach, y + reach) for x, y in spots]
     if view.get("dragon_square") in view["lair"]:
-        boxes.append(_dragon_box(view))
+        boxes.append(_dragon_box(view, locale))
     return boxes
 
 
-def mark_boxes(view: dict[str, Any]) -> dict[str, Box]:
+def mark_boxes(view: dict[str, Any], locale: Locale = "en") -> dict[str, Box]:
     """Each mark of ``view["marks"]`` by its label, and the box its disc covers as drawn
-    (what :func:`render.marks.draw_mark` returns). Raises ``ValueError`` for a mark at a
-    place :func:`locate` does not know."""
+    in ``locale`` (what :func:`render.marks.draw_mark` returns). Raises ``ValueError`` for
+    a mark at a place :func:`locate` does not know."""
     return {
         mark.label: _disc_box(centre, mark_reach(WIDTH, mark.label))
-        for mark, _, centre in _placed_marks(view)
+        for mark, _, centre in _placed_marks(view, locale)
     }
 
 
@@ -779,17 +877,17 @@ def _mark_spot(view: dict[str, Any], name: str) -> tuple[float, float]:
 
 
 def _placed_marks(
-    view: dict[str, Any],
+    view: dict[str, Any], locale: Locale = "en"
 ) -> list[tuple[Mark, tuple[float, float], tuple[float, float]]]:
     """Each mark, where it is wanted and the centre it is drawn on: on its place, or moved
     just clear of the marks before it and of the Dwarves and the Dragon."""
     marks = Mark.all_in(view)
     wanted = [(*_mark_spot(view, mark.at), mark_reach(WIDTH, mark.label)) for mark in marks]
     bounds = (0, LAIR_Y - 70, WIDTH, PANEL_Y)
-    centres = spread_discs(wanted, covers(view), bounds, first=0.0)  # right: same square
+    centres = spread_discs(wanted, covers(view, locale), bounds, first=0.0)  # right: same square
     return [(m, (w[0], w[1]), c) for m, w, c in zip(marks, wanted, centres, strict=True)]
 
 
-def _draw_marks(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+def _draw_marks(draw: ImageDraw.ImageDraw, view: dict[str, Any], locale: Locale) -> None:
     """Every mark, last, with a leader back to its place when it had to move."""
-    draw_spread(draw, _placed_marks(view), covers(view))
+    draw_spread(draw, _placed_marks(view, locale), covers(view, locale))

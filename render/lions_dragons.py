@@ -24,6 +24,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from i18n import Locale, Said, said, write
 from render.common import (
     BLUE,
     INK,
@@ -34,10 +35,13 @@ from render.common import (
     Palette,
     centered_text,
     draw_text,
+    fit,
+    fitting_size,
     font,
     png_bytes,
     text_box,
     text_length,
+    wrap,
 )
 from render.marks import (
     MARK_KEYS,
@@ -85,14 +89,15 @@ NAME_INK = (92, 76, 58)
 LETTERS = {"wizard": "W", "proto": "P", "dragon": "D", "dragon_ball": "D", "roc": "R"}
 DIRECTIONS = {"n": (0, -1), "ne": (1, -1), "se": (1, 0), "s": (0, 1), "sw": (-1, 1), "nw": (-1, 0)}
 LEGEND = (
-    ("wizard", "Wizard"),
-    ("proto", "Proto-Dragon"),
-    ("dragon", "Dragon"),
-    ("dragon_ball", "Dragon-with-Ball"),
-    ("roc", "Roc"),
-    ("ball", "Ball"),
-    ("fireball", "Fireball"),
+    ("wizard", said("Wizard")),
+    ("proto", said("Proto-Dragon")),
+    ("dragon", said("Dragon")),
+    ("dragon_ball", said("Dragon-with-Ball")),
+    ("roc", said("Roc")),
+    ("ball", said("Ball")),
+    ("fireball", said("Fireball")),
 )
+"""Each piece the legend shows, and its name."""
 
 
 def centre_of(q: int, r: int) -> tuple[float, float]:
@@ -118,11 +123,13 @@ def _background(
     lions: tuple[str, ...],
     goals: tuple[str, ...],
     keys: tuple[tuple[str, str | None], ...],
+    locale: Locale = "en",
 ) -> Image.Image:
     """The board without pieces: cells, names, edge labels, Lions and goals, and the
-    legend's keys with the goals ``keys`` names (cached). The Lions, which stand where each
-    game put them, go over the board without them, drawn once for every game."""
-    image = _lionless(cells, goals, keys).copy()
+    legend's keys with the goals ``keys`` names, in ``locale`` (cached). The Lions, which
+    stand where each game put them, go over the board without them, drawn once for every
+    game."""
+    image = _lionless(cells, goals, keys, locale).copy()
     draw = ImageDraw.Draw(image)
     for name, q, r in cells:
         if name in lions:
@@ -130,11 +137,12 @@ def _background(
     return image
 
 
-@lru_cache(maxsize=4)
+@lru_cache(maxsize=8)
 def _lionless(
     cells: tuple[tuple[str, int, int], ...],
     goals: tuple[str, ...],
     keys: tuple[tuple[str, str | None], ...],
+    locale: Locale = "en",
 ) -> Image.Image:
     """The board without pieces or Lions (cached)."""
     image = Image.new("RGB", (WIDTH, HEIGHT), PAPER)
@@ -149,7 +157,7 @@ def _lionless(
         draw_text(draw, (x, y + NAME_DY), name, names, NAME_INK, "mm")
     _edge_labels(draw, cells)
     draw.line([(20, LEGEND_TOP - 8), (WIDTH - 20, LEGEND_TOP - 8)], fill=GRID, width=2)
-    _legend_keys(draw, keys)
+    _legend_keys(draw, keys, locale)
     return image
 
 
@@ -378,81 +386,138 @@ def _text(
     draw_text(draw, xy, text, font(size, bold), fill, anchor)
 
 
-def _legend_head(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
-    """The title, whose move it is (or the result) and the turn, the Proto-Dragons in hand,
-    and the result's words."""
+TITLE = "Lions and Dragons Chess"
+"""The game's name, at the head of the legend (a name, the same in every language)."""
+
+
+def _status(view: dict[str, Any]) -> Said:
+    """Who won (or a draw), or whose move it is."""
     result = view.get("result")
     if result:
-        status = "Draw" if not result.get("winner") else f"{result['winner'].capitalize()} wins"
-    else:
-        status = f"{(view.get('to_move') or '').capitalize()} to move"
+        winner = result.get("winner")
+        if not winner:
+            return said("Draw")
+        if winner in ("white", "black"):
+            return said("White wins") if winner == "white" else said("Black wins")
+        return said("{side} wins", side=str(winner).capitalize())
+    side = view.get("to_move") or ""
+    if side in ("white", "black"):
+        return said("White to move") if side == "white" else said("Black to move")
+    return said("{side} to move", side=str(side).capitalize())
+
+
+def _reserve_words(side: str, count: object) -> Said:
+    """A side's Proto-Dragons in hand: ``White 3``."""
+    if side == "white":
+        return said("White {count}", count=str(count))
+    return said("Black {count}", count=str(count))
+
+
+def _legend_head(draw: ImageDraw.ImageDraw, view: dict[str, Any], locale: Locale) -> None:
+    """Whose move it is (or the result) and the turn, right of the title; the count of each
+    side's Proto-Dragons in hand; the result's words."""
+    result = view.get("result")
     number = view.get("turn", view.get("ply", 0) + 1)  # a view drawn before it carried "turn"
-    turn = f"{status}  \u00b7  turn {number}"
-    _text(draw, (WIDTH - 20, LEGEND_TOP), turn, 24, CAPTURE if result else INK, True, "ra")
+    turn = (
+        write(_status(view), locale)
+        + "  \u00b7  "
+        + write(said("turn {turn}", turn=str(number)), locale)
+    )
+    room = WIDTH - 20 - (20 + text_length(TITLE, 24, True) + 24)
+    size = fitting_size(turn, 24, TEXT, room, True)
+    turn = fit(turn, size, room, True)
+    _text(draw, (WIDTH - 20, LEGEND_TOP), turn, size, CAPTURE if result else INK, True, "ra")
     reserves = view.get("reserves", {})
-    for side, x in zip(("white", "black"), RESERVE_X, strict=True):
-        words = f"{side.capitalize()} {reserves.get(side, 0)}"
-        _text(draw, (x + 20, LEGEND_TOP + 42), words, TEXT)
+    spots = _reserve_x(locale)
+    ends = (spots[1] - 16 - PROTO_R, WIDTH - 20)
+    for side, x, end in zip(("white", "black"), spots, ends, strict=True):
+        words = write(_reserve_words(side, reserves.get(side, 0)), locale)
+        _text(draw, (x + 20, LEGEND_TOP + 42), fit(words, TEXT, end - x - 20), TEXT)
     if result:
-        lines = _wrap(result.get("text", ""), TEXT, WIDTH - 40)[:2]
+        lines = wrap(str(result.get("text", "")), TEXT, WIDTH - 40, most=2)
         for index, line in enumerate(lines):
             _text(draw, (20, LEGEND_TOP + 72 + 26 * index), line, TEXT, CAPTURE)
 
 
 RESERVE_X = (300, 470)
-"""Where the glyphs of the Proto-Dragons in hand stand; each side's count is right of its."""
+"""Where the glyphs of the Proto-Dragons in hand stand (at the least: further right when
+the words before them are longer); each side's count is right of its."""
+PROTO_R = round(SIZE * PIECE_R * 0.7)
+"""Half the width of a Proto-Dragon in hand's glyph."""
 
 
-def _legend_keys(draw: ImageDraw.ImageDraw, goals: tuple[tuple[str, str | None], ...]) -> None:
-    """The legend's fixed part: the title, the glyphs of the Proto-Dragons in hand, and in
-    three columns each piece with its name, the goals, Lions, the last-move and capture
-    marks."""
-    _text(draw, (20, LEGEND_TOP), "Lions and Dragons Chess", 24, bold=True)
-    _text(draw, (20, LEGEND_TOP + 42), "Proto-Dragons in hand:", TEXT)
-    for side, x in zip(("white", "black"), RESERVE_X, strict=True):
+@lru_cache(maxsize=8)
+def _reserve_x(locale: Locale) -> tuple[float, float]:
+    """Where the glyphs of the Proto-Dragons in hand stand in ``locale``: right of the
+    words that name them, each side's glyph right of the count before it."""
+    label = text_length(write(said("Proto-Dragons in hand:"), locale), TEXT)
+    white = max(RESERVE_X[0], 20 + label + 10 + PROTO_R)
+    count = text_length(write(_reserve_words("white", 88), locale), TEXT)
+    black = max(white + RESERVE_X[1] - RESERVE_X[0], white + 20 + count + 16 + PROTO_R)
+    return white, black
+
+
+def _goal_words(side: str, cell: str | None) -> Said:
+    """A side's goal and its cell: ``White's goal f10``."""
+    if side == "white":
+        return said("White's goal {cell}", cell=str(cell))
+    return said("Black's goal {cell}", cell=str(cell))
+
+
+KEY_GAP = 10
+"""Room kept between a key's words and the next column."""
+
+
+def _key_words(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str) -> None:
+    """A key's words, right of ``xy`` and centred on its height, cut short of the next
+    column (a key's row has no room for a second line)."""
+    x, y = xy
+    right = next((c for c in KEY_COLUMNS if c > x), WIDTH - 20 + KEY_GAP)
+    _text(draw, (x, y), fit(text, TEXT, right - KEY_GAP - x), TEXT, anchor="lm")
+
+
+def _legend_keys(
+    draw: ImageDraw.ImageDraw, goals: tuple[tuple[str, str | None], ...], locale: Locale
+) -> None:
+    """The legend's fixed part, its words in ``locale``: the title, the glyphs of the
+    Proto-Dragons in hand, and in three columns each piece with its name, the goals, Lions,
+    the last-move and capture marks."""
+    _text(draw, (20, LEGEND_TOP), TITLE, 24, bold=True)
+    _text(draw, (20, LEGEND_TOP + 42), write(said("Proto-Dragons in hand:"), locale), TEXT)
+    for side, x in zip(("white", "black"), _reserve_x(locale), strict=True):
         _piece(draw, x, LEGEND_TOP + 54, "proto", side, scale=0.7)
     spots = iter([(x, KEYS_TOP + KEY_ROW * row) for row in range(4) for x in KEY_COLUMNS])
     for kind, name in LEGEND:
         x, y = next(spots)
         owner = None if kind in ("ball", "fireball") else "white"
         _piece(draw, x + 18, y + 2, kind, owner, "ne")
-        _text(draw, (x + 44, y), name, TEXT, anchor="lm")
+        _key_words(draw, (x + 44, y), write(name, locale))
     for side, cell in goals:
         x, y = next(spots)
         draw.polygon(hex_points(x + 18, y, 16), fill=GOAL_FILL, outline=GOAL_EDGE)
-        _text(draw, (x + 44, y), f"{side.capitalize()}'s goal {cell}", TEXT, anchor="lm")
+        _key_words(draw, (x + 44, y), write(_goal_words(side, cell), locale))
     x, y = next(spots)
     draw.polygon(hex_points(x + 18, y, 16), fill=LION_FILL)
-    _text(draw, (x + 44, y), "Lion: not a cell", TEXT, anchor="lm")
+    _key_words(draw, (x + 44, y), write(said("Lion: not a cell"), locale))
     x, y = next(spots)
     draw.polygon(hex_points(x + 18, y, 16), outline=LAST_EDGE, width=4)
-    _text(draw, (x + 44, y), "last move", TEXT, anchor="lm")
+    _key_words(draw, (x + 44, y), write(said("last move"), locale))
     x, y = next(spots)
     _cross(draw, x + 18 + SIZE * 0.62, y - SIZE * 0.12)
-    _text(draw, (x + 44, y), "captured / hit", TEXT, anchor="lm")
+    _key_words(draw, (x + 44, y), write(said("captured / hit"), locale))
 
 
-def _wrap(text: str, size: int, width: float) -> list[str]:
-    """Words of ``text`` in lines at most ``width`` pixels wide at ``size``."""
-    lines: list[str] = []
-    for word in text.split():
-        if lines and text_length(f"{lines[-1]} {word}", size) <= width:
-            lines[-1] += " " + word
-        else:
-            lines.append(word)
-    return lines
+def render(view: dict[str, Any], locale: Locale = "en") -> bytes:
+    """PNG of the public view of a Lions and Dragons game, its words in ``locale``."""
+    return encode(picture(view, locale))
 
 
-def render(view: dict[str, Any]) -> bytes:
-    """PNG of the public view of a Lions and Dragons game."""
-    return encode(picture(view))
-
-
-def picture(view: dict[str, Any]) -> Image.Image:
+def picture(view: dict[str, Any], locale: Locale = "en") -> Image.Image:
     """The RGB picture :func:`render` encodes."""
     cells = tuple((c["name"], c["q"], c["r"]) for c in view["cells"])
     goals = tuple(sorted(view.get("goals", {}).values()))
-    ground = _background(cells, tuple(view.get("lions", [])), goals, _goal_keys(view))
+    lions = tuple(view.get("lions", []))
+    ground = _background(cells, lions, goals, _goal_keys(view), locale)
     image = ground.copy()
     draw = ImageDraw.Draw(image)
     where = _geometry(view)
@@ -464,7 +529,7 @@ def picture(view: dict[str, Any]) -> Image.Image:
     for cell in crossed:
         if cell in where:
             _cross(draw, *where[cell])
-    _legend_head(draw, view)
+    _legend_head(draw, view, locale)
     draw_marks(draw, _placed_marks(view))
     return image
 

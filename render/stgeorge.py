@@ -21,6 +21,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from engines.data import load
+from i18n import Locale, Said, said, write
 from render.common import (
     BLUE,
     INK,
@@ -31,11 +32,15 @@ from render.common import (
     YELLOW,
     Palette,
     draw_text,
+    fit,
+    fitting_size,
     font,
     ink_on,
     png_bytes,
     text_box,
     text_length,
+    widest,
+    wrap,
 )
 from render.marks import (
     MARK_KEYS,
@@ -89,24 +94,25 @@ DRAGON_PX = 27
 BADGE_CORNER = {"george": "ne", "patrick": "se", "andrew": "sw", "david": "nw"}
 
 
-def render(view: dict[str, Any]) -> bytes:
-    """PNG of the board for a public view of St. George and the Dragon."""
-    return encode(picture(view))
+def render(view: dict[str, Any], locale: Locale = "en") -> bytes:
+    """PNG of the board for a public view of St. George and the Dragon, its words in
+    ``locale``."""
+    return encode(picture(view, locale))
 
 
-def picture(view: dict[str, Any]) -> Image.Image:
+def picture(view: dict[str, Any], locale: Locale = "en") -> Image.Image:
     """The RGB picture :func:`render` encodes."""
     board = load("stgeorge", "board")
     in_play = tuple(view.get("castles_in_play", ()))
     image = _background_small(SIZE, in_play, _board_key(board)).copy()
     draw = ImageDraw.Draw(image)
     geo = _Geometry(board, SIZE)
-    _draw_labels(draw, view)
+    _draw_labels(draw, view, locale)
     _draw_path(draw, geo, view.get("last"))
     _draw_pieces(draw, geo, view.get("pieces", []))
-    _draw_castle_counts(draw, geo, board, view)
-    _draw_legend(draw, board, view, SIZE)
-    draw_marks(draw, _placed_marks(view))
+    _draw_castle_counts(draw, geo, board, view, locale)
+    _draw_legend(draw, board, view, SIZE, locale)
+    draw_marks(draw, _placed_marks(view, locale))
     return image
 
 
@@ -329,15 +335,21 @@ class _Label:
         return (x + left, y + top, x + right, y + bottom)
 
 
-def labels(view: dict[str, Any]) -> list[tuple[str, Box]]:
+def labels(view: dict[str, Any], locale: Locale = "en") -> list[tuple[str, Box]]:
     """Every name the wheel prints for ``view`` (spoke numbers, ring letters, castle points
-    and the Lair) with the box it covers. None lies under a piece or the last move (see
-    :func:`covers`): a spoke number by the Lair is left out where one would cover it (the
-    spoke's number round the rim stays), and a ring's letter moves to the next free gap."""
-    return [(label.text, label.box) for label in _labels(view)]
+    and the Lair, its name in ``locale``) with the box it covers. None lies under a piece
+    or the last move (see :func:`covers`): a spoke number by the Lair is left out where one
+    would cover it (the spoke's number round the rim stays), and a ring's letter moves to
+    the next free gap."""
+    return [(label.text, label.box) for label in _labels(view, locale)]
 
 
-def _labels(view: dict[str, Any]) -> list[_Label]:
+LAIR_ROOM = 2 * LAIR_PX - 24
+"""How wide the Lair's name may be to be printed on the green alone; a longer one gets a
+patch of green of its own, so the wheel's lines never cross it."""
+
+
+def _labels(view: dict[str, Any], locale: Locale = "en") -> list[_Label]:
     board = load("stgeorge", "board")
     geo = _Geometry(board, SIZE)
     taken = list(covers(view))
@@ -363,8 +375,10 @@ def _labels(view: dict[str, Any]) -> list[_Label]:
         distance = CASTLE_SPOKE_PX if spoke in castle_spokes else OUTER_PX
         put(_Label(str(spoke), _polar(geo, spoke, distance), back=None))
     lair = geo.point("lair")
+    word = write(said("Lair"), locale)
+    patch = None if text_length(word, TEXT, True) <= LAIR_ROOM else LAIR_GREEN
     for dy in (LAIR_WORD_DY, -LAIR_WORD_DY):
-        if put(_Label("Lair", (lair[0], lair[1] + dy), LAIR_INK, back=None)):
+        if put(_Label(word, (lair[0], lair[1] + dy), LAIR_INK, back=patch)):
             break
     for spoke in range(1, board["spokes"] + 1):
         put(_Label(str(spoke), _polar(geo, spoke, INNER_PX)))
@@ -386,11 +400,11 @@ def _polar(geo: _Geometry, spoke: float, distance: float) -> tuple[float, float]
     return cx + geo.px(distance) * math.sin(theta), cy - geo.px(distance) * math.cos(theta)
 
 
-def _draw_labels(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+def _draw_labels(draw: ImageDraw.ImageDraw, view: dict[str, Any], locale: Locale) -> None:
     """The wheel's names, each on its patch so board lines do not cross it."""
     face = font(TEXT, True)
     pad = TEXT * 0.18
-    for label in _labels(view):
+    for label in _labels(view, locale):
         if label.back is not None:
             left, top, right, bottom = label.box
             draw.rectangle((left - pad, top - pad, right + pad, bottom + pad), fill=label.back)
@@ -514,13 +528,14 @@ def covers(view: dict[str, Any]) -> list[Box]:
     return boxes
 
 
-def mark_boxes(view: dict[str, Any]) -> dict[str, Box]:
-    """The box of each destination mark of ``view`` as :func:`picture` draws it, by its
-    label. Raises ``ValueError`` naming a mark's point that is not on the board."""
-    return {spot.mark.label: spot.box for spot in _placed_marks(view)}
+def mark_boxes(view: dict[str, Any], locale: Locale = "en") -> dict[str, Box]:
+    """The box of each destination mark of ``view`` as :func:`picture` draws it in
+    ``locale``, by its label. Raises ``ValueError`` naming a mark's point that is not on
+    the board."""
+    return {spot.mark.label: spot.box for spot in _placed_marks(view, locale)}
 
 
-def _placed_marks(view: dict[str, Any]) -> list[Placed]:
+def _placed_marks(view: dict[str, Any], locale: Locale = "en") -> list[Placed]:
     """Where the marks of ``view`` go: each on its point when the disc there covers no
     piece, arrow or other mark, else nearby (outward from the crowded middle first) with a
     leader line to the point, stopping at the edge of the piece standing there."""
@@ -536,7 +551,7 @@ def _placed_marks(view: dict[str, Any]) -> list[Placed]:
     }
     bounds = (0.0, 0.0, float(SIZE), float(SIZE))
     # Where it can, a mark keeps off the wheel's names and the corners' counts.
-    avoid: list[tuple[Box, str | None]] = [(box, None) for _, box in labels(view)]
+    avoid: list[tuple[Box, str | None]] = [(box, None) for _, box in labels(view, locale)]
     avoid += [(box, None) for box in _badge_boxes()]
     return place_marks(
         marks, places, SIZE, covers(view), bounds, holds=holds, avoid=avoid, toward=geo.centre
@@ -614,12 +629,24 @@ def _draw_dragon(
         draw.ellipse((ex - eye, y - geo.px(3) - eye, ex + eye, y - geo.px(3) + eye), fill=EYES)
 
 
+TITLE_END = 470
+"""How far from its side of the picture a corner's title may reach: short of the spoke
+number at the top (and bottom) of the wheel."""
+LINE_END = 380
+"""How far from its side a corner's counts may reach: short of the castle points' names
+beside them (the corners' own room, :func:`_badge_boxes`)."""
+
+
 def _draw_castle_counts(
-    draw: ImageDraw.ImageDraw, geo: _Geometry, board: dict[str, Any], view: dict[str, Any]
+    draw: ImageDraw.ImageDraw,
+    geo: _Geometry,
+    board: dict[str, Any],
+    view: dict[str, Any],
+    locale: Locale,
 ) -> None:
     """In the corner nearest each castle: its Knight and name, its counts, and a row of its
     Knights, those in the Lair plain and those taken crossed out (off the wheel, so no label
-    there is covered)."""
+    there is covered). Each corner's words keep to their half of the picture."""
     in_play = view.get("castles_in_play", [])
     taken = view.get("taken", {})
     scored = view.get("scored", {})
@@ -647,14 +674,23 @@ def _draw_castle_counts(
         else:
             draw.ellipse((x + sign * disc - disc, y + geo.px(13) - disc, x + sign * disc + disc,
                           y + geo.px(13) + disc), fill=GREY)  # fmt: skip
-        title = castle["name"] + ("" if playing else " (not used)")
+        title = castle["name"]
+        if not playing:
+            title = write(said("{castle} (not used)", castle=title), locale)
         if key in moving:
             title = "▶ " + title if "w" in corner else title + " ◀"
         text_x = x + sign * (2 * disc + geo.px(8))
-        draw_text(draw, (text_x, y), title, font(int(geo.px(TEXT)), True), INK, anchor)
+        type_size = int(geo.px(TEXT))
+        title = fit(title, type_size, geo.px(TITLE_END - 16) - abs(text_x - x), True)
+        draw_text(draw, (text_x, y), title, font(type_size, True), INK, anchor)
         if playing:
-            line = f"in the Lair {scored.get(key, 0)} · taken {taken.get(key, 0)}"
-            draw_text(draw, (x, y + geo.px(40)), line, font(int(geo.px(TEXT))), INK, anchor)
+            counts_said = said(
+                "in the Lair {scored} · taken {taken}",
+                scored=int(scored.get(key, 0)),
+                taken=int(taken.get(key, 0)),
+            )
+            line = fit(write(counts_said, locale), type_size, geo.px(LINE_END - 16))
+            draw_text(draw, (x, y + geo.px(40)), line, font(type_size), INK, anchor)
             counts = (int(scored.get(key, 0)), int(taken.get(key, 0)))
             _draw_knight_row(draw, geo, (x, y + geo.px(90)), counts, key, letter, "w" in corner)
 
@@ -684,18 +720,25 @@ def _draw_knight_row(
 
 
 def _draw_legend(
-    draw: ImageDraw.ImageDraw, board: dict[str, Any], view: dict[str, Any], size: int
+    draw: ImageDraw.ImageDraw,
+    board: dict[str, Any],
+    view: dict[str, Any],
+    size: int,
+    locale: Locale = "en",
 ) -> None:
     """The strip under the board: the die, whose turn it is and what just happened beside
-    it, and the seats in a row under them all."""
+    it (two lines at most, cut short past them), and the seats in a row under them all."""
     k = size / SIZE
     top = size
     _draw_die(draw, (24 * k, top + 22 * k), 96 * k, view.get("roll"))
     x = 144 * k
-    status = _status(view)
-    draw_text(draw, (x, top + 12 * k), status, font(int(30 * k), True), INK)
-    lines = _wrap(_news(view), int(TEXT * k), size - x - 16 * k)
-    for i, line in enumerate(lines[:2]):
+    room = size - x - 16 * k
+    status = _status(view, locale)
+    status_size = fitting_size(status, int(30 * k), int(TEXT * k), room, True)
+    status = fit(status, status_size, room, True)
+    draw_text(draw, (x, top + 12 * k), status, font(status_size, True), INK)
+    lines = wrap(_news(view, locale), int(TEXT * k), room, most=2)
+    for i, line in enumerate(lines):
         draw_text(draw, (x, top + (52 + 34 * i) * k), line, font(int(TEXT * k)), INK)
     _draw_seat_chips(draw, board, view, (16 * k, top + 152 * k), k)
 
@@ -709,33 +752,62 @@ def _draw_legend_ground(draw: ImageDraw.ImageDraw, size: int) -> None:
     _die_face(draw, (24 * k, top + 22 * k), 96 * k)
 
 
-def _news(view: dict[str, Any]) -> str:
-    """What just happened, in words: the result, a passed turn, or the last move."""
+def _news(view: dict[str, Any], locale: Locale = "en") -> str:
+    """What just happened, in words (in ``locale``): the result (the engine's words), a
+    passed turn, or the last move."""
     seats = view.get("seats", [])
 
     def name(index: Any) -> str:
         ok = isinstance(index, int) and 0 <= index < len(seats)
-        return seats[index].get("name", "") if ok else ""
+        return str(seats[index].get("name", "")) if ok else ""
 
     if view.get("phase") == "over":
-        return view.get("result") or ""
-    passed = ""
+        return str(view.get("result") or "")
+    told = []
     if view.get("passed") and view.get("roll") is not None:
-        passed = (
-            f"{name(view.get('roll_seat'))} rolled {view.get('roll')}: no legal move, "
-            f"the turn passed. "
+        told.append(
+            said(
+                "{player} rolled {roll}: no legal move, the turn passed.",
+                player=name(view.get("roll_seat")),
+                roll=str(view.get("roll")),
+            )
         )
     last = view.get("last")
-    if not last:
-        return passed or "The Knights start in their castles and the Dragon on the Lair."
-    text = f"Last move: {name(last.get('seat'))} rolled {last.get('roll')}, " + (
-        f"{last.get('from')} → {last.get('to')}"
-    )
-    if last.get("captured"):
-        text += f", taking a Knight of {_castle_name(last['captured'])}"
-    if last.get("scored"):
-        text += ", reaching the Lair"
-    return passed + text + "."
+    if last:
+        told.append(_last_move(last, name(last.get("seat"))))
+    elif not told:
+        told.append(said("The Knights start in their castles and the Dragon on the Lair."))
+    return " ".join(write(sentence, locale) for sentence in told)
+
+
+def _last_move(last: dict[str, Any], player: str) -> Said:
+    """The last move in one sentence: who rolled what, from where to where, and what it
+    took or reached."""
+    move = {
+        "player": player,
+        "roll": str(last.get("roll")),
+        "start": str(last.get("from")),
+        "end": str(last.get("to")),
+    }
+    captured, scored = last.get("captured"), last.get("scored")
+    if captured and scored:
+        return said(
+            "Last move: {player} rolled {roll}, {start} → {end}, taking a Knight of {castle}, "
+            "reaching the Lair.",
+            castle=_castle_name(captured),
+            **move,
+        )
+    if captured:
+        return said(
+            "Last move: {player} rolled {roll}, {start} → {end}, taking a Knight of {castle}.",
+            castle=_castle_name(captured),
+            **move,
+        )
+    if scored:
+        return said(
+            "Last move: {player} rolled {roll}, {start} → {end}, reaching the Lair.", **move
+        )
+    return said("Last move: {player} rolled {roll}, {start} → {end}.", **move)
 
 
 def _castle_name(key: str) -> str:
@@ -743,17 +815,22 @@ def _castle_name(key: str) -> str:
     return castle["name"] if castle else key
 
 
-def _status(view: dict[str, Any]) -> str:
+def _status(view: dict[str, Any], locale: Locale = "en") -> str:
+    """Whose turn it is and what they do now (in ``locale``), or that the game is over."""
     seats = view.get("seats", [])
     if view.get("phase") == "over":
-        return "Game over"
+        return write(said("Game over"), locale)
     to_move = view.get("to_move")
     if to_move is None or to_move >= len(seats):
         return ""
-    name = seats[to_move].get("name", "")
-    turn = view.get("turn")
-    doing = "to roll" if view.get("phase") == "roll" else f"to move {view.get('roll')}"
-    return f"Turn {turn} · {name} {doing}"
+    name = str(seats[to_move].get("name", ""))
+    turn = str(view.get("turn"))
+    if view.get("phase") == "roll":
+        return write(said("Turn {turn} · {player} to roll", turn=turn, player=name), locale)
+    doing = said(
+        "Turn {turn} · {player} to move {roll}", turn=turn, player=name, roll=str(view.get("roll"))
+    )
+    return write(doing, locale)
 
 
 def _draw_seat_chips(
@@ -776,7 +853,7 @@ def _draw_seat_chips(
         (2 * KNIGHT_PX + 3) * k * len(s["castles"]) if s.get("castles") else 23 * k for s in seats
     )
     room = SIZE * k - 16 * k - x - chips - len(seats) * 16 * k
-    cap = _name_cap([text_length(s.get("name", ""), box) for s in seats], room)
+    cap = widest([text_length(s.get("name", ""), box) for s in seats], room)
     for index, seat in enumerate(seats):
         castles = seat.get("castles", [])
         for castle in castles:
@@ -789,35 +866,12 @@ def _draw_seat_chips(
             r = 10 * k
             draw.regular_polygon((x + r, y, r), 4, rotation=45, fill=DRAGON_COLOUR)
             x += 2 * r + 3 * k
-        name = _fit(seat.get("name", ""), box, cap)
+        name = fit(seat.get("name", ""), box, cap)
         draw_text(draw, (x + 2 * k, y), name, face, INK, "lm")
         right = x + 2 * k + text_box(name, box, False, "lm")[2]
         if index == to_move:
             draw.line((x, y + 16 * k, right, y + 16 * k), fill=INK, width=int(3 * k))
         x = right + 14 * k
-
-
-def _name_cap(widths: list[float], room: float) -> float:
-    """The widest a name may be so that names of ``widths`` fit in ``room`` together: only
-    the longest are cut, all to the same width."""
-    if sum(widths) <= room:
-        return max(widths, default=0.0)
-    left = room
-    for count, width in enumerate(sorted(widths)):
-        share = left / (len(widths) - count)
-        if width > share:
-            return share
-        left -= width
-    return max(widths)
-
-
-def _fit(text: str, size: int, width: float) -> str:
-    """``text`` cut with an ellipsis to ``width`` pixels at ``size``."""
-    if text_length(text, size) <= width:
-        return text
-    while text and text_length(text + "\u2026", size) > width:
-        text = text[:-1]
-    return text.rstrip() + "\u2026"
 
 
 def _draw_die(
@@ -853,19 +907,3 @@ def _die_face(draw: ImageDraw.ImageDraw, xy: tuple[float, float], side: float) -
         outline=INK,
         width=max(2, int(side * 0.04)),
     )
-
-
-def _wrap(text: str, size: int, width: float) -> list[str]:
-    """``text`` broken into lines no wider than ``width`` pixels."""
-    lines: list[str] = []
-    current = ""
-    for word in text.split():
-        trial = f"{current} {word}".strip()
-        if current and text_length(trial, size) > width:
-            lines.append(current)
-            current = word
-        else:
-            current = trial
-    if current:
-        lines.append(current)
-    return lines

@@ -383,7 +383,7 @@ class LocalTable:
         for reply in outcome.replies:
             self.say(to(asker) + " " + reply.text)
             self._choices(reply.controls)
-            self._picture(await self.host.drawing.draw(reply.board))
+            self._picture(await self.host.drawing.draw(reply.board, self.locale))
         await self.outbox.flush()
 
     async def _send(self, delivery: Delivery) -> None:
@@ -391,7 +391,7 @@ class LocalTable:
         match delivery.notice:
             case ChannelPost() as post:
                 self._post(post)
-                self._picture(await self.host.drawing.draw(post.board))
+                self._picture(await self.host.drawing.draw(post.board, self.locale))
                 self._choices(post.controls)
                 if post.board is not None or post.controls:
                     self._labels.pop(post.game_id, None)  # a new position: new labels
@@ -459,7 +459,8 @@ class LocalTable:
                 for group in dict.fromkeys(group_of(c) for c in choices if c.to):
                     at = {c.to for c in choices if group_of(c) == group}
                     shown = [m for m in marks if m["at"] in at]
-                    self._picture(await self.host.drawing.draw(destinations.marked(board, shown)))
+                    marked = destinations.marked(board, shown)
+                    self._picture(await self.host.drawing.draw(marked, self.locale))
 
     def labelled_action(self, game_id: int | None, action: str) -> str:
         """The move a typed label stands for (``action`` itself when it is no label);

@@ -441,9 +441,9 @@ class Courier:
         return _Plain(content(text, self._server, locale), files, view)
 
     async def _file(self, board: Board, index: int, locale: Locale) -> discord.File | None:
-        """``board``'s picture as an attachment with its alt text written in ``locale``
-        (None: not drawn)."""
-        image = await self.bot.host.drawing.draw(board)
+        """``board``'s picture (its own words) and its alt text, written in ``locale``, as an
+        attachment (None: not drawn)."""
+        image = await self.bot.host.drawing.draw(board, locale)
         if not image:
             return None
         name = "board.png" if not index else f"board-{index + 1}.png"

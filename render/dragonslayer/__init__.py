@@ -19,6 +19,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from i18n import Locale
 from render.dragonslayer import battle
 from render.dragonslayer.battle import battle_picture
 from render.dragonslayer.board import background
@@ -69,20 +70,21 @@ __all__ = [
 ]
 
 
-def render(view: dict[str, Any]) -> bytes:
+def render(view: dict[str, Any], locale: Locale = "en") -> bytes:
     """PNG of a public view of Dragonslayer: the Battle Display while a Dragon fight is shown
-    (``view["battle"]`` is a dict), else the map of Urland with the pieces and the parties."""
-    return encode(picture(view))
+    (``view["battle"]`` is a dict), else the map of Urland with the pieces and the parties;
+    its words in ``locale``."""
+    return encode(picture(view, locale))
 
 
-def picture(view: dict[str, Any]) -> Image.Image:
+def picture(view: dict[str, Any], locale: Locale = "en") -> Image.Image:
     """The picture :func:`render` encodes (RGB): the map :data:`WIDTH` wide and at most
     :data:`HEIGHT` tall (its panel as tall as the parties need) with the view's marks
     drawn last (:mod:`render.dragonslayer.places`), or the Battle Display, which ignores
     marks."""
     if isinstance(view.get("battle"), dict):
-        return battle_picture(view)  # no places there: marks are ignored
-    image = map_picture(view)
+        return battle_picture(view, locale)  # no places there: marks are ignored
+    image = map_picture(view, locale)
     draw_marks(ImageDraw.Draw(image), view)
     return image
 

@@ -22,7 +22,8 @@ from typing import Any
 from PIL import Image
 
 from engines.dragonslayer.battle import load_battle
-from render.common import INK, PAPER
+from i18n import Locale, Said, said, said_plural, write
+from render.common import INK, PAPER, fit, fitting_size, text_box, widest
 from render.dragonslayer.board import token
 from render.dragonslayer.style import (
     ALERT,
@@ -37,7 +38,6 @@ from render.dragonslayer.style import (
     Box,
     Colour,
     Pen,
-    fit,
     initials,
     magician_colour,
     shade,
@@ -91,7 +91,19 @@ GOOD = (24, 112, 52)
 CELL = (255, 252, 244)
 HIDDEN_CELL = (236, 232, 224)  # a Matrix cell the rule text does not show
 
-MATRIX_HEADS = ("the same", "1 more", "2 more", "3 more", "4 more", "5 or more")
+MATRIX_HEADS = (
+    said("the same"),
+    said("{count} more", count=1),
+    said("{count} more", count=2),
+    said("{count} more", count=3),
+    said("{count} more", count=4),
+    said("{count} or more", count=5),
+)
+"""The Matrix's headings: how far a strength is over the Dragon's."""
+CELL_HEADS = (*MATRIX_HEADS[:5], said("at least {count} more", count=5))
+"""The same, as the Matrix lookup's words say them."""
+TITLE = "Dragonslayer"
+"""The game's name, at the head of the picture (a name, the same in every language)."""
 
 
 def _battle_of(view: dict[str, Any]) -> dict[str, Any]:
@@ -100,18 +112,19 @@ def _battle_of(view: dict[str, Any]) -> dict[str, Any]:
     return battle if isinstance(battle, dict) else {}
 
 
-def battle_picture(view: dict[str, Any]) -> Image.Image:
+def battle_picture(view: dict[str, Any], locale: Locale = "en") -> Image.Image:
     """The Battle Display picture (RGB, :data:`WIDTH` x :data:`HEIGHT`) of
-    ``view["battle"]``; an empty Display if the view has no fight."""
+    ``view["battle"]``, its words in ``locale``; an empty Display if the view has no
+    fight."""
     battle = _battle_of(view)
-    image = background().copy()
+    image = background(locale).copy()
     pen = Pen(image, 1)
     resolved = bool(battle.get("resolved"))
-    _draw_header(pen, view, battle, resolved)
-    _draw_table(pen, battle, resolved)
-    _draw_party(pen, battle, resolved)
-    _draw_matrix(pen, battle, resolved)
-    _draw_outcome(pen, battle, resolved)
+    _draw_header(pen, view, battle, resolved, locale)
+    _draw_table(pen, battle, resolved, locale)
+    _draw_party(pen, battle, resolved, locale)
+    _draw_matrix(pen, battle, resolved, locale)
+    _draw_outcome(pen, battle, resolved, locale)
     return image
 
 
@@ -128,24 +141,54 @@ def short_place(name: str) -> str:
 # --- background ------------------------------------------------------------------------------
 
 
-def background() -> Image.Image:
-    """The Battle Display without a fight: what every fight's picture is drawn on."""
-    return _background(WIDTH, HEIGHT)
+def background(locale: Locale = "en") -> Image.Image:
+    """The Battle Display without a fight, its captions in ``locale``: what every fight's
+    picture is drawn on."""
+    return _background(WIDTH, HEIGHT, locale)
 
 
-@lru_cache(maxsize=2)
-def _background(width: int, height: int) -> Image.Image:
+PARTY_ROOM = WIDTH / 2
+"""How wide the party's caption may be (the fighter's disc stands right of it)."""
+
+
+def _caption(pen: Pen, xy: tuple[float, float], text: str, width: float) -> float:
+    """A section's caption at ``xy`` in at most ``width`` pixels (set smaller, down to
+    :data:`TEXT`, then cut short); how wide it is drawn."""
+    size = fitting_size(text, TEXT + 2, TEXT, width, True)
+    text = fit(text, size, width, True)
+    pen.text(xy, text, size, bold=True, anchor="lm")
+    return text_width(text, size, True)
+
+
+def _party_caption(locale: Locale) -> tuple[str, int]:
+    """The party's caption in ``locale`` and its size, as :func:`_caption` draws it."""
+    text = write(said("The party"), locale)
+    size = fitting_size(text, TEXT + 2, TEXT, PARTY_ROOM, True)
+    return fit(text, size, PARTY_ROOM, True), size
+
+
+@lru_cache(maxsize=8)
+def _background(width: int, height: int, locale: Locale = "en") -> Image.Image:
     """Paper, the header rule and the captions of the sections, which never change."""
     image = Image.new("RGB", (width, height), PAPER)
     pen = Pen(image, 1)
     pen.rect((0, 0, width, HEADER - 1), fill=PANEL)
     pen.line(((0, HEADER - 1), (width, HEADER - 1)), fill=PANEL_EDGE, width=2)
-    pen.text((MARGIN, TABLE_TOP + 14), "Battle Display", TEXT + 2, bold=True, anchor="lm")
-    pen.text((MARGIN, LOWER_TOP - 6), "The party", TEXT + 2, bold=True, anchor="lm")
-    caption = "Dragon Battle Matrix"
-    pen.text((MATRIX_LEFT, MATRIX_TOP - 6), caption, TEXT + 2, bold=True, anchor="lm")
-    x = MATRIX_LEFT + text_width(caption, TEXT + 2, True) + 12
-    note = "things lost / Dragon strength lost"
+    room = width - 2 * MARGIN
+    _caption(pen, (MARGIN, TABLE_TOP + 14), write(said("Battle Display"), locale), room)
+    party, size = _party_caption(locale)
+    pen.text((MARGIN, LOWER_TOP - 6), party, size, bold=True, anchor="lm")
+    # The Matrix's caption and its note share a line: where both do not fit, the caption
+    # is set smaller, and the longer of them cut short.
+    caption = write(said("Dragon Battle Matrix"), locale)
+    note = write(said("things lost / Dragon strength lost"), locale)
+    widths = [text_width(caption, TEXT + 2, True), text_width(note, TEXT)]
+    if sum(widths) + 12 > room:
+        widths[0] = text_width(caption, TEXT, True)
+    cap = widest(widths, room - 12)
+    drawn = _caption(pen, (MATRIX_LEFT, MATRIX_TOP - 6), caption, cap)
+    x = MATRIX_LEFT + drawn + 12
+    note = fit(note, TEXT, MATRIX_LEFT + room - x)
     pen.text((x, MATRIX_TOP - 6), note, TEXT, MUTED, anchor="lm")
     return image
 
@@ -153,43 +196,58 @@ def _background(width: int, height: int) -> Image.Image:
 # --- header ----------------------------------------------------------------------------------
 
 
-def headline(view: dict[str, Any]) -> str:
+def _fight(view: dict[str, Any], locale: Locale) -> tuple[str, str | None, str]:
+    """The headline's parts in ``locale``: the turn, the place the Dragon raids (None when
+    it is no raid), and who fights where."""
+    battle = _battle_of(view)
+    name = str(battle.get("name") or "?")
+    row = str(battle.get("location_name") or "?")
+    turn = write(said("Turn {turn}", turn=str(view.get("turn", "?"))), locale)
+    if battle.get("raid"):
+        place = str(battle.get("raid_place") or "?")
+        raid = write(said("The Dragon raids {place}", place=place), locale)
+        return turn, raid, write(said("{name} fights at {row}", name=name, row=row), locale)
+    return turn, None, write(said("{name} fights the Dragon at {row}", name=name, row=row), locale)
+
+
+def headline(view: dict[str, Any], locale: Locale = "en") -> str:
     """The Battle Display's title: ``Dragonslayer • Turn 7 • Galen fights the Dragon at the
-    Open``, or in a raid ``... • The Dragon raids Glenarrow: Galen fights at High Altitude``.
+    Open``, or in a raid ``... • The Dragon raids Glenarrow: Galen fights at High Altitude``
+    (its words in ``locale``).
 
     Every name is the view's (the raided place and the Display row as the engine's data name
     them); one the view lacks is shown as ``?``, never made up."""
-    battle = _battle_of(view)
-    name = battle.get("name") or "?"
-    row = battle.get("location_name") or "?"
-    if battle.get("raid"):
-        fight = f"The Dragon raids {battle.get('raid_place') or '?'}: {name} fights at {row}"
-    else:
-        fight = f"{name} fights the Dragon at {row}"
-    return "  \u2022  ".join(("Dragonslayer", f"Turn {view.get('turn', '?')}", fight))
+    turn, raid, fight = _fight(view, locale)
+    fight = fight if raid is None else f"{raid}: {fight}"
+    return "  \u2022  ".join((TITLE, turn, fight))
 
 
-def _draw_header(pen: Pen, view: dict[str, Any], battle: dict[str, Any], resolved: bool) -> None:
+def _draw_header(
+    pen: Pen, view: dict[str, Any], battle: dict[str, Any], resolved: bool, locale: Locale
+) -> None:
     """The title; under it the Dragon's strength and the view's summary. A title too long
     loses the game's name, then a raid's fight (who fights where) goes to the line under it."""
     width = WIDTH - 2 * MARGIN - 50
-    title, fighter = headline(view), ""
+    title, fighter = headline(view, locale), ""
+    turn, raid, fight = _fight(view, locale)
     if text_width(title, TEXT + 2, True) > width:
-        title = title.removeprefix("Dragonslayer  \u2022  ")
-    if text_width(title, TEXT + 2, True) > width and battle.get("raid") and ": " in title:
-        title, fighter = title.split(": ", 1)
+        title = "  \u2022  ".join((turn, fight if raid is None else f"{raid}: {fight}"))
+    if text_width(title, TEXT + 2, True) > width and raid is not None:
+        title, fighter = f"{turn}  \u2022  {raid}", fight
     title = fit(title, TEXT + 2, width, True)
     pen.text((MARGIN, 26), title, TEXT + 2, bold=True, anchor="lm")
     colour = magician_colour(battle.get("magician") or "")
     x = MARGIN + text_width(title, TEXT + 2, True) + 28
     token(pen, (x, 26), colour, initials(battle.get("name") or "?"), radius=18)
-    line = (
-        f"{fighter}  \u00b7  " if fighter else ""
-    ) + f"Dragon strength {battle.get('dragon', '?')}"
+    parts = [fighter] if fighter else []
+    strength = str(battle.get("dragon", "?"))
+    parts.append(write(said("Dragon strength {strength}", strength=strength), locale))
     if not resolved:
-        line += f"  \u00b7  waiting for {battle.get('name') or '?'} to place things"
+        name = str(battle.get("name") or "?")
+        parts.append(write(said("waiting for {name} to place things", name=name), locale))
     elif view.get("summary"):
-        line += f"  \u00b7  {view['summary']}"
+        parts.append(str(view["summary"]))
+    line = "  \u00b7  ".join(parts)
     pen.text((MARGIN, 70), fit(line, TEXT, WIDTH - 2 * MARGIN), TEXT, SUBTITLE, anchor="lm")
 
 
@@ -283,7 +341,16 @@ def _signed(number: Any) -> str:
     return f"+{number}" if number > 0 else f"\u2212{-number}" if number < 0 else "0"
 
 
-def _draw_table(pen: Pen, battle: dict[str, Any], resolved: bool) -> None:
+def _band_words(box: str, room: float, locale: Locale) -> str:
+    """The words on a box's band: ``Combat strength``, or in a narrow box ``Combat``."""
+    combat = box == "combat"
+    label = write(said("Combat strength") if combat else said("Magic strength"), locale)
+    if text_width(label, TEXT, True) > room - 8:
+        label = write(said("Combat") if combat else said("Magic"), locale)
+    return fit(label, TEXT, room - 6, True)
+
+
+def _draw_table(pen: Pen, battle: dict[str, Any], resolved: bool, locale: Locale) -> None:
     """The Display: row names, the fight's row highlighted, a column per thing, the Strength
     Modifiers beside it; a key to the marks on the caption's line."""
     rows = _rows(battle)
@@ -300,20 +367,18 @@ def _draw_table(pen: Pen, battle: dict[str, Any], resolved: bool) -> None:
     for box, (left, top, right, bottom) in spans.items():
         colour = COMBAT if box == "combat" else MAGIC
         pen.rect((left, top, right, top + BAND), fill=colour, radius=4)
-        label = "Combat strength" if box == "combat" else "Magic strength"
-        if text_width(label, TEXT, True) > right - left - 8:
-            label = label.split()[0]  # a narrow box: "Combat", "Magic"
-        label = fit(label, TEXT, right - left - 6, True)
+        label = _band_words(box, right - left, locale)
         pen.text(((left + right) / 2, top + BAND / 2), label, TEXT, WHITE, True)
         pen.rect((left, top, right, bottom), outline=colour, width=2, radius=4)
     pen.rect((modifier_left, GROUP_TOP, modifier_right, GROUP_TOP + BAND), fill=DRAGON, radius=4)
     middle = modifier_left + MODIFIER_W / 2
-    pen.text((middle, GROUP_TOP + BAND / 2), "Modifier", TEXT, WHITE, True)
+    modifier = fit(write(said("Modifier"), locale), TEXT, MODIFIER_W - 6, True)
+    pen.text((middle, GROUP_TOP + BAND / 2), modifier, TEXT, WHITE, True)
     pen.rect(
         (modifier_left, GROUP_TOP, modifier_right, ROWS_BOTTOM), outline=DRAGON, width=2, radius=4
     )
-    for line, text in enumerate(("Strength", "Modifiers,", "both sums")):
-        y = NAMES_TOP + 2 + (TEXT + 2) * (line + 0.5)
+    words = write(said("Strength Modifiers, both sums"), locale)
+    for y, text in _stacked(words, MODIFIER_W - 4, NAMES_TOP + 2, ROWS_TOP - 4):
         pen.text((middle, y), text, TEXT, MUTED)
     for index, row in enumerate(rows[:6]):
         middle = ROWS_TOP + index * ROW_H + ROW_H / 2
@@ -328,11 +393,27 @@ def _draw_table(pen: Pen, battle: dict[str, Any], resolved: bool) -> None:
             bold=here,
         )
     for column in columns:
-        _draw_column(pen, column, rows[:6], fight)
+        _draw_column(pen, column, rows[:6], fight, locale)
     for box, (left, _, right, _) in spans.items():
         if not any(column.box == box for column in columns):
-            pen.text(((left + right) / 2, NAMES_TOP + 30), "none", TEXT, MUTED)
-    _draw_key(pen, columns)
+            none = fit(write(said("none"), locale), TEXT, right - left - 6)
+            pen.text(((left + right) / 2, NAMES_TOP + 30), none, TEXT, MUTED)
+    _draw_key(pen, columns, locale)
+
+
+def _stacked(text: str, width: float, top: float, bottom: float) -> list[tuple[float, str]]:
+    """``text`` in lines of ``width`` pixels at :data:`TEXT` stacked down from ``top``, each
+    with the middle height it is drawn at: as many as fit above ``bottom`` (the last one
+    cut short where words are left over), further apart where tall letters (accents over
+    capitals) need it."""
+    lines = wrap(text, TEXT, width)
+    boxes = [text_box(line, TEXT, False, "mm") for line in lines]
+    tallest = max((low - high for _, high, _, low in boxes), default=0)
+    step = max(TEXT + 2, tallest + 2)
+    most = max(1, int((bottom - top) // step))
+    if len(lines) > most:
+        lines = [*lines[: most - 1], fit(" ".join(lines[most - 1 :]), TEXT, width)]
+    return [(top + step * (index + 0.5), line) for index, line in enumerate(lines)]
 
 
 def _name_lines(name: str, width: float, most: int) -> tuple[list[str], int]:
@@ -361,7 +442,9 @@ def _strike(pen: Pen, centre: tuple[float, float], text: str, size: int, bold: b
     pen.line(((x - half, y), (x + half, y)), fill=ALERT, width=2)
 
 
-def _draw_column(pen: Pen, column: _Column, rows: list[dict[str, Any]], fight: Any) -> None:
+def _draw_column(
+    pen: Pen, column: _Column, rows: list[dict[str, Any]], fight: Any, locale: Locale
+) -> None:
     """A thing's name (struck through if it does not count, tagged if it is still to be
     placed) and its value in each row; reconstructed values grey with a star."""
     middle = (column.left + column.right) / 2
@@ -378,9 +461,13 @@ def _draw_column(pen: Pen, column: _Column, rows: list[dict[str, Any]], fight: A
         pen.text((middle, y), line, size, colour, bold=False)
         if not column.counted:
             _strike(pen, (middle, y), line, size, False)
-    tag = "choose" if column.choose else "" if column.counted else "uncounted"
-    if text_width(tag, TEXT) > width:
-        tag = "\u2717" if tag == "uncounted" else tag  # a narrow column: a cross
+    tag = ""
+    if column.choose:
+        tag = write(said("choose"), locale)
+    elif not column.counted:
+        tag = write(said("uncounted"), locale)
+        if text_width(tag, TEXT) > width:
+            tag = "\u2717"  # a narrow column: a cross
     if tag:
         box = (column.left + 3, ROWS_TOP - TAG_H - 2, column.right - 3, ROWS_TOP - 2)
         pen.rect(box, fill=ALERT if column.choose else MUTED, radius=3)
@@ -410,16 +497,17 @@ def _draw_column(pen: Pen, column: _Column, rows: list[dict[str, Any]], fight: A
             _strike(pen, (middle, y), text, size, here)
 
 
-def _draw_key(pen: Pen, columns: list[_Column]) -> None:
+def _draw_key(pen: Pen, columns: list[_Column], locale: Locale) -> None:
     """What the marks mean, under the table: only the marks this picture uses."""
-    notes: list[tuple[str, Colour]] = []
+    notes: list[tuple[Said, Colour]] = []
     if any(not column.counted for column in columns):
-        notes.append(("uncounted (\u2717): one weapon-bound tile per weapon", ALERT))
+        notes.append((said("uncounted (\u2717): one weapon-bound tile per weapon"), ALERT))
     if any(column.choose for column in columns):
-        notes.append(("choose: pictured twice, goes in one box or the other", ALERT))
-    notes.append(("* reconstructed", MUTED))
+        notes.append((said("choose: pictured twice, goes in one box or the other"), ALERT))
+    notes.append((said("* reconstructed"), MUTED))
     y = KEY_Y
-    for text, colour in notes:
+    for note, colour in notes:
+        text = fit(write(note, locale), TEXT, WIDTH - 2 * MARGIN)
         pen.text((MARGIN, y), text, TEXT, colour, anchor="lm")
         y += LINE
 
@@ -427,13 +515,22 @@ def _draw_key(pen: Pen, columns: list[_Column]) -> None:
 # --- the party and its sums ------------------------------------------------------------------
 
 
-def _people_lines(battle: dict[str, Any], width: float) -> list[str]:
-    """``Galen 1 · Hodge 1 · ...`` wrapped to ``width``, then the magician's magic strength."""
+def _people_lines(battle: dict[str, Any], width: float, locale: Locale = "en") -> list[str]:
+    """``Combat: Galen 1 · Hodge 1 · ...`` wrapped to ``width``, then the magician's magic
+    strength (in ``locale``)."""
     people = [p for p in battle.get("people") or [] if isinstance(p, dict)]
     words = [f"{p.get('name', '?')} {p.get('strength', '?')}" for p in people]
-    lines = wrap("Combat: " + " \u00b7 ".join(words), TEXT, width) if words else ["Combat: nobody"]
-    magician = people[0].get("name", "?") if people else battle.get("name") or "?"
-    lines.append(f"Magic: {magician} {battle.get('magician_magic', '?')}")
+    if words:
+        lines = wrap(
+            write(said("Combat: {people}", people=" \u00b7 ".join(words)), locale), TEXT, width
+        )
+    else:
+        lines = [fit(write(said("Combat: nobody"), locale), TEXT, width)]
+    magician = str(people[0].get("name", "?") if people else battle.get("name") or "?")
+    magic = said(
+        "Magic: {magician} {magic}", magician=magician, magic=str(battle.get("magician_magic", "?"))
+    )
+    lines.append(fit(write(magic, locale), TEXT, width))
     return lines
 
 
@@ -446,38 +543,75 @@ class _Bit:
     fill: Colour = INK
 
 
-def _over_text(over: Any) -> tuple[str, Colour]:
+def _over_text(over: Any, locale: Locale) -> tuple[str, Colour]:
     """How far a strength is over the Dragon's, in the Matrix's words."""
     if not isinstance(over, int):
         return "?", INK
     if over < 0:
-        return f"{-over} less: the party loses", ALERT
-    return ("the same" if over == 0 else f"{over} more"), GOOD
+        return write(said("{count} less: the party loses", count=-over), locale), ALERT
+    if over == 0:
+        return write(said("the same"), locale), GOOD
+    return write(said("{count} more", count=over), locale), GOOD
 
 
-def _equation(kind: str, sums: dict[str, Any], dragon: Any) -> tuple[list[_Bit], list[_Bit]]:
-    """``Combat: people 5 + things 6 + modifier −1 = 10`` and ``Dragon 5 → 5 more``."""
-    first = "magician" if kind == "Magic" else "people"
-    colour = MAGIC if kind == "Magic" else COMBAT
-    over, over_colour = _over_text(sums.get("over"))
-    left = [
-        _Bit(f"{kind}: ", True, colour),
-        _Bit(f"{first} "),
-        _Bit(_number(sums.get(first)), True),
-        _Bit(" + things "),
-        _Bit(_number(sums.get("things")), True),
-        _Bit(" + modifier "),
-        _Bit(_signed(sums.get("modifier")), True),
-        _Bit(" = "),
-        _Bit(_number(sums.get("total")), True, colour),
-    ]
-    right = [
-        _Bit("Dragon "),
-        _Bit(str(dragon), True, DRAGON),
-        _Bit(" \u2192 "),
-        _Bit(over, True, over_colour),
-    ]
-    return left, right
+def _slot(name: str) -> str:
+    """What a message's place ``name`` is filled with to find it again in the written text
+    (see :func:`_runs`)."""
+    return f"\x00{name}\x00"
+
+
+def _runs(written: str, places: dict[str, _Bit]) -> list[_Bit]:
+    """A message written with its places filled by :func:`_slot` as runs: its own words
+    plain, each place the bit ``places`` gives it (a bold number, a coloured word), in the
+    order the message's language puts them."""
+    runs = []
+    for index, part in enumerate(written.split("\x00")):
+        if index % 2:
+            runs.append(places[part])
+        elif part:
+            runs.append(_Bit(part))
+    return runs
+
+
+def _equation(
+    kind: str, sums: dict[str, Any], dragon: Any, locale: Locale = "en"
+) -> tuple[list[_Bit], list[_Bit]]:
+    """``Combat: people 5 + things 6 + modifier −1 = 10`` and ``Dragon 5 → 5 more``, as
+    runs of words and bold numbers (in ``locale``)."""
+    magic = kind == "Magic"
+    colour = MAGIC if magic else COMBAT
+    over, over_colour = _over_text(sums.get("over"), locale)
+    first = "magician" if magic else "people"
+    places = {
+        "kind": _Bit(write(said("Magic:") if magic else said("Combat:"), locale), True, colour),
+        first: _Bit(_number(sums.get(first)), True),
+        "things": _Bit(_number(sums.get("things")), True),
+        "modifier": _Bit(_signed(sums.get("modifier")), True),
+        "total": _Bit(_number(sums.get("total")), True, colour),
+        "dragon": _Bit(str(dragon), True, DRAGON),
+        "over": _Bit(over, True, over_colour),
+    }
+    slots = {name: _slot(name) for name in places}
+    if magic:
+        message = said(
+            "{kind} magician {magician} + things {things} + modifier {modifier} = {total}",
+            kind=slots["kind"],
+            magician=slots["magician"],
+            things=slots["things"],
+            modifier=slots["modifier"],
+            total=slots["total"],
+        )
+    else:
+        message = said(
+            "{kind} people {people} + things {things} + modifier {modifier} = {total}",
+            kind=slots["kind"],
+            people=slots["people"],
+            things=slots["things"],
+            modifier=slots["modifier"],
+            total=slots["total"],
+        )
+    against = said("Dragon {dragon} \u2192 {over}", dragon=slots["dragon"], over=slots["over"])
+    return _runs(write(message, locale), places), _runs(write(against, locale), places)
 
 
 def _bits_width(bits: list[_Bit], size: int) -> float:
@@ -485,24 +619,37 @@ def _bits_width(bits: list[_Bit], size: int) -> float:
     return sum(text_width(bit.text, size, bit.bold) for bit in bits)
 
 
-def _draw_bits(pen: Pen, xy: tuple[float, float], bits: list[_Bit], size: int) -> None:
-    """``bits`` in a row from ``xy`` (its left end, middle height)."""
+def _draw_bits(
+    pen: Pen, xy: tuple[float, float], bits: list[_Bit], size: int, width: float = 0
+) -> None:
+    """``bits`` in a row from ``xy`` (its left end, middle height); with ``width``, set
+    smaller (down to :data:`TEXT`) where they are wider, and cut short past it."""
     x, y = xy
+    if width:
+        while size > TEXT and _bits_width(bits, size) > width:
+            size -= 1
+    end = x + width if width else float("inf")
     for bit in bits:
-        pen.text((x, y), bit.text, size, bit.fill, bit.bold, anchor="lm")
-        x += text_width(bit.text, size, bit.bold)
+        text = bit.text
+        if x + text_width(text, size, bit.bold) > end:
+            text = fit(text, size, end - x, bit.bold)
+        pen.text((x, y), text, size, bit.fill, bit.bold, anchor="lm")
+        x += text_width(text, size, bit.bold)
+        if x >= end - 1 or text != bit.text:
+            return
 
 
-def _draw_party(pen: Pen, battle: dict[str, Any], resolved: bool) -> None:
+def _draw_party(pen: Pen, battle: dict[str, Any], resolved: bool, locale: Locale) -> None:
     """The people and their strengths, then both sums as equations (or, before the things
     pictured twice are placed, what the fight waits for)."""
     width = WIDTH - 2 * MARGIN
     key = battle.get("magician") or ""
-    name = battle.get("name") or "?"
-    x = MARGIN + text_width("The party", TEXT + 2, True) + 30
+    name = str(battle.get("name") or "?")
+    caption, size = _party_caption(locale)
+    x = MARGIN + text_width(caption, size, True) + 30
     token(pen, (x, LOWER_TOP - 6), magician_colour(key), initials(name), radius=18)
     y = LOWER_TOP + 30
-    lines = _people_lines(battle, width)
+    lines = _people_lines(battle, width, locale)
     for line in [*lines[:2], lines[-1]] if len(lines) > 3 else lines:
         pen.text((MARGIN, y), line, TEXT, anchor="lm")
         y += LINE
@@ -519,48 +666,70 @@ def _draw_party(pen: Pen, battle: dict[str, Any], resolved: bool) -> None:
                 if thing.get("twice")
             )
         )
-        text = f"Waiting for {name} to place things"
         if choose:
-            text += " pictured twice (combat or magic box): " + ", ".join(choose)
-        for line in wrap(text, TEXT, width, True)[:4]:
+            waits = said(
+                "Waiting for {name} to place things pictured twice (combat or magic box): {things}",
+                name=name,
+                things=", ".join(choose),
+            )
+        else:
+            waits = said("Waiting for {name} to place things", name=name)
+        for line in wrap(write(waits, locale), TEXT, width, True)[:4]:
             pen.text((MARGIN, y), line, TEXT, ALERT, True, anchor="lm")
             y += LINE
         return
     dragon = battle.get("dragon", "?")
     for kind in ("combat", "magic"):
-        left, right = _equation(kind.capitalize(), sums[kind], dragon)
+        left, right = _equation(kind.capitalize(), sums[kind], dragon, locale)
         size = TEXT + 1
         if _bits_width(left, size) + _bits_width(right, size) + 24 <= width:
             _draw_bits(pen, (MARGIN, y), [*left, _Bit(", "), *right], size)
             y += LINE + 6
         else:
-            _draw_bits(pen, (MARGIN, y), left, size)
-            _draw_bits(pen, (MARGIN + 24, y + LINE), right, size)
+            _draw_bits(pen, (MARGIN, y), left, size, width)
+            _draw_bits(pen, (MARGIN + 24, y + LINE), right, size, width - 24)
             y += 2 * LINE + 6
     cell = battle.get("cell")
     if isinstance(cell, dict):
-        _draw_cell_line(pen, cell, y + 4, width)
+        _draw_cell_line(pen, cell, y + 4, width, locale)
 
 
-def _draw_cell_line(pen: Pen, cell: dict[str, Any], y: float, width: float) -> None:
-    """The Matrix lookup in words: which cell, and what it says."""
-    heads = [head.replace("5 or more", "at least 5 more") for head in MATRIX_HEADS]
+def _counted(written: str, count: int, bit: _Bit) -> list[_Bit]:
+    """``written`` (a message saying ``count``) as runs, the number ``bit``."""
+    before, found, after = written.partition(str(count))
+    if not found:
+        return [_Bit(written)]
+    return [*([_Bit(before)] if before else []), bit, *([_Bit(after)] if after else [])]
+
+
+def _draw_cell_line(
+    pen: Pen, cell: dict[str, Any], y: float, width: float, locale: Locale = "en"
+) -> None:
+    """The Matrix lookup in words: which cell, and what it says (what is lost, when the
+    view says it in numbers)."""
     magic, combat = cell.get("magic"), cell.get("combat")
     if not (isinstance(magic, int) and isinstance(combat, int)):
         return
     magic, combat = max(0, min(magic, 5)), max(0, min(combat, 5))
-    where = f"Matrix: magic {heads[magic]}, combat {heads[combat]}"
-    pen.text((MARGIN, y), fit(where, TEXT, width), TEXT, MUTED, anchor="lm")
-    lost, levels = cell.get("lost", "?"), cell.get("levels", "?")
+    where = said(
+        "Matrix: magic {magic}, combat {combat}", magic=CELL_HEADS[magic], combat=CELL_HEADS[combat]
+    )
+    pen.text((MARGIN, y), fit(write(where, locale), TEXT, width), TEXT, MUTED, anchor="lm")
+    lost, levels = cell.get("lost"), cell.get("levels")
+    if not (isinstance(lost, int) and isinstance(levels, int)):
+        return
+    loses = said_plural("\u2192 lose {count} thing", "\u2192 lose {count} things", lost)
+    dragon = said_plural(
+        "the Dragon loses {count} strength level",
+        "the Dragon loses {count} strength levels",
+        levels,
+    )
     bits = [
-        _Bit("\u2192 lose "),
-        _Bit(str(lost), True, ALERT),
-        _Bit(" thing" if lost == 1 else " things"),
-        _Bit(", the Dragon loses "),
-        _Bit(str(levels), True, GOOD if levels else INK),
-        _Bit(" strength level" if levels == 1 else " strength levels"),
+        *_counted(write(loses, locale), lost, _Bit(str(lost), True, ALERT)),
+        _Bit(", "),
+        *_counted(write(dragon, locale), levels, _Bit(str(levels), True, GOOD if levels else INK)),
     ]
-    _draw_bits(pen, (MARGIN, y + LINE + 2), bits, TEXT + 1)
+    _draw_bits(pen, (MARGIN, y + LINE + 2), bits, TEXT + 1, width)
 
 
 # --- the Battle Matrix -----------------------------------------------------------------------
@@ -584,7 +753,7 @@ def matrix_cell_box(magic: int, combat: int) -> Box:
     return (left, top, left + step, top + MATRIX_ROW_H)
 
 
-def _draw_matrix(pen: Pen, battle: dict[str, Any], resolved: bool) -> None:
+def _draw_matrix(pen: Pen, battle: dict[str, Any], resolved: bool, locale: Locale) -> None:
     """The Matrix with its headings; the cell used filled yellow with its row and column
     headings tinted; cells the rule text does not show grey and starred."""
     grid = _matrix(battle)
@@ -598,15 +767,20 @@ def _draw_matrix(pen: Pen, battle: dict[str, Any], resolved: bool) -> None:
     top = MATRIX_TOP + 18
     corner = (MATRIX_LEFT, top, MATRIX_LEFT + MATRIX_CORNER_W, top + MATRIX_HEAD_H)
     pen.rect(corner, fill=PANEL)
-    pen.text((corner[0] + 6, top + 17), "Magic \u2193", TEXT, MAGIC, True, anchor="lm")
-    pen.text((corner[2] - 6, top + 45), "Combat \u2192", TEXT, COMBAT, True, anchor="rm")
-    for c, head in enumerate(MATRIX_HEADS):
+    room = MATRIX_CORNER_W - 12
+    magic_word = fit(write(said("Magic"), locale), TEXT, room - 24, True) + " \u2193"
+    combat_word = fit(write(said("Combat"), locale), TEXT, room - 30, True) + " \u2192"
+    pen.text((corner[0] + 6, top + 17), magic_word, TEXT, MAGIC, True, anchor="lm")
+    pen.text((corner[2] - 6, top + 45), combat_word, TEXT, COMBAT, True, anchor="rm")
+    heads = [write(head, locale) for head in MATRIX_HEADS]
+    for c, head in enumerate(heads):
         left, _, right, _ = matrix_cell_box(0, c)
         lit = used is not None and used[1] == c
         pen.rect(
             (left, top, right, top + MATRIX_HEAD_H), fill=HIGHLIGHT if lit else tint(COMBAT, 0.8)
         )
-        words = head.split(" ", 1)
+        # Two lines: the first word over the rest, each cut to the column.
+        words = [fit(word, TEXT, right - left - 2, True) for word in head.split(" ", 1)]
         for index, word in enumerate(words):
             y = top + MATRIX_HEAD_H / 2 + (index - (len(words) - 1) / 2) * (TEXT + 3)
             pen.text(((left + right) / 2, y), word, TEXT, shade(COMBAT, 0.3), True)
@@ -619,7 +793,7 @@ def _draw_matrix(pen: Pen, battle: dict[str, Any], resolved: bool) -> None:
         )
         pen.text(
             (MATRIX_LEFT + 8, (row_top + row_bottom) / 2),
-            MATRIX_HEADS[r],
+            fit(heads[r], TEXT, MATRIX_CORNER_W - 12, True),
             TEXT,
             shade(MAGIC, 0.3),
             True,
@@ -651,20 +825,22 @@ def _draw_matrix(pen: Pen, battle: dict[str, Any], resolved: bool) -> None:
         pen.rect((box[0] - 2, box[1] - 2, box[2] + 2, box[3] + 2), outline=INK, width=4)
     bottom = matrix_cell_box(5, 0)[3]
     pen.rect((MATRIX_LEFT, top, WIDTH - MARGIN, bottom), outline=shade(PANEL_EDGE, 0.2), width=2)
-    note = "* reconstructed: the scan cuts the table off"
+    note = write(said("* reconstructed: the scan cuts the table off"), locale)
+    note = fit(note, TEXT, WIDTH - 2 * MARGIN)
     pen.text((WIDTH - MARGIN, bottom + 20), note, TEXT, MUTED, anchor="rm")
 
 
 # --- the outcome ------------------------------------------------------------------------------
 
 
-def _draw_outcome(pen: Pen, battle: dict[str, Any], resolved: bool) -> None:
-    """The fight's outcome in a band across the foot, at most two lines."""
+def _draw_outcome(pen: Pen, battle: dict[str, Any], resolved: bool, locale: Locale) -> None:
+    """The fight's outcome (the engine's words) in a band across the foot, at most two
+    lines."""
     text = str(battle.get("outcome") or "")
     if not resolved:
-        text = f"Waiting for {battle.get('name') or '?'} to place things." + (
-            f" {text}" if text else ""
-        )
+        name = str(battle.get("name") or "?")
+        waits = write(said("Waiting for {name} to place things.", name=name), locale)
+        text = waits + (f" {text}" if text else "")
     if not text:
         return
     box = (MARGIN - 4, OUTCOME_TOP, WIDTH - MARGIN + 4, HEIGHT - 10)

@@ -14,7 +14,8 @@ from typing import Any
 from PIL import Image
 
 from engines.dragonslayer.model import CASTLE, HAMLET, LAIR, MORGENTHORME, TOWN
-from render.common import INK, PAPER
+from i18n import Locale, said, write
+from render.common import INK, PAPER, fit, widest
 from render.dragonslayer.layout import (
     ABODE_NAME_GAP,
     BOX_HALF,
@@ -29,6 +30,7 @@ from render.dragonslayer.layout import (
     TOKEN_R,
     WIDTH,
     Layout,
+    track_title_box,
 )
 from render.dragonslayer.style import (
     CROWN,
@@ -66,15 +68,16 @@ SCALE = 2  # supersampling factor of the static map
 STACK_TOP = tint(TILE_BACK, 0.3)
 
 
-@lru_cache(maxsize=4)
-def background(layout: Layout) -> Image.Image:
-    """The map drawn at SCALE times the size and reduced once: smooth, and cheap to reuse."""
+@lru_cache(maxsize=8)
+def background(layout: Layout, locale: Locale = "en") -> Image.Image:
+    """The map drawn at SCALE times the size and reduced once: smooth, and cheap to reuse;
+    its legend and the track's title in ``locale`` (the places' names are names)."""
     big = Image.new("RGB", (WIDTH * SCALE, HEIGHT * SCALE), PAPER)
-    _draw_map(Pen(big, SCALE), layout)
+    _draw_map(Pen(big, SCALE), layout, locale)
     return big.reduce(SCALE)
 
 
-def _draw_map(pen: Pen, layout: Layout) -> None:
+def _draw_map(pen: Pen, layout: Layout, locale: Locale) -> None:
     urland = layout.urland
     width, height = layout.map_size
     top = HEADER
@@ -117,9 +120,9 @@ def _draw_map(pen: Pen, layout: Layout) -> None:
         _abode(pen, layout, key, abode.name, abode.magician)
     for key, box in urland.boxes.items():
         _box_frame(pen, layout.boxes[key], box.name)
-    _track(pen, layout)
+    _track(pen, layout, locale)
     pen.rect((0, top, width, top + height), outline=SHORE, width=2)
-    _legend(pen, HEADER + MAP_H)
+    _legend(pen, HEADER + MAP_H, locale)
     pen.rect((0, PANEL_TOP, WIDTH, HEIGHT), fill=PANEL)
     pen.line(((0, PANEL_TOP), (WIDTH, PANEL_TOP)), fill=PANEL_EDGE, width=2)
     pen.line(((0, HEADER - 1), (WIDTH, HEADER - 1)), fill=PANEL_EDGE, width=2)
@@ -264,8 +267,9 @@ def box_name(pen: Pen, xy: Point, name: str, fill: Colour) -> None:
         pen.text((xy[0], xy[1] + dy), line, TEXT, fill=fill, bold=True)
 
 
-def _track(pen: Pen, layout: Layout) -> None:
-    """The Dragon Strength Track: numbered boxes, and its title above the first ones."""
+def _track(pen: Pen, layout: Layout, locale: Locale) -> None:
+    """The Dragon Strength Track: numbered boxes, and its title above the first ones (cut
+    short where it is longer than the room the map's layout keeps for it)."""
     for number, (x, y) in enumerate(layout.track):
         pen.rect(
             (x - 21, y - 19, x + 21, y + 19),
@@ -277,9 +281,11 @@ def _track(pen: Pen, layout: Layout) -> None:
         pen.text((x, y), str(number), TEXT, fill=DRAGON, bold=True)
     if layout.track:
         x, y = layout.track[0]
+        left, _, right, _ = track_title_box(layout.track)
+        title = fit(write(said("Dragon strength"), locale), TEXT, right - left - 4, True)
         pen.text(
             (x - 21, y - 27),  # clear of the Dragon's spikes on the first boxes
-            "Dragon strength",
+            title,
             TEXT,
             fill=shade(DRAGON, 0.1),
             bold=True,
@@ -289,21 +295,30 @@ def _track(pen: Pen, layout: Layout) -> None:
         )
 
 
-def _legend(pen: Pen, top: float) -> None:
-    """Three rows under the map: what each symbol and piece means (a fourth is left for
-    the tile counts of each view)."""
+LEGEND_ROWS = (
+    (("town", said("Town")), ("hamlet", said("Hamlet")), ("castle", said("Castle")),
+     ("port", said("Port")), ("road", said("Road"))),
+    (("lair", said("Dragon's Lair")), ("morgen", None), ("stack", said("Face-down tiles"))),
+    (("magician", said("Magician (initial)")),
+     ("kings_man", said("King's man: owner, no. (strength)"))),
+)  # fmt: skip
+"""The legend's rows: each symbol and what it stands for (Morgenthorme by its name, which
+is a name in every language)."""
+
+
+def _legend(pen: Pen, top: float, locale: Locale) -> None:
+    """Three rows under the map: what each symbol and piece means, in ``locale`` (a fourth
+    is left for the tile counts of each view). A row's words too long for the map's width
+    share it, the longest cut short."""
     pen.rect((0, top, MAP_W, top + LEGEND_H), fill=PANEL)
-    rows = (
-        (("town", "Town"), ("hamlet", "Hamlet"), ("castle", "Castle"), ("port", "Port"),
-         ("road", "Road")),
-        (("lair", "Dragon's Lair"), ("morgen", "Morgenthorme"), ("stack", "Face-down tiles")),
-        (("magician", "Magician (initial)"),
-         ("kings_man", "King's man: owner, no. (strength)")),
-    )  # fmt: skip
-    for row, entries in enumerate(rows):
+    for row, entries in enumerate(LEGEND_ROWS):
         y = top + 21 + row * 40
         x = 16.0
-        for kind, text in entries:
+        texts = [write(name, locale) if name else "Morgenthorme" for _, name in entries]
+        room = MAP_W - 2 * 16 - len(entries) * (40 + 26) + 26
+        cap = widest([text_width(text, TEXT) for text in texts], room)
+        for (kind, _), text in zip(entries, texts, strict=True):
+            text = fit(text, TEXT, cap)
             _legend_symbol(pen, kind, (x + 16, y))
             pen.text((x + 40, y), text, TEXT, anchor="lm")
             x += 40 + text_width(text, TEXT) + 26

@@ -20,7 +20,8 @@ from typing import Any
 
 from PIL import Image
 
-from render.common import INK
+from i18n import Locale, said, write
+from render.common import INK, fit
 from render.dragonslayer.battle import location_names, short_place
 from render.dragonslayer.board import (
     background,
@@ -61,7 +62,6 @@ from render.dragonslayer.style import (
     Colour,
     Pen,
     Point,
-    fit,
     initials,
     magician_colour,
     text_width,
@@ -70,20 +70,21 @@ from render.dragonslayer.style import (
 from render.marks import overlap
 
 
-def map_picture(view: dict[str, Any]) -> Image.Image:
-    """The map of Urland with the view's pieces, header, panel and abandoned weapons."""
+def map_picture(view: dict[str, Any], locale: Locale = "en") -> Image.Image:
+    """The map of Urland with the view's pieces, header, panel and abandoned weapons, the
+    words in ``locale``."""
     layout = current_layout()
-    columns = panel_columns(view)
-    image = background(layout).crop((0, 0, MAP_W, picture_height(columns)))
+    columns = panel_columns(view, locale)
+    image = background(layout, locale).crop((0, 0, MAP_W, picture_height(columns)))
     pen = Pen(image, 1)
     _draw_boxes(pen, layout, view.get("boxes") or {})
     _draw_dragon(pen, layout, (view.get("dragon") or {}).get("strength"))
     _draw_path(pen, layout, view.get("last"))
     _draw_spots(pen, layout, view)
-    draw_header(pen, view)
-    draw_panel(pen, view, columns)
-    _draw_tile_counts(pen, view)
-    _draw_abandoned(pen, view.get("abandoned"))
+    draw_header(pen, view, locale)
+    draw_panel(pen, view, columns, locale)
+    _draw_tile_counts(pen, view, locale)
+    _draw_abandoned(pen, view.get("abandoned"), locale)
     return image
 
 
@@ -634,16 +635,17 @@ def _draw_dragon(pen: Pen, layout: Layout, strength: Any) -> None:
     pen.text((x, y + 3), str(strength), TEXT, fill=WHITE, bold=True, halo=INK, halo_width=1.5)
 
 
-def _draw_tile_counts(pen: Pen, view: dict[str, Any]) -> None:
+def _draw_tile_counts(pen: Pen, view: dict[str, Any], locale: Locale) -> None:
     """Under the legend: tiles removed from play and tiles set aside unseen."""
     bits = []
     if isinstance(view.get("removed"), int):
-        bits.append(f"Tiles removed {view['removed']}")
+        bits.append(write(said("Tiles removed {count}", count=view["removed"]), locale))
     if isinstance(view.get("set_aside"), int):
-        bits.append(f"set aside {view['set_aside']}")
+        bits.append(write(said("set aside {count}", count=view["set_aside"]), locale))
     if bits:
         y = HEADER + MAP_H + 21 + 3 * 40
-        pen.text((16, y), " \u00b7 ".join(bits), TEXT, fill=MUTED, anchor="lm")
+        line = fit(" \u00b7 ".join(bits), TEXT, MAP_W - 32)
+        pen.text((16, y), line, TEXT, fill=MUTED, anchor="lm")
 
 
 ABANDONED_BOX = (6, HEADER + 6, 380, HEADER + 126)
@@ -699,7 +701,7 @@ def abandoned_bottom(abandoned: Any) -> float | None:
     return top + 36 + 30 * len(lines) if lines else None
 
 
-def _draw_abandoned(pen: Pen, abandoned: Any) -> None:
+def _draw_abandoned(pen: Pen, abandoned: Any, locale: Locale) -> None:
     """The Abandoned Weapons Display: a small box, only while weapons lie in the Lair."""
     bottom = abandoned_bottom(abandoned)
     if bottom is None:
@@ -707,6 +709,7 @@ def _draw_abandoned(pen: Pen, abandoned: Any) -> None:
     left, top, right, _ = ABANDONED_BOX
     lines = _abandoned_lines(abandoned, right - left - 16)
     pen.rect((left, top, right, bottom), fill=NOTE_PAPER, outline=DRAGON, width=2, radius=6)
-    pen.text((left + 8, top + 18), "Abandoned weapons", TEXT, DRAGON, True, anchor="lm")
+    title = fit(write(said("Abandoned weapons"), locale), TEXT, right - left - 16, True)
+    pen.text((left + 8, top + 18), title, TEXT, DRAGON, True, anchor="lm")
     for index, line in enumerate(lines):
         pen.text((left + 8, top + 48 + 30 * index), line, TEXT, anchor="lm")

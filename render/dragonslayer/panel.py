@@ -10,7 +10,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from engines.dragonslayer.model import load_urland
-from render.common import INK
+from i18n import Locale, Said, said, said_plural, write
+from render.common import INK, fit, fitting_size
 from render.dragonslayer.board import token
 from render.dragonslayer.layout import HEIGHT, PANEL_TOP, TEXT, WIDTH
 from render.dragonslayer.style import (
@@ -22,7 +23,6 @@ from render.dragonslayer.style import (
     SUBTITLE,
     Colour,
     Pen,
-    fit,
     initials,
     magician_colour,
     text_width,
@@ -32,42 +32,54 @@ from render.dragonslayer.style import (
 NAME_TOKEN_R = 23
 """A magician's disc beside its name (header, panel): room for two initials in TEXT."""
 
-PHASES = {
-    "place": "{name} places King's men",
-    "magician": "{owner} move",
-    "kings_men": "{owner} King's men move",
-    "answer": "{name} to answer",
-}
+TITLE = "Dragonslayer"
+"""The game's name, at the head of the picture (a name, the same in every language)."""
 
 
-def draw_header(pen: Pen, view: dict[str, Any]) -> None:
+def phase_words(phase: str, name: str) -> Said:
+    """What the magician ``name`` does in ``phase``, in words (``Galen's move``); a phase
+    these do not know is named as the view names it."""
+    plain = name.endswith("s")  # "Merridyds' move": the English possessive of such names
+    if phase == "place":
+        return said("{name} places King's men", name=name)
+    if phase == "magician":
+        return said("{name}' move", name=name) if plain else said("{name}'s move", name=name)
+    if phase == "kings_men":
+        if plain:
+            return said("{name}' King's men move", name=name)
+        return said("{name}'s King's men move", name=name)
+    if phase == "answer":
+        return said("{name} to answer", name=name)
+    return said("{name}: {phase}", name=name, phase=phase)
+
+
+def draw_header(pen: Pen, view: dict[str, Any], locale: Locale = "en") -> None:
     """Turn, whose turn, phase, days left; under it the last move (or the summary)."""
     seats = {m.get("seat"): m for m in view.get("magicians") or []}
     phase = view.get("phase", "")
-    parts = ["Dragonslayer", f"Turn {view.get('turn', '?')}"]
+    parts = [said("Turn {turn}", turn=str(view.get("turn", "?")))]
     if phase == "over":
-        parts.append("Game over")
+        parts.append(said("Game over"))
     else:
         who = seats.get(view.get("current"))
         if who is not None:
-            name = who.get("name", "?")
-            owner = name + ("'" if name.endswith("s") else "'s")
-            parts.append(PHASES.get(phase, "{name}: " + phase).format(name=name, owner=owner))
+            parts.append(phase_words(str(phase), str(who.get("name", "?"))))
         days = view.get("days_left")
         if isinstance(days, int):
-            parts.append(f"{days} day{'s' if days != 1 else ''} left")
-    title = "  \u2022  ".join(parts)
-    title = fit(title, TEXT + 3, WIDTH - 76, True)
-    pen.text((16, 24), title, TEXT + 3, bold=True, anchor="lm")
+            parts.append(said_plural("{count} day left", "{count} days left", days))
+    title = "  \u2022  ".join([TITLE, *(write(part, locale) for part in parts)])
+    size = fitting_size(title, TEXT + 3, TEXT, WIDTH - 76, True)
+    title = fit(title, size, WIDTH - 76, True)
+    pen.text((16, 24), title, size, bold=True, anchor="lm")
     last = view.get("last") or {}
-    line = view.get("summary", "")
+    line = str(view.get("summary", ""))
     if last.get("text") and phase != "over":
-        line = f"Last: {last['text']}"
+        line = write(said("Last: {move}", move=str(last["text"])), locale)
     pen.text((16, 60), fit(line, TEXT, WIDTH - 32), TEXT, fill=SUBTITLE, anchor="lm")
     if phase != "over":
         who = seats.get(view.get("current"))
         if who is not None:
-            x = 16 + text_width(title, TEXT + 3, True) + 30
+            x = 16 + text_width(title, size, True) + 30
             colour = magician_colour(who.get("key", ""))
             token(pen, (x, 24), colour, initials(who.get("name", "?")), radius=NAME_TOKEN_R)
 
@@ -80,65 +92,100 @@ class _Line:
     fill: Colour = INK
 
 
+def _things(key: str, names: str) -> Said:
+    """A party's things of one kind, listed: ``Weapons: Hart Bow, Black Bow``."""
+    if key == "weapons":
+        return said("Weapons: {names}", names=names)
+    if key == "spells":
+        return said("Spells: {names}", names=names)
+    if key == "magic_items":
+        return said("Magic items: {names}", names=names)
+    return said("Kept: {names}", names=names)
+
+
+def _kings_man(man: dict[str, Any], places: dict[str, Any]) -> Said:
+    """One King's man of a party: its number, where it is, its strength once revealed,
+    whether it is idle (``#2 Kingsgate (str 4) idle``)."""
+    number = str(man.get("number", "?"))
+    if man.get("at") in places:
+        words = said("#{number} {place}", number=number, place=places[man["at"]].name)
+    else:
+        words = said("#{number} not placed", number=number)
+    if man.get("strength") is not None:
+        words = said("{man} (str {strength})", man=words, strength=str(man["strength"]))
+    if man.get("idle"):
+        words = said("{man} idle", man=words)
+    return words
+
+
 def _party_lines(
-    party: dict[str, Any], magician: dict[str, Any], view: dict[str, Any], width: float
+    party: dict[str, Any],
+    magician: dict[str, Any],
+    view: dict[str, Any],
+    width: float,
+    locale: Locale = "en",
 ) -> list[_Line]:
-    """The detail lines of one party's block, wrapped to ``width`` pixels."""
+    """The detail lines of one party's block, in ``locale``, wrapped to ``width`` pixels."""
     raw: list[_Line] = []
-    stats = (
-        f"Combat {party.get('combat', '?')} \u00b7 Magic {party.get('magic', '?')} \u00b7 "
-        f"Pentacles {party.get('pentacles', '?')}"
-    )
-    raw.append(_Line(stats))
+
+    def add(words: Said, **style: Any) -> None:
+        raw.append(_Line(write(words, locale), **style))
+
+    stats = {key: str(party.get(key, "?")) for key in ("combat", "magic", "pentacles")}
+    add(said("Combat {combat} \u00b7 Magic {magic} \u00b7 Pentacles {pentacles}", **stats))
     people, combat = party.get("people"), party.get("party_combat")
     if isinstance(people, int):
-        text = f"Party of {people}" + (f", combat {combat}" if combat is not None else "")
-        raw.append(_Line(text))
+        if combat is not None:
+            add(said("Party of {people}, combat {combat}", people=people, combat=str(combat)))
+        else:
+            add(said("Party of {people}", people=people))
     carry = party.get("carry") or {}
-    bits = []
+    loads = []
     over = False
-    for key, title in (("weapons", "weapons"), ("magic", "magic")):
+    for key in ("weapons", "magic"):
         pair = carry.get(key)
         if isinstance(pair, list | tuple) and len(pair) == 2:
-            bits.append(f"{title} {pair[0]}/{pair[1]}")
+            held, most = str(pair[0]), str(pair[1])
+            if key == "weapons":
+                loads.append(said("weapons {held}/{most}", held=held, most=most))
+            else:
+                loads.append(said("magic {held}/{most}", held=held, most=most))
             over = over or pair[0] > pair[1]
-    if bits:
-        text = "Carrying " + ", ".join(bits) + (" (over)" if over else "")
-        raw.append(_Line(text, fill=ALERT if over else INK))
+    if loads:
+        listed = ", ".join(write(load, locale) for load in loads)
+        if over:
+            add(said("Carrying {loads} (over)", loads=listed), fill=ALERT)
+        else:
+            add(said("Carrying {loads}", loads=listed))
     companions = [
         f"{c.get('name', '?')} ({c['strength']})"
         if c.get("strength") is not None
-        else c.get("name", "?")
+        else str(c.get("name", "?"))
         for c in party.get("companions") or []
     ]
     if companions:
-        raw.append(_Line("Companions: " + ", ".join(companions)))
-    for key, title in (
-        ("weapons", "Weapons"),
-        ("spells", "Spells"),
-        ("magic_items", "Magic items"),
-        ("kept", "Kept"),
-    ):
-        names = [item.get("name", "?") for item in party.get(key) or []]
+        add(said("Companions: {names}", names=", ".join(companions)))
+    for key in ("weapons", "spells", "magic_items", "kept"):
+        names = [str(item.get("name", "?")) for item in party.get(key) or []]
         if names:
-            raw.append(_Line(f"{title}: " + ", ".join(names)))
+            add(_things(key, ", ".join(names)))
     men = [man for man in view.get("kings_men") or [] if man.get("seat") == party.get("seat")]
     if men:
         places = load_urland().places
-        words = []
-        for man in men:
-            where = places[man["at"]].name if man.get("at") in places else "not placed"
-            text = f"#{man.get('number', '?')} {where}"
-            if man.get("strength") is not None:
-                text += f" (str {man['strength']})"
-            if man.get("idle"):
-                text += " idle"
-            words.append(text)
-        leader = men[0].get("leader", "")
-        raw.append(_Line(f"King's men{' of ' + leader if leader else ''}: " + ", ".join(words)))
-    status = magician.get("status") or ""
-    if magician.get("out") and "out of the game" not in status:
-        status = "out of the game" + (f"; {status}" if status else "")
+        listed = ", ".join(write(_kings_man(man, places), locale) for man in men)
+        leader = str(men[0].get("leader", ""))
+        if leader:
+            add(said("King's men of {leader}: {men}", leader=leader, men=listed))
+        else:
+            add(said("King's men: {men}", men=listed))
+    status = str(magician.get("status") or "")
+    if magician.get("out"):
+        # The engine's own status may already say so, in its words.
+        out = write(said("out of the game"), locale)
+        if "out of the game" not in status and out not in status:
+            status = (
+                write(said("out of the game; {status}", status=status), locale) if status else out
+            )
     if status:
         raw.append(_Line(status[:1].upper() + status[1:], bold=True, fill=ALERT))
     lines: list[_Line] = []
@@ -159,19 +206,20 @@ def _indented(line: _Line, width: float) -> list[str]:
     return [first, *wrap(left, line.size, width - indent, line.bold)]
 
 
-def _where_text(magician: dict[str, Any]) -> str:
+def _where_text(magician: dict[str, Any], locale: Locale = "en") -> str:
+    """Where a magician is, in a few words (in ``locale``; places by their names)."""
     urland = load_urland()
     where = magician.get("where") or {}
     kind, key = where.get("kind"), where.get("key")
     if kind == "abode":
-        return "at home"
+        return write(said("at home"), locale)
     if kind == "sea" and key in urland.seas:
-        return f"at sea: {urland.seas[key].name}"
+        return write(said("at sea: {sea}", sea=urland.seas[key].name), locale)
     if kind == "road":
         ends = [urland.places[e].name for e in where.get("road") or [] if e in urland.places]
-        return "road " + "\u2013".join(ends)
+        return write(said("road {ends}", ends="\u2013".join(ends)), locale)
     if key in urland.places:
-        return f"in {urland.places[key].name}"
+        return write(said("in {place}", place=urland.places[key].name), locale)
     return ""
 
 
@@ -187,9 +235,9 @@ Block = tuple[dict[str, Any], dict[str, Any], list[_Line]]
 Column = tuple[float, float, list[Block]]
 
 
-def panel_columns(view: dict[str, Any]) -> list[Column]:
+def panel_columns(view: dict[str, Any], locale: Locale = "en") -> list[Column]:
     """The panel's two columns: each one's left and right edges and its parties' blocks
-    (the first, third... party on the left)."""
+    (the first, third... party on the left), their words in ``locale``."""
     parties = view.get("parties") or []
     magicians = {m.get("seat"): m for m in view.get("magicians") or []}
     column_w = (WIDTH - 12) / COLUMNS
@@ -200,7 +248,7 @@ def panel_columns(view: dict[str, Any]) -> list[Column]:
         blocks = []
         for party in parties[column::COLUMNS]:
             magician = magicians.get(party.get("seat"), {})
-            lines = _party_lines(party, magician, view, right - left - 8)
+            lines = _party_lines(party, magician, view, right - left - 8, locale)
             blocks.append((party, magician, lines))
         columns.append((left, right, blocks))
     return columns
@@ -219,15 +267,22 @@ def picture_height(columns: list[Column]) -> int:
     return min(HEIGHT, PANEL_TOP + 10 + max(PANEL_MIN, round(needed)) + 8)
 
 
-def draw_panel(pen: Pen, view: dict[str, Any], columns: list[Column]) -> None:
+def draw_panel(
+    pen: Pen, view: dict[str, Any], columns: list[Column], locale: Locale = "en"
+) -> None:
     """The parties under the map, in the two ``columns`` of :func:`panel_columns`, down to
     the picture's foot; in each column, overflowing blocks lose their last lines."""
     for left, right, blocks in columns:
-        _draw_column(pen, view, blocks, left, right)
+        _draw_column(pen, view, blocks, left, right, locale)
 
 
 def _draw_column(
-    pen: Pen, view: dict[str, Any], blocks: list[Block], left: float, right: float
+    pen: Pen,
+    view: dict[str, Any],
+    blocks: list[Block],
+    left: float,
+    right: float,
+    locale: Locale = "en",
 ) -> None:
     """One column of party blocks between ``left`` and ``right``."""
     width = right - left
@@ -244,8 +299,10 @@ def _draw_column(
         shown = lines[:count]
         if count < len(lines) and shown:
             last = shown[-1]
-            text = fit(last.text, last.size, width - 150, last.bold).removesuffix("…")
-            shown[-1] = _Line(text.rstrip(" ,") + " … (more)", last.size, last.bold, MUTED)
+            more = write(said("… (more)"), locale)
+            keep = width - max(150, text_width(more, last.size, last.bold) + 30)
+            text = fit(last.text, last.size, keep, last.bold).removesuffix("…")
+            shown[-1] = _Line(text.rstrip(" ,") + " " + more, last.size, last.bold, MUTED)
         height = HEAD_H + count * LINE_H + 4
         key = party.get("magician") or magician.get("key", "")
         colour = magician_colour(key)
@@ -263,7 +320,7 @@ def _draw_column(
             bold=True,
             anchor="lm",
         )
-        where = _where_text(magician) if not faded else "out"
+        where = _where_text(magician, locale) if not faded else write(said("out"), locale)
         name_w = text_width(name, TEXT + 2, True)
         pen.text(
             (right, y + 20), fit(where, TEXT, width - name_w - 66), TEXT, fill=MUTED, anchor="rm"

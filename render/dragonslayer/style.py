@@ -20,6 +20,7 @@ from render.common import (
     VERMILLION,
     YELLOW,
     draw_text,
+    fit,
     font,
     ink_on,
     text_length,
@@ -220,15 +221,6 @@ def letter_ink(colour: Colour) -> Colour:
 def initials(name: str) -> str:
     """Up to two capital initials of ``name`` (``"Old Kyvin"`` is ``"OK"``), or ``"?"``."""
     return "".join(word[:1] for word in name.split())[:2].upper() or "?"
-
-
-def fit(text: str, size: int, width: float, bold: bool = False) -> str:
-    """``text`` cut with an ellipsis to ``width`` pixels."""
-    if text_width(text, size, bold) <= width:
-        return text
-    while text and text_width(text + "…", size, bold) > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
 
 
 def wrap(text: str, size: int, width: float, bold: bool = False) -> list[str]:

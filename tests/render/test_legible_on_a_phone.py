@@ -1,5 +1,6 @@
 """Board pictures read on a phone: shown 400 px wide, every word a player needs is at least
-:data:`FLOOR` (11) px, and no cell's name lies under a piece."""
+:data:`FLOOR` (11) px, and no cell's name lies under a piece; in English and in the
+pseudo-locale (the longest words: a board's words still fit, set no smaller)."""
 
 from __future__ import annotations
 
@@ -34,14 +35,26 @@ def fresh_caches() -> None:
                     value.cache_clear()
 
 
-def drawn_text(module, view: dict) -> tuple[list[Drawn], int]:
-    """Every line of text a fresh picture of ``view`` prints, and the picture's width."""
+LOCALES = ("en", "en-XA")
+"""English, and the pseudo-locale: every board word a third longer, accented, bracketed."""
+
+
+def drawn_text(module, view: dict, locale: str = "en") -> tuple[list[Drawn], int]:
+    """Every line of text a fresh picture of ``view`` in ``locale`` prints, and the
+    picture's width."""
+    found, (width, _) = drawn_on(module, view, locale)
+    return found, width
+
+
+def drawn_on(module, view: dict, locale: str = "en") -> tuple[list[Drawn], tuple[int, int]]:
+    """Every line of text a fresh picture of ``view`` in ``locale`` prints, and the
+    picture's size."""
     fresh_caches()
     with collect_text() as found:
-        width = module.picture(view).width
+        size = module.picture(view, locale).size
     # Text is drawn on the picture itself or on a copy a whole number of times as large.
-    assert all(d.canvas_width % width == 0 for d in found)
-    return found, width
+    assert all(d.canvas_width % size[0] == 0 for d in found)
+    return found, size
 
 
 def too_small(found: list[Drawn], floor: float = FLOOR) -> list[tuple[str, float]]:
@@ -53,14 +66,28 @@ def too_small(found: list[Drawn], floor: float = FLOOR) -> list[tuple[str, float
 LEGIBLE = list(RENDERERS)
 
 
+def outside(found: list[Drawn], picture: tuple[int, int]) -> list[str]:
+    """The lines of text that run past the picture's edges."""
+    width, height = picture
+    out = []
+    for d in found:
+        left, top, right, bottom = d.at_width(width)[1]
+        if left < 0 or top < 0 or right > width or bottom > height:
+            out.append(d.text)
+    return out
+
+
+@pytest.mark.parametrize("locale", LOCALES)
 @pytest.mark.parametrize("slug", LEGIBLE)
-def test_every_word_of_every_board_reads_on_a_phone(slug):
+def test_every_word_of_every_board_reads_on_a_phone(slug, locale):
     views = boards(slug)
     # Set-up, positions through two games and their ends (and the hand-made views).
     for view in views[:: max(1, len(views) // 8)] + views[-3:]:
-        found, _ = drawn_text(RENDERERS[slug], view)
+        found, size = drawn_on(RENDERERS[slug], view, locale)
         assert len(found) >= 20
         assert not too_small(found, BATTLE_FLOOR if isinstance(view.get("battle"), dict) else FLOOR)
+        # However long the language's words, none runs off the picture.
+        assert not outside(found, size)
 
 
 @pytest.mark.parametrize("index", [0, 5, 13, -1])
@@ -113,17 +140,19 @@ def overlapping(found: list[Drawn], width: int) -> list[tuple[str, str]]:
     return pairs
 
 
+@pytest.mark.parametrize("locale", LOCALES)
 @pytest.mark.parametrize("slug", [slug for slug in RENDERERS if slug != "dragonslayer"])
-def test_no_word_covers_another(slug):
+def test_no_word_covers_another(slug, locale):
     views = boards(slug)
     for view in views[:: max(1, len(views) // 8)] + views[-3:]:
-        found, width = drawn_text(RENDERERS[slug], view)
+        found, width = drawn_text(RENDERERS[slug], view, locale)
         assert not overlapping(found, width)
 
 
-def test_no_dragonslayer_name_covers_another():
+@pytest.mark.parametrize("locale", LOCALES)
+def test_no_dragonslayer_name_covers_another(locale):
     for view in boards("dragonslayer")[::3]:
-        found, width = drawn_text(render.dragonslayer, view)
+        found, width = drawn_text(render.dragonslayer, view, locale)
         if isinstance(view.get("battle"), dict):
             assert not overlapping(found, width)  # the Battle Display: every word
         else:

@@ -1,6 +1,7 @@
 """Dragon's Cave and Dragonslayer pictures read on a phone: shown 400 px wide, every word a
 player needs to choose (place names, square numbers, coins, counts, the track, the legend)
-is at least :data:`FLOOR` px, and no piece or token lies over one."""
+is at least :data:`FLOOR` px, and no piece or token lies over one; in English and in the
+pseudo-locale, whose longer words must fit as well."""
 
 from __future__ import annotations
 
@@ -10,10 +11,11 @@ import pytest
 
 import render.dragons_cave
 import render.dragonslayer
+from i18n import said, write
 from render.common import Drawn
 from tests.render.test_dragons_cave_render import random_views
 from tests.render.test_dragonslayer_render import moved, start_view
-from tests.render.test_legible_on_a_phone import PHONE, drawn_text, overlapping
+from tests.render.test_legible_on_a_phone import LOCALES, PHONE, drawn_text, overlapping
 from tests.render.test_palettes import boards
 
 FLOOR = 11.0
@@ -41,6 +43,15 @@ def meets(a, b) -> bool:
     return a[0] < b[2] - 1 and b[0] < a[2] - 1 and a[1] < b[3] - 1 and b[1] < a[3] - 1
 
 
+def printed(word: str, texts: set[str]) -> bool:
+    """Whether ``word`` is among ``texts``, whole or cut short with an ellipsis where its
+    room ends (a long language's word)."""
+    return word in texts or any(
+        text.endswith("\u2026") and len(text) > 2 and word.startswith(text[:-1].rstrip())
+        for text in texts
+    )
+
+
 def covered(found: list[Drawn], covers: list, width: int) -> list[str]:
     """The words a piece lies over: every word but a piece's own letters (inside it)."""
     words = [(d.text, d.at_width(width)[1]) for d in found]
@@ -60,22 +71,27 @@ def cave_views() -> list[dict]:
     return sampled(boards("dragons-cave")) + random_views(2, 5)[::3] + random_views(3, 7)[::4]
 
 
+@pytest.mark.parametrize("locale", LOCALES)
 @pytest.mark.parametrize("index", range(len(cave_views())))
-def test_every_word_of_dragons_cave_reads_at_eleven_px(index):
+def test_every_word_of_dragons_cave_reads_at_eleven_px(index, locale):
     view = cave_views()[index]
-    found, width = drawn_text(render.dragons_cave, view)
+    found, width = drawn_text(render.dragons_cave, view, locale)
+    texts = {d.text for d in found}
     numbers = {str(i + 1) for i in range(len(view["path"]))}
-    # The squares' numbers, the legend and the Treasure are all printed.
-    assert numbers | {"Ruby", "Treasure", "START"} <= {d.text for d in found}
+    # The squares' numbers, the legend and the Treasure are all printed (Start's name
+    # cut short beside the Dwarves standing there, where it is long).
+    assert numbers | {"Ruby", write(said("Treasure"), locale)} <= texts
+    assert printed(write(said("START"), locale), texts)
     assert not small(found)
     assert not overlapping(found, width)
 
 
+@pytest.mark.parametrize("locale", LOCALES)
 @pytest.mark.parametrize("index", range(len(cave_views())))
-def test_no_dwarf_or_dragon_covers_a_word_of_dragons_cave(index):
+def test_no_dwarf_or_dragon_covers_a_word_of_dragons_cave(index, locale):
     view = cave_views()[index]
-    found, width = drawn_text(render.dragons_cave, view)
-    assert not covered(found, render.dragons_cave.covers(view), width)
+    found, width = drawn_text(render.dragons_cave, view, locale)
+    assert not covered(found, render.dragons_cave.covers(view, locale), width)
 
 
 # --- Dragonslayer ----------------------------------------------------------------------------
@@ -119,20 +135,25 @@ def slayer_maps() -> list[dict]:
     return [v for v in views if not isinstance(v.get("battle"), dict)]
 
 
+@pytest.mark.parametrize("locale", LOCALES)
 @pytest.mark.parametrize("index", range(len(slayer_maps())))
-def test_every_word_of_the_dragonslayer_map_reads_at_eleven_px(index):
+def test_every_word_of_the_dragonslayer_map_reads_at_eleven_px(index, locale):
     view = slayer_maps()[index]
-    found, _ = drawn_text(render.dragonslayer, view)
-    printed = {d.text for d in found}
-    # Every place's name, the legend and the track are printed.
-    assert {"Mossgate", "The Dragon's Lair", "Town", "Face-down tiles", "0", "5"} <= printed
+    found, _ = drawn_text(render.dragonslayer, view, locale)
+    texts = {d.text for d in found}
+    # Every place's name, the legend and the track are printed (the legend's words cut
+    # short where a long language's row is wider than the map).
+    assert {"Mossgate", "The Dragon's Lair", "0", "5"} <= texts
+    assert printed(write(said("Town"), locale), texts)
+    assert printed(write(said("Face-down tiles"), locale), texts)
     assert not small(found)
 
 
+@pytest.mark.parametrize("locale", LOCALES)
 @pytest.mark.parametrize("index", range(len(slayer_maps())))
-def test_no_piece_or_arrow_covers_a_word_of_the_dragonslayer_map(index):
+def test_no_piece_or_arrow_covers_a_word_of_the_dragonslayer_map(index, locale):
     view = slayer_maps()[index]
-    found, width = drawn_text(render.dragonslayer, view)
+    found, width = drawn_text(render.dragonslayer, view, locale)
     # Pieces, face-down stacks, the lines to pieces standing off their place, the last
     # move's path and the Abandoned Weapons Display.
     over = render.dragonslayer.covers(view)

@@ -6,7 +6,6 @@ import asyncio
 import threading
 from collections.abc import Awaitable, Callable
 from contextlib import AbstractContextManager, nullcontext
-from typing import Any
 
 from bot.service.admission import Admission
 from bot.service.boards import picture_worker
@@ -15,10 +14,14 @@ from bot.service.boards.pictures import RecentBoards
 from bot.service.notices import Board
 from engines import data as engine_data
 from games import animation
+from i18n import DEFAULT, Locale
 
-Renderer = Callable[[str, dict[str, Any]], bytes]
+Renderer = Callable[..., bytes]
+"""``(slug, view)`` draws a board in English; ``(slug, view, locale=...)`` in another
+language (:func:`games.render`)."""
 Drawer = Callable[..., Awaitable[bytes]]
-"""``(slug, view)``, or ``(slug, view, corrections)`` for a game with corrected data."""
+"""``(slug, view)``, or ``(slug, view, corrections)`` for a game with corrected data;
+``locale=...`` after them for a board in another language than English."""
 Animator = Callable[[list[bytes]], Awaitable[bytes]]
 
 
@@ -49,20 +52,26 @@ class Drawing:
     def draws_pictures(self) -> bool:
         return self._drawer is not None or self._renderer is not None
 
-    async def draw(self, board: Board | None) -> bytes | None:
-        """The PNG of ``board``; None without a board or when this host draws no pictures."""
+    async def draw(self, board: Board | None, locale: Locale = DEFAULT) -> bytes | None:
+        """The PNG of ``board``, its words in ``locale``; None without a board or when this
+        host draws no pictures."""
         if board is None or not self.draws_pictures:
             return None
         return await self.boards.get(
-            board.slug, board.view, board.data, lambda: self._picture_of(board)
+            board.slug,
+            board.view,
+            board.data,
+            lambda: self._picture_of(board, locale),
+            locale,
         )
 
-    def kept(self, board: Board | None) -> AbstractContextManager[None]:
-        """While the body runs, ``board``'s picture, once drawn, stays for whoever draws it
-        next (:meth:`RecentBoards.kept`): a send that drew its board ahead finds it."""
+    def kept(self, board: Board | None, locale: Locale = DEFAULT) -> AbstractContextManager[None]:
+        """While the body runs, ``board``'s picture in ``locale``, once drawn, stays for
+        whoever draws it next (:meth:`RecentBoards.kept`): a send that drew its board
+        ahead finds it."""
         if board is None or not self.draws_pictures:
             return nullcontext()
-        return self.boards.kept(board.slug, board.view, board.data)
+        return self.boards.kept(board.slug, board.view, board.data, locale)
 
     async def warm(self) -> Warmed | None:
         """When this host draws in threads of its own process, warm the registered games'
@@ -82,22 +91,25 @@ class Drawing:
             return await self._animator(pictures)
         return await asyncio.to_thread(animation.animate, pictures)
 
-    async def _picture_of(self, board: Board) -> bytes:
+    async def _picture_of(self, board: Board, locale: Locale) -> bytes:
         if self._admission is None:
-            return await self._drawn(board)
+            return await self._drawn(board, locale)
         async with self._admission.owed():
-            return await self._drawn(board)
+            return await self._drawn(board, locale)
 
-    async def _drawn(self, board: Board) -> bytes:
+    async def _drawn(self, board: Board, locale: Locale) -> bytes:
+        # An English board is asked for as it always was, so a renderer or drawer that
+        # draws English alone (a test's stand-in) needs no word of locales.
+        language = {} if locale == DEFAULT else {"locale": locale}
         if self._drawer is not None:
             if board.data:  # the game's corrected data travels to the drawing process
-                return await self._drawer(board.slug, board.view, board.data)
-            return await self._drawer(board.slug, board.view)
+                return await self._drawer(board.slug, board.view, board.data, **language)
+            return await self._drawer(board.slug, board.view, **language)
         assert self._renderer is not None
         # Drawing takes tens of milliseconds: keep it off the event loop. The thread gets a
         # copy of this context, so it draws with the game's corrected data.
         with engine_data.corrected(board.data):
-            return await asyncio.to_thread(self._renderer, board.slug, board.view)
+            return await asyncio.to_thread(self._renderer, board.slug, board.view, **language)
 
 
 _warming = threading.Lock()

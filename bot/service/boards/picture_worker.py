@@ -27,7 +27,10 @@ import sys
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any, TypedDict
+from typing import TYPE_CHECKING, Any, TypedDict
+
+if TYPE_CHECKING:
+    from i18n import Locale
 
 HEADER = struct.Struct(">I")
 
@@ -87,12 +90,19 @@ def warmed() -> Warmed:
     return _warmed
 
 
-def draw(slug: str, view: dict[str, Any], corrections: dict[str, Any] | None = None) -> bytes:
+def draw(
+    slug: str,
+    view: dict[str, Any],
+    corrections: dict[str, Any] | None = None,
+    locale: Locale = "en",
+) -> bytes:
+    """The PNG of a public view of game ``slug`` with ``corrections`` of its data, its
+    words in ``locale``."""
     from engines import data
     from games import render
 
     with data.corrected(corrections):
-        return render(slug, view)
+        return render(slug, view, locale)
 
 
 def animate(pictures: list[bytes]) -> bytes:

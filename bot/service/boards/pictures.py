@@ -38,6 +38,7 @@ from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
 from bot.service.boards.picture_worker import HEADER, Answer, Warmed, framed
+from i18n import DEFAULT, Locale
 
 log = logging.getLogger(__name__)
 _PROJECT = Path(__file__).resolve().parents[2]
@@ -242,11 +243,15 @@ class Pictures:
         return [worker.process.pid for worker in self._running]
 
     async def draw(
-        self, slug: str, view: dict[str, Any], corrections: dict[str, Any] | None = None
+        self,
+        slug: str,
+        view: dict[str, Any],
+        corrections: dict[str, Any] | None = None,
+        locale: Locale = DEFAULT,
     ) -> bytes:
-        """The PNG of a public view of game ``slug``, drawn in a worker process (with a
-        game's ``corrections`` of its data, if it has some)."""
-        return _made(bytes, "draw", await self._run("draw", slug, view, corrections))
+        """The PNG of a public view of game ``slug``, its words in ``locale``, drawn in a
+        worker process (with a game's ``corrections`` of its data, if it has some)."""
+        return _made(bytes, "draw", await self._run("draw", slug, view, corrections, locale))
 
     async def animate(self, pictures: list[bytes]) -> bytes:
         """One replay animation of ``pictures`` (board PNGs, in order), put together in a
@@ -312,8 +317,9 @@ class RecentBoards:
 
     One board is often drawn more than once: a turn's post and each watcher's DM, a secret
     answer that edits the post while the public board stays the same, a status asked for
-    right after a move. A board whose game, public view and corrected data equal one drawn
-    lately (or being drawn now) is that picture, drawn once. A failed drawing is not kept.
+    right after a move. A board whose game, public view, corrected data and language equal
+    one drawn lately (or being drawn now) is that picture, drawn once: a board drawn in
+    German is never served to an English reader. A failed drawing is not kept.
     """
 
     def __init__(self, size: int = 64) -> None:
@@ -327,9 +333,11 @@ class RecentBoards:
         view: dict[str, Any],
         data: dict[str, Any],
         draw: Callable[[], Awaitable[bytes]],
+        locale: Locale = DEFAULT,
     ) -> bytes:
-        """The picture of ``view`` of game ``slug`` with ``data``: kept, or ``draw()`` now."""
-        key = _key(slug, view, data)
+        """The picture of ``view`` of game ``slug`` with ``data`` in ``locale``: kept, or
+        ``draw()`` now."""
+        key = _key(slug, view, data, locale)
         drawn = self._drawn.get(key)
         if drawn is None:
             drawn = asyncio.ensure_future(draw())
@@ -344,12 +352,14 @@ class RecentBoards:
             raise
 
     @contextmanager
-    def kept(self, slug: str, view: dict[str, Any], data: dict[str, Any]) -> Iterator[None]:
+    def kept(
+        self, slug: str, view: dict[str, Any], data: dict[str, Any], locale: Locale = DEFAULT
+    ) -> Iterator[None]:
         """While the body runs, the picture of this board (once drawn) stays, however many
         others are drawn meanwhile. The outbox draws a board ahead of its send and may then
         wait for a free send: on a busy host more than ``size`` other boards were drawn in
         that wait, and a board dropped from here was drawn a second time for its send."""
-        key = _key(slug, view, data)
+        key = _key(slug, view, data, locale)
         self._kept[key] += 1
         try:
             yield
@@ -373,5 +383,7 @@ class RecentBoards:
             del self._drawn[key]
 
 
-def _key(slug: str, view: dict[str, Any], data: dict[str, Any]) -> str:
-    return json.dumps([slug, view, data], sort_keys=True, separators=(",", ":"), default=str)
+def _key(slug: str, view: dict[str, Any], data: dict[str, Any], locale: Locale) -> str:
+    return json.dumps(
+        [slug, view, data, locale], sort_keys=True, separators=(",", ":"), default=str
+    )

@@ -173,11 +173,13 @@ edited (None if none); raises TryLater or an Undeliverable."""
 
 class Boards(Protocol):
     """The boards' pictures (:class:`bot.service.boards.drawing.Drawing`): a board drawn
-    ahead of its send, and kept until then."""
+    ahead of its send, in the language the send is written in, and kept until then."""
 
-    async def draw(self, board: Board | None) -> bytes | None: ...
+    async def draw(self, board: Board | None, locale: Locale = DEFAULT) -> bytes | None: ...
 
-    def kept(self, board: Board | None) -> AbstractContextManager[None]: ...
+    def kept(
+        self, board: Board | None, locale: Locale = DEFAULT
+    ) -> AbstractContextManager[None]: ...
 
 
 class Channels(Protocol):
@@ -456,16 +458,18 @@ class Outbox:
                 if not await self._claim(lane):  # renew the lease
                     return False
                 claimed = self._desk.clock()
-            # The board drawn ahead stays drawn until its send, however long that waits.
-            with self._boards.kept(getattr(send.notice, "board", None)):
-                if not await self._drawn_in_pace(lane, send.notice):
+            # The board drawn ahead (in the language its send is written in) stays drawn
+            # until its send, however long that waits.
+            locale = await self._locale(send.notice, send.entry.guild_id)
+            with self._boards.kept(getattr(send.notice, "board", None), locale):
+                if not await self._drawn_in_pace(lane, send.notice, locale):
                     return False
                 async with self._slots:
-                    if not await self._send_entry(send, known):
+                    if not await self._send_entry(send, known, locale):
                         return False
         return True
 
-    async def _drawn_in_pace(self, lane: str, notice: Sendable) -> bool:
+    async def _drawn_in_pace(self, lane: str, notice: Sendable, locale: Locale = DEFAULT) -> bool:
         """Draw ``notice``'s board, then wait for the lane's pace (see :meth:`_paced`).
         The pace is taken once the picture is ready, so a slow drawing (a busy host) never
         brings two requests to Discord closer together than they were let go; the picture
@@ -475,7 +479,7 @@ class Outbox:
         soon = self.pacer is None or self.pacer.ready(lane) <= PACE_WAIT
         if board is not None and soon:
             try:
-                await self._boards.draw(board)
+                await self._boards.draw(board, locale)
             except Exception:  # the frontend draws it again, and tells what went wrong
                 log.debug("drawing a board before its pace failed", exc_info=True)
         return await self._paced(lane)
@@ -509,9 +513,12 @@ class Outbox:
         except Exception:
             log.warning("releasing lane %s failed; its claim lapses", lane, exc_info=True)
 
-    async def _send_entry(self, send: Planned, known: dict[int, _Messages]) -> bool:
+    async def _send_entry(
+        self, send: Planned, known: dict[int, _Messages], locale: Locale | None = None
+    ) -> bool:
         """Send ``send``'s notice under its entry (recording the entries it covers as sent
-        with it); False if it must wait (the lane stops behind it)."""
+        with it), written in ``locale`` (worked out here when not given); False if it must
+        wait (the lane stops behind it)."""
         entry, notice = send.entry, send.notice
         now = self._desk.clock()
         if entry.not_before is not None and entry.not_before > now:
@@ -531,7 +538,7 @@ class Outbox:
             status_message_id=messages.status,
             board_message_id=messages.board,
             retried=entry.attempts > 0,
-            locale=await self._locale(notice, entry.guild_id),
+            locale=locale or await self._locale(notice, entry.guild_id),
         )
         shown = _shown(notice, delivery.locale) if _may_make_message(delivery) else None
         try:
