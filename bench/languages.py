@@ -74,7 +74,7 @@ async def play(slug: str, locale: Locale, actions: int, seed: int, folder: Path)
         written += write_out(delivery.notice, delivery.locale)
         board = getattr(delivery.notice, "board", None)
         if board is not None:
-            await host.drawing.draw(board)
+            await host.drawing.draw(board, delivery.locale)
         return written
 
     outbox = host.new_outbox(send)
