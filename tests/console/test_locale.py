@@ -55,10 +55,11 @@ def texts_in(value: Any) -> set[str]:
     return found
 
 
-async def engine_texts(monkeypatch: pytest.MonkeyPatch, script: str) -> set[str]:
-    """The texts the engine returns while ``script`` is played (in English, with the seed
-    it records): the same game ``--script`` plays."""
-    spec = SPECS[SLUG]
+def record_engine_texts(monkeypatch: pytest.MonkeyPatch, slug: str) -> set[str]:
+    """From now on, every text the engine of ``slug`` returns is kept in the set returned
+    (its title and turn word to begin with): the engines' own texts are not catalog
+    messages yet, and the set tells them apart from the host's."""
+    spec = SPECS[slug]
     found = texts_in([spec.engine.title, spec.engine.turn_name])
 
     def recording(method: Callable[..., Any]) -> Callable[..., Any]:
@@ -72,8 +73,15 @@ async def engine_texts(monkeypatch: pytest.MonkeyPatch, script: str) -> set[str]
     # The game is declared: its calls are fields of the engine, replaced in a copy of it.
     assert isinstance(spec.engine, DeclaredGame)
     calls: dict[str, Any] = {n: recording(getattr(spec.engine, n)) for n in ENGINE_CALLS}
-    recorded = dataclasses.replace(spec.engine, **calls)
-    monkeypatch.setitem(SPECS, SLUG, dataclasses.replace(spec, engine=recorded))
+    engine = dataclasses.replace(spec.engine, **calls)
+    monkeypatch.setitem(SPECS, slug, dataclasses.replace(spec, engine=engine))
+    return found
+
+
+async def engine_texts(monkeypatch: pytest.MonkeyPatch, script: str) -> set[str]:
+    """The texts the engine returns while ``script`` is played (in English, with the seed
+    it records): the same game ``--script`` plays."""
+    found = record_engine_texts(monkeypatch, SLUG)
     table = await LocalTable.open(seed=recorded_seed(script), out=io.StringIO())
     try:
         refused = await table.run_lines(script.splitlines())

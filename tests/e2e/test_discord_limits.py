@@ -15,7 +15,6 @@ longer (as German often is), so the run is as long as a translated one would be.
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import AsyncIterator, Callable, Iterator
 from dataclasses import dataclass, field
@@ -29,14 +28,12 @@ from simcord.http import router
 
 import i18n
 from bot.settings import Settings
-from engines.declared import DeclaredGame
-from games import ENGINES, SPECS
+from games import ENGINES
 from i18n import catalogs
 from tests.console.test_locale import (
-    ENGINE_CALLS,
     made_by_the_engine,
     outside_the_catalog,
-    texts_in,
+    record_engine_texts,
 )
 from tests.e2e.languages import channel_lines, made_from_shipped, speak
 
@@ -313,23 +310,7 @@ def engine_texts(monkeypatch: pytest.MonkeyPatch) -> Callable[[str], set[str]]:
     not catalog messages yet; the set tells them apart from the host's."""
 
     def texts(slug: str) -> set[str]:
-        spec = SPECS[slug]
-        found = texts_in([spec.engine.title, spec.engine.turn_name])
-
-        def recording(method: Callable[..., Any]) -> Callable[..., Any]:
-            def recorded(*args: Any, **kwargs: Any) -> Any:
-                answer = method(*args, **kwargs)
-                found.update(texts_in(answer))
-                return answer
-
-            return recorded
-
-        # The games are declared: their calls are fields of the engine, replaced in a copy.
-        assert isinstance(spec.engine, DeclaredGame)
-        calls: dict[str, Any] = {n: recording(getattr(spec.engine, n)) for n in ENGINE_CALLS}
-        engine = dataclasses.replace(spec.engine, **calls)
-        monkeypatch.setitem(SPECS, slug, dataclasses.replace(spec, engine=engine))
-        return found
+        return record_engine_texts(monkeypatch, slug)
 
     return texts
 
